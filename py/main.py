@@ -1,0 +1,238 @@
+"""The browser binding: the only module that touches the DOM (via PyScript).
+
+It forwards clicks, keys and buttons to a `Session`, draws what the session
+says with one assignment per element, and keeps the game in the URL fragment
+and in localStorage.  Nothing is written to storage until the player acts, so
+opening a bad link never destroys a saved game.
+"""
+
+import asyncio
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from pyramids import games, page, record, views
+from pyramids.core import GameError
+from pyramids.session import Session
+
+PREFIX = "pyramids.v1."
+DEFAULT_GAME = "ice-lady"
+
+
+def by_id(name):
+    return document.getElementById(name)
+
+
+# -- storage that may be missing, full or corrupt ---------------------------
+def storage_get(key):
+    try:
+        return window.localStorage.getItem(PREFIX + key)
+    except Exception:  # storage disabled: play on without it
+        return None
+
+
+def storage_set(key, value):
+    try:
+        window.localStorage.setItem(PREFIX + key, value)
+        return True
+    except Exception:  # full or disabled: play on without it
+        return False
+
+
+class App:
+    def __init__(self):
+        self.session = None
+        self.notice = ""  # a message about links or storage, shown until the next action
+        self.rules_for = None
+
+    # -- loading --------------------------------------------------------
+    def start(self):
+        """Open the link in the URL if there is one, else the last saved game."""
+        fragment = str(window.location.hash or "").lstrip("#")
+        if fragment:
+            try:
+                session, error = Session.from_record(record.decode(fragment))
+                self.session = session
+                if error:
+                    self.notice = f"This link is damaged. {error} The game is shown up to that move."
+                return
+            except GameError as err:
+                self.notice = f"This link cannot be opened: {err} Your saved game is shown instead."
+        last = storage_get("last") or DEFAULT_GAME
+        self.open_saved(last if last in games.ids() else DEFAULT_GAME)
+
+    def open_saved(self, game_id):
+        """The saved game of `game_id`, or a new one; damaged saves are kept aside, not lost."""
+        saved = storage_get("game." + game_id)
+        if saved:
+            try:
+                session, error = Session.from_storage(saved)
+                self.session = session
+                if error:
+                    self.notice = f"Your saved game was only partly readable. {error}"
+                return
+            except GameError as err:
+                storage_set("damaged." + game_id, saved)
+                self.notice = (f"Your saved {games.entry(game_id).title} game could not be read ({err}). "
+                               f"It was kept under '{PREFIX}damaged.{game_id}' and a new game started.")
+        self.session = Session(game_id)
+
+    def persist(self):
+        """After a player acts: save the game and put its record in the URL."""
+        s = self.session
+        if not (storage_set("game." + s.game.id, s.to_storage()) and storage_set("last", s.game.id)):
+            self.notice = "This browser is not saving games (storage is off or full); the link still holds it."
+        window.history.replaceState(None, "", "#" + s.link())
+
+    # -- drawing --------------------------------------------------------
+    def render(self):
+        s = self.session
+        by_id("board").innerHTML = views.draw(s.state, s.marks())
+        by_id("status").textContent = s.status()
+        message = by_id("message")
+        message.textContent = " ".join(t for t in (self.notice, s.message) if t)
+        message.className = "message" + (" warn" if self.notice or s.message else "")
+        by_id("choices").innerHTML = page.choices(s)
+        moves = by_id("moves")
+        moves.innerHTML = page.move_list(s)
+        if not s.browsing:
+            moves.scrollTop = moves.scrollHeight
+        by_id("ply").textContent = f"Move {s.cursor} of {len(s.moves)}"
+        for name, enabled in (("undo", s.can_undo()), ("redo", bool(s.redo_stack)),
+                              ("first", s.cursor > 0), ("prev", s.cursor > 0),
+                              ("next", s.browsing), ("last", s.browsing)):
+            by_id(name).disabled = not enabled
+        for button in document.querySelectorAll("#picker [data-game]"):
+            button.classList.toggle("active", button.dataset.game == s.game.id)
+        document.title = f"{s.game.title} · Looney Pyramids"
+        if self.rules_for != s.game.id:
+            self.rules_for = s.game.id
+            asyncio.ensure_future(self.load_rules(s.game.id))
+
+    async def load_rules(self, game_id):
+        try:
+            response = await window.fetch(f"static/rules/{game_id}.html")
+            text = await response.text() if response.ok else "<p>The rules could not be loaded.</p>"
+        except Exception:
+            text = "<p>The rules could not be loaded.</p>"
+        by_id("rules-body").innerHTML = text
+
+    # -- actions ----------------------------------------------------------
+    def act(self, change, save=True):
+        """Run one player action; errors become messages, never tracebacks."""
+        self.notice = ""
+        try:
+            change()
+        except GameError as err:
+            self.session.message = str(err)
+        except Exception as err:  # a bug must not kill the page
+            self.session.message = f"Something went wrong: {err}"
+            window.console.error(str(err))
+        if save:
+            self.persist()
+        self.render()
+
+    def on_board_click(self, event):
+        target = event.target.closest("[data-cell]")
+        if target:
+            self.act(lambda: self.session.click(str(target.dataset.cell)))
+
+    def on_panel_click(self, event):
+        target = event.target.closest("[data-ply], [data-move], [data-game]")
+        if not target:
+            return
+        data = target.dataset
+        if data.move:
+            self.act(lambda: self.session.choose(str(data.move)))
+        elif data.ply:
+            self.act(lambda: self.session.go(int(data.ply)))
+        elif data.game and not target.disabled:
+            self.switch_game(str(data.game))
+
+    def switch_game(self, game_id):
+        if game_id == self.session.game.id:
+            return
+        self.persist()
+        self.notice = ""
+        self.open_saved(game_id)
+        self.act(lambda: None)
+
+    def on_key(self, event):
+        if event.target.closest("input, select, textarea, dialog") or event.ctrlKey or event.metaKey:
+            return
+        s = self.session
+        moves = {"ArrowLeft": s.cursor - 1, "ArrowRight": s.cursor + 1, "Home": 0, "End": len(s.moves)}
+        if event.key in moves:
+            event.preventDefault()
+            self.act(lambda: s.go(moves[event.key]))
+
+    def share(self, _event=None):
+        self.persist()
+        link = str(window.location.href)
+        field = by_id("share-link")
+        field.value = link
+        by_id("share-box").hidden = False
+        field.select()
+        try:
+            window.navigator.clipboard.writeText(link)
+            self.session.message = "Link copied. Anyone who opens it sees this game, move by move."
+        except Exception:
+            self.session.message = "Copy the link below to share this game."
+        self.render()
+
+    def ask_new_game(self, _event=None):
+        s = self.session
+        by_id("new-title").textContent = f"New game of {s.game.title}"
+        by_id("new-options").innerHTML = page.options_form(s.game, s.options)
+        by_id("new-game").showModal()
+
+    def start_new_game(self, event):
+        event.preventDefault()
+        game = self.session.game
+        chosen = {}
+        for opt in game.options:
+            field = by_id("new-options").querySelector(f'[name="{opt.name}"]')
+            if field is not None:
+                chosen[opt.name] = bool(field.checked) if isinstance(opt.default, bool) else str(field.value)
+        by_id("new-game").close()
+
+        def restart():
+            self.session = Session(game.id, chosen)
+        self.act(restart)
+
+    # -- wiring -------------------------------------------------------------
+    def bind(self):
+        s = lambda f: create_proxy(lambda event: f())  # noqa: E731 - button handlers
+        by_id("board").addEventListener("click", create_proxy(self.on_board_click))
+        by_id("side").addEventListener("click", create_proxy(self.on_panel_click))
+        by_id("picker").addEventListener("click", create_proxy(self.on_panel_click))
+        document.addEventListener("keydown", create_proxy(self.on_key))
+        by_id("undo").addEventListener("click", s(lambda: self.act(self.session.undo)))
+        by_id("redo").addEventListener("click", s(lambda: self.act(self.session.redo)))
+        by_id("first").addEventListener("click", s(lambda: self.act(lambda: self.session.go(0))))
+        by_id("prev").addEventListener("click", s(lambda: self.act(lambda: self.session.go(self.session.cursor - 1))))
+        by_id("next").addEventListener("click", s(lambda: self.act(lambda: self.session.go(self.session.cursor + 1))))
+        by_id("last").addEventListener("click", s(lambda: self.act(lambda: self.session.go(len(self.session.moves)))))
+        by_id("share").addEventListener("click", create_proxy(self.share))
+        by_id("new").addEventListener("click", create_proxy(self.ask_new_game))
+        by_id("new-form").addEventListener("submit", create_proxy(self.start_new_game))
+        by_id("new-cancel").addEventListener("click", s(lambda: by_id("new-game").close()))
+        window.addEventListener("hashchange", create_proxy(self.on_hashchange))
+        for button in document.querySelectorAll("#picker [data-game]"):
+            built = button.dataset.game in games.ids()
+            button.disabled = not built
+            button.classList.toggle("coming", not built)
+        for button in document.querySelectorAll("#controls button"):
+            button.disabled = False
+
+    def on_hashchange(self, _event):
+        """A link pasted into this tab: open it like a fresh visit."""
+        self.start()
+        self.act(lambda: None, save=False)
+
+
+app = App()
+app.start()
+app.bind()
+app.act(lambda: None, save=False)
+document.documentElement.setAttribute("data-ready", "")

@@ -1,0 +1,302 @@
+"""The one protocol every game speaks.
+
+A game is a `Game` (a description: id, seats, options) that makes `State`s.
+A state is immutable; `play(move)` returns the next state.  Every decision is
+one atomic move by one actor -- a player, or `CHANCE` for dice and revealed
+tiles -- written as a whitespace-free string in the game's notation, so a game
+record is nothing but the ordered list of moves.
+
+Games implement four hooks on their `State` subclass:
+
+* `_generate()` -> {move string: action} for every move legal now (any actor);
+* `_apply(action)` -> the next state;
+* `_actors()` -> the actors who may act now (`()` once the game is over);
+* `to_text()` / `Game._parse_position(text)` for the position notation;
+
+and may refine `explain()` (why a move is illegal), `path()` (which board
+cells a player clicks to make a move), `label()` and `hint()`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+CHANCE = "chance"
+
+
+class GameError(ValueError):
+    """A problem a person caused (a move, a position, a link); the message is for them."""
+
+
+class InvalidMoveError(GameError):
+    """The text is not a move in this game's notation."""
+
+
+class IllegalMoveError(GameError):
+    """A well-formed move that the position forbids."""
+
+
+class PositionError(GameError):
+    """Position text that does not describe a legal position."""
+
+
+class OptionError(GameError):
+    """A game option that does not exist or has a value out of range."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting offered when a new game starts (e.g. ``players=3``)."""
+
+    name: str
+    label: str
+    default: Any
+    choices: tuple = ()  # allowed values; empty means any bool for a bool default
+    help: str = ""
+
+    def coerce(self, value: Any) -> Any:
+        """The option's value from a Python value or from link text ('1', 'true', '3')."""
+        if isinstance(self.default, bool):
+            if isinstance(value, str):
+                text = value.strip().lower()
+                if text in ("1", "true", "yes", "on"):
+                    return True
+                if text in ("0", "false", "no", "off"):
+                    return False
+                raise OptionError(f"Option {self.name!r} is on or off, not {value!r}.")
+            if isinstance(value, bool) or value in (0, 1):
+                return bool(value)
+            raise OptionError(f"Option {self.name!r} is on or off, not {value!r}.")
+        if isinstance(value, str) and value.strip().lower() == "none":
+            value = None
+        for choice in self.choices:
+            if value == choice or (choice is not None and str(choice) == str(value).strip()):
+                return choice
+        allowed = ", ".join("none" if c is None else str(c) for c in self.choices)
+        raise OptionError(f"Option {self.name!r} must be one of {allowed}; got {value!r}.")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winners (a tie shares the win; none is a draw) and why."""
+
+    winners: tuple[str, ...]
+    reason: str
+    scores: Mapping[str, int] | None = None
+
+    @property
+    def draw(self) -> bool:
+        return not self.winners
+
+
+@dataclass(frozen=True)
+class Guidance:
+    """What a partial input (cells clicked so far) can still become.
+
+    `targets` are the cells that extend the selection towards a legal move;
+    `moves` are the complete moves the selection already spells (several when
+    the player must still choose, e.g. promote or not); `message` tells the
+    player what to do next or why the click does nothing.
+    """
+
+    selection: tuple[str, ...]
+    targets: tuple[str, ...] = ()
+    moves: tuple[str, ...] = ()
+    message: str = ""
+    ok: bool = True
+
+
+class State:
+    """A position plus everything needed to continue from it; never mutated."""
+
+    game: "Game"
+    options: Mapping[str, Any]
+
+    # -- hooks every game implements -------------------------------------
+    def _generate(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _apply(self, action: Any) -> "State":
+        raise NotImplementedError
+
+    def _actors(self) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def to_text(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def outcome(self) -> Outcome | None:
+        raise NotImplementedError
+
+    # -- the protocol ------------------------------------------------------
+    @property
+    def actors(self) -> tuple[str, ...]:
+        """Who may act now: players, `(CHANCE,)`, or `()` when the game is over."""
+        return () if self.outcome is not None else self._actors()
+
+    def _moves(self) -> dict[str, Any]:
+        cached = self.__dict__.get("_moves_cache")
+        if cached is None:
+            cached = {} if self.outcome is not None else self._generate()
+            self.__dict__["_moves_cache"] = cached
+        return cached
+
+    def legal_moves(self) -> list[str]:
+        """Every move legal now, for every actor who may act now."""
+        return list(self._moves())
+
+    def is_legal(self, move: str) -> bool:
+        return move.strip() in self._moves()
+
+    def play(self, move: str) -> "State":
+        """The state after `move`; raises a `GameError` saying why it is not allowed."""
+        if not isinstance(move, str):
+            raise InvalidMoveError(f"A move is text, not {type(move).__name__}.")
+        text = move.strip()
+        action = self._moves().get(text)
+        if action is None:
+            if self.outcome is not None:
+                raise IllegalMoveError(f"{text!r}: the game is over ({self.outcome.reason}).")
+            raise self.explain(text)
+        return self._apply(action)
+
+    def actor_of(self, move: str) -> str:
+        """The actor making `move`; games with several actors at once override this."""
+        return self.actors[0]
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        """When `CHANCE` acts: each outcome with its probability (uniform unless overridden)."""
+        moves = self.legal_moves()
+        return [(m, 1 / len(moves)) for m in moves] if moves else []
+
+    # -- explanations and click guidance ---------------------------------
+    def explain(self, move: str) -> GameError:
+        """The error for a move that is not legal now; games give better reasons."""
+        return IllegalMoveError(f"{move!r} is not a legal move here.")
+
+    def path(self, move: str) -> tuple[str, ...]:
+        """The board cells a player clicks, in order, to make `move`."""
+        raise NotImplementedError
+
+    def actor_name(self, actor: str) -> str:
+        """How the page names an actor ("White"); games with seats override it."""
+        return actor.capitalize()
+
+    def label(self, move: str) -> str:
+        """A short human description of `move`, used when the player must choose."""
+        return move
+
+    def hint(self, selection: tuple[str, ...]) -> str:
+        """Why `selection` leads to no legal move (the game knows best)."""
+        if not selection:
+            return ""
+        return f"Nothing can be done with {selection[-1]}."
+
+    def guide(self, selection: Iterable[str], actor: str | None = None) -> Guidance:
+        """Targets and complete moves for the cells clicked so far (by `actor`, if given)."""
+        selection = tuple(selection)
+        n = len(selection)
+        targets: dict[str, None] = {}
+        complete: list[str] = []
+        for move in self._moves():
+            if actor is not None and self.actor_of(move) != actor:
+                continue
+            cells = self.path(move)
+            if cells[:n] != selection:
+                continue
+            if len(cells) == n:
+                complete.append(move)
+            else:
+                targets[cells[n]] = None
+        if not targets and not complete:
+            return Guidance(selection, message=self.hint(selection), ok=False)
+        if complete and not targets:
+            message = "Choose:" if len(complete) > 1 else ""
+        else:
+            message = "Choose where to go." if n else "Choose a piece."
+        return Guidance(selection, tuple(targets), tuple(complete), message)
+
+
+class Game:
+    """A game description: identity, seats and options; makes states."""
+
+    id: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    options: tuple[Option, ...] = ()
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """All options with defaults filled in; unknown names and bad values raise."""
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise OptionError(
+                f"{self.title} has no option {unknown[0]!r}"
+                + (f" (it has: {', '.join(known)})." if known else ".")
+            )
+        return {
+            name: (opt.coerce(given[name]) if name in given else opt.default)
+            for name, opt in known.items()
+        }
+
+    def new(self, **options: Any) -> State:
+        """The initial state with the given options."""
+        return self._initial(self.resolve_options(options))
+
+    def from_text(self, text: str) -> State:
+        """A state from position notation; raises `PositionError` with the reason."""
+        if not isinstance(text, str) or not text.strip():
+            raise PositionError(f"{self.title}: the position text is empty.")
+        return self._parse_position(text.strip())
+
+    def _initial(self, options: dict[str, Any]) -> State:
+        raise NotImplementedError
+
+    def _parse_position(self, text: str) -> State:
+        raise NotImplementedError
+
+    def replay(self, moves: Iterable[str], **options: Any) -> State:
+        """The state after playing `moves` from the start."""
+        state = self.new(**options)
+        for move in moves:
+            state = state.play(move)
+        return state
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"
+
+
+def options_text(options: Mapping[str, Any], game: Game) -> list[str]:
+    """Options that differ from their defaults, as ``name=value`` tokens (for position text)."""
+    out = []
+    for opt in game.options:
+        value = options.get(opt.name, opt.default)
+        if value != opt.default:
+            if isinstance(value, bool):
+                value = int(value)
+            out.append(f"{opt.name}={'none' if value is None else value}")
+    return out
+
+
+def parse_options_text(tokens: Iterable[str], game: Game) -> dict[str, Any]:
+    """The inverse of `options_text`; raises `PositionError` on a bad token."""
+    given: dict[str, Any] = {}
+    for token in tokens:
+        name, sep, value = token.partition("=")
+        if not sep:
+            raise PositionError(f"{token!r} is not an option (expected name=value).")
+        given[name] = None if value == "none" else value
+    try:
+        return game.resolve_options(given)
+    except OptionError as err:
+        raise PositionError(str(err)) from None
+
+
+__all__ = [
+    "CHANCE", "GameError", "InvalidMoveError", "IllegalMoveError", "PositionError",
+    "OptionError", "Option", "Outcome", "Guidance", "State", "Game",
+    "options_text", "parse_options_text",
+]

@@ -1,0 +1,234 @@
+"""A game being played on the page: history, undo/redo, browsing, and clicks.
+
+The page binding stays thin: it forwards clicks and buttons here and draws
+what this says.  Everything a player can do is testable on CPython.
+
+History: `moves` is the game so far and `cursor` the ply on screen; browsing
+moves the cursor without changing the game, and moves are made only at the
+latest position.  Undo takes back the last player's move together with the
+chance moves (dice, revealed tiles) that followed it; redo puts back exactly
+those moves, so undo never re-rolls a die.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from . import games, record
+from .core import CHANCE, GameError, State
+from .svg import Marks
+from .views import last_marks
+
+STORAGE_FORMAT = 1
+
+
+class Session:
+    def __init__(self, game_id: str, options=None, moves=(), rng: random.Random | None = None):
+        self.game = games.get(game_id)
+        self.options = self.game.resolve_options(options or {})
+        self.rng = rng or random.Random()
+        self.states: list[State] = [self.game.new(**self.options)]
+        self.moves: list[str] = []
+        self.redo_stack: list[list[str]] = []
+        self.cursor = 0
+        self.actor: str | None = None  # who the player acts as, where several may act
+        self.selection: tuple[str, ...] = ()
+        self.targets: tuple[str, ...] = ()
+        self.choices: tuple[str, ...] = ()
+        self.message = ""
+        for move in moves:
+            self._push(move)
+        self._settle_chance()
+        self.cursor = len(self.moves)
+
+    # -- loading and saving ---------------------------------------------
+    @classmethod
+    def from_record(cls, rec: record.Record, rng=None) -> tuple["Session", str | None]:
+        """A session replaying `rec`; the error names the first bad ply (the prefix is kept)."""
+        replayed = record.replay(rec)
+        session = cls(rec.game, rec.options, rng=rng)
+        session.states, session.moves = replayed.states, replayed.moves
+        if replayed.error is None:
+            session._settle_chance()
+        session.cursor = len(session.moves)
+        if "ply" in rec.view:
+            try:
+                session.go(int(rec.view["ply"]))
+            except ValueError:
+                pass
+        return session, replayed.error
+
+    def record(self) -> record.Record:
+        return record.Record(self.game.id, dict(self.options), tuple(self.moves))
+
+    def link(self) -> str:
+        return record.encode(self.record())
+
+    def to_storage(self) -> str:
+        return json.dumps({"v": STORAGE_FORMAT, "record": self.link(),
+                           "redo": self.redo_stack, "ply": self.cursor})
+
+    @classmethod
+    def from_storage(cls, text: str, rng=None) -> tuple["Session", str | None]:
+        """The saved session; raises `RecordError` when the text cannot be read at all."""
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict) or data.get("v") != STORAGE_FORMAT:
+                raise ValueError("unknown storage format")
+            rec = record.decode(str(data["record"]))
+            redo = [[str(m) for m in group] for group in data.get("redo", [])]
+            ply = int(data.get("ply", len(rec.moves)))
+        except (ValueError, KeyError, TypeError) as err:
+            if isinstance(err, record.RecordError):
+                raise
+            raise record.RecordError(f"The saved game is damaged ({err}).") from None
+        session, error = cls.from_record(rec, rng=rng)
+        if error is None:
+            session.redo_stack = redo
+            session.go(ply)
+        return session, error
+
+    # -- the position ---------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The position on screen (the latest one unless browsing history)."""
+        return self.states[self.cursor]
+
+    @property
+    def latest(self) -> State:
+        return self.states[-1]
+
+    @property
+    def browsing(self) -> bool:
+        return self.cursor < len(self.moves)
+
+    def _push(self, move: str) -> None:
+        self.states.append(self.states[-1].play(move))
+        self.moves.append(move)
+
+    def _settle_chance(self) -> None:
+        """Let chance act (roll, draw) until a player is to decide."""
+        while self.latest.actors == (CHANCE,):
+            outcomes = self.latest.chance_outcomes()
+            move = self.rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
+            self._push(move)
+
+    def _clear_input(self, message: str = "") -> None:
+        self.selection, self.targets, self.choices, self.message = (), (), (), message
+
+    # -- playing ----------------------------------------------------------
+    def play(self, move: str) -> None:
+        """Make `move` at the latest position; raises `GameError` when it is not legal."""
+        if self.browsing:
+            raise GameError(self._browsing_message())
+        self._push(move)
+        self.redo_stack.clear()
+        self._settle_chance()
+        self.cursor = len(self.moves)
+        self._clear_input()
+
+    def click(self, cell: str) -> None:
+        """A click on a board location: select, show targets, or complete a move."""
+        state = self.state
+        if self.browsing:
+            return self._clear_input(self._browsing_message())
+        if state.outcome is not None:
+            return self._clear_input(f"The game is over. {state.outcome.reason}")
+        if self.selection and cell == self.selection[-1]:
+            return self._clear_input()
+        guidance = state.guide(self.selection + (cell,), self.actor)
+        if not guidance.ok and self.selection:
+            fresh = state.guide((cell,), self.actor)
+            if fresh.ok:
+                guidance = fresh
+        if not guidance.ok:
+            return self._clear_input(guidance.message)
+        if guidance.moves and not guidance.targets:
+            if len(guidance.moves) == 1:
+                return self._try(guidance.moves[0])
+            self.selection, self.targets = guidance.selection, ()
+            self.choices, self.message = guidance.moves, guidance.message
+            return None
+        self.selection, self.targets, self.choices = guidance.selection, guidance.targets, guidance.moves
+        self.message = guidance.message
+        return None
+
+    def choose(self, move: str) -> None:
+        """Pick one of the offered `choices` (e.g. promote or not)."""
+        if move not in self.choices:
+            return self._clear_input("That choice is no longer on offer.")
+        return self._try(move)
+
+    def _try(self, move: str) -> None:
+        try:
+            self.play(move)
+        except GameError as err:
+            self._clear_input(str(err))
+
+    def _browsing_message(self) -> str:
+        return (f"You are looking at move {self.cursor} of {len(self.moves)}. "
+                "Press End (or Last) to return to the game.")
+
+    # -- undo, redo and browsing -----------------------------------------
+    def _is_chance(self, ply: int) -> bool:
+        return self.states[ply].actors == (CHANCE,)
+
+    def can_undo(self) -> bool:
+        return any(not self._is_chance(i) for i in range(len(self.moves)))
+
+    def undo(self) -> None:
+        """Take back the last player move and the chance moves that followed it."""
+        if not self.can_undo():
+            return self._clear_input("There is no move to take back.")
+        group: list[str] = []
+        while True:
+            ply = len(self.moves) - 1
+            chance = self._is_chance(ply)
+            group.insert(0, self.moves.pop())
+            self.states.pop()
+            if not chance:
+                break
+        self.redo_stack.append(group)
+        self.cursor = len(self.moves)
+        self._clear_input()
+        return None
+
+    def redo(self) -> None:
+        if not self.redo_stack:
+            return self._clear_input("There is no move to redo.")
+        for move in self.redo_stack.pop():
+            self._push(move)
+        self.cursor = len(self.moves)
+        self._clear_input()
+        return None
+
+    def go(self, ply: int) -> None:
+        """Show the position after `ply` moves (clamped to the game)."""
+        self.cursor = max(0, min(len(self.moves), ply))
+        self._clear_input()
+
+    # -- what the page shows ------------------------------------------------
+    def marks(self) -> Marks:
+        last: tuple[str, ...] = ()
+        captured: tuple[str, ...] = ()
+        ply = self.cursor
+        while ply > 0 and self._is_chance(ply - 1):
+            ply -= 1
+        if ply > 0:
+            last, captured = last_marks(self.states[ply - 1], self.moves[ply - 1], self.states[ply])
+        return Marks(self.selection, self.targets, last, captured)
+
+    def status(self) -> str:
+        """One line: whose turn it is, or how the game ended."""
+        state = self.state
+        outcome = state.outcome
+        if outcome is not None:
+            if outcome.draw:
+                return f"Draw. {outcome.reason}"
+            names = " and ".join(state.actor_name(w) for w in outcome.winners)
+            return f"{names} {'wins' if len(outcome.winners) == 1 else 'share the win'}. {outcome.reason}"
+        actors = [state.actor_name(a) for a in state.actors if a != CHANCE]
+        if len(actors) == 1:
+            return f"{actors[0]} to move."
+        return "Anyone may act: " + ", ".join(actors) + "."

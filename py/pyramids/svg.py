@@ -1,0 +1,204 @@
+"""SVG drawing shared by every board: pyramids seen from above, and grid boards.
+
+Everything here is a pure function returning SVG text, so boards are tested on
+CPython and the page sets them with one DOM assignment.  A standing pyramid is
+a square with its four edges running to the apex and its pips on the near
+face; a stack is nested squares (bottom piece outermost, so the order reads
+from the outside in); a lying pyramid is a triangle pointing its way.
+Colours carry a pattern as well as a hue, for colour-blind players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+SIZE_NAMES = {1: "small", 2: "medium", 3: "large"}
+# Relative base widths of small, medium and large Looney pyramids.
+SCALE = {1: 0.5, 2: 0.72, 3: 0.94}
+
+
+@dataclass(frozen=True)
+class Paint:
+    """How one colour of pieces is drawn: fill, outline, pip colour and pattern id."""
+
+    fill: str
+    stroke: str
+    pip: str
+    pattern: str = ""
+
+
+PAINTS = {
+    "white": Paint("#f6f2e7", "#3a342a", "#3a342a"),
+    "black": Paint("#2e2b29", "#0c0b0a", "#f2efe6"),
+    "red": Paint("#d7403a", "#6e1512", "#fff4f0", "stripes"),
+    "yellow": Paint("#f2c12e", "#7a5a00", "#3b2c00"),
+    "green": Paint("#3f9b4b", "#174d1f", "#f0fff2", "dots"),
+    "blue": Paint("#3a6fd8", "#12306e", "#f0f5ff", "checks"),
+    "purple": Paint("#8a4fc1", "#3c1a5e", "#fbf4ff", "waves"),
+    "orange": Paint("#f08a24", "#7a3d00", "#2b1500", "rings"),
+    "ghost": Paint("#e9edf2", "#7d8896", "#56606c", "ghost"),
+}
+
+_PATTERNS = {
+    "stripes": '<path d="M0 6L6 0M-1 1L1 -1M5 7L7 5" stroke="{c}" stroke-width="1.2"/>',
+    "dots": '<circle cx="3" cy="3" r="1.1" fill="{c}"/>',
+    "checks": '<rect width="3" height="3" fill="{c}"/><rect x="3" y="3" width="3" height="3" fill="{c}"/>',
+    "waves": '<path d="M0 3Q1.5 1 3 3T6 3" fill="none" stroke="{c}" stroke-width="1"/>',
+    "rings": '<circle cx="3" cy="3" r="1.6" fill="none" stroke="{c}" stroke-width="0.9"/>',
+    "ghost": '<path d="M0 0L6 6" stroke="{c}" stroke-width="0.6" stroke-dasharray="1 1"/>',
+}
+
+
+def defs(colours) -> str:
+    """Pattern definitions for the colours drawn on one board."""
+    out = []
+    for colour in colours:
+        paint = PAINTS[colour]
+        if paint.pattern:
+            body = _PATTERNS[paint.pattern].format(c=paint.stroke)
+            out.append(
+                f'<pattern id="pat-{colour}" width="6" height="6" patternUnits="userSpaceOnUse">'
+                f'<rect width="6" height="6" fill="{paint.fill}"/>{body}</pattern>'
+            )
+    return f"<defs>{''.join(out)}</defs>" if out else ""
+
+
+def fill_of(colour: str) -> str:
+    paint = PAINTS[colour]
+    return f"url(#pat-{colour})" if paint.pattern else paint.fill
+
+
+def _pips(cx: float, y: float, half: float, count: int, colour: str) -> str:
+    """Pips in a row on the near face of a pyramid, just inside its base edge."""
+    gap = half * 0.32
+    r = max(1.4, half * 0.085)
+    start = cx - gap * (count - 1) / 2
+    return "".join(
+        f'<circle cx="{start + i * gap:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{PAINTS[colour].pip}"/>'
+        for i in range(count)
+    )
+
+
+def standing(cx: float, cy: float, cell: float, colour: str, size: int) -> str:
+    """One upright pyramid seen from above, centred on (cx, cy)."""
+    half = cell * SCALE[size] / 2
+    paint = PAINTS[colour]
+    x0, y0, x1, y1 = cx - half, cy - half, cx + half, cy + half
+    return (
+        f'<g class="pyramid {colour} {SIZE_NAMES[size]}">'
+        f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{2 * half:.1f}" height="{2 * half:.1f}" '
+        f'fill="{fill_of(colour)}" stroke="{paint.stroke}" stroke-width="1.5"/>'
+        f'<path d="M{x0:.1f} {y0:.1f}L{x1:.1f} {y1:.1f}M{x1:.1f} {y0:.1f}L{x0:.1f} {y1:.1f}" '
+        f'stroke="{paint.stroke}" stroke-width="1" opacity="0.7"/>'
+        f"{_pips(cx, y1 - half * 0.2, half, size, colour)}</g>"
+    )
+
+
+def stack(cx: float, cy: float, cell: float, pieces) -> str:
+    """A stack seen from above: `pieces` bottom to top as (colour, size).
+
+    Larger pieces below show as outer squares; where a piece sits on one of
+    the same size or smaller, it is drawn slightly inset so every layer shows.
+    """
+    out, limit = [], float("inf")
+    for colour, size in pieces:
+        width = min(cell * SCALE[size], limit)
+        out.append(standing(cx, cy, width / SCALE[size], colour, size))
+        limit = width - cell * 0.12
+    return "".join(out)
+
+
+def lying(cx: float, cy: float, cell: float, colour: str, size: int, direction: str) -> str:
+    """A pyramid lying down, drawn as a triangle pointing N, E, S or W."""
+    half = cell * SCALE[size] / 2
+    angle = {"N": 0, "E": 90, "S": 180, "W": 270}[direction]
+    paint = PAINTS[colour]
+    return (
+        f'<g class="pyramid lying {colour} {SIZE_NAMES[size]}" '
+        f'transform="rotate({angle} {cx:.1f} {cy:.1f})">'
+        f'<path d="M{cx:.1f} {cy - half:.1f}L{cx + half * 0.8:.1f} {cy + half:.1f}'
+        f'L{cx - half * 0.8:.1f} {cy + half:.1f}Z" fill="{fill_of(colour)}" '
+        f'stroke="{paint.stroke}" stroke-width="1.5"/>'
+        f"{_pips(cx, cy + half * 0.7, half * 0.8, size, colour)}</g>"
+    )
+
+
+def document(width: float, height: float, body: str, title: str, colours=()) -> str:
+    """A complete, self-contained SVG document (no external CSS or fonts)."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" '
+        f'role="img" aria-label="{escape(title)}" font-family="sans-serif">'
+        f"<title>{escape(title)}</title>{defs(colours)}{body}</svg>"
+    )
+
+
+@dataclass(frozen=True)
+class Marks:
+    """Annotations drawn over a grid: selection, targets, last move, captures."""
+
+    selected: tuple[str, ...] = ()
+    targets: tuple[str, ...] = ()
+    last: tuple[str, ...] = ()
+    captured: tuple[str, ...] = ()
+
+
+def grid(cols: int, rows: int, cell: float, names, shade, contents, marks: Marks,
+         title: str, colours) -> str:
+    """A rectangular board with coordinates, every square clickable as ``data-cell``.
+
+    `names(col, row)` names the square shown at column `col` and display row
+    `row` (0 = top); `shade(col, row)` gives its fill; `contents(name, cx, cy)`
+    returns the SVG drawn on it.
+    """
+    margin = cell * 0.4
+    out = []
+    for row in range(rows):
+        for col in range(cols):
+            name = names(col, row)
+            x, y = margin + col * cell, margin + row * cell
+            cls = ["cell"]
+            if name in marks.last:
+                cls.append("last")
+            if name in marks.selected:
+                cls.append("selected")
+            if name in marks.targets:
+                cls.append("target")
+            out.append(
+                f'<rect class="{" ".join(cls)}" data-cell="{name}" x="{x:.1f}" y="{y:.1f}" '
+                f'width="{cell}" height="{cell}" fill="{shade(col, row)}"/>'
+            )
+    overlays = []
+    for row in range(rows):
+        for col in range(cols):
+            name = names(col, row)
+            cx, cy = margin + (col + 0.5) * cell, margin + (row + 0.5) * cell
+            x, y = cx - cell / 2, cy - cell / 2
+            if name in marks.last:
+                overlays.append(f'<rect x="{x + 2:.1f}" y="{y + 2:.1f}" width="{cell - 4}" '
+                                f'height="{cell - 4}" fill="#f5d76e" opacity="0.45"/>')
+            overlays.append(contents(name, cx, cy))
+            if name in marks.captured:
+                d = cell * 0.22
+                overlays.append(f'<path class="captured" d="M{cx - d:.1f} {cy - d:.1f}L{cx + d:.1f} '
+                                f'{cy + d:.1f}M{cx + d:.1f} {cy - d:.1f}L{cx - d:.1f} {cy + d:.1f}" '
+                                f'stroke="#c0392b" stroke-width="4" stroke-linecap="round"/>')
+            if name in marks.selected:
+                overlays.append(f'<rect x="{x + 2:.1f}" y="{y + 2:.1f}" width="{cell - 4}" '
+                                f'height="{cell - 4}" fill="none" stroke="#1f7ae0" stroke-width="4"/>')
+            if name in marks.targets:
+                overlays.append(f'<circle class="target-dot" cx="{cx:.1f}" cy="{cy:.1f}" '
+                                f'r="{cell * 0.16:.1f}" fill="#1f7ae0" opacity="0.55"/>')
+    labels = []
+    for col in range(cols):
+        file_name = names(col, rows - 1)[0]
+        labels.append(f'<text x="{margin + (col + 0.5) * cell:.1f}" y="{margin + rows * cell + margin * 0.75:.1f}" '
+                      f'text-anchor="middle" font-size="{cell * 0.22:.0f}" fill="#555">{file_name}</text>')
+    for row in range(rows):
+        rank = names(0, row)[1:]
+        labels.append(f'<text x="{margin * 0.5:.1f}" y="{margin + (row + 0.5) * cell + cell * 0.08:.1f}" '
+                      f'text-anchor="middle" font-size="{cell * 0.22:.0f}" fill="#555">{rank}</text>')
+    body = (f'<g class="squares">{"".join(out)}</g>'
+            f'<g class="pieces" pointer-events="none">{"".join(overlays)}</g>'
+            f'<g class="labels" pointer-events="none">{"".join(labels)}</g>')
+    return document(cols * cell + 2 * margin, rows * cell + 2 * margin, body, title, colours)

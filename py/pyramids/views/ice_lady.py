@@ -1,0 +1,37 @@
+"""Ice Lady's board: an 8x8 grid, White at the bottom, king trees as nested squares."""
+
+from __future__ import annotations
+
+from .. import svg
+from ..grid import square
+
+CELL = 60
+SIZES = {"S": 1, "M": 2, "K": 3}
+LIGHT, DARK = "#efe6d2", "#cdb892"
+
+
+def draw(state, marks: svg.Marks = svg.Marks()) -> str:
+    units = state.units
+
+    def contents(name, cx, cy):
+        unit = units.get(name)
+        if unit is None:
+            return ""
+        player, pieces = unit
+        return svg.stack(cx, cy, CELL, [(player, SIZES[p]) for p in pieces])
+
+    return svg.grid(
+        8, 8, CELL,
+        names=lambda col, row: square(col, 7 - row),
+        shade=lambda col, row: DARK if (col + row) % 2 else LIGHT,
+        contents=contents,
+        marks=marks,
+        title=f"Ice Lady, {state.to_move.capitalize()} to move",
+        colours=("white", "black"),
+    )
+
+
+def last_marks(before, move, after):
+    """The from and to squares of `move`, and the square it captured on."""
+    captured = before.captured_square(move)
+    return before.path(move), ((captured,) if captured else ())

@@ -1,0 +1,75 @@
+"""The protocol contract, checked by random playouts of any game.
+
+`check_game` is run over every registered game by test_conformance.py; a game
+under construction can call it from its own tests before it is registered.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pyramids.core import CHANCE, Game, GameError, State
+
+
+def playout(game: Game, rng: random.Random, max_plies: int = 400, **options) -> list[str]:
+    """A random game: chance moves drawn by their probabilities, player moves uniformly."""
+    state = game.new(**options)
+    moves: list[str] = []
+    while state.outcome is None and len(moves) < max_plies:
+        if state.actors == (CHANCE,):
+            outcomes = state.chance_outcomes()
+            move = rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            move = rng.choice(state.legal_moves())
+        moves.append(move)
+        state = state.play(move)
+    return moves
+
+
+def check_state(game: Game, state: State) -> None:
+    """Every invariant the protocol promises about one state."""
+    text = state.to_text()
+    again = game.from_text(text)
+    assert again.to_text() == text, "position text must round-trip"
+    assert sorted(again.legal_moves()) == sorted(state.legal_moves()), "a loaded position must play the same"
+    assert (again.outcome is None) == (state.outcome is None)
+    legal = state.legal_moves()
+    if state.outcome is not None:
+        assert legal == [] and state.actors == ()
+        return
+    assert state.actors, "a running game always has someone to act"
+    assert legal, "a running game always has a legal move"
+    assert len(set(legal)) == len(legal)
+    if state.actors == (CHANCE,):
+        outcomes = state.chance_outcomes()
+        assert sorted(m for m, _ in outcomes) == sorted(legal)
+        assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+    for move in legal:
+        assert move and move == move.strip() and not any(c.isspace() for c in move), repr(move)
+        assert state.actor_of(move) in state.actors
+        if state.actors != (CHANCE,):
+            cells = state.path(move)
+            assert cells, f"{move!r} needs cells to click"
+            assert move in state.guide(cells).moves, f"clicking {cells} must offer {move!r}"
+    try:
+        state.play("not-a-move")
+    except GameError as err:
+        assert str(err)
+    else:  # pragma: no cover - the assertion is the point
+        raise AssertionError("a nonsense move must be refused with a GameError")
+
+
+def check_game(game: Game, seeds=range(6), **options) -> None:
+    """Random playouts; every state checked, every prefix replays to the same position."""
+    for seed in seeds:
+        moves = playout(game, random.Random(seed), **options)
+        state = game.new(**options)
+        check_state(game, state)
+        for ply, move in enumerate(moves, 1):
+            before = state.to_text()
+            nxt = state.play(move)
+            assert state.to_text() == before, "play() must not change the old state"
+            state = nxt
+            if ply % 7 == 0 or ply == len(moves) or state.outcome is not None:
+                check_state(game, state)
+        assert game.replay(moves, **options).to_text() == state.to_text(), "the record must replay"

@@ -1,0 +1,26 @@
+"""Every registered game honours the protocol (random playouts, round-trips, replays)."""
+
+import pytest
+
+from conformance import check_game
+from pyramids import games
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_game_conforms(game_id):
+    check_game(games.get(game_id))
+
+
+def test_every_catalogue_entry_is_registered_or_coming():
+    assert "ice-lady" in games.ids()
+    for entry in games.CATALOGUE:
+        if entry.module:
+            assert games.get(entry.id).id == entry.id
+        else:
+            with pytest.raises(KeyError, match="coming"):
+                games.get(entry.id)
+
+
+def test_unknown_game_is_a_readable_error():
+    with pytest.raises(KeyError, match="no game called 'chess'"):
+        games.get("chess")
