@@ -87,7 +87,9 @@ class App:
     # -- drawing --------------------------------------------------------
     def render(self):
         s = self.session
-        by_id("board").innerHTML = views.draw(s.state, s.marks())
+        board = by_id("board")
+        board.innerHTML = views.draw(s.state, s.marks())
+        board.setAttribute("data-position", s.state.to_text())
         by_id("status").textContent = s.status()
         message = by_id("message")
         message.textContent = " ".join(t for t in (self.notice, s.message) if t)
@@ -119,8 +121,13 @@ class App:
 
     # -- actions ----------------------------------------------------------
     def act(self, change, save=True):
-        """Run one player action; errors become messages, never tracebacks."""
-        self.notice = ""
+        """Run one player action (or, with save=False, just redraw after loading).
+
+        Errors become messages, never tracebacks.  A player action clears the
+        notice about links and storage; a load shows it.
+        """
+        if save:
+            self.notice = ""
         try:
             change()
         except GameError as err:
@@ -155,7 +162,8 @@ class App:
         self.persist()
         self.notice = ""
         self.open_saved(game_id)
-        self.act(lambda: None)
+        self.persist()  # the URL and "last game" now name the game on screen
+        self.act(lambda: None, save=False)
 
     def on_key(self, event):
         if event.target.closest("input, select, textarea, dialog") or event.ctrlKey or event.metaKey:
@@ -206,6 +214,7 @@ class App:
         by_id("board").addEventListener("click", create_proxy(self.on_board_click))
         by_id("side").addEventListener("click", create_proxy(self.on_panel_click))
         by_id("picker").addEventListener("click", create_proxy(self.on_panel_click))
+        by_id("choices").addEventListener("click", create_proxy(self.on_panel_click))
         document.addEventListener("keydown", create_proxy(self.on_key))
         by_id("undo").addEventListener("click", s(lambda: self.act(self.session.undo)))
         by_id("redo").addEventListener("click", s(lambda: self.act(self.session.redo)))

@@ -19,7 +19,7 @@ Move notation (squares a1..h8, White's first row is rank 1):
   on a later move along that row).
 
 A small or medium moving onto its own king (or king + medium) on the far row
-joins it as a tree; the move is written like any other (``e6-d7``).
+joins it as a tree; the move is written like any other (``e7-d8``).
 
 Position notation, FEN-like: the ranks from 8 down to 1 separated by ``/``,
 each a run of squares where a digit counts empty squares, ``S``/``M``/``K``
@@ -43,7 +43,7 @@ from ..core import (
     Game, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError, State,
     options_text, parse_options_text,
 )
-from ..grid import join_row, parse_square, split_row, square
+from ..grid import join_row, split_row, square
 
 PLAYERS = ("white", "black")
 SIZE = 8
@@ -450,13 +450,13 @@ def _check_material(board: list, to_move: str, reserves: list[int]) -> None:
             raise PositionError(f"Ice Lady: {name} has only {STOCK} smalls and {STOCK} mediums.")
         if counts["K"] + reserve > STOCK:
             raise PositionError(
-                f"Ice Lady: {name} has {counts['K']} larges on the board and {reserve} in reserve; "
-                f"there are only {STOCK}."
+                f"Ice Lady: {name}'s larges, {counts['K']} on the board and {reserve} in reserve, "
+                f"are more than the {STOCK} a player owns."
             )
         if counts["S"] + counts["M"] > STOCK + reserve:  # 2 * STOCK minus one per large used
             raise PositionError(
-                f"Ice Lady: {name} has {counts['S'] + counts['M']} smalls and mediums but used "
-                f"{STOCK - reserve} larges; each large replaced a small or medium."
+                f"Ice Lady: {name} has {counts['S'] + counts['M']} smalls and mediums, but "
+                f"{STOCK - reserve} of their larges are out of reserve and each replaced a small or medium."
             )
         forward = FORWARD[player]
         medium_row = 1 if player == "white" else SIZE - 2  # smalls start one row further

@@ -1,0 +1,155 @@
+"""Playwright in Debian's Chromium against the built app served on 127.0.0.1.
+
+Every test fails if the page asks for anything outside its own origin or gets
+an HTTP error: the app must work offline from its own files.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import pathlib
+import threading
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+READY_MS = 60_000
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def server():
+    if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.asm.wasm").exists():
+        pytest.fail("The app is not built: run ./build.sh test (or ./build.sh) first.")
+    handler = functools.partial(QuietHandler, directory=str(ROOT))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield browser
+        browser.close()
+
+
+class Watch:
+    """Requests leaving the origin, HTTP errors and page errors seen by one context."""
+
+    def __init__(self, origin):
+        self.origin = origin
+        self.foreign: list[str] = []
+        self.failed: list[str] = []
+        self.errors: list[str] = []
+
+    def attach(self, context):
+        context.on("request", self._request)
+        context.on("response", self._response)
+        context.on("page", lambda page: page.on("pageerror", lambda e: self.errors.append(str(e))))
+
+    def _request(self, request):
+        if not request.url.startswith(self.origin) and not request.url.startswith(("data:", "blob:")):
+            self.foreign.append(request.url)
+
+    def _response(self, response):
+        if response.status >= 400:
+            self.failed.append(f"{response.status} {response.url}")
+
+    def check(self):
+        assert self.foreign == [], "requests left the page's origin"
+        assert self.failed == [], "requests failed"
+        assert self.errors == [], "the page raised errors"
+
+
+@pytest.fixture
+def new_context(browser, server):
+    """Open fresh browser contexts (fresh storage), each watched for foreign requests."""
+    contexts = []
+
+    def make():
+        context = browser.new_context(viewport={"width": 1200, "height": 850})
+        watch = Watch(server)
+        watch.attach(context)
+        contexts.append((context, watch))
+        return context
+
+    yield make
+    for context, watch in contexts:
+        context.close()
+        watch.check()
+
+
+@pytest.fixture
+def page(new_context):
+    return new_context().new_page()
+
+
+class App:
+    """Drives the page the way a player does."""
+
+    def __init__(self, page, server):
+        self.page, self.server = page, server
+
+    def open(self, fragment: str = ""):
+        self.page.goto(self.server + (f"#{fragment}" if fragment else ""))
+        self.wait_ready()
+        return self
+
+    def wait_ready(self):
+        self.page.wait_for_selector("html[data-ready]", timeout=READY_MS)
+
+    def reload(self):
+        self.page.reload()
+        self.wait_ready()
+
+    def click(self, cell: str):
+        self.page.click(f'#board [data-cell="{cell}"]')
+
+    def play(self, *cells: str):
+        for cell in cells:
+            self.click(cell)
+
+    def position(self) -> str:
+        return self.page.get_attribute("#board", "data-position")
+
+    def moves(self) -> list[str]:
+        return self.page.locator("#moves li button").all_inner_texts()
+
+    def message(self) -> str:
+        return self.page.inner_text("#message")
+
+    def status(self) -> str:
+        return self.page.inner_text("#status")
+
+    def fragment(self) -> str:
+        return self.page.evaluate("location.hash").lstrip("#")
+
+    def storage(self, key: str):
+        return self.page.evaluate("k => localStorage.getItem(k)", "pyramids.v1." + key)
+
+
+@pytest.fixture
+def app(page, server):
+    return App(page, server)
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "/e2e/" in str(item.fspath).replace("\\", "/"):
+            item.add_marker(pytest.mark.e2e)
+
+
+__all__ = ["App", "READY_MS"]

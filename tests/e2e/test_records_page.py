@@ -1,0 +1,89 @@
+"""Links and saved games in the browser: bad input is reported and never destroys a saved game."""
+
+import json
+
+from conftest import App
+from pyramids import games
+
+GAME = games.get("ice-lady")
+SAVED_KEY = "game.ice-lady"
+
+
+def saved_game(app):
+    """Play one move so the browser has a saved game; return what storage holds."""
+    app.open()
+    app.play("d3", "e4")
+    saved = app.storage(SAVED_KEY)
+    assert saved and "d3-e4" in json.loads(saved)["record"]
+    return saved
+
+
+def test_the_url_updates_after_every_move(app):
+    app.open()
+    app.play("d3", "e4")
+    assert app.fragment() == "v=1&g=ice-lady&m=d3-e4"
+    app.play("e6", "f5")
+    assert app.fragment() == "v=1&g=ice-lady&m=d3-e4+e6-f5"
+
+
+def test_unknown_game_in_a_link(app):
+    saved = saved_game(app)
+    app.page.goto(app.server + "#v=1&g=chess&m=e2-e4")
+    app.page.reload()
+    app.wait_ready()
+    assert "There is no game called 'chess'" in app.message()
+    assert app.moves() == ["d3-e4"], "the saved game is shown instead"
+    assert app.storage(SAVED_KEY) == saved
+
+
+def test_malformed_link(app):
+    saved = saved_game(app)
+    app.page.goto(app.server + "#this-is-not-a-game")
+    app.page.reload()
+    app.wait_ready()
+    assert "cannot be opened" in app.message()
+    assert app.storage(SAVED_KEY) == saved
+
+
+def test_illegal_move_in_a_link_keeps_the_valid_prefix(app):
+    saved = saved_game(app)
+    app.page.goto(app.server + "#v=1&g=ice-lady&m=c3-b4+f6-g5+c3-d4+e6-f5")
+    app.page.reload()
+    app.wait_ready()
+    assert "Move 3 ('c3-d4')" in app.message() and "c3 is empty" in app.message()
+    assert app.moves() == ["c3-b4", "f6-g5"]
+    assert app.position() == GAME.replay(["c3-b4", "f6-g5"]).to_text()
+    assert app.storage(SAVED_KEY) == saved, "nothing is overwritten before the player acts"
+    app.play("d3", "e4")
+    assert app.moves() == ["c3-b4", "f6-g5", "d3-e4"]
+    assert "c3-b4" in json.loads(app.storage(SAVED_KEY))["record"]
+
+
+def test_corrupt_storage_is_kept_aside_and_play_goes_on(app):
+    app.open()
+    app.page.evaluate("localStorage.setItem('pyramids.v1.game.ice-lady', '{not json')")
+    app.reload()
+    assert "could not be read" in app.message()
+    assert app.storage("damaged.ice-lady") == "{not json"
+    app.play("d3", "e4")
+    assert app.moves() == ["d3-e4"]
+
+
+def test_play_goes_on_without_storage(new_context, server):
+    context = new_context()
+    context.add_init_script("""
+        Object.defineProperty(window, 'localStorage', {
+            get() { throw new DOMException('storage is disabled', 'SecurityError'); }
+        });""")
+    app = App(context.new_page(), server).open()
+    app.play("d3", "e4")
+    assert app.moves() == ["d3-e4"]
+    assert "not saving games" in app.message()
+    assert app.fragment() == "v=1&g=ice-lady&m=d3-e4", "the link still holds the game"
+
+
+def test_pasting_a_link_into_the_same_tab_opens_it(app):
+    app.open()
+    app.page.evaluate("location.hash = 'v=1&g=ice-lady&m=c3-b4+f6-g5'")
+    app.page.wait_for_function("document.querySelectorAll('#moves li').length === 2")
+    assert app.position() == GAME.replay(["c3-b4", "f6-g5"]).to_text()

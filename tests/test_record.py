@@ -1,0 +1,71 @@
+"""The record codec: the move list as link text, and replays that stop at the first bad ply."""
+
+import pytest
+
+from pyramids import record
+from pyramids.record import Record, RecordError
+
+MOVES = ("d3-e4", "e6-f5", "e4xg6")
+
+
+def test_round_trip_with_options_and_moves():
+    rec = Record("ice-lady", {"mandatory_capture": True}, MOVES)
+    text = record.encode(rec)
+    assert text == "v=1&g=ice-lady&mandatory_capture=1&m=d3-e4+e6-f5+e4xg6"
+    assert record.decode(text) == rec
+    assert record.decode("#" + text) == rec
+
+
+def test_default_options_are_left_out_and_filled_back_in():
+    text = record.encode(Record("ice-lady", {}, ()))
+    assert text == "v=1&g=ice-lady&m="
+    assert record.decode(text) == Record("ice-lady", {"mandatory_capture": False}, ())
+
+
+def test_unsafe_characters_in_moves_are_escaped():
+    rec = Record("ice-lady", {}, ("a b+c&d=e#f",))
+    text = record.encode(rec)
+    assert " " not in text and "#" not in text and text.count("&") == 2
+    assert record.decode(text).moves == rec.moves
+
+
+def test_view_settings_are_kept_apart_from_options():
+    rec = record.decode("v=1&g=ice-lady&m=d3-e4&ply=0")
+    assert rec.view == {"ply": "0"} and rec.options == {"mandatory_capture": False}
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("", "holds no game"),
+    ("#", "holds no game"),
+    ("garbage", "not of the form name=value"),
+    ("g=ice-lady&m=", "no format version"),
+    ("v=2&g=ice-lady&m=", "format '2'"),
+    ("v=1&m=d3-e4", "does not say which game"),
+    ("v=1&g=chess&m=", "no game called 'chess'"),
+    ("v=1&g=terrafex&m=", "coming soon"),
+    ("v=1&g=ice-lady&colour=red&m=", "has no option 'colour'"),
+    ("v=1&g=ice-lady&mandatory_capture=maybe&m=", "on or off"),
+    ("v=1&g=ice-lady&m=d3-e4++e6-f5", "empty move"),
+    ("v=1&v=1&g=ice-lady&m=", "names 'v' twice"),
+])
+def test_malformed_links_say_what_is_wrong(text, problem):
+    with pytest.raises(RecordError, match=problem):
+        record.decode(text)
+
+
+def test_replay_stops_at_the_first_illegal_move_and_keeps_the_prefix():
+    replay = record.replay(Record("ice-lady", {}, ("d3-e4", "d3-e4", "e6-f5")))
+    assert replay.moves == ["d3-e4"]
+    assert len(replay.states) == 2
+    assert replay.error.startswith("Move 2 ('d3-e4') cannot be played: ")
+    assert replay.error.endswith("d3 is empty.")
+
+
+def test_replay_reports_nonsense_moves():
+    replay = record.replay(Record("ice-lady", {}, ("castle",)))
+    assert replay.moves == [] and "Move 1 ('castle')" in replay.error
+
+
+def test_a_whole_replay_has_no_error():
+    replay = record.replay(Record("ice-lady", {}, MOVES))
+    assert replay.error is None and replay.moves == list(MOVES)

@@ -1,0 +1,199 @@
+"""The session behind the page: clicks, choices, undo/redo, browsing and saving."""
+
+import json
+import random
+
+import pytest
+
+from pyramids import page
+from pyramids.core import CHANCE, Game, GameError, Option, Outcome, State
+from pyramids.record import Record, RecordError
+from pyramids.session import Session
+
+
+def fresh():
+    return Session("ice-lady", rng=random.Random(1))
+
+
+def test_click_a_piece_then_a_target_plays_the_move():
+    s = fresh()
+    s.click("d3")
+    assert s.selection == ("d3",) and set(s.targets) == {"c4", "e4"}
+    s.click("e4")
+    assert s.moves == ["d3-e4"] and s.selection == () and s.targets == ()
+
+
+def test_clicking_the_selected_piece_again_deselects_it():
+    s = fresh()
+    s.click("d3")
+    s.click("d3")
+    assert s.selection == () and s.moves == []
+
+
+def test_clicking_another_own_piece_switches_the_selection():
+    s = fresh()
+    s.click("d3")
+    s.click("e3")
+    assert s.selection == ("e3",) and s.moves == []
+
+
+def test_an_illegal_click_gives_the_rules_message():
+    s = fresh()
+    s.click("d6")
+    assert s.message == "That is Black's small; White is to move."
+    s.click("d3")
+    s.click("d5")
+    assert s.message == "A small moves only diagonally forward." and s.moves == []
+
+
+def test_a_decision_left_open_offers_choices():
+    moves = ["c3-b4", "f6-g5", "b4-a5", "g5-h4", "a5-b6", "h4-g3", "b6xd8=K"]
+    s = Session("ice-lady", moves=moves[:-1])
+    s.click("b6")
+    s.click("d8")
+    assert set(s.choices) == {"b6xd8", "b6xd8=K"}
+    assert page.choices(s).count("<button") == 2
+    s.choose("b6xd8=K")
+    assert s.moves[-1] == "b6xd8=K" and s.choices == ()
+
+
+def test_undo_redo_and_a_new_move_clears_redo():
+    s = fresh()
+    s.play("d3-e4")
+    s.play("e6-f5")
+    s.undo()
+    assert s.moves == ["d3-e4"] and s.redo_stack == [["e6-f5"]]
+    s.redo()
+    assert s.moves == ["d3-e4", "e6-f5"] and not s.redo_stack
+    s.undo()
+    s.play("f6-g5")
+    assert s.redo_stack == []
+    s.undo()
+    s.undo()
+    assert s.moves == [] and not s.can_undo()
+    s.undo()
+    assert s.message == "There is no move to take back."
+
+
+def test_browsing_history_is_read_only():
+    s = fresh()
+    s.play("d3-e4")
+    s.play("e6-f5")
+    s.go(1)
+    assert s.browsing and s.state is s.states[1]
+    s.click("e6")
+    assert "looking at move 1 of 2" in s.message
+    with pytest.raises(GameError):
+        s.play("f6-g5")
+    s.go(99)
+    assert s.cursor == 2 and not s.browsing
+    s.go(-5)
+    assert s.cursor == 0
+
+
+def test_storage_round_trip_keeps_redo_and_the_ply_on_screen():
+    s = fresh()
+    for move in ("d3-e4", "e6-f5", "e4xg6"):
+        s.play(move)
+    s.undo()
+    s.go(1)
+    again, error = Session.from_storage(s.to_storage())
+    assert error is None
+    assert again.moves == ["d3-e4", "e6-f5"] and again.redo_stack == [["e4xg6"]] and again.cursor == 1
+
+
+@pytest.mark.parametrize("text", ["{not json", "[]", '{"v": 9}', '{"v": 1}', '{"v": 1, "record": "v=1&g=x&m="}'])
+def test_damaged_storage_raises_a_record_error(text):
+    with pytest.raises(RecordError):
+        Session.from_storage(text)
+
+
+def test_a_link_with_a_bad_ply_loads_the_prefix():
+    s, error = Session.from_record(Record("ice-lady", {}, ("d3-e4", "e3-f4")))
+    assert s.moves == ["d3-e4"] and "Move 2" in error
+
+
+def test_a_link_can_open_at_a_ply():
+    s, _ = Session.from_record(Record("ice-lady", {}, ("d3-e4", "e6-f5"), {"ply": "1"}))
+    assert s.cursor == 1
+
+
+def test_status_and_move_list():
+    s = fresh()
+    assert s.status() == "White to move."
+    s.play("d3-e4")
+    html = page.move_list(s)
+    assert 'data-ply="1"' in html and "d3-e4" in html and "current" in html
+    end = Session("ice-lady")
+    end.states.append(end.game.from_text("8/8/8/8/3S4/8/8/8 b 0 0"))
+    end.moves.append("x")
+    end.cursor = 1
+    assert end.status() == "White wins. Black has no pieces left."
+
+
+class Coin(State):
+    """A tiny game with chance: a player bets, then a coin is tossed."""
+
+    def __init__(self, bet=None, toss=None):
+        self.bet, self.toss = bet, toss
+        self.game = COIN
+        self.options = {}
+
+    def _actors(self):
+        return ("p1",) if self.bet is None else (CHANCE,)
+
+    def _generate(self):
+        return {m: m for m in (("heads", "tails") if self.bet is None else ("H", "T"))}
+
+    def _apply(self, move):
+        return Coin(move, None) if self.bet is None else Coin(self.bet, move)
+
+    @property
+    def outcome(self):
+        if self.toss is None:
+            return None
+        won = self.bet[0].upper() == self.toss
+        return Outcome(("p1",) if won else (), "tossed")
+
+    def to_text(self):
+        return f"{self.bet} {self.toss}"
+
+    def path(self, move):
+        return (move,)
+
+
+class CoinGame(Game):
+    id, title = "coin", "Coin"
+    options = (Option("rounds", "Rounds", 1, (1,)),)
+
+    def _initial(self, options):
+        return Coin()
+
+
+COIN = CoinGame()
+
+
+def test_chance_moves_are_played_by_the_session_and_undone_with_the_move(monkeypatch):
+    monkeypatch.setattr("pyramids.games.get", lambda game_id: COIN)
+    s = Session("coin", rng=random.Random(4))
+    s.play("heads")
+    assert len(s.moves) == 2 and s.moves[1] in ("H", "T")
+    toss = s.moves[1]
+    s.undo()
+    assert s.moves == [] and s.redo_stack == [["heads", toss]]
+    s.redo()
+    assert s.moves == ["heads", toss], "redo never re-rolls"
+    assert "chance" in page.move_list(s)
+
+
+def test_option_form_shows_every_option():
+    s = fresh()
+    form = page.options_form(s.game, {"mandatory_capture": True})
+    assert 'name="mandatory_capture"' in form and "checked" in form
+
+
+def test_storage_text_is_json_with_the_link():
+    s = fresh()
+    s.play("d3-e4")
+    data = json.loads(s.to_storage())
+    assert data["record"] == "v=1&g=ice-lady&m=d3-e4" and data["v"] == 1
