@@ -1,0 +1,780 @@
+"""IceToids (Andrew Looney): explore 16 face-down tiles and occupy your three targets.
+
+Rules: the seed ``seeds/icetoids.txt`` and our reading ``rules/icetoids.md`` (section
+numbers and [A#] below refer to it).  The board is 4x4, cells ``a1``..``d4``, columns a-d
+running west to east and rows 1-4 south to north; directions are N, E, S, W.
+
+Actors are the seats ``p1``..``p4`` (``players`` option, 2-4, default 2) in join order,
+from setup to the end; ``colours`` maps each seat to the colour it picked.  `CHANCE`
+reveals tiles.  Each colour has three identical pieces; a piece is named by where it is
+and its state: ``N``/``E``/``S``/``W`` when lying and pointing that way, ``U`` upright.
+
+Move notation
+-------------
+Setup, seat by seat in order: first a colour, then a home tile on the edge [A5, A6]::
+
+    p1:colour=red     p1 takes red (red, yellow, blue or green, unused)
+    p1:home=a2        an edge tile that is not a corner; pieces wait beside its outer edge
+    p1:home=a1S       a corner also names the outer edge its pieces wait beside (a1S or a1W)
+
+Play, by the seat to move, with its own pieces only::
+
+    off-a2            ENTER: a waiting piece moves onto its home tile
+    b2.E-c2           MOVE one tile: the way the piece points, or along an arrow of its
+                      tile (one string for both reasons when both apply)
+    b2.E-c2!blue.U    ... pushing the blue upright piece out of c2 (``!colour.state``).
+                      Only an entering piece or one pointing the way it moves may push [A10].
+    b2.U>E            POINT the piece a new way (any of the four but its current one [A9])
+
+A piece arriving on a face-down tile (moved or pushed) reveals it::
+
+    reveal:b2=single  CHANCE draws the tile's type from the tiles not yet revealed, each
+                      type with probability proportional to how many of it remain [A13]
+    orient:b2=NE      the seat to move fixes the arrows (letters in N E S W order) [A11];
+                      asked only when the type's orientations differ, so never for
+                      targets or the four-way arrow
+
+A face-down tile never holds a piece, so a push (which needs a piece on the destination)
+never starts on a face-down tile: one action reveals at most one tile -- the destination,
+or else the pushed piece's landing tile.  The win is checked once the action, reveal
+included, is complete: the mover first, then the others in turn order (section 4).
+
+Position notation
+-----------------
+Five fields, then the options that differ from their defaults (``players=3``)::
+
+    red@a2,blue@d1S [red]3/4/4/[straight=NS]3 [red.U]3/4/4/[blue.N,blue.N]3 p2 -
+    ?,?,? 4/4/4/4 4/4/4/4 p1 - players=3
+
+1. seats in order, comma-separated: ``?`` (nothing chosen), ``red`` (colour only),
+   ``red@a2`` or ``red@a1S`` (colour and home, as in the home move);
+2. tiles, rows 4 down to 1 separated by ``/``, west to east; a digit counts face-down
+   tiles; ``[type]``, or ``[type=arrows]`` for a type with several orientations once it is
+   turned (so ``[single]`` alone is a tile drawn and not yet turned);
+3. pieces, rows as in 2; a digit counts empty cells, ``[colour.state,...]`` lists a cell;
+4. the seat to act: choosing in setup, moving in play, or turning a revealed tile;
+5. the cell being revealed (``-`` for none): face-down while CHANCE draws it, drawn but
+   not yet turned while the seat orients it.
+
+Waiting pieces are not written: each colour's pieces not on the board wait beside its
+home tile, pointing into it.
+
+Clickable locations (``path``) the board must expose as ``data-cell``
+--------------------------------------------------------------------
+``a1``..``d4`` the tiles; ``b2:red.E`` a piece (colour.state) on a tile; ``off:red`` the
+red pieces waiting off the board; ``dir:N``/``dir:E``/``dir:S``/``dir:W`` the four ways
+to point a selected piece; ``colour:red`` etc. the colour choices in setup.  Moves that
+share a path (push or not and whom, the corner's edge, a tile's orientation) differ by
+``label()``.
+
+For the view, ``CELLS`` orders the per-cell tuples ``state.tiles`` (None face-down, else
+(type, arrows)) and ``state.pieces`` ((colour, state), ...); ``colours``, ``homes``,
+``off_board``, ``targets``, ``active`` and ``revealing`` give the rest; ``TILESET`` says
+which type is whose target and its base arrows.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import NamedTuple
+
+from ..core import (
+    CHANCE, Game, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError, State,
+    options_text, parse_options_text,
+)
+from ..grid import STEPS, join_row, split_row, square
+
+
+class TileType(NamedTuple):
+    count: int
+    arrows: str  # in the base orientation, in N E S W order
+    target: str | None  # the colour whose target this tile is
+
+
+# ASSUMPTION (rules note section 1.2, [A2], [A3]): the seed does not list the tiles.  This
+# proposed set -- 3 targets per colour, 4 arrow tiles -- is the only place the set lives;
+# swap in the printed set here.  Type names are lowercase words (they appear in moves).
+TILESET = {
+    "red": TileType(3, "", "red"),
+    "yellow": TileType(3, "", "yellow"),
+    "blue": TileType(3, "", "blue"),
+    "green": TileType(3, "", "green"),
+    "single": TileType(1, "N", None),
+    "straight": TileType(1, "NS", None),
+    "corner": TileType(1, "NE", None),
+    "fourway": TileType(1, "NESW", None),
+}
+
+COLOURS = ("red", "yellow", "blue", "green")
+PIECES_PER_COLOUR = 3
+SIZE = 4
+DIRS = "NESW"
+STATES = DIRS + "U"
+OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
+DIRECTION_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+CELLS = tuple(square(col, row) for row in range(SIZE) for col in range(SIZE))
+INDEX = {name: i for i, name in enumerate(CELLS)}
+
+
+def _neighbour(cell: int, d: str) -> int | None:
+    col, row = cell % SIZE + STEPS[d][0], cell // SIZE + STEPS[d][1]
+    return row * SIZE + col if 0 <= col < SIZE and 0 <= row < SIZE else None
+
+
+NEXT = tuple({d: _neighbour(cell, d) for d in DIRS} for cell in range(SIZE * SIZE))
+# The sides of each cell that face off the board: '' inside, one letter on an edge, two on a corner.
+OUTER_EDGES = tuple("".join(d for d in DIRS if NEXT[cell][d] is None) for cell in range(SIZE * SIZE))
+
+
+def _rotated(arrows: str, quarter_turns: int) -> str:
+    turned = {DIRS[(DIRS.index(a) + quarter_turns) % 4] for a in arrows}
+    return "".join(d for d in DIRS if d in turned)
+
+
+# The distinct arrow layouts of each type over its four rotations (clockwise from the base).
+ORIENTATIONS = {
+    name: tuple(dict.fromkeys(_rotated(tile.arrows, k) for k in range(4)))
+    for name, tile in TILESET.items()
+}
+TARGET_COUNT = {c: sum(t.count for t in TILESET.values() if t.target == c) for c in COLOURS}
+assert sum(t.count for t in TILESET.values()) == SIZE * SIZE, "the tile set must fill the board"
+assert all(TARGET_COUNT.values()), "every colour needs target tiles"
+
+
+def _direction(src: int, dst: int) -> str | None:
+    return next((d for d in DIRS if NEXT[src][d] == dst), None)
+
+
+def _put(items: tuple, index: int, value) -> tuple:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def _add(pieces: tuple, piece: tuple) -> tuple:
+    return tuple(sorted(pieces + (piece,)))
+
+
+def _remove(pieces: tuple, piece: tuple) -> tuple:
+    i = pieces.index(piece)
+    return pieces[:i] + pieces[i + 1:]
+
+
+def _stance(state: str) -> str:
+    return "upright" if state == "U" else f"pointing {state}"
+
+
+def _tile_words(name: str) -> str:
+    target = TILESET[name].target
+    return f"a {target} target" if target else f"the {name} arrow tile"
+
+
+# -- move notation -------------------------------------------------------------
+
+_COLOUR_RE = re.compile(r"p(\d+):colour=(\w+)")
+_HOME_RE = re.compile(r"p(\d+):home=(\w\d+)([NESW]?)")
+_TILE_RE = re.compile(r"(reveal|orient):(\w+)=(\w+)")
+_MOVE_RE = re.compile(r"(?:off|(\w+)\.(\w))-(\w+)(?:!(\w+)\.(\w))?")
+_POINT_RE = re.compile(r"(?:off|(\w+)\.(\w))>(\w)")
+_EXAMPLES = "off-a2, b2.E-c2, b2.E-c2!blue.U, b2.U>E, p1:colour=red, p1:home=a1S, orient:b2=NE"
+
+
+def _cell(name: str) -> int:
+    if name not in INDEX:
+        raise InvalidMoveError(f"{name!r} is not a tile of the 4x4 board (a1 to d4).")
+    return INDEX[name]
+
+
+def _letter(value: str, allowed: str, what: str) -> str:
+    if value not in allowed:
+        raise InvalidMoveError(f"{value!r} is not {what} (use one of {', '.join(allowed)}).")
+    return value
+
+
+def _colour(name: str) -> str:
+    if name not in COLOURS:
+        raise InvalidMoveError(f"{name!r} is not a colour (use {', '.join(COLOURS)}).")
+    return name
+
+
+def _parse_move(text: str) -> tuple:
+    """The action a move string spells, whether or not it is legal now."""
+    if m := _COLOUR_RE.fullmatch(text):
+        return ("colour", int(m[1]) - 1, _colour(m[2]))
+    if m := _HOME_RE.fullmatch(text):
+        cell, edge = _cell(m[2]), m[3]
+        if len(OUTER_EDGES[cell]) == 1:
+            if edge:
+                raise InvalidMoveError(f"{m[2]} has one outer edge; write p{m[1]}:home={m[2]}.")
+            edge = OUTER_EDGES[cell]
+        return ("home", int(m[1]) - 1, cell, edge)
+    if m := _TILE_RE.fullmatch(text):
+        cell = _cell(m[2])
+        if m[1] == "orient":
+            if not set(m[3]) <= set(DIRS):
+                raise InvalidMoveError(f"{m[3]!r} is not a set of arrows (letters N, E, S, W).")
+            return ("orient", cell, m[3])
+        if m[3] not in TILESET:
+            raise InvalidMoveError(f"{m[3]!r} is not a tile type (types: {', '.join(TILESET)}).")
+        return ("reveal", cell, m[3])
+    if m := _MOVE_RE.fullmatch(text):
+        src = None if m[1] is None else _cell(m[1])
+        state = None if m[2] is None else _letter(m[2], STATES, "a piece state")
+        push = None if m[4] is None else (_colour(m[4]), _letter(m[5], STATES, "a piece state"))
+        return ("move", src, state, _cell(m[3]), push)
+    if m := _POINT_RE.fullmatch(text):
+        src = None if m[1] is None else _cell(m[1])
+        state = None if m[2] is None else _letter(m[2], STATES, "a piece state")
+        return ("point", src, state, _letter(m[3], DIRS, "a direction"))
+    raise InvalidMoveError(f"{text!r} is not an IceToids move; moves look like {_EXAMPLES}.")
+
+
+def _home_text(cell: int, edge: str) -> str:
+    """A home tile, with the edge its pieces wait beside when it is a corner (a2, a1S)."""
+    return f"{CELLS[cell]}{edge if len(OUTER_EDGES[cell]) > 1 else ''}"
+
+
+def _move_text(src: int | None, state: str | None, dst: int, push: tuple | None) -> str:
+    text = f"{'off' if src is None else f'{CELLS[src]}.{state}'}-{CELLS[dst]}"
+    return text if push is None else f"{text}!{push[0]}.{push[1]}"
+
+
+# -- the state -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class IceToidsState(State):
+    """A position; tuples are indexed by seat (0 = p1) or by cell (``CELLS`` order)."""
+
+    game: "IceToids"
+    options: dict
+    seat_colours: tuple  # per seat: its colour, or None before it chooses
+    seat_homes: tuple  # per seat: (home cell, outer edge its pieces wait beside), or None
+    tiles: tuple  # per cell: None while face-down, else (type, arrows); arrows None until turned
+    pieces: tuple  # per cell: sorted tuple of (colour, state)
+    turn: int  # the seat choosing (setup), moving, or turning a revealed tile
+    pending: int | None = None  # the cell being revealed
+
+    # -- read-only views for the board ------------------------------------
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(f"p{i + 1}" for i in range(len(self.seat_colours)))
+
+    @property
+    def active(self) -> str:
+        """The seat to choose, move or turn a tile (CHANCE draws while `revealing` is face-down)."""
+        return f"p{self.turn + 1}"
+
+    @property
+    def colours(self) -> dict[str, str | None]:
+        return dict(zip(self.seats, self.seat_colours))
+
+    @property
+    def homes(self) -> dict[str, tuple[str, str] | None]:
+        """Seat -> (home cell, the outer edge its waiting pieces stand beside, pointing in)."""
+        return {s: h and (CELLS[h[0]], h[1]) for s, h in zip(self.seats, self.seat_homes)}
+
+    @cached_property
+    def off_board(self) -> dict[str, int]:
+        """Colour -> how many of its pieces wait off the board."""
+        waiting = {c: PIECES_PER_COLOUR for c in self.seat_colours if c}
+        for here in self.pieces:
+            for colour, _ in here:
+                waiting[colour] -= 1
+        return waiting
+
+    @property
+    def targets(self) -> dict[str, tuple[str, ...]]:
+        """Colour -> the revealed tiles that are its targets."""
+        return {c: tuple(CELLS[i] for i in self._target_cells(c)) for c in COLOURS}
+
+    def _target_cells(self, colour: str) -> list[int]:
+        return [i for i, t in enumerate(self.tiles) if t and TILESET[t[0]].target == colour]
+
+    @property
+    def revealing(self) -> str | None:
+        return None if self.pending is None else CELLS[self.pending]
+
+    @property
+    def in_setup(self) -> bool:
+        return None in self.seat_homes
+
+    # -- the protocol ------------------------------------------------------
+    def _actors(self) -> tuple[str, ...]:
+        if self.pending is not None and self.tiles[self.pending] is None:
+            return (CHANCE,)
+        return (self.active,)
+
+    def _generate(self) -> dict[str, tuple]:
+        if self.in_setup:
+            return self._setup_moves()
+        if self.pending is not None:
+            return self._reveal_moves()
+        return self._play_moves()
+
+    def _setup_moves(self) -> dict[str, tuple]:
+        seat, name = self.turn, self.active
+        if self.seat_colours[seat] is None:
+            return {f"{name}:colour={c}": ("colour", seat, c) for c in COLOURS if c not in self.seat_colours}
+        taken = {h[0] for h in self.seat_homes if h}
+        return {
+            f"{name}:home={_home_text(cell, edge)}": ("home", seat, cell, edge)
+            for cell, edges in enumerate(OUTER_EDGES) if edges and cell not in taken
+            for edge in edges
+        }
+
+    def _remaining(self) -> dict[str, int]:
+        """Type -> how many tiles of it are still face-down."""
+        left = {name: tile.count for name, tile in TILESET.items()}
+        for tile in self.tiles:
+            if tile:
+                left[tile[0]] -= 1
+        return left
+
+    def _reveal_moves(self) -> dict[str, tuple]:
+        cell, tile = self.pending, self.tiles[self.pending]
+        if tile is None:
+            return {
+                f"reveal:{CELLS[cell]}={name}": ("reveal", cell, name)
+                for name, left in self._remaining().items() if left
+            }
+        return {f"orient:{CELLS[cell]}={a}": ("orient", cell, a) for a in ORIENTATIONS[tile[0]]}
+
+    def _play_moves(self) -> dict[str, tuple]:
+        colour = self.seat_colours[self.turn]
+        moves: dict[str, tuple] = {}
+        if self.off_board[colour]:
+            self._add_steps(moves, None, None, self.seat_homes[self.turn][0], can_push=True)
+        for cell, here in enumerate(self.pieces):
+            for state in dict.fromkeys(s for c, s in here if c == colour):
+                ways = self.tiles[cell][1] + state  # "U" is no direction: upright pieces follow arrows only
+                for d in DIRS:
+                    if d in ways and NEXT[cell][d] is not None:
+                        self._add_steps(moves, cell, state, NEXT[cell][d], can_push=d == state)
+                for d in DIRS:
+                    if d != state:
+                        moves[f"{CELLS[cell]}.{state}>{d}"] = ("point", cell, state, d)
+        return moves
+
+    def _add_steps(self, moves: dict, src: int | None, state: str | None, dst: int, can_push: bool) -> None:
+        """The move onto `dst`, and when the mover may push, one per piece it could eject."""
+        pushes = dict.fromkeys(self.pieces[dst]) if can_push else {}
+        for push in (None, *pushes):
+            moves[_move_text(src, state, dst, push)] = ("move", src, state, dst, push)
+
+    def _apply(self, action: tuple) -> "IceToidsState":
+        kind = action[0]
+        if kind == "colour":
+            return replace(self, seat_colours=_put(self.seat_colours, action[1], action[2]))
+        if kind == "home":
+            _, seat, cell, edge = action
+            homes = _put(self.seat_homes, seat, (cell, edge))
+            return replace(self, seat_homes=homes, turn=(seat + 1) % len(homes))
+        if kind == "reveal":
+            _, cell, name = action
+            layouts = ORIENTATIONS[name]
+            if len(layouts) > 1:
+                return replace(self, tiles=_put(self.tiles, cell, (name, None)))
+            return self._end_turn(tiles=_put(self.tiles, cell, (name, layouts[0])))
+        if kind == "orient":
+            _, cell, arrows = action
+            return self._end_turn(tiles=_put(self.tiles, cell, (self.tiles[cell][0], arrows)))
+        colour = self.seat_colours[self.turn]
+        if kind == "point":
+            _, cell, state, d = action
+            here = _add(_remove(self.pieces[cell], (colour, state)), (colour, d))
+            return self._end_turn(pieces=_put(self.pieces, cell, here))
+        _, src, state, dst, push = action
+        pieces = list(self.pieces)
+        if src is None:
+            d = OPPOSITE[self.seat_homes[self.turn][1]]
+        else:
+            d = _direction(src, dst)
+            pieces[src] = _remove(pieces[src], (colour, state))
+        landing = None
+        if push is not None:
+            pieces[dst] = _remove(pieces[dst], push)
+            landing = NEXT[dst][d]  # None: off the board, back to its owner's supply
+            if landing is not None:
+                pieces[landing] = _add(pieces[landing], (push[0], "U"))
+        pieces[dst] = _add(pieces[dst], (colour, "U"))
+        reveal = next((c for c in (dst, landing) if c is not None and self.tiles[c] is None), None)
+        if reveal is None:
+            return self._end_turn(pieces=tuple(pieces))
+        return replace(self, pieces=tuple(pieces), pending=reveal)
+
+    def _end_turn(self, **changes) -> "IceToidsState":
+        return replace(self, pending=None, turn=(self.turn + 1) % len(self.seat_colours), **changes)
+
+    def _holds_targets(self, colour: str) -> bool:
+        cells = self._target_cells(colour)
+        return len(cells) == TARGET_COUNT[colour] and all(
+            any(c == colour for c, _ in self.pieces[i]) for i in cells
+        )
+
+    @cached_property
+    def outcome(self) -> Outcome | None:
+        """Checked once an action (reveal included) is complete: the mover first, then turn order."""
+        if self.pending is not None or self.in_setup:
+            return None
+        n = len(self.seat_colours)
+        mover = (self.turn - 1) % n
+        for k in range(n):
+            seat = (mover + k) % n
+            colour = self.seat_colours[seat]
+            if self._holds_targets(colour):
+                how = f", after a push by {self._who(mover)}" if k else ""
+                return Outcome((self.seats[seat],), f"{self._who(seat)} occupies every {colour} target{how}")
+        return None
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        """Each remaining tile type, in proportion to how many of it are still face-down."""
+        if self.actors != (CHANCE,):
+            return []
+        left = self._remaining()
+        total = sum(left.values())
+        return [(move, left[action[2]] / total) for move, action in self._moves().items()]
+
+    # -- text --------------------------------------------------------------
+    def to_text(self) -> str:
+        seats = ",".join(_seat_text(c, h) for c, h in zip(self.seat_colours, self.seat_homes))
+        tiles = _rows(self.tiles, _tile_text)
+        pieces = _rows(self.pieces, lambda here: ",".join(f"{c}.{s}" for c, s in here) or None)
+        pending = "-" if self.pending is None else CELLS[self.pending]
+        return " ".join([seats, tiles, pieces, self.active, pending, *options_text(self.options, self.game)])
+
+    # -- explanations and clicks -------------------------------------------
+    def _who(self, seat: int) -> str:
+        colour = self.seat_colours[seat]
+        return f"p{seat + 1} ({colour})" if colour else f"p{seat + 1}"
+
+    def explain(self, move: str) -> IllegalMoveError | InvalidMoveError:
+        try:
+            action = _parse_move(move)
+        except InvalidMoveError as err:
+            return err
+        reason = self._why_not(action)
+        return IllegalMoveError(f"{move}: {reason}" if reason else f"{move!r} is not legal here.")
+
+    def _why_not(self, action: tuple) -> str | None:
+        kind, who = action[0], self._who(self.turn)
+        if kind in ("colour", "home"):
+            return self._why_not_setup(action)
+        if self.in_setup:
+            choice = "a colour" if self.seat_colours[self.turn] is None else "a home tile"
+            return f"the game has not started: {who} is choosing {choice}."
+        if kind in ("reveal", "orient"):
+            return self._why_not_tile(action)
+        if self.pending is not None:
+            cell = CELLS[self.pending]
+            if self.tiles[self.pending] is None:
+                return f"{cell} is being revealed first (a chance draw)."
+            return f"{who} must first choose how {cell} is turned."
+        colour = self.seat_colours[self.turn]
+        if kind == "point":
+            _, cell, state, d = action
+            if cell is None:
+                return "pieces waiting off the board always point at their home tile; they cannot be re-pointed."
+            if (colour, state) not in self.pieces[cell]:
+                return self._not_yours(cell, state)
+            return f"that piece already points {d}; point it another way."
+        return self._why_not_move(action)
+
+    def _not_yours(self, cell: int, state: str) -> str:
+        where = f"on {CELLS[cell]} {_stance(state)}"
+        owners = [c for c, s in self.pieces[cell] if s == state]
+        if owners:
+            return f"the piece {where} is {owners[0]}'s; {self._who(self.turn)} moves now."
+        return f"{self._who(self.turn)} has no piece {where}."
+
+    def _why_not_setup(self, action: tuple) -> str | None:
+        kind, seat = action[0], action[1]
+        n = len(self.seat_colours)
+        if not self.in_setup:
+            return "setup is over: every seat has its colour and home tile."
+        if not 0 <= seat < n:
+            return f"there is no seat p{seat + 1} in this {n}-player game."
+        if seat != self.turn:
+            return f"it is {self.active}'s turn to choose, not p{seat + 1}'s."
+        chosen = self.seat_colours[seat]
+        if kind == "colour":
+            if chosen:
+                return f"{self.active} has chosen {chosen}; now choose a home tile on the edge."
+            return f"{action[2]} is taken by p{self.seat_colours.index(action[2]) + 1}."
+        if chosen is None:
+            return f"{self.active} chooses a colour first."
+        cell, edge = action[2], action[3]
+        name, edges = CELLS[cell], OUTER_EDGES[cell]
+        unfit = self._unfit_home(cell)
+        if unfit:
+            return unfit
+        if not edge:
+            return f"{name} is a corner: name the edge your pieces wait beside, {name}{edges[0]} or {name}{edges[1]}."
+        return f"{name}'s outer edges are {edges[0]} and {edges[1]}, not {edge}."
+
+    def _unfit_home(self, cell: int) -> str | None:
+        """Why `cell` cannot be the next home tile, whichever edge is named."""
+        if not OUTER_EDGES[cell]:
+            return f"{CELLS[cell]} is not on the edge of the board; a home tile must be."
+        owner = next((s for s, h in enumerate(self.seat_homes) if h and h[0] == cell), None)
+        if owner is not None:
+            return f"{CELLS[cell]} is already p{owner + 1}'s home tile; each player needs a different one."
+        return None
+
+    def _why_not_tile(self, action: tuple) -> str | None:
+        kind, cell, value = action
+        if self.pending is None:
+            return "no tile is being revealed now."
+        name, tile = CELLS[self.pending], self.tiles[self.pending]
+        if cell != self.pending:
+            return f"the tile being revealed is {name}, not {CELLS[cell]}."
+        if kind == "reveal":
+            if tile is not None:
+                return f"{name} is revealed already ({tile[0]}); {self._who(self.turn)} turns it."
+            return f"no face-down {value} tile is left."
+        if tile is None:
+            return f"{name} must be revealed (a chance draw) before it is turned."
+        return f"{_tile_words(tile[0])} can show arrows {' or '.join(ORIENTATIONS[tile[0]])}, not {value}."
+
+    def _why_not_move(self, action: tuple) -> str | None:
+        _, src, state, dst, push = action
+        colour = self.seat_colours[self.turn]
+        home = self.seat_homes[self.turn][0]
+        if src is None:
+            if not self.off_board[colour]:
+                return f"no {colour} piece is waiting off the board."
+            if dst != home:
+                return f"waiting pieces enter only at their home tile, {CELLS[home]}."
+            can_push = True
+        else:
+            if (colour, state) not in self.pieces[src]:
+                return self._not_yours(src, state)
+            d = _direction(src, dst)
+            if d is None:
+                return f"a piece moves one tile at a time, and {CELLS[dst]} is not next to {CELLS[src]}."
+            if d != state and d not in self.tiles[src][1]:
+                if state == "U":
+                    return (f"an upright piece moves only along an arrow of its tile, "
+                            f"and {CELLS[src]} has no arrow pointing {d}.")
+                return (f"the piece points {state}; it can go {d} only along an arrow, and {CELLS[src]} "
+                        f"has none pointing {d} (point it {d} first).")
+            can_push = d == state
+        if push is None:
+            return None
+        if not can_push:
+            return f"only a piece pointing the way it moves can push; this one is {_stance(state)}."
+        if push not in self.pieces[dst]:
+            return f"{CELLS[dst]} has no {push[0]} piece {_stance(push[1])} to push."
+        return None
+
+    def path(self, move: str) -> tuple[str, ...]:
+        action = self._moves().get(move) or _parse_move(move)
+        kind = action[0]
+        if kind == "colour":
+            return (f"colour:{action[2]}",)
+        if kind == "home":
+            return (CELLS[action[2]],)
+        if kind in ("reveal", "orient"):
+            return (CELLS[action[1]],)
+        colour = self.seat_colours[self.turn]
+        src, state = action[1], action[2]
+        piece = f"off:{colour}" if src is None else f"{CELLS[src]}:{colour}.{state}"
+        return (piece, CELLS[action[3]] if kind == "move" else f"dir:{action[3]}")
+
+    def label(self, move: str) -> str:
+        action = self._moves().get(move) or _parse_move(move)
+        kind = action[0]
+        if kind == "colour":
+            return action[2]
+        if kind == "home":
+            cell, edge = CELLS[action[2]], action[3]
+            if len(OUTER_EDGES[action[2]]) > 1:
+                return f"home {cell}, waiting by the {DIRECTION_NAMES[edge]} edge"
+            return f"home {cell}"
+        if kind == "reveal":
+            return f"{CELLS[action[1]]} is {_tile_words(action[2])}"
+        if kind == "orient":
+            arrows = action[2]
+            return f"arrow{'s' if len(arrows) > 1 else ''} {', '.join(arrows)}"
+        if kind == "point":
+            return f"point {action[3]}"
+        _, src, state, dst, push = action
+        if push is not None:
+            return f"push {push[0]} ({_stance(push[1])})"
+        could_push = src is None or _direction(src, dst) == state
+        return "no push" if could_push and self.pieces[dst] else f"to {CELLS[dst]}"
+
+    def hint(self, selection: tuple[str, ...]) -> str:
+        if not selection:
+            return ""
+        last = selection[-1]
+        if self.pending is not None:
+            cell = CELLS[self.pending]
+            if self.tiles[self.pending] is None:
+                return f"{cell} is being revealed."
+            return f"Choose how {cell} is turned: click {cell}."
+        if self.in_setup:
+            if self.seat_colours[self.turn] is None:
+                colour = last.removeprefix("colour:")
+                if colour in self.seat_colours:
+                    return f"{colour.capitalize()} is taken."
+                return f"{self.active}: choose a colour."
+            unfit = last in INDEX and self._unfit_home(INDEX[last])
+            return unfit or f"{self.active}: choose a home tile on the edge of the board."
+        colour = self.seat_colours[self.turn]
+        if len(selection) == 1:
+            owner = re.fullmatch(r"(?:off|\w\d):(\w+)(?:\.\w)?", last)
+            if owner and owner[1] != colour:
+                return f"That is {owner[1]}'s piece; {self._who(self.turn)} moves now."
+            if last == f"off:{colour}":
+                return f"No {colour} piece is waiting off the board."
+            return f"Click one of your ({colour}) pieces."
+        return "That piece cannot go there: it moves one tile, the way it points or along an arrow of its tile."
+
+
+# -- position text ----------------------------------------------------------------
+
+
+def _seat_text(colour: str | None, home: tuple | None) -> str:
+    if home is None:
+        return colour or "?"
+    return f"{colour}@{_home_text(*home)}"
+
+
+def _tile_text(tile: tuple | None) -> str | None:
+    if tile is None:
+        return None
+    name, arrows = tile
+    return name if arrows is None or len(ORIENTATIONS[name]) == 1 else f"{name}={arrows}"
+
+
+def _rows(cells: tuple, token) -> str:
+    return "/".join(
+        join_row([token(c) for c in cells[row * SIZE:(row + 1) * SIZE]]) for row in reversed(range(SIZE))
+    )
+
+
+def _parse_rows(text: str, parse_token, what: str) -> tuple:
+    rows = text.split("/")
+    if len(rows) != SIZE:
+        raise PositionError(f"The {what} field needs {SIZE} rows separated by '/'; got {len(rows)}.")
+    cells: list = []
+    for row in reversed(rows):
+        cells.extend(None if t is None else parse_token(t) for t in split_row(row, SIZE))
+    return tuple(cells)
+
+
+def _parse_seat(text: str) -> tuple:
+    if text == "?":
+        return None, None
+    m = re.fullmatch(r"(\w+?)(?:@(\w\d)([NESW]?))?", text)
+    if not m or m[1] not in COLOURS:
+        raise PositionError(f"Seat {text!r} is not '?', a colour, or colour@home (e.g. red@a1S).")
+    if m[2] is None:
+        return m[1], None
+    cell = INDEX.get(m[2])
+    edges = "" if cell is None else OUTER_EDGES[cell]
+    edge = m[3] or (edges if len(edges) == 1 else "")
+    if not edge or edge not in edges or (m[3] and len(edges) == 1):
+        raise PositionError(f"Seat {text!r}: a home is an edge tile (a corner adds its edge, e.g. a1S).")
+    return m[1], (cell, edge)
+
+
+def _parse_tile(token: str) -> tuple:
+    name, sep, arrows = token.partition("=")
+    if name not in TILESET:
+        raise PositionError(f"Tile {token!r}: the tile types are {', '.join(TILESET)}.")
+    layouts = ORIENTATIONS[name]
+    if not sep:
+        return name, (layouts[0] if len(layouts) == 1 else None)
+    if len(layouts) == 1 or arrows not in layouts:
+        raise PositionError(f"Tile {token!r}: {name} shows {' or '.join(layouts)}.")
+    return name, arrows
+
+
+def _parse_pieces(token: str) -> tuple:
+    here = []
+    for piece in token.split(","):
+        colour, _, state = piece.partition(".")
+        if colour not in COLOURS or len(state) != 1 or state not in STATES:
+            raise PositionError(f"Piece {piece!r} is not colour.state (e.g. red.N, blue.U).")
+        here.append((colour, state))
+    return tuple(sorted(here))
+
+
+def _check(state: IceToidsState) -> None:
+    """Raise `PositionError` unless the position can arise in a game."""
+    colours = [c for c in state.seat_colours if c]
+    homes = [h[0] for h in state.seat_homes if h]
+    if len(set(colours)) < len(colours) or len(set(homes)) < len(homes):
+        raise PositionError("Two seats share a colour or a home tile.")
+    if state.in_setup:
+        chooser = state.seat_homes.index(None)
+        later = state.seat_colours[chooser + 1:]
+        if state.turn != chooser or any(later) or None in state.seat_colours[:chooser]:
+            raise PositionError(f"Seats choose in order: p{chooser + 1} is choosing now.")
+        if any(state.tiles) or any(state.pieces) or state.pending is not None:
+            raise PositionError("Tiles and pieces stay untouched until every seat has chosen.")
+        return
+    for name, left in state._remaining().items():
+        if left < 0:
+            raise PositionError(f"Too many {name} tiles: the set has {TILESET[name].count}.")
+    if any(c not in colours for here in state.pieces for c, _ in here):
+        raise PositionError("A piece belongs to a colour no seat plays.")
+    for colour, waiting in state.off_board.items():
+        if waiting < 0:
+            raise PositionError(f"{colour} has more than {PIECES_PER_COLOUR} pieces on the board.")
+    for cell, tile in enumerate(state.tiles):
+        if cell != state.pending and ((tile is None and state.pieces[cell]) or (tile and tile[1] is None)):
+            raise PositionError(f"{CELLS[cell]} is face-down or not turned, but it is not being revealed.")
+    if state.pending is not None:
+        tile = state.tiles[state.pending]
+        if not state.pieces[state.pending] or tile and tile[1] is not None:
+            raise PositionError(f"{CELLS[state.pending]} is being revealed, so it must hold the piece that "
+                                "arrived and be face-down or not yet turned.")
+
+
+class IceToids(Game):
+    id = "icetoids"
+    title = "IceToids"
+    min_players = 2
+    max_players = 4
+    options = (
+        Option("players", "Players", 2, (2, 3, 4), "How many play; each picks a colour and a home tile."),
+    )
+
+    def _initial(self, options: dict) -> IceToidsState:
+        n = options["players"]
+        cells = SIZE * SIZE
+        return IceToidsState(self, options, (None,) * n, (None,) * n, (None,) * cells, ((),) * cells, 0)
+
+    def _parse_position(self, text: str) -> IceToidsState:
+        fields = text.split()
+        if len(fields) < 5:
+            raise PositionError(
+                "An IceToids position has 5 fields (seats, tiles, pieces, seat to act, tile being "
+                f"revealed) and then options; got {len(fields)}."
+            )
+        options = parse_options_text(fields[5:], self)
+        seats = [_parse_seat(s) for s in fields[0].split(",")]
+        if len(seats) != options["players"]:
+            raise PositionError(f"{len(seats)} seats listed for a {options['players']}-player game.")
+        turn = re.fullmatch(r"p(\d)", fields[3])
+        if not turn or not 1 <= int(turn[1]) <= len(seats):
+            raise PositionError(f"{fields[3]!r} is not a seat (p1 to p{len(seats)}).")
+        if fields[4] != "-" and fields[4] not in INDEX:
+            raise PositionError(f"{fields[4]!r} is not a tile being revealed (a cell, or '-').")
+        state = IceToidsState(
+            self, options,
+            tuple(c for c, _ in seats), tuple(h for _, h in seats),
+            _parse_rows(fields[1], _parse_tile, "tiles"),
+            tuple(here or () for here in _parse_rows(fields[2], _parse_pieces, "pieces")),
+            int(turn[1]) - 1,
+            None if fields[4] == "-" else INDEX[fields[4]],
+        )
+        _check(state)
+        return state
+
+
+GAME = IceToids()
