@@ -91,6 +91,7 @@ class App:
         board.innerHTML = views.draw(s.state, s.marks())
         board.setAttribute("data-position", s.state.to_text())
         by_id("status").textContent = s.status()
+        by_id("game-panel").innerHTML = views.panel(s.state)
         message = by_id("message")
         message.textContent = " ".join(t for t in (self.notice, s.message) if t)
         message.className = "message" + (" warn" if self.notice or s.message else "")
@@ -139,7 +140,7 @@ class App:
             self.persist()
         self.render()
 
-    def on_board_click(self, event):
+    def on_cell_click(self, event):
         target = event.target.closest("[data-cell]")
         if target:
             self.act(lambda: self.session.click(str(target.dataset.cell)))
@@ -211,7 +212,8 @@ class App:
     # -- wiring -------------------------------------------------------------
     def bind(self):
         s = lambda f: create_proxy(lambda event: f())  # noqa: E731 - button handlers
-        by_id("board").addEventListener("click", create_proxy(self.on_board_click))
+        by_id("board").addEventListener("click", create_proxy(self.on_cell_click))
+        by_id("game-panel").addEventListener("click", create_proxy(self.on_cell_click))
         by_id("side").addEventListener("click", create_proxy(self.on_panel_click))
         by_id("picker").addEventListener("click", create_proxy(self.on_panel_click))
         by_id("choices").addEventListener("click", create_proxy(self.on_panel_click))

@@ -80,13 +80,19 @@ def _pips(cx: float, y: float, half: float, count: int, colour: str) -> str:
     )
 
 
-def standing(cx: float, cy: float, cell: float, colour: str, size: int) -> str:
-    """One upright pyramid seen from above, centred on (cx, cy)."""
+def standing(cx: float, cy: float, cell: float, colour: str, size: int, stacked: bool = False) -> str:
+    """One upright pyramid seen from above, centred on (cx, cy).
+
+    A `stacked` pyramid (one resting on another) gets a contrasting rim so it
+    stands out from a piece of the same colour below it.
+    """
     half = cell * SCALE[size] / 2
     paint = PAINTS[colour]
     x0, y0, x1, y1 = cx - half, cy - half, cx + half, cy + half
+    rim = (f'<rect x="{x0 - 1.5:.1f}" y="{y0 - 1.5:.1f}" width="{2 * half + 3:.1f}" '
+           f'height="{2 * half + 3:.1f}" fill="none" stroke="{paint.pip}" stroke-width="2"/>') if stacked else ""
     return (
-        f'<g class="pyramid {colour} {SIZE_NAMES[size]}">'
+        f'<g class="pyramid {colour} {SIZE_NAMES[size]}">{rim}'
         f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{2 * half:.1f}" height="{2 * half:.1f}" '
         f'fill="{fill_of(colour)}" stroke="{paint.stroke}" stroke-width="1.5"/>'
         f'<path d="M{x0:.1f} {y0:.1f}L{x1:.1f} {y1:.1f}M{x1:.1f} {y0:.1f}L{x0:.1f} {y1:.1f}" '
@@ -102,9 +108,9 @@ def stack(cx: float, cy: float, cell: float, pieces) -> str:
     the same size or smaller, it is drawn slightly inset so every layer shows.
     """
     out, limit = [], float("inf")
-    for colour, size in pieces:
+    for level, (colour, size) in enumerate(pieces):
         width = min(cell * SCALE[size], limit)
-        out.append(standing(cx, cy, width / SCALE[size], colour, size))
+        out.append(standing(cx, cy, width / SCALE[size], colour, size, stacked=level > 0))
         limit = width - cell * 0.12
     return "".join(out)
 

@@ -12,14 +12,25 @@ from ..core import State
 from ..svg import Marks
 
 
+def _view(state: State):
+    return import_module(f"{__name__}.{state.game.id.replace('-', '_')}")
+
+
 def draw(state: State, marks: Marks = Marks()) -> str:
     """The SVG of `state` with the selection, targets and last move marked."""
-    module = state.game.id.replace("-", "_")
-    return import_module(f"{__name__}.{module}").draw(state, marks)
+    return _view(state).draw(state, marks)
+
+
+def panel(state: State) -> str:
+    """HTML beside the board for what the board does not show (reserves, scores, hands).
+
+    Clickable parts carry ``data-cell`` like board locations and reach the
+    game through the same click guidance.
+    """
+    view = _view(state)
+    return view.panel(state) if hasattr(view, "panel") else ""
 
 
 def last_marks(before: State, move: str, after: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The cells a move touched and the cells where it captured, for marking it."""
-    module = before.game.id.replace("-", "_")
-    view = import_module(f"{__name__}.{module}")
-    return view.last_marks(before, move, after)
+    return _view(before).last_marks(before, move, after)

@@ -35,3 +35,12 @@ def last_marks(before, move, after):
     """The from and to squares of `move`, and the square it captured on."""
     captured = before.captured_square(move)
     return before.path(move), ((captured,) if captured else ())
+
+
+def panel(state) -> str:
+    """The larges each player still has in reserve for promotion."""
+    return "".join(
+        f'<p class="reserve"><span class="who {player}"></span> {player.capitalize()}: '
+        f"{state.reserve[player]} large{'s' if state.reserve[player] != 1 else ''} in reserve</p>"
+        for player in ("white", "black")
+    )
