@@ -194,28 +194,37 @@ class State:
             return ""
         return f"Nothing can be done with {selection[-1]}."
 
+    def _click_index(self, actor: str | None) -> dict:
+        """Each click prefix -> (next locations, complete moves), built once per position.
+
+        A position can have thousands of moves (Ice Towers with six players),
+        so clicks look answers up instead of scanning every move's path.
+        """
+        cache = self.__dict__.setdefault("_click_cache", {})
+        index = cache.get(actor)
+        if index is None:
+            index = {}
+            for move in self._moves():
+                if actor is not None and self.actor_of(move) != actor:
+                    continue
+                cells = self.path(move)
+                for n in range(len(cells)):
+                    index.setdefault(cells[:n], ({}, []))[0][cells[n]] = None
+                index.setdefault(cells, ({}, []))[1].append(move)
+            cache[actor] = index
+        return index
+
     def guide(self, selection: Iterable[str], actor: str | None = None) -> Guidance:
         """Targets and complete moves for the cells clicked so far (by `actor`, if given)."""
         selection = tuple(selection)
-        n = len(selection)
-        targets: dict[str, None] = {}
-        complete: list[str] = []
-        for move in self._moves():
-            if actor is not None and self.actor_of(move) != actor:
-                continue
-            cells = self.path(move)
-            if cells[:n] != selection:
-                continue
-            if len(cells) == n:
-                complete.append(move)
-            else:
-                targets[cells[n]] = None
-        if not targets and not complete:
+        found = self._click_index(actor).get(selection)
+        if found is None:
             return Guidance(selection, message=self.hint(selection), ok=False)
+        targets, complete = found
         if complete and not targets:
             message = "Choose:" if len(complete) > 1 else ""
         else:
-            message = "Choose where to go." if n else "Choose a piece."
+            message = "Choose where to go." if selection else "Choose a piece."
         return Guidance(selection, tuple(targets), tuple(complete), message)
 
 
