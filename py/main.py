@@ -91,7 +91,8 @@ class App:
         board.innerHTML = views.draw(s.state, s.marks())
         board.setAttribute("data-position", s.state.to_text())
         by_id("status").textContent = s.status()
-        by_id("game-panel").innerHTML = views.panel(s.state)
+        by_id("game-panel").innerHTML = views.panel(s.state, s.actor)
+        self.show_clock()
         message = by_id("message")
         message.textContent = " ".join(t for t in (self.notice, s.message) if t)
         message.className = "message" + (" warn" if self.notice or s.message else "")
@@ -141,9 +142,33 @@ class App:
         self.render()
 
     def on_cell_click(self, event):
-        target = event.target.closest("[data-cell]")
-        if target:
-            self.act(lambda: self.session.click(str(target.dataset.cell)))
+        """A board or panel location: nested locations are offered innermost first."""
+        actor = event.target.closest("[data-actor]")
+        if actor:
+            chosen = str(actor.dataset.actor) or None
+            return self.act(lambda: setattr(self.session, "actor", chosen), save=False)
+        cells, element = [], event.target.closest("[data-cell]")
+        while element:
+            cells.append(str(element.dataset.cell))
+            element = element.parentElement.closest("[data-cell]") if element.parentElement else None
+        if cells:
+            self.act(lambda: self.session.click(cells))
+        return None
+
+    def show_clock(self):
+        element = by_id("clock")
+        remaining = self.session.clock_remaining(window.Date.now() / 1000)
+        if element and remaining is not None:
+            element.textContent = f"{int(remaining) // 60}:{int(remaining) % 60:02d}"
+
+    def tick(self):
+        """Once a second: count the game clock down and ring it at zero."""
+        if self.session.clock_remaining(window.Date.now() / 1000) is None:
+            return
+        if self.session.tick(window.Date.now() / 1000):
+            self.act(lambda: None)
+        else:
+            self.show_clock()
 
     def on_panel_click(self, event):
         target = event.target.closest("[data-ply], [data-move], [data-game]")
@@ -229,6 +254,7 @@ class App:
         by_id("new-form").addEventListener("submit", create_proxy(self.start_new_game))
         by_id("new-cancel").addEventListener("click", s(lambda: by_id("new-game").close()))
         window.addEventListener("hashchange", create_proxy(self.on_hashchange))
+        window.setInterval(create_proxy(self.tick), 1000)
         for button in document.querySelectorAll("#picker [data-game]"):
             built = button.dataset.game in games.ids()
             button.disabled = not built

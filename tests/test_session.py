@@ -158,6 +158,9 @@ class Coin(State):
     def to_text(self):
         return f"{self.bet} {self.toss}"
 
+    def clock(self):
+        return (5, "tails") if self.bet is None else None
+
     def path(self, move):
         return (move,)
 
@@ -197,3 +200,32 @@ def test_storage_text_is_json_with_the_link():
     s.play("d3-e4")
     data = json.loads(s.to_storage())
     assert data["record"] == "v=1&g=ice-lady&m=d3-e4" and data["v"] == 1
+
+
+def test_the_game_clock_counts_from_the_first_look_and_plays_its_move(monkeypatch):
+    monkeypatch.setattr("pyramids.games.get", lambda game_id: COIN)
+    s = Session("coin", rng=random.Random(4))
+    assert s.clock_remaining(100.0) == 5 and s.tick(103.0) is False
+    s.go(0)
+    assert s.tick(105.5) is True
+    assert s.moves[0] == "tails" and s.clock_remaining(200.0) is None
+    restored, _ = Session.from_storage(Session("coin").to_storage())
+    assert restored.clock_started is None
+
+
+def test_the_clock_start_survives_a_reload(monkeypatch):
+    monkeypatch.setattr("pyramids.games.get", lambda game_id: COIN)
+    s = Session("coin")
+    s.clock_remaining(50.0)
+    again, _ = Session.from_storage(s.to_storage())
+    assert again.clock_remaining(52.0) == 3
+
+
+def test_nested_locations_take_the_first_the_rules_accept():
+    s = fresh()
+    s.click(["d3-piece-decoration", "d3"])
+    assert s.selection == ("d3",)
+    s.click(["e4"])
+    assert s.moves == ["d3-e4"]
+    s.click(["nowhere", "elsewhere"])
+    assert s.message and s.selection == ()

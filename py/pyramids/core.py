@@ -180,6 +180,14 @@ class State:
         """The board cells a player clicks, in order, to make `move`."""
         raise NotImplementedError
 
+    def may_act(self, move: str, actor: str) -> bool:
+        """Whether a player acting as `actor` may make `move` (Ice Towers: ghost moves too)."""
+        return self.actor_of(move) == actor
+
+    def clock(self) -> tuple[float, str] | None:
+        """`(seconds, move)` while a game clock runs: the page plays `move` when it rings."""
+        return None
+
     def actor_name(self, actor: str) -> str:
         """How the page names an actor ("White"); games with seats override it."""
         return actor.capitalize()
@@ -205,7 +213,7 @@ class State:
         if index is None:
             index = {}
             for move in self._moves():
-                if actor is not None and self.actor_of(move) != actor:
+                if actor is not None and not self.may_act(move, actor):
                     continue
                 cells = self.path(move)
                 for n in range(len(cells)):

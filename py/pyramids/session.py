@@ -28,6 +28,7 @@ class Session:
         self.game = games.get(game_id)
         self.options = self.game.resolve_options(options or {})
         self.rng = rng or random.Random()
+        self.clock_started: float | None = None  # when the game clock began (epoch seconds)
         self.states: list[State] = [self.game.new(**self.options)]
         self.moves: list[str] = []
         self.redo_stack: list[list[str]] = []
@@ -66,8 +67,8 @@ class Session:
         return record.encode(self.record())
 
     def to_storage(self) -> str:
-        return json.dumps({"v": STORAGE_FORMAT, "record": self.link(),
-                           "redo": self.redo_stack, "ply": self.cursor})
+        return json.dumps({"v": STORAGE_FORMAT, "record": self.link(), "redo": self.redo_stack,
+                           "ply": self.cursor, "clock": self.clock_started})
 
     @classmethod
     def from_storage(cls, text: str, rng=None) -> tuple["Session", str | None]:
@@ -79,6 +80,8 @@ class Session:
             rec = record.decode(str(data["record"]))
             redo = [[str(m) for m in group] for group in data.get("redo", [])]
             ply = int(data.get("ply", len(rec.moves)))
+            clock = data.get("clock")
+            clock = None if clock is None else float(clock)
         except (ValueError, KeyError, TypeError) as err:
             if isinstance(err, record.RecordError):
                 raise
@@ -87,6 +90,7 @@ class Session:
         if error is None:
             session.redo_stack = redo
             session.go(ply)
+            session.clock_started = clock
         return session, error
 
     # -- the position ---------------------------------------------------
@@ -128,18 +132,23 @@ class Session:
         self.cursor = len(self.moves)
         self._clear_input()
 
-    def click(self, cell: str) -> None:
-        """A click on a board location: select, show targets, or complete a move."""
+    def click(self, cells: str | list[str]) -> None:
+        """A click on a board location: select, show targets, or complete a move.
+
+        Where locations nest (a piece inside a tower), `cells` lists them
+        innermost first and the first one the rules can use is taken.
+        """
+        candidates = [cells] if isinstance(cells, str) else list(cells)
         state = self.state
         if self.browsing:
             return self._clear_input(self._browsing_message())
         if state.outcome is not None:
             return self._clear_input(f"The game is over. {state.outcome.reason}")
-        if self.selection and cell == self.selection[-1]:
+        if self.selection and self.selection[-1] in candidates:
             return self._clear_input()
-        guidance = state.guide(self.selection + (cell,), self.actor)
+        guidance = self._first_ok(self.selection, candidates)
         if not guidance.ok and self.selection:
-            fresh = state.guide((cell,), self.actor)
+            fresh = self._first_ok((), candidates)
             if fresh.ok:
                 guidance = fresh
         if not guidance.ok:
@@ -153,6 +162,11 @@ class Session:
         self.selection, self.targets, self.choices = guidance.selection, guidance.targets, guidance.moves
         self.message = guidance.message
         return None
+
+    def _first_ok(self, selection: tuple[str, ...], candidates: list[str]):
+        """The guidance for the first candidate that extends `selection`, else the innermost's."""
+        answers = [self.state.guide(selection + (cell,), self.actor) for cell in candidates]
+        return next((g for g in answers if g.ok), answers[0])
 
     def choose(self, move: str) -> None:
         """Pick one of the offered `choices` (e.g. promote or not)."""
@@ -169,6 +183,24 @@ class Session:
     def _browsing_message(self) -> str:
         return (f"You are looking at move {self.cursor} of {len(self.moves)}. "
                 "Press End (or Last) to return to the game.")
+
+    # -- the game clock (timed variants) ----------------------------------
+    def clock_remaining(self, now: float) -> float | None:
+        """Seconds left on the game clock (it starts at the first look), or None without one."""
+        clock = self.latest.clock()
+        if clock is None:
+            return None
+        if self.clock_started is None:
+            self.clock_started = now
+        return max(0.0, clock[0] - (now - self.clock_started))
+
+    def tick(self, now: float) -> bool:
+        """Play the clock's move once it has run out; True when it rang."""
+        if self.clock_remaining(now) != 0.0:
+            return False
+        self.cursor = len(self.moves)
+        self.play(self.latest.clock()[1])
+        return True
 
     # -- undo, redo and browsing -----------------------------------------
     def _is_chance(self, ply: int) -> bool:

@@ -21,14 +21,15 @@ def draw(state: State, marks: Marks = Marks()) -> str:
     return _view(state).draw(state, marks)
 
 
-def panel(state: State) -> str:
+def panel(state: State, actor: str | None = None) -> str:
     """HTML beside the board for what the board does not show (reserves, scores, hands).
 
     Clickable parts carry ``data-cell`` like board locations and reach the
-    game through the same click guidance.
+    game through the same click guidance; `actor` is who the player acts as,
+    where several may act at once.
     """
     view = _view(state)
-    return view.panel(state) if hasattr(view, "panel") else ""
+    return view.panel(state, actor) if hasattr(view, "panel") else ""
 
 
 def last_marks(before: State, move: str, after: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
