@@ -1,8 +1,9 @@
 """The record codec: the move list as link text, and replays that stop at the first bad ply."""
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
-from pyramids import record
+from pyramids import games, record
 from pyramids.record import Record, RecordError
 
 MOVES = ("d3-e4", "e6-f5", "e4xg6")
@@ -69,3 +70,28 @@ def test_replay_reports_nonsense_moves():
 def test_a_whole_replay_has_no_error():
     replay = record.replay(Record("ice-lady", {}, MOVES))
     assert replay.error is None and replay.moves == list(MOVES)
+
+
+# Property tests: any move text survives the link, and no text crashes the decoder.
+move_text = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1).filter(
+    lambda m: m.strip() and not any(c.isspace() for c in m))
+
+
+@given(st.lists(move_text, max_size=8))
+@settings(max_examples=200, deadline=None)
+def test_any_move_list_survives_encoding(moves):
+    rec = Record("ice-lady", {"mandatory_capture": False}, tuple(moves))
+    text = record.encode(rec)
+    assert not any(c.isspace() for c in text) and "#" not in text
+    assert record.decode(text) == rec
+
+
+@given(st.text(max_size=80))
+@settings(max_examples=300, deadline=None)
+def test_decoding_any_text_fails_only_with_a_record_error(text):
+    try:
+        rec = record.decode(text)
+    except RecordError as err:
+        assert str(err)
+    else:
+        assert rec.game in games.ids()
