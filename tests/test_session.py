@@ -124,6 +124,8 @@ def test_status_and_move_list():
     s.play("d3-e4")
     html = page.move_list(s)
     assert 'data-ply="1"' in html and "d3-e4" in html and "current" in html
+    s.play("e6-f5")
+    assert page.move_list(s, 1) == page.move_list(s).split("</li>", 1)[1], "the page appends only new moves"
     end = Session("ice-lady")
     end.states.append(end.game.from_text("8/8/8/8/3S4/8/8/8 b 0 0"))
     end.moves.append("x")
@@ -229,3 +231,29 @@ def test_nested_locations_take_the_first_the_rules_accept():
     assert s.moves == ["d3-e4"]
     s.click(["nowhere", "elsewhere"])
     assert s.message and s.selection == ()
+
+
+def test_replaying_an_undone_move_brings_back_the_same_chance_outcome(monkeypatch):
+    monkeypatch.setattr("pyramids.games.get", lambda game_id: COIN)
+    s = Session("coin", rng=random.Random(4))
+    s.play("heads")
+    toss = s.moves[1]
+    s.undo()
+    s.rng = random.Random(99)
+    s.play("heads")
+    assert s.moves == ["heads", toss]
+
+
+def test_undone_chance_outcomes_stay_out_of_storage(monkeypatch):
+    """A tile turned face down again by undo must not be readable from storage."""
+    monkeypatch.setattr("pyramids.games.get", lambda game_id: COIN)
+    s = Session("coin", rng=random.Random(4))
+    s.play("heads")
+    s.undo()
+    assert s.redo_stack and json.loads(s.to_storage())["redo"] == []
+
+
+def test_move_list_marks_each_move_with_its_actor_colour():
+    s = fresh()
+    s.play("d3-e4")
+    assert '<span class="who white">' in page.move_list(s)

@@ -188,6 +188,10 @@ class State:
         """`(seconds, move)` while a game clock runs: the page plays `move` when it rings."""
         return None
 
+    def actor_colour(self, actor: str) -> str:
+        """The colour that marks `actor` in the move list (seats may have chosen one)."""
+        return actor
+
     def actor_name(self, actor: str) -> str:
         """How the page names an actor ("White"); games with seats override it."""
         return actor.capitalize()

@@ -11,13 +11,17 @@ from .core import CHANCE, Game
 from .session import Session
 
 
-def move_list(session: Session) -> str:
-    """The moves so far, numbered by ply; the one on screen is marked and each is clickable."""
+def move_list(session: Session, start: int = 0) -> str:
+    """The moves so far, numbered by ply; the one on screen is marked and each is clickable.
+
+    With `start`, only the moves after ply `start`: the page appends them to the
+    list it shows, so a move in a long game does not redraw the whole list.
+    """
     items = []
-    for ply, move in enumerate(session.moves, 1):
+    for ply, move in enumerate(session.moves[start:], start + 1):
         before = session.states[ply - 1]
         actor = before.actor_of(move)
-        who = "chance" if actor == CHANCE else actor
+        who = "chance" if actor == CHANCE else before.actor_colour(actor)
         cls = "ply current" if ply == session.cursor else "ply"
         items.append(
             f'<li class="{cls}" data-ply="{ply}" title="{escape(before.actor_name(actor))}">'
@@ -44,6 +48,14 @@ def options_form(game: Game, current: dict) -> str:
     for opt in game.options:
         value = current.get(opt.name, opt.default)
         help_text = f'<small>{escape(opt.help)}</small>' if opt.help else ""
+        if getattr(opt, "widget", "") == "colours":  # pick several: one checkbox per colour
+            picked = str(value).split(",") if value else []
+            boxes = "".join(
+                f'<label class="pick"><input type="checkbox" name="{escape(opt.name)}" value="{escape(c)}"'
+                f'{" checked" if c in picked else ""}> <span class="who {escape(c)}"></span>{escape(c.capitalize())}'
+                "</label>" for c in opt.choices)
+            rows.append(f'<fieldset class="option"><legend>{escape(opt.label)}</legend>{boxes} {help_text}</fieldset>')
+            continue
         if isinstance(opt.default, bool):
             checked = " checked" if value else ""
             control = f'<input type="checkbox" name="{escape(opt.name)}"{checked}>'

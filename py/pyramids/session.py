@@ -67,8 +67,21 @@ class Session:
         return record.encode(self.record())
 
     def to_storage(self) -> str:
-        return json.dumps({"v": STORAGE_FORMAT, "record": self.link(), "redo": self.redo_stack,
+        return json.dumps({"v": STORAGE_FORMAT, "record": self.link(), "redo": self._storable_redo(),
                            "ply": self.cursor, "clock": self.clock_started})
+
+    def _storable_redo(self) -> list[list[str]]:
+        """The redo moves that hold no chance outcome.
+
+        An undone draw (a tile turned face down again) must not sit in storage,
+        so redo stops at the first undone move that was followed by chance.
+        """
+        safe: list[list[str]] = []
+        for group in reversed(self.redo_stack):
+            if len(group) > 1:
+                break
+            safe.append(group)
+        return safe[::-1]
 
     @classmethod
     def from_storage(cls, text: str, rng=None) -> tuple["Session", str | None]:
@@ -126,6 +139,9 @@ class Session:
         """Make `move` at the latest position; raises `GameError` when it is not legal."""
         if self.browsing:
             raise GameError(self._browsing_message())
+        if self.redo_stack and self.redo_stack[-1][0] == move:
+            self.redo()  # the same move again brings back the same dice and draws
+            return
         self._push(move)
         self.redo_stack.clear()
         self._settle_chance()

@@ -165,6 +165,13 @@ def _stance(state: str) -> str:
     return "upright" if state == "U" else f"pointing {state}"
 
 
+def arrows_words(arrows: str) -> str:
+    """How a tile's arrows read on a choice button: "Arrow N", "Arrows N and E"."""
+    if len(arrows) == 1:
+        return f"Arrow {arrows}"
+    return f"Arrows {', '.join(arrows[:-1])} and {arrows[-1]}"
+
+
 def _tile_words(name: str) -> str:
     target = TILESET[name].target
     return f"a {target} target" if target else f"the {name} arrow tile"
@@ -445,6 +452,17 @@ class IceToidsState(State):
         return " ".join([seats, tiles, pieces, self.active, pending, *options_text(self.options, self.game)])
 
     # -- explanations and clicks -------------------------------------------
+    def actor_colour(self, actor: str) -> str:
+        seat = self.seats.index(actor) if actor in self.seats else None
+        return actor if seat is None else (self.seat_colours[seat] or actor)
+
+    def actor_name(self, actor: str) -> str:
+        """ "Red (P1)" once the seat has a colour, else "P1"."""
+        seat = self.seats.index(actor) if actor in self.seats else None
+        if seat is None or self.seat_colours[seat] is None:
+            return actor.capitalize()
+        return f"{self.seat_colours[seat].capitalize()} ({actor.upper()})"
+
     def _who(self, seat: int) -> str:
         colour = self.seat_colours[seat]
         return f"p{seat + 1} ({colour})" if colour else f"p{seat + 1}"
@@ -595,8 +613,7 @@ class IceToidsState(State):
         if kind == "reveal":
             return f"{CELLS[action[1]]} is {_tile_words(action[2])}"
         if kind == "orient":
-            arrows = action[2]
-            return f"arrow{'s' if len(arrows) > 1 else ''} {', '.join(arrows)}"
+            return arrows_words(action[2])
         if kind == "point":
             return f"point {action[3]}"
         _, src, state, dst, push = action

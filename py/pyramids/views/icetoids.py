@@ -1,0 +1,393 @@
+"""IceToids' board: 16 tiles, face-down or revealed, with pieces that stand or point.
+
+North is up.  Every clickable location is its own element with ``data-cell``: the
+tiles, each piece on a tile (several share a tile in a small grid), the pieces
+waiting beside their home tile (``off:<colour>``), the four ways to point the
+selected piece (``dir:N``..) and, in setup, the colour swatches (``colour:<c>``).
+A face-down tile is drawn as one shared back, so the drawing holds nothing about
+it; a tile waiting to be turned shows its candidate layouts above or below the
+board, captioned like the choice buttons.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from math import ceil, cos, pi, sin, sqrt
+
+from .. import svg
+from ..core import CHANCE
+from ..games.icetoids import (
+    CELLS, COLOURS, INDEX, OPPOSITE, ORIENTATIONS, OUTER_EDGES, SIZE, TILESET, arrows_words,
+)
+
+CELL = 110
+MARGIN = 90
+SIDE = SIZE * CELL + 2 * MARGIN
+PIECE_SIZE = 2  # all pieces are one size; medium pips read well at this scale
+OUTWARD = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+ANGLE = {"N": 0, "E": 90, "S": 180, "W": 270}
+EDGE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+ARROW_TEXT = {"N": "&#8593;", "E": "&#8594;", "S": "&#8595;", "W": "&#8592;"}
+BLUE = "#1f7ae0"
+INK = "#1d3557"
+TILE_FACE = "#f3eee1"
+BACK = "#4b5b72"
+# Each colour's target symbol has its own shape, so colour is never the only clue.
+GLYPH_NAMES = {"red": "ring", "yellow": "star", "blue": "diamond", "green": "cross"}
+HIT = 'fill="#fff" fill-opacity="0"'  # invisible, yet it takes clicks
+# A tile to click whatever lies on it: a move's destination, or the tile to turn.
+TARGET_LOOK = f'class="target" fill="{BLUE}" style="fill-opacity:0.14" stroke="{BLUE}" stroke-width="4"'
+TURN_LOOK = f'class="turn" fill="{BLUE}" style="fill-opacity:0.1" stroke="{BLUE}" stroke-width="4" ' \
+            'stroke-dasharray="10 6"'
+
+
+def _origin(cell: int) -> tuple[float, float]:
+    """The top-left corner of a tile (row 1 at the bottom)."""
+    return MARGIN + cell % SIZE * CELL, MARGIN + (SIZE - 1 - cell // SIZE) * CELL
+
+
+def _centre(cell: int) -> tuple[float, float]:
+    x, y = _origin(cell)
+    return x + CELL / 2, y + CELL / 2
+
+
+def _rect(x, y, w, h, attrs: str = "") -> str:
+    return f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" {attrs}/>'
+
+
+def _points(pts) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
+
+
+def glyph(colour: str, cx: float, cy: float, r: float, flat: bool = False) -> str:
+    """The target symbol of `colour`: a ring, a star, a diamond or a cross (`flat`: no pattern)."""
+    paint = svg.PAINTS[colour]
+    fill = paint.fill if flat else svg.fill_of(colour)
+    style = f'fill="{fill}" stroke="{paint.stroke}" stroke-width="2"'
+    shape = GLYPH_NAMES[colour]
+    if shape == "ring":
+        body = (f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" {style}/>'
+                f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r * 0.45:.1f}" fill="{TILE_FACE}" '
+                f'stroke="{paint.stroke}" stroke-width="2"/>')
+    elif shape == "star":
+        pts = [(cx + (r if k % 2 == 0 else r * 0.45) * sin(k * pi / 5),
+                cy - (r if k % 2 == 0 else r * 0.45) * cos(k * pi / 5)) for k in range(10)]
+        body = f'<polygon points="{_points(pts)}" {style}/>'
+    elif shape == "diamond":
+        pts = [(cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)]
+        body = f'<polygon points="{_points(pts)}" {style}/>'
+    else:
+        t = r * 0.36
+        pts = [(cx - t, cy - r), (cx + t, cy - r), (cx + t, cy - t), (cx + r, cy - t), (cx + r, cy + t),
+               (cx + t, cy + t), (cx + t, cy + r), (cx - t, cy + r), (cx - t, cy + t), (cx - r, cy + t),
+               (cx - r, cy - t), (cx - t, cy - t)]
+        body = f'<polygon points="{_points(pts)}" {style}/>'
+    return f'<g class="glyph {colour} {shape}">{body}</g>'
+
+
+def arrow(d: str, cx: float, cy: float, size: float, colour: str = INK) -> str:
+    """An arrow from the tile's centre towards its `d` edge."""
+    tip, head, w = size * 0.45, size * 0.17, size * 0.11
+    return (
+        f'<g class="arrow {d}" transform="rotate({ANGLE[d]} {cx:.1f} {cy:.1f})">'
+        f'<path d="M{cx:.1f} {cy - size * 0.08:.1f}V{cy - tip + head:.1f}" stroke="{colour}" '
+        f'stroke-width="{size * 0.065:.1f}" stroke-linecap="round"/>'
+        f'<polygon points="{_points([(cx, cy - tip), (cx + w, cy - tip + head), (cx - w, cy - tip + head)])}" '
+        f'fill="{colour}"/></g>'
+    )
+
+
+def tile_art(tile: tuple, x: float, y: float, size: float) -> str:
+    """What a revealed tile shows: its target symbol, or its arrows as turned."""
+    name, arrows = tile
+    cx, cy = x + size / 2, y + size / 2
+    target = TILESET[name].target
+    if target:
+        return (f'<g opacity="0.55">{glyph(target, cx, cy, size * 0.36)}</g>'
+                f'{glyph(target, x + size * 0.15, y + size * 0.15, size * 0.1)}'
+                f'{glyph(target, x + size * 0.85, y + size * 0.85, size * 0.1)}')
+    if arrows is None:  # drawn, not yet turned: its layouts are offered beside the board
+        return (f'<text x="{cx:.1f}" y="{y + size * 0.2:.1f}" text-anchor="middle" font-size="{size * 0.13:.0f}" '
+                f'fill="{INK}">{escape(name)} &#8635;</text>')
+    return "".join(arrow(d, cx, cy, size) for d in arrows)
+
+
+def _tile_title(tile: tuple | None) -> str:
+    if tile is None:
+        return "face down"
+    name, arrows = tile
+    target = TILESET[name].target
+    if target:
+        return f"{target} target ({GLYPH_NAMES[target]})"
+    return f"{name} arrow tile, " + (arrows_words(arrows).lower() if arrows else "not yet turned")
+
+
+def _slots(n: int, cx: float, cy: float) -> tuple[float, list[tuple[float, float]]]:
+    """Slot size and centres for `n` pieces on one tile, in a small grid."""
+    cols = max(1, ceil(sqrt(n)))
+    rows = ceil(n / cols)
+    slot = min(CELL * 0.66 / cols, CELL * 0.55)
+    centres = []
+    for i in range(n):
+        r, c = divmod(i, cols)
+        in_row = min(cols, n - r * cols)
+        centres.append((cx + (c - (in_row - 1) / 2) * slot, cy + (r - (rows - 1) / 2) * slot))
+    return slot, centres
+
+
+def piece(colour: str, stance: str, cx: float, cy: float, slot: float) -> str:
+    if stance == "U":
+        return svg.standing(cx, cy, slot * 1.15, colour, PIECE_SIZE)
+    return svg.lying(cx, cy, slot * 1.2, colour, PIECE_SIZE, stance)
+
+
+def _ring(cx: float, cy: float, w: float, h: float) -> str:
+    """The selection mark around a piece or the waiting pieces."""
+    return _rect(cx - w / 2, cy - h / 2, w, h, f'fill="none" stroke="{BLUE}" stroke-width="3.5" rx="4"')
+
+
+def _pieces(state, marks: svg.Marks, covered: set) -> list[str]:
+    """Every piece on a tile, each clickable on its own (unless a target covers its tile)."""
+    out = []
+    for cell, here in enumerate(state.pieces):
+        if not here:
+            continue
+        slot, centres = _slots(len(here), *_centre(cell))
+        for (colour, stance), (px, py) in zip(here, centres):
+            name = f"{CELLS[cell]}:{colour}.{stance}"
+            click = "" if cell in covered else f' data-cell="{name}"'
+            ring = _ring(px, py, slot - 1, slot - 1) if name in marks.selected else ""
+            out.append(
+                f'<g class="piece {colour}"{click}><title>{colour} piece, '
+                f'{"upright" if stance == "U" else "pointing " + EDGE_NAMES[stance]}</title>'
+                f'{_rect(px - slot / 2, py - slot / 2, slot, slot, HIT)}'
+                f"{piece(colour, stance, px, py, slot)}{ring}</g>"
+            )
+    return out
+
+
+def _beside(cell: int, edge: str, depth: float, gap: float) -> tuple[float, float, tuple[int, int]]:
+    """The centre of a strip just outside `cell`'s `edge`, and the direction along it."""
+    cx, cy = _centre(cell)
+    dx, dy = OUTWARD[edge]
+    offset = CELL / 2 + gap + depth / 2
+    return cx + dx * offset, cy + dy * offset, (abs(dy), abs(dx))
+
+
+def _homes(state, marks: svg.Marks) -> list[str]:
+    """Each seat's home edge, and its waiting pieces beside it, pointing in."""
+    out = []
+    waiting = state.off_board
+    for seat, home in state.homes.items():
+        colour = state.colours[seat]
+        if home is None:
+            continue
+        cell, edge = INDEX[home[0]], home[1]
+        bx, by, (ax, ay) = _beside(cell, edge, 6, 2)
+        w, h = (CELL - 8) * ax + 6 * ay, (CELL - 8) * ay + 6 * ax
+        out.append(_rect(bx - w / 2, by - h / 2, w, h, f'class="home-edge {colour}" fill="{svg.fill_of(colour)}" '
+                                                      f'stroke="{svg.PAINTS[colour].stroke}" stroke-width="1"'))
+        count = waiting.get(colour, 0)
+        if not count:
+            continue
+        slot, depth = CELL / 3, 38
+        sx, sy, _ = _beside(cell, edge, depth, 10)
+        w, h = CELL * ax + depth * ay, CELL * ay + depth * ax
+        name = f"off:{colour}"
+        drawn = "".join(
+            svg.lying(sx + ax * (i - (count - 1) / 2) * slot, sy + ay * (i - (count - 1) / 2) * slot,
+                      slot * 1.15, colour, PIECE_SIZE, OPPOSITE[edge])
+            for i in range(count)
+        )
+        ring = _ring(sx, sy, w, h) if name in marks.selected else ""
+        out.append(f'<g class="waiting {colour}" data-cell="{name}"><title>{count} {colour} '
+                   f'piece{"s" if count > 1 else ""} waiting to enter {home[0]}</title>'
+                   f'{_rect(sx - w / 2, sy - h / 2, w, h, HIT)}{drawn}{ring}</g>')
+    return out
+
+
+def _directions(marks: svg.Marks) -> list[str]:
+    """Buttons to point the selected piece, inside its tile by each edge."""
+    ways = [t[4:] for t in marks.targets if t.startswith("dir:")]
+    if not ways or not marks.selected or marks.selected[0][:2] not in INDEX:
+        return []
+    cx, cy = _centre(INDEX[marks.selected[0][:2]])
+    out = []
+    for d in ways:
+        dx, dy = OUTWARD[d]
+        bx, by = cx + dx * (CELL / 2 - 15), cy + dy * (CELL / 2 - 15)
+        out.append(f'<g class="direction" data-cell="dir:{d}"><title>Point {EDGE_NAMES[d]}</title>'
+                   f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="13" fill="#fff" stroke="{BLUE}" stroke-width="2.5"/>'
+                   f'{arrow(d, bx, by, 30, BLUE)}</g>')
+    return out
+
+
+def _swatches(state) -> str:
+    """The colour choice, over the four inner tiles (never a home tile)."""
+    x0, y0 = MARGIN + CELL, MARGIN + CELL
+    size = 2 * CELL
+    out = [_rect(x0 + 4, y0 + 4, size - 8, size - 8, 'fill="#fff" stroke="#888" rx="10" opacity="0.96"'),
+           f'<text x="{x0 + CELL:.1f}" y="{y0 + 28:.1f}" text-anchor="middle" font-size="16" fill="{INK}">'
+           f"{escape(state.actor_name(state.active))}: pick a colour</text>"]
+    owner = {c: s for s, c in state.colours.items() if c}
+    for i, colour in enumerate(COLOURS):
+        sx, sy = x0 + 14 + i % 2 * 98, y0 + 40 + i // 2 * 84
+        taken = colour in owner
+        note = f" (taken by {owner[colour].upper()})" if taken else ""
+        look = 'class="swatch taken" opacity="0.35"' if taken else 'class="swatch"'
+        out.append(
+            f'<g {look} data-cell="colour:{colour}"><title>{colour}{note}</title>'
+            + _rect(sx, sy, 94, 78, f'fill="{TILE_FACE}" stroke="{svg.PAINTS[colour].stroke}" stroke-width="2" rx="6"')
+            + glyph(colour, sx + 47, sy + 30, 22)
+            + f'<text x="{sx + 47:.1f}" y="{sy + 71:.1f}" text-anchor="middle" font-size="14" fill="{INK}">'
+            f"{colour}{' &#10007;' if taken else ''}</text></g>"
+        )
+    return "".join(out)
+
+
+def _corner_edges(state, marks: svg.Marks) -> str:
+    """The two edges a corner home may wait beside, once the corner is clicked."""
+    if not marks.selected or marks.selected[0] not in INDEX:
+        return ""
+    cell = INDEX[marks.selected[0]]
+    out = []
+    for edge in OUTER_EDGES[cell] if len(OUTER_EDGES[cell]) > 1 else ():
+        bx, by, (ax, ay) = _beside(cell, edge, 30, 6)
+        w, h = CELL * ax + 30 * ay, CELL * ay + 30 * ax
+        out.append(_rect(bx - w / 2, by - h / 2, w, h, f'fill="none" stroke="{BLUE}" stroke-width="2" '
+                                                      'stroke-dasharray="6 4" rx="4"'))
+        out.append(f'<text x="{bx:.1f}" y="{by + 5:.1f}" text-anchor="middle" font-size="13" fill="{BLUE}">'
+                   f"{EDGE_NAMES[edge]}</text>")
+    return "".join(out)
+
+
+def _orientations(state) -> str:
+    """The layouts the tile being turned can take, in the band away from it."""
+    cell = state.pending
+    name = state.tiles[cell][0]
+    top = cell // SIZE < SIZE - 1
+    y0 = 4 if top else SIDE - MARGIN + 4
+    out = [_rect(4, y0, SIDE - 8, MARGIN - 8, 'fill="#fff" stroke="#888" rx="8"'),
+           f'<text x="14" y="{y0 + 17:.1f}" font-size="13" fill="{INK}">'
+           f"{escape(state.actor_name(state.active))}: {CELLS[cell]} is the {escape(name)} arrow tile. "
+           f"Click {CELLS[cell]}, then choose how it is turned:</text>"]
+    for i, arrows in enumerate(ORIENTATIONS[name]):
+        x = 12 + i * 151
+        out.append(f'<g class="preview" data-arrows="{arrows}">'
+                   + _rect(x, y0 + 27, 46, 46, f'fill="{TILE_FACE}" stroke="#8a7f68"')
+                   + tile_art((name, arrows), x, y0 + 27, 46)
+                   + f'<text x="{x + 52}" y="{y0 + 55:.1f}" font-size="12.5" fill="{INK}">'
+                   f"{arrows_words(arrows)}</text></g>")
+    return f'<g class="orientations" pointer-events="none">{"".join(out)}</g>'
+
+
+def _banner(text: str) -> str:
+    return (f'<text class="banner" x="{SIDE / 2:.1f}" y="28" text-anchor="middle" font-size="17" '
+            f'fill="{INK}">{escape(text)}</text>')
+
+
+def _labels() -> str:
+    out = []
+    for i in range(SIZE):
+        out.append(f'<text x="{MARGIN + (i + 0.5) * CELL:.1f}" y="{SIDE - 10}" text-anchor="middle" '
+                   f'font-size="16" fill="#666">{"abcd"[i]}</text>')
+        out.append(f'<text x="12" y="{MARGIN + (SIZE - 1 - i + 0.5) * CELL + 6:.1f}" text-anchor="middle" '
+                   f'font-size="16" fill="#666">{i + 1}</text>')
+    return "".join(out)
+
+
+def draw(state, marks: svg.Marks = svg.Marks()) -> str:
+    """The board with marks: selection, targets, last move; setup and turning prompts."""
+    turning = state.pending is not None and state.tiles[state.pending] is not None and state.outcome is None
+    choosing_colour = state.in_setup and state.colours[state.active] is None
+    choosing_home = state.in_setup and not choosing_colour
+    homes = {state.path(move)[0] for move in state.legal_moves()} if choosing_home else set()
+    # Tiles a click must reach whatever lies on them: move destinations and the tile to turn.
+    covered = {INDEX[t] for t in marks.targets if t in INDEX} | ({state.pending} if turning else set())
+    tiles, art, overlays = [], [], []
+    for cell, tile in enumerate(state.tiles):
+        name = CELLS[cell]
+        x, y = _origin(cell)
+        click = "" if cell in covered else f' data-cell="{name}"'
+        cls = "cell " + ("face-down" if tile is None else "revealed")
+        fill = "url(#tile-back)" if tile is None else TILE_FACE
+        tiles.append(f'<rect class="{cls}"{click} x="{x:.1f}" y="{y:.1f}" width="{CELL}" height="{CELL}" '
+                     f'fill="{fill}" stroke="#8a7f68" stroke-width="1.5">'
+                     f"<title>{name}: {_tile_title(tile)}</title></rect>")
+        if tile is not None:
+            art.append(tile_art(tile, x, y, CELL))
+        if name in marks.last:
+            art.append(_rect(x + 2, y + 2, CELL - 4, CELL - 4, 'class="last" fill="#f5d76e" opacity="0.45"'))
+        if name in homes:
+            art.append(_rect(x + 5, y + 5, CELL - 10, CELL - 10, f'fill="none" stroke="{BLUE}" stroke-width="3" '
+                                                                 'stroke-dasharray="8 5"'))
+        if name in marks.selected:
+            art.append(_rect(x + 2, y + 2, CELL - 4, CELL - 4, f'class="selected" fill="none" stroke="{BLUE}" '
+                                                               'stroke-width="4"'))
+        if cell in covered:
+            look = TARGET_LOOK if cell != state.pending else TURN_LOOK
+            overlays.append(_rect(x + 3, y + 3, CELL - 6, CELL - 6, f'data-cell="{name}" {look}'))
+    layers = [f'<g class="tiles">{"".join(tiles)}</g>',
+              f'<g class="art" pointer-events="none">{"".join(art)}</g>',
+              f'<g class="homes">{"".join(_homes(state, marks))}</g>',
+              f'<g class="pieces">{"".join(_pieces(state, marks, covered))}</g>',
+              f'<g class="overlays">{"".join(overlays)}</g>',
+              f'<g class="directions">{"".join(_directions(marks))}</g>',
+              f'<g class="labels" pointer-events="none">{_labels()}</g>']
+    who = state.actor_name(state.active)
+    if choosing_colour:
+        layers.append(_swatches(state))
+    elif choosing_home:
+        layers.append(_banner(f"{who}: click your home tile on the edge of the board"))
+        layers.append(f'<g pointer-events="none">{_corner_edges(state, marks)}</g>')
+    elif turning:
+        layers.append(_orientations(state))
+    elif state.actors == (CHANCE,):
+        layers.append(_banner(f"{CELLS[state.pending]} is being revealed"))
+    back = (f'<defs><pattern id="tile-back" width="22" height="22" patternUnits="userSpaceOnUse">'
+            f'<rect width="22" height="22" fill="{BACK}"/><path d="M0 11L11 0L22 11L11 22Z" fill="none" '
+            f'stroke="#6d7e96" stroke-width="2"/></pattern></defs>')
+    status = "game over" if state.outcome else f"{who} to act"
+    return svg.document(SIDE, SIDE, back + "".join(layers), f"IceToids board, {status}", COLOURS)
+
+
+def panel(state, actor=None) -> str:
+    """Each seat's colour, home and progress; buttons to point a piece; the tiles still hidden."""
+    out = []
+    for seat, colour in state.colours.items():
+        name = escape(state.actor_name(seat))
+        if colour is None:
+            out.append(f'<p class="seat">{name}: choosing a colour</p>')
+            continue
+        symbol = (f'<svg class="symbol" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">'
+                  f"{glyph(colour, 10, 10, 8, flat=True)}</svg>")
+        home = state.homes[seat]
+        if home is None:
+            out.append(f'<p class="seat">{symbol} {name}: choosing a home tile</p>')
+            continue
+        found = [INDEX[c] for c in state.targets[colour]]
+        held = sum(any(c == colour for c, _ in state.pieces[i]) for i in found)
+        out.append(f'<p class="seat">{symbol} {name}: home {home[0]} ({EDGE_NAMES[home[1]]} edge), '
+                   f"{state.off_board[colour]} waiting; targets found {len(found)} of "
+                   f"{sum(t.count for t in TILESET.values() if t.target == colour)}, held {held}</p>")
+    if not state.in_setup and state.outcome is None:
+        buttons = "".join(f'<button type="button" data-cell="dir:{d}" title="Point the selected piece '
+                          f'{EDGE_NAMES[d]}">{d} {ARROW_TEXT[d]}</button>' for d in "NESW")
+        out.append(f'<p class="point">Point the selected piece: {buttons}</p>')
+    left = {name: tile.count for name, tile in TILESET.items()}
+    for tile in state.tiles:
+        if tile is not None:
+            left[tile[0]] -= 1
+    hidden = ", ".join(f"{n} {name} {'target' if TILESET[name].target else 'arrow tile'}{'s' if n > 1 else ''}"
+                       for name, n in left.items() if n)
+    out.append(f'<p class="hidden-tiles">Face down: {sum(left.values())} tiles'
+               f"{f' (still to find: {hidden})' if hidden else ''}.</p>")
+    return "".join(out)
+
+
+def last_marks(before, move, after):
+    """The tiles the move touched: where it started and ended, and where a pushed piece went."""
+    cells = [loc.partition(":")[0] for loc in before.path(move)]
+    cells += [CELLS[i] for i in range(SIZE * SIZE)
+              if before.pieces[i] != after.pieces[i] or before.tiles[i] != after.tiles[i]]
+    return tuple(dict.fromkeys(c for c in cells if c in INDEX)), ()

@@ -1,0 +1,172 @@
+"""IceToids in the browser: setup by clicks, reveals with orientation, pushes, links -- and no leaks.
+
+The page draws revealed tiles with its own random generator, so these tests read what
+was drawn from the page (its move list and data-position) instead of predicting it;
+where a test needs a particular tile it opens a link whose record already holds the draw.
+"""
+
+import json
+from urllib.parse import unquote
+
+from conftest import App
+from pyramids import games, record
+from pyramids.games.icetoids import CELLS, ORIENTATIONS
+
+GAME = games.get("icetoids")
+# Red (P1) at a2 and Blue (P2) at a1, waiting south of it; Red entered and drew the corner tile.
+CORNER_DRAWN = ("p1:colour=red", "p1:home=a2", "p2:colour=blue", "p2:home=a1S", "off-a2", "reveal:a2=corner")
+
+
+def state_on_page(app):
+    return GAME.from_text(app.position())
+
+
+def choice_labels(app):
+    return app.page.locator("#choices button").all_inner_texts()
+
+
+def choose(app, move):
+    app.page.click(f'#choices button[data-move="{move}"]')
+
+
+def orient_if_asked(app):
+    """A tile drawn by the page may need turning; turn it the first way offered."""
+    state = state_on_page(app)
+    if state.revealing is None:
+        return None
+    app.click(state.revealing)
+    moves = app.page.locator("#choices button").evaluate_all("els => els.map(e => e.dataset.move)")
+    assert len(moves) == len(ORIENTATIONS[state.tiles[CELLS.index(state.revealing)][0]])
+    choose(app, moves[0])
+    return moves[0]
+
+
+def page_text_without_rules(page):
+    """The whole document except the rules, whose notation examples name cells."""
+    return page.evaluate("""() => {
+        const copy = document.documentElement.cloneNode(true);
+        copy.querySelector('#rules-body').remove();
+        return copy.outerHTML;
+    }""")
+
+
+def assert_no_face_down_tile_is_named(app):
+    """The link, every storage entry and the page name only tiles that have been turned over."""
+    state = state_on_page(app)
+    face_down = [c for c, t in zip(CELLS, state.tiles) if t is None]
+    revealed = [c for c, t in zip(CELLS, state.tiles) if t is not None]
+    link = unquote(app.fragment())
+    storage = unquote(json.dumps(app.page.evaluate("Object.entries(localStorage)")))
+    page = page_text_without_rules(app.page)
+    saved = "icetoids" in storage  # nothing is saved until the player acts
+    for cell in revealed:  # the check can fail: a turned tile is named wherever the game is
+        assert f"reveal:{cell}=" in link and f"reveal:{cell}=" in page
+        assert f"reveal:{cell}=" in storage or not saved
+    for cell in face_down:
+        for where, text in (("link", link), ("storage", storage), ("page", page)):
+            assert f"reveal:{cell}=" not in text and f"orient:{cell}=" not in text, (where, cell)
+    backs = app.page.locator("#board rect.face-down")
+    assert sorted(backs.evaluate_all("els => els.map(e => e.dataset.cell)")) == sorted(face_down)
+    titles = set(backs.evaluate_all("els => els.map(e => e.textContent.replace(/^\\w+: /, ''))"))
+    assert titles <= {"face down"}
+
+
+def test_setup_for_three_players_then_enter_and_reveal(app):
+    app.open()
+    app.page.click('#picker [data-game="icetoids"]')
+    assert app.status() == "P1 to move."
+    app.page.click("#new")
+    app.page.select_option('#new-options [name="players"]', "3")
+    app.page.click("#new-start")
+    assert "g=icetoids" in app.fragment() and "players=3" in app.fragment()
+    app.click("colour:red")
+    assert app.status() == "Red (P1) to move."
+    app.click("b1")
+    assert app.status() == "P2 to move."
+    app.click("colour:red")
+    assert "Red is taken" in app.message()
+    app.click("colour:blue")
+    app.click("b1")
+    assert "already p1's home tile" in app.message()
+    app.click("d4")
+    assert sorted(choice_labels(app)) == ["home d4, waiting by the east edge", "home d4, waiting by the north edge"]
+    choose(app, "p2:home=d4E")
+    app.click("colour:green")
+    app.click("b2")
+    assert "not on the edge" in app.message()
+    app.click("a3")
+    assert app.moves() == ["p1:colour=red", "p1:home=b1", "p2:colour=blue", "p2:home=d4E",
+                           "p3:colour=green", "p3:home=a3"]
+    assert app.status() == "Red (P1) to move."
+    assert app.page.locator('#board [data-cell="off:blue"]').count() == 1
+    app.click("off:red")
+    assert app.page.locator("#board rect.target").evaluate_all("els => els.map(e => e.dataset.cell)") == ["b1"]
+    app.click("b1")
+    moves = app.moves()
+    assert moves[6] == "off-b1" and moves[7].startswith("reveal:b1=")
+    turned = orient_if_asked(app)
+    assert app.moves()[8:] == ([turned] if turned else [])
+    assert app.status() == "Blue (P2) to move."
+    assert app.position() == GAME.replay(app.moves(), players=3).to_text()
+    assert app.page.locator("#board rect.face-down").count() == 15
+    assert_no_face_down_tile_is_named(app)
+
+
+def test_turn_a_revealed_tile_then_push_and_share(app, new_context, server):
+    app.open(record.encode(record.Record("icetoids", {}, CORNER_DRAWN)))
+    assert app.status() == "Red (P1) to move."
+    assert app.page.locator("#board .preview").count() == 4, "the four layouts are drawn"
+    app.click("a2")
+    assert sorted(choice_labels(app)) == ["Arrows E and S", "Arrows N and E", "Arrows N and W", "Arrows S and W"]
+    choose(app, "orient:a2=ES")
+    assert app.moves()[-1] == "orient:a2=ES" and app.status() == "Blue (P2) to move."
+    assert app.page.locator("#board .preview").count() == 0
+    arrows = app.page.locator("#board .art .arrow").evaluate_all("els => els.map(e => e.getAttribute('class'))")
+    assert sorted(arrows) == ["arrow E", "arrow S"]
+
+    app.play("off:blue", "a1")  # the page draws a1
+    orient_if_asked(app)
+    app.play("a2:red.U", "dir:S")  # Red points its piece at a1
+    app.play("a1:blue.U", "dir:N")
+    app.play("off:red", "a2")  # entering could push the red piece on a2: decline
+    assert choice_labels(app) == ["no push", "push red (pointing S)"]
+    choose(app, "off-a2")
+    app.play("off:blue", "a1")
+    choose(app, "off-a1")
+    app.play("a2:red.S", "a1")
+    assert choice_labels(app) == ["no push", "push blue (pointing N)", "push blue (upright)"]
+    choose(app, "a2.S-a1!blue.N")
+    assert app.moves()[-1] == "a2.S-a1!blue.N"
+    state = state_on_page(app)
+    assert state.off_board["blue"] == 2, "pushed off the board, back beside its home tile"
+    assert app.position() == GAME.replay(app.moves()).to_text()
+    marked = app.page.locator("#board .art .last").count()
+    assert marked == 2, "the push marks where the mover came from and the tile it entered"
+    position, moves = app.position(), app.moves()
+    assert_no_face_down_tile_is_named(app)
+
+    app.reload()
+    assert app.position() == position and app.moves() == moves
+    app.page.click("#share")
+    link = app.page.input_value("#share-link")
+    assert link.startswith(server) and "g=icetoids" in link
+    other = App(new_context().new_page(), server)
+    other.page.goto(link)
+    other.wait_ready()
+    assert other.position() == position and other.moves() == moves
+    assert other.status() == "Blue (P2) to move."
+    assert_no_face_down_tile_is_named(other)
+
+
+def test_point_with_the_panel_buttons_and_undo(app):
+    moves = CORNER_DRAWN + ("orient:a2=NE", "off-a1", "reveal:a1=green")
+    app.open(record.encode(record.Record("icetoids", {}, moves)))
+    app.click("a2:red.U")
+    assert "Choose" in app.message()
+    app.page.click('#game-panel [data-cell="dir:W"]')
+    assert app.moves()[-1] == "a2.U>W"
+    assert app.page.locator('#board [data-cell="a2:red.W"]').count() == 1, "the piece now lies pointing west"
+    app.page.click("#undo")
+    assert app.moves() == list(moves)
+    app.page.click("#redo")
+    assert app.moves()[-1] == "a2.U>W"

@@ -1,0 +1,227 @@
+"""IceToids' board: every location a move needs is drawn clickable, and face-down tiles show nothing."""
+
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from conformance import playout
+from pyramids.core import CHANCE
+from pyramids.games.icetoids import CELLS, COLOURS, GAME, ORIENTATIONS, TILESET
+from pyramids.grid import join_row
+from pyramids.session import Session
+from pyramids.svg import Marks
+from pyramids import views
+from pyramids.views import draw, last_marks
+from pyramids.views.icetoids import MARGIN
+
+SVG = "{http://www.w3.org/2000/svg}"
+ARROW_TYPES = [name for name, tile in TILESET.items() if not tile.target]
+
+
+def clickable(svg_text):
+    """data-cell value -> the elements carrying it that take clicks (no pointer-events="none" above)."""
+    found = {}
+
+    def walk(element, dead):
+        dead = dead or element.get("pointer-events") == "none"
+        if element.get("data-cell") is not None:
+            assert not dead, f"{element.get('data-cell')} is drawn where clicks do not reach"
+            found.setdefault(element.get("data-cell"), []).append(element)
+        for child in element:
+            walk(child, dead)
+
+    walk(ET.fromstring(svg_text), False)
+    return found
+
+
+def elements(svg_text, tag, cls):
+    return [e for e in ET.fromstring(svg_text).iter(SVG + tag) if cls in (e.get("class") or "").split()]
+
+
+def states(players, seed, max_plies=160):
+    state = GAME.new(players=players)
+    yield state
+    for move in playout(GAME, random.Random(seed), max_plies=max_plies, players=players):
+        state = state.play(move)
+        yield state
+
+
+def position(tiles, pieces, seats="red@a2,blue@d3", turn="p1", pending="-"):
+    """A play position from {cell: token}: red (p1) waits west of a2, blue (p2) east of d3."""
+    def rows(cells):
+        return "/".join(join_row([cells.get(f"{f}{r}") for f in "abcd"]) for r in "4321")
+    return GAME.from_text(f"{seats} {rows(tiles)} {rows(pieces)} {turn} {pending}")
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (2, 4)])
+def test_every_location_of_every_legal_move_is_drawn_clickable(players, seed):
+    """Each click of every legal move's path is a data-cell in the drawing of the state,
+    with the selection so far and its targets marked, as the page draws it."""
+    for state in states(players, seed):
+        if state.actors in ((), (CHANCE,)):
+            continue
+        drawn = {}
+        for move in state.legal_moves():
+            path = state.path(move)
+            for i, location in enumerate(path):
+                selection = path[:i]
+                if selection not in drawn:
+                    targets = state.guide(selection).targets if selection else ()
+                    drawn[selection] = clickable(draw(state, Marks(selection, targets)))
+                assert location in drawn[selection], (state.to_text(), move, selection)
+        for found in drawn.values():
+            for cell in CELLS:
+                assert len(found.get(cell, ())) == 1, f"tile {cell} must be one clickable element"
+
+
+def test_the_drawing_is_a_complete_svg_document():
+    """It parses as XML and needs nothing outside itself (no links, no external CSS)."""
+    for state in states(4, 5, max_plies=60):
+        text = draw(state, Marks(last=("a1",)))
+        root = ET.fromstring(text)
+        assert root.tag == SVG + "svg" and root.get("viewBox")
+        assert "http://" not in text.replace('xmlns="http://www.w3.org/2000/svg"', "")
+        assert "<style" not in text
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_face_down_tiles_leave_no_identity_in_the_drawing(seed):
+    """[A13] Until a tile is turned over nothing about it exists; the drawing adds nothing either:
+    every face-down tile is the same shared back, and tile types, arrows and target symbols are
+    drawn exactly as often as the revealed tiles account for."""
+    backs = set()
+    for state in states(3, seed):
+        if state.in_setup or state.pending is not None:
+            continue
+        text = draw(state)
+        face_down = [c for c, t in zip(CELLS, state.tiles) if t is None]
+        revealed = [t for t in state.tiles if t is not None]
+        rects = elements(text, "rect", "face-down")
+        assert sorted(r.get("data-cell") for r in rects) == sorted(face_down)
+        for rect in rects:
+            markup = ET.tostring(rect, encoding="unicode").replace(rect.get("data-cell"), "CELL")
+            backs.add(re.sub(r' (x|y)="[^"]*"', "", markup))
+        for name in ARROW_TYPES:
+            assert len(re.findall(rf"\b{name} arrow tile", text)) == sum(t[0] == name for t in revealed)
+        assert len(elements(text, "g", "arrow")) == sum(len(t[1]) for t in revealed)
+        assert len(elements(text, "g", "glyph")) == 3 * sum(bool(TILESET[t[0]].target) for t in revealed)
+    assert len(backs) == 1, backs
+
+
+def test_revealed_tiles_show_their_arrows_as_turned_and_their_target_symbol():
+    """A revealed tile keeps the orientation chosen ("It will remain in that orientation");
+    a target tile shows its colour's symbol, a different shape for each colour."""
+    state = position({"b2": "corner=ES", "c2": "straight=NS", "a1": "red", "d4": "green"}, {})
+    text = draw(state)
+    arrows = {a.get("class") for a in elements(text, "g", "arrow")}
+    assert arrows == {"arrow E", "arrow S", "arrow N"}  # corner E+S, straight N+S
+    turned = [a.get("transform") for a in elements(text, "g", "arrow") if a.get("class") == "arrow E"]
+    assert turned and turned[0].startswith("rotate(90 ")
+    glyphs = {tuple(g.get("class").split()[1:]) for g in elements(text, "g", "glyph")}
+    assert glyphs == {("red", "ring"), ("green", "cross")}
+    swatches = draw(GAME.new())
+    assert len({g.get("class") for g in elements(swatches, "g", "glyph")}) == len(COLOURS)
+
+
+def test_several_pieces_on_a_tile_are_each_clickable():
+    """ "Any number of pieces can be on the same tile at once": each has its own spot."""
+    here = "blue.N,blue.U,red.E,red.S,red.U"
+    state = position({"b2": "single=N"}, {"b2": here})
+    found = clickable(draw(state))
+    names = [f"b2:{p}" for p in here.split(",")]
+    boxes = []
+    for name in names:
+        (group,) = found[name]
+        hit = group.find(SVG + "rect")
+        boxes.append(tuple(float(hit.get(k)) for k in ("x", "y", "width", "height")))
+    for i, (x, y, w, h) in enumerate(boxes):
+        for x2, y2, w2, h2 in boxes[i + 1:]:
+            assert x + w <= x2 + 0.01 or x2 + w2 <= x + 0.01 or y + h <= y2 + 0.01 or y2 + h2 <= y + 0.01
+
+
+def test_waiting_pieces_stand_beside_their_home_edge_pointing_in():
+    """§2.4: off-board pieces wait "next to and pointing at their Home Tile"."""
+    state = position({"a2": "red"}, {"a2": "red.U"})
+    (group,) = clickable(draw(state))["off:red"]
+    triangles = [g for g in group.iter(SVG + "g") if "lying" in (g.get("class") or "")]
+    assert len(triangles) == 2 and all(t.get("transform").startswith("rotate(90 ") for t in triangles)
+    assert float(group.find(SVG + "rect").get("x")) < MARGIN, "west of a2, off the board"
+    (blue,) = clickable(draw(state))["off:blue"]
+    assert all(t.get("transform").startswith("rotate(270 ") for t in blue.iter(SVG + "g") if t.get("transform"))
+
+
+def test_directions_are_offered_only_around_the_selected_piece():
+    """POINT: any of the four ways but the current one [A9]; drawn only once a piece is selected."""
+    state = position({"b2": "single=N", "a2": "red"}, {"b2": "red.E"})
+    assert not any(k.startswith("dir:") for k in clickable(draw(state)))
+    guidance = state.guide(["b2:red.E"])
+    found = clickable(draw(state, Marks(("b2:red.E",), guidance.targets)))
+    assert sorted(k for k in found if k.startswith("dir:")) == ["dir:N", "dir:S", "dir:W"]
+    assert "c2" in guidance.targets and found["c2"][0].get("class") == "target"
+
+
+def test_turning_a_tile_previews_each_layout_with_the_button_words():
+    """[A11] the mover orients a revealed tile; the board shows every layout, captioned as the buttons."""
+    state = position({"a2": "red"}, {"b2": "red.U"}, pending="b2").play("reveal:b2=corner")
+    text = draw(state)
+    previews = elements(text, "g", "preview")
+    assert [p.get("data-arrows") for p in previews] == list(ORIENTATIONS["corner"])
+    labels = {state.label(m) for m in state.legal_moves()}
+    assert {"".join(p.itertext()) for p in previews} == labels == {
+        "Arrows N and E", "Arrows E and S", "Arrows S and W", "Arrows N and W"}
+    (turn,) = clickable(text)["b2"]
+    assert turn.get("class") == "turn", "the tile to turn takes the click above its pieces"
+    assert "b2:red.U" not in clickable(text)
+
+
+def test_setup_shows_colours_then_home_tiles_and_corner_edges():
+    """§2.3: a colour, then a home tile on the edge, then for a corner the edge to wait by [A5]."""
+    state = GAME.new()
+    swatches = sorted(k for k in clickable(draw(state)) if k.startswith("colour:"))
+    assert swatches == sorted(f"colour:{c}" for c in COLOURS)
+    state = state.play("p1:colour=red").play("p1:home=a2")
+    (taken,) = [s for s in elements(draw(state), "g", "swatch") if "taken" in s.get("class")]
+    assert taken.get("data-cell") == "colour:red"
+    state = state.play("p2:colour=blue")
+    text = draw(state)
+    assert "Blue (P2): click your home tile" in text
+    corner = draw(state, Marks(("d4",)))
+    assert ">north<" in corner and ">east<" in corner
+
+
+def test_last_marks_cover_a_push():
+    """A push marks where the mover came from, the tile it entered and where the pushed piece went."""
+    before = position({"a2": "red", "b2": "blue", "c2": "single=N"}, {"a2": "red.E", "b2": "blue.U"})
+    move = "a2.E-b2!blue.U"
+    touched, captured = last_marks(before, move, before.play(move))
+    assert set(touched) == {"a2", "b2", "c2"} and captured == ()
+    point = "a2.E>N"
+    assert last_marks(before, point, before.play(point)) == (("a2",), ())
+
+
+def test_status_names_each_seat_by_colour():
+    """The status line says who acts: the seat, and its colour once chosen."""
+    session = Session("icetoids", rng=random.Random(1))
+    assert session.status() == "P1 to move."
+    session.click("colour:yellow")
+    assert session.status() == "Yellow (P1) to move."
+    session.click("b1")
+    assert session.status() == "P2 to move."
+    assert session.state.actor_name(CHANCE) == "Chance"
+
+
+def test_panel_shows_each_seat_pointing_buttons_and_the_tiles_still_hidden():
+    """Beside the board: seat, colour, home and progress; the four ways to point; and what is
+    still face down, counted from the tile set and the revealed tiles only."""
+    state = position({"a2": "red", "b2": "corner=NE"}, {"a2": "red.U"})
+    html = views.panel(state)
+    root = ET.fromstring(f"<div>{html}</div>")
+    assert [b.get("data-cell") for b in root.iter("button")] == ["dir:N", "dir:E", "dir:S", "dir:W"]
+    assert "Red (P1): home a2 (west edge), 2 waiting; targets found 1 of 3, held 1" in html
+    assert "Blue (P2): home d3 (east edge), 3 waiting; targets found 0 of 3, held 0" in html
+    hidden = "".join(root.find(".//p[@class='hidden-tiles']").itertext())
+    assert hidden.startswith("Face down: 14 tiles") and "2 red targets" in hidden and "corner" not in hidden
+    setup = views.panel(GAME.new(players=3).play("p1:colour=red"))
+    assert "data-cell" not in setup and "Red (P1): choosing a home tile" in setup and "P2: choosing a colour" in setup
