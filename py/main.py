@@ -90,6 +90,7 @@ class App:
         board = by_id("board")
         board.innerHTML = views.draw(s.state, s.marks())
         board.setAttribute("data-position", s.state.to_text())
+        board.setAttribute("data-game", s.game.id)  # wide tables get a wide board (app.css)
         by_id("status").textContent = s.status()
         by_id("game-panel").innerHTML = views.panel(s.state, s.actor)
         self.show_clock()
@@ -174,13 +175,14 @@ class App:
         target = event.target.closest("[data-ply], [data-move], [data-game]")
         if not target:
             return
-        data = target.dataset
-        if data.move:
-            self.act(lambda: self.session.choose(str(data.move)))
-        elif data.ply:
-            self.act(lambda: self.session.go(int(data.ply)))
-        elif data.game and not target.disabled:
-            self.switch_game(str(data.game))
+        # A missing data-* attribute raises AttributeError on a JsProxy: read them as attributes.
+        move, ply, game = (target.getAttribute(f"data-{key}") for key in ("move", "ply", "game"))
+        if move:
+            self.act(lambda: self.session.choose(str(move)))
+        elif ply:
+            self.act(lambda: self.session.go(int(ply)))
+        elif game and not target.disabled:
+            self.switch_game(str(game))
 
     def switch_game(self, game_id):
         if game_id == self.session.game.id:
@@ -226,7 +228,10 @@ class App:
         chosen = {}
         for opt in game.options:
             field = by_id("new-options").querySelector(f'[name="{opt.name}"]')
-            if field is not None:
+            if getattr(opt, "widget", "") == "colours":  # a checkbox per colour: the ticked ones
+                boxes = by_id("new-options").querySelectorAll(f'[name="{opt.name}"]:checked')
+                chosen[opt.name] = ",".join(str(box.value) for box in boxes)
+            elif field is not None:
                 chosen[opt.name] = bool(field.checked) if isinstance(opt.default, bool) else str(field.value)
         by_id("new-game").close()
 
@@ -241,7 +246,6 @@ class App:
         by_id("game-panel").addEventListener("click", create_proxy(self.on_cell_click))
         by_id("side").addEventListener("click", create_proxy(self.on_panel_click))
         by_id("picker").addEventListener("click", create_proxy(self.on_panel_click))
-        by_id("choices").addEventListener("click", create_proxy(self.on_panel_click))
         document.addEventListener("keydown", create_proxy(self.on_key))
         by_id("undo").addEventListener("click", s(lambda: self.act(self.session.undo)))
         by_id("redo").addEventListener("click", s(lambda: self.act(self.session.redo)))

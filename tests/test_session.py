@@ -257,3 +257,8 @@ def test_move_list_marks_each_move_with_its_actor_colour():
     s = fresh()
     s.play("d3-e4")
     assert '<span class="who white">' in page.move_list(s)
+
+
+def test_status_of_a_game_without_turns_leaves_out_the_clock():
+    s = Session("ice-towers", {"timer": 60, "players": 3})
+    assert s.status() == "No turns: Red, Yellow, Green may act at any moment."

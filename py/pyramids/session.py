@@ -276,7 +276,9 @@ class Session:
                 return f"Draw. {outcome.reason}"
             names = " and ".join(state.actor_name(w) for w in outcome.winners)
             return f"{names} {'wins' if len(outcome.winners) == 1 else 'share the win'}. {outcome.reason}"
-        actors = [state.actor_name(a) for a in state.actors if a != CHANCE]
+        clock = state.clock()
+        ringer = state.actor_of(clock[1]) if clock else None  # the clock is not a player
+        actors = [state.actor_name(a) for a in state.actors if a not in (CHANCE, ringer)]
         if len(actors) == 1:
             return f"{actors[0]} to move."
-        return "Anyone may act: " + ", ".join(actors) + "."
+        return "No turns: " + ", ".join(actors) + " may act at any moment."

@@ -125,6 +125,8 @@ def _describe(piece: Piece) -> str:
 class ColoursOption(Option):
     """The colours that play: a comma list of palette names, None for the first `players`."""
 
+    widget = "colours"  # the new-game form offers a checkbox per colour (page.options_form)
+
     def coerce(self, value: Any) -> Any:
         if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none")):
             return None
@@ -198,6 +200,16 @@ class IceTowersState(State):
     def can_act_for_ghost(self, human: str) -> bool:
         """A player holding a mined piece must replay it before moving for the ghost [A8]."""
         return self.haunted and self.ended is None and human in self.humans and human not in self.held
+
+    def may_act(self, move: str, actor: str) -> bool:
+        """A player acting as one colour makes its moves, and the ghost's while holding nothing [A8]."""
+        mover = self.actor_of(move)
+        return mover == actor or (mover == GHOST and self.can_act_for_ghost(actor))
+
+    def clock(self) -> tuple[float, str] | None:
+        """The timer's full time and the move it plays when it rings, while a timed game runs."""
+        seconds = self.options["timer"]
+        return None if seconds is None or self.ended else (seconds, f"{TIMER}:ring")
 
     # -- lookups ---------------------------------------------------------------
     @cached_property
@@ -579,7 +591,7 @@ class IceTowers(Game):
     options = (
         Option("players", "Players", 2, (2, 3, 4, 5, 6), "How many people play."),
         ColoursOption("colours", "Colours", None, PALETTE,
-                      "Which colours play, as a comma list (e.g. blue,red); none: the first ones."),
+                      "Tick one colour per player; with none ticked the first ones play."),
         Option("trios", "Trios each", 3, (3, 4, 5), "Trios per colour; more make a longer game."),
         Option("haunted", "Haunted (ghost player)", False, (),
                "Two players only: a white ghost with the same pieces, moved by both."),

@@ -1,0 +1,242 @@
+"""Ice Towers' table: every tower seen from the side, and a panel to act for any colour.
+
+The layout is cosmetic but stable: each piece has a home slot (its colour's
+row; smalls, mediums, then larges, by number) and a tower stands on the slot of
+its bottom piece.  No two towers share a bottom piece, so towers stay put while
+others change; only mining a tower's bottom piece moves the rest to the new
+bottom's slot.  A tower taller than its slot is squashed, never overlapped.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import NamedTuple
+
+from .. import svg
+from ..games.ice_towers import GHOST, LETTERS, SIZE_LETTERS, SIZE_NAMES
+
+WIDTH, HEIGHT = 1000, 600
+PAD = 6
+HEAD = 78  # the row header: name, score, done, hand
+LABEL = 16  # under a tower: controller chip and value
+ASPECT = 0.95  # a pyramid's height over its base width, seen from the side
+BAND = 0.4  # the least share of a piece's height left showing under the piece above
+INK, MUTED = "#222", "#777"
+GLOW = {"target": ("#d6e8ff", "#1f7ae0"), "selected": ("#ffe3bf", "#d96c00"), "last": ("#fbf0bd", "#e0b400")}
+
+
+class Geometry(NamedTuple):
+    row_h: float
+    slot_w: float
+    area: float  # the height a tower may fill
+    unit: float  # the base width of a pyramid of scale 1
+    trios: int
+
+
+def _geometry(state) -> Geometry:
+    trios = state.options["trios"]
+    row_h = (HEIGHT - 2 * PAD) / len(state.colours)
+    slot_w = (WIDTH - HEAD - 2 * PAD) / (3 * trios)
+    area = row_h - LABEL - 8
+    unit = min(slot_w * 0.95, area * 0.8 / (svg.SCALE[3] * ASPECT))
+    return Geometry(row_h, slot_w, area, unit, trios)
+
+
+def _home(name: str, colours: tuple[str, ...], geo: Geometry) -> tuple[float, float]:
+    """The centre x and the top y of a piece's home slot."""
+    colour = next(c for c in colours if LETTERS[c] == name[0])
+    col = SIZE_LETTERS.index(name[1]) * geo.trios + int(name[2:]) - 1
+    return PAD + HEAD + (col + 0.5) * geo.slot_w, PAD + colours.index(colour) * geo.row_h
+
+
+def _initial(colour: str) -> str:
+    return "Gh" if colour == GHOST else colour[0].upper()
+
+
+def _name(colour: str) -> str:
+    return colour.capitalize()
+
+
+def _classes(base: str, cell: str, marks: svg.Marks) -> str:
+    return " ".join([base] + [k for k, cells in (("target", marks.targets), ("selected", marks.selected),
+                                                 ("last", marks.last)) if cell in cells])
+
+
+def _glow(cell: str, marks: svg.Marks, x: float, y: float, w: float, h: float) -> str:
+    """The halo behind a marked location: targets glow blue, the selection orange, the last move yellow."""
+    for kind, cells in (("target", marks.targets), ("selected", marks.selected), ("last", marks.last)):
+        if cell in cells:
+            fill, stroke = GLOW[kind]
+            return (f'<rect class="glow {kind}" x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" '
+                    f'rx="6" fill="{fill}" stroke="{stroke}" stroke-width="{3 if kind == "target" else 2.5}"/>')
+    return ""
+
+
+def _pyramid(cx: float, base: float, width: float, height: float, visible: float, colour: str, size: int,
+             attrs: str = "") -> str:
+    """One pyramid from the side, pips in the band of it that shows (`visible` above its base)."""
+    paint = svg.PAINTS[colour]
+    half = width / 2
+    r = max(1.0, min(width * 0.05, visible * 0.26))
+    gap = max(width * 0.17, 2.4 * r)
+    pip_y = base - min(visible * 0.45, height * 0.22)
+    start = cx - gap * (size - 1) / 2
+    pips = "".join(f'<circle cx="{start + k * gap:.1f}" cy="{pip_y:.1f}" r="{r:.1f}" fill="{paint.pip}"/>'
+                   for k in range(size))
+    return (f'<g class="piece {colour} {SIZE_NAMES[size]}"{attrs}>'
+            f'<path d="M{cx - half:.1f} {base:.1f}L{cx + half:.1f} {base:.1f}L{cx:.1f} {base - height:.1f}Z" '
+            f'fill="{svg.fill_of(colour)}" stroke="{paint.stroke}" stroke-width="1.3" stroke-linejoin="round"/>'
+            f"{pips}</g>")
+
+
+def _tower(tower, cx: float, top: float, geo: Geometry, marks: svg.Marks, gaps: set[str]) -> str:
+    """A tower on its slot: pieces bottom to top, each lower one showing a band under the next."""
+    pieces = tower.pieces
+    widths = [geo.unit * svg.SCALE[p.size] for p in pieces]
+    heights = [w * ASPECT for w in widths]
+    bands = [h * max(BAND, 1 - widths[k + 1] / widths[k]) for k, h in enumerate(heights[:-1])] + [heights[-1]]
+    squash = min(1.0, geo.area / sum(bands))
+    floor = top + 4 + geo.area
+    x0 = cx - geo.slot_w / 2
+    out = [f'<rect class="hit" x="{x0:.1f}" y="{top:.1f}" width="{geo.slot_w:.1f}" height="{geo.row_h:.1f}" '
+           f'fill="#fff" fill-opacity="0"/>',
+           _glow(tower.id, marks, x0 + 1.5, floor - sum(bands) * squash - 4, geo.slot_w - 3,
+                 sum(bands) * squash + LABEL + 6)]
+    alone = len(pieces) == 1
+    base, bases = floor, []
+    for k, piece in enumerate(pieces):
+        bases.append(base)
+        cell = f"{tower.id}.{k}"
+        attrs = "" if alone else f' data-cell="{cell}"'
+        if not alone and any(cell in m for m in (marks.targets, marks.selected)):
+            attrs += ' stroke="#1f7ae0" stroke-width="2"'
+        out.append(_pyramid(cx, base, widths[k], heights[k] * squash, bands[k] * squash,
+                            piece.colour, piece.size, attrs))
+        base -= bands[k] * squash
+    for k in range(1, len(pieces)):
+        cell = f"{tower.id}|{k}"
+        if cell in gaps:
+            out.append(_gap(cell, cx, bases[k], max(widths[k - 1] * (1 - BAND), widths[k]) + 12,
+                            min(bands[k - 1], bands[k]) * squash, marks))
+    controller = pieces[-1].colour
+    paint = svg.PAINTS[controller]
+    value = sum(p.size for p in pieces)
+    y = floor + 3
+    out.append(f'<rect x="{cx - 17:.1f}" y="{y:.1f}" width="15" height="12" rx="2" fill="{paint.fill}" '
+               f'stroke="{paint.stroke}"/><text x="{cx - 9.5:.1f}" y="{y + 9.5:.1f}" font-size="9" '
+               f'font-weight="bold" text-anchor="middle" fill="{paint.pip}">{_initial(controller)}</text>'
+               f'<text x="{cx + 1:.1f}" y="{y + 10:.1f}" font-size="11" fill="{INK}">{value}</text>')
+    owner = "free-stander" if alone else f"{_name(controller)} controls"
+    return (f'<g class="{_classes("tower", tower.id, marks)}" data-cell="{tower.id}">'
+            f'<title>{tower.id}: {owner}, {value} pips</title>{"".join(out)}</g>')
+
+
+def _gap(cell: str, cx: float, y: float, width: float, room: float, marks: svg.Marks) -> str:
+    """A thin zone between two pieces of one colour: click it to split the tower there."""
+    h = max(4.0, min(9.0, room * 0.6))
+    marked = cell in marks.selected or cell in marks.targets
+    colour, dash = ("#d96c00", "") if marked else ("#333", ' stroke-dasharray="3 2"')
+    return (f'<g class="gap" data-cell="{cell}"><title>Split here</title>'
+            f'<rect x="{cx - width / 2:.1f}" y="{y - h / 2:.1f}" width="{width:.1f}" height="{h:.1f}" '
+            f'fill="#fff" fill-opacity="0"/><path d="M{cx - width / 2:.1f} {y:.1f}H{cx + width / 2:.1f}" '
+            f'stroke="{colour}" stroke-width="{2.5 if marked else 1.4}"{dash}/></g>')
+
+
+def _header(state, colour: str, top: float, geo: Geometry, scores: dict, marks: svg.Marks) -> str:
+    """A row's header: the colour's name and score, its agreement, and the piece in its hand."""
+    paint = svg.PAINTS[colour]
+    out = [f'<rect x="{PAD + 2}" y="{top + 4:.1f}" width="12" height="12" fill="{svg.fill_of(colour)}" '
+           f'stroke="{paint.stroke}"/><text x="{PAD + 18}" y="{top + 14:.1f}" font-size="12" '
+           f'font-weight="bold" fill="{INK}">{_name(colour)}</text>'
+           f'<text x="{PAD + 2}" y="{top + 33:.1f}" font-size="17" font-weight="bold" fill="{INK}">'
+           f'{scores[colour]}<tspan font-size="10" font-weight="normal" fill="{MUTED}"> pts</tspan></text>']
+    if colour in state.done:
+        out.append(f'<text x="{PAD + 48}" y="{top + 33:.1f}" font-size="10" fill="#2b7a2b">done</text>')
+    hand = state.held.get(colour)
+    if hand is not None:
+        cell = f"hand:{colour}"
+        piece = hand.piece
+        unit = min(geo.unit, (HEAD - 20) / svg.SCALE[3], (geo.row_h - 56) / (svg.SCALE[3] * ASPECT))
+        width = unit * svg.SCALE[piece.size]
+        box = unit * svg.SCALE[3] * ASPECT + 18  # room for a large and the words "in hand"
+        cx, base, y = PAD + HEAD / 2, top + geo.row_h - 6, top + geo.row_h - box - 2
+        out.append(f'<g class="{_classes("hand", cell, marks)}" data-cell="{cell}">'
+                   f'<title>{_name(colour)} holds {piece.name}: click it, then a tower to cap</title>'
+                   + _glow(cell, marks, PAD, y, HEAD - 6, box) +
+                   f'<rect x="{PAD:.1f}" y="{y:.1f}" width="{HEAD - 6}" height="{box:.1f}" '
+                   f'rx="6" fill="#fff" fill-opacity="0" stroke="{paint.stroke}" stroke-dasharray="4 3"/>'
+                   f'<text x="{PAD + 4}" y="{y + 11:.1f}" font-size="9" fill="{MUTED}">in hand</text>'
+                   + _pyramid(cx, base, width, width * ASPECT, width * ASPECT, colour, piece.size) + "</g>")
+    return "".join(out)
+
+
+def draw(state, marks: svg.Marks = svg.Marks()) -> str:
+    geo = _geometry(state)
+    colours = state.colours
+    scores = state.scores()
+    gaps = {cell for cell in state.guide(()).targets if "|" in cell}
+    rows, towers = [], []
+    for k, colour in enumerate(colours):
+        top = PAD + k * geo.row_h
+        shade = "#f4f1ea" if k % 2 else "#fbfaf6"
+        rows.append(f'<rect x="0" y="{top:.1f}" width="{WIDTH}" height="{geo.row_h:.1f}" fill="{shade}"/>'
+                    + _header(state, colour, top, geo, scores, marks))
+    for tower in state.towers:
+        cx, top = _home(tower.pieces[0].name, colours, geo)
+        towers.append(_tower(tower, cx, top, geo, marks, gaps))
+    title = "Ice Towers: " + ", ".join(f"{_name(c)} {scores[c]}" for c in colours)
+    return svg.document(WIDTH, HEIGHT, "".join(rows) + "".join(towers), title, colours)
+
+
+def last_marks(before, move, after):
+    """The towers and hands a move touched (a split's or set-down's new tower too); nothing is captured."""
+    cells = [cell.split(".")[0].split("|")[0] for cell in before.path(move)]
+    verb = move.split(":")[1]
+    if verb == "mine":
+        cells.append(f"hand:{before.actor_of(move)}")
+    if verb in ("split", "down"):
+        cells.append(f"t{before.next_id}")
+    return tuple(dict.fromkeys(cells)), ()
+
+
+def panel(state, actor: str | None = None) -> str:
+    """Who acts, every colour's live score, hand and agreement, and the clock."""
+    over = state.outcome
+    scores = state.scores()
+    parts = []
+    if over is None:
+        current = actor or ""
+        buttons = "".join(
+            f'<button type="button" data-actor="{c}" class="{"active" if c == current else ""}" '
+            f'aria-pressed="{str(c == current).lower()}">' + (f'<span class="who {c}"></span>' if c else "")
+            + f"{label}</button>"
+            for c, label in [("", "Any colour")] + [(c, _name(c)) for c in state.humans])
+        parts.append(f'<div class="acting" role="group" aria-label="Acting as"><span>Acting as</span> {buttons}</div>')
+        ghost = (" Ghost pieces move only when you click them, and not while the colour you act as holds a piece."
+                 if state.haunted else "")
+        parts.append('<p class="note">No turns: act whenever you like. With <em>Any colour</em> the piece you '
+                     f"click decides who acts; a split asks who splits.{ghost}</p>")
+    caption = "Final scores" if over else "Scores (live)"
+    rows = []
+    for colour in state.colours:
+        won = over is not None and colour in over.winners
+        hand = state.held.get(colour)
+        held = (f'<button type="button" class="hand" data-cell="hand:{colour}" title="Replay it: click, then a tower">'
+                f"holds {hand.piece.name}</button>" if hand else "")
+        if colour == GHOST or over is not None:
+            agree = ""
+        elif colour in state.done:
+            agree = (f'<span class="agreed">&#10003; done</span> <button type="button" data-cell="done:{colour}" '
+                     'title="Withdraw your agreement to end">Not done</button>')
+        else:
+            agree = (f'<button type="button" data-cell="done:{colour}" '
+                     'title="Agree that no more plays will be made">I\'m done</button>')
+        rows.append(f'<tr class="{colour}{" winner" if won else ""}"><td><span class="who {colour}"></span>'
+                    f'{_name(colour)}{" &#9733;" if won else ""}</td><td class="score">{scores[colour]}</td>'
+                    f"<td>{held}</td><td>{agree}</td></tr>")
+    parts.append(f'<table class="scores"><caption>{caption}</caption>{"".join(rows)}</table>')
+    if over is None and state.options["timer"] is not None:
+        parts.append('<p class="timer">Time left: <span id="clock"></span></p>')
+    if over is not None:
+        parts.append(f"<p>{escape(over.reason)}</p>")
+    return "".join(parts)
