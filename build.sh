@@ -57,6 +57,7 @@ build() {
   install_node_packages
   vendor
   write_config
+  python3 tools/offline.py precache  # the service worker's file list, from pyscript.toml
 }
 
 install_test_requirements() {
@@ -71,6 +72,7 @@ install_test_requirements() {
 
 case "${1:-build}" in
   build) build ;;
+  dist) build; python3 tools/offline.py dist ;;
   serve)
     build
     echo "Serving on http://127.0.0.1:${PORT:-8000}/ (Ctrl-C stops)"

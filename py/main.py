@@ -11,7 +11,7 @@ import asyncio
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from pyramids import games, page, record, views
+from pyramids import embed, games, page, record, views
 from pyramids.core import GameError
 from pyramids.session import Session
 
@@ -110,9 +110,26 @@ class App:
         for button in document.querySelectorAll("#picker [data-game]"):
             button.classList.toggle("active", button.dataset.game == s.game.id)
         document.title = f"{s.game.title} · Looney Pyramids"
+        if not by_id("embed-box").hidden:
+            self.fill_embed()
         if self.rules_for != s.game.id:
             self.rules_for = s.game.id
             asyncio.ensure_future(self.load_rules(s.game.id))
+
+    def show_moves(self, moves, s):
+        """The move list: new moves are appended and the mark moved, so a long game stays quick."""
+        shown, self.listed = self.listed, (s, list(s.moves), s.cursor)
+        if not (shown and shown[0] is s and shown[1] == s.moves[:len(shown[1])]):
+            moves.innerHTML = page.move_list(s)
+            return
+        if len(s.moves) > len(shown[1]):
+            moves.insertAdjacentHTML("beforeend", page.move_list(s, len(shown[1])))
+        if shown[2] != s.cursor or len(s.moves) > len(shown[1]):
+            for item in moves.querySelectorAll("li.current"):
+                item.classList.remove("current")
+            current = moves.querySelector(f'li[data-ply="{s.cursor}"]')
+            if current:
+                current.classList.add("current")
 
     async def load_rules(self, game_id):
         try:
@@ -216,6 +233,49 @@ class App:
             self.session.message = "Copy the link below to share this game."
         self.render()
 
+    def fill_embed(self, _event=None):
+        """The iframe code for the game and position on screen, in the chosen view."""
+        s = self.session
+        view = embed.View(play=bool(by_id("embed-play").checked), static=bool(by_id("embed-static").checked))
+        by_id("embed-code").value = embed.snippet(str(window.location.href), s.record(), s.cursor, view,
+                                                  f"{s.game.title}, Looney Pyramids", views.draw(s.state))
+
+    def show_embed(self, _event=None):
+        by_id("embed-box").hidden = False
+        self.fill_embed()
+        field = by_id("embed-code")
+        field.select()
+        try:
+            window.navigator.clipboard.writeText(field.value)
+            self.session.message = "Embed code copied: paste it into a wiki or blog page."
+        except Exception:
+            self.session.message = "Copy the code below into a wiki or blog page."
+        self.render()
+
+    def download(self, kind):
+        s = self.session
+        name = embed.image_name(s.game.id, s.cursor, kind)
+        asyncio.ensure_future(self.save_image(embed.image(s.state, s.marks()), name))
+
+    async def save_image(self, svg_text, name):
+        """Download a board image: the SVG itself, or a PNG of it drawn at twice its size."""
+        try:
+            url = "data:image/svg+xml;charset=utf-8," + str(window.encodeURIComponent(svg_text))
+            if name.endswith(".png"):
+                picture = window.Image.new()
+                picture.src = url
+                await picture.decode()
+                canvas = document.createElement("canvas")
+                canvas.width, canvas.height = picture.naturalWidth * 2, picture.naturalHeight * 2
+                canvas.getContext("2d").drawImage(picture, 0, 0, canvas.width, canvas.height)
+                url = canvas.toDataURL("image/png")
+            link = document.createElement("a")
+            link.href, link.download = url, name
+            link.click()
+        except Exception as err:  # a failed picture must not kill the page
+            self.session.message = f"The picture could not be made: {err}"
+            self.render()
+
     def ask_new_game(self, _event=None):
         s = self.session
         by_id("new-title").textContent = f"New game of {s.game.title}"
@@ -254,6 +314,10 @@ class App:
         by_id("next").addEventListener("click", s(lambda: self.act(lambda: self.session.go(self.session.cursor + 1))))
         by_id("last").addEventListener("click", s(lambda: self.act(lambda: self.session.go(len(self.session.moves)))))
         by_id("share").addEventListener("click", create_proxy(self.share))
+        by_id("embed").addEventListener("click", create_proxy(self.show_embed))
+        by_id("embed-box").addEventListener("change", create_proxy(self.fill_embed))
+        by_id("download-svg").addEventListener("click", s(lambda: self.download("svg")))
+        by_id("download-png").addEventListener("click", s(lambda: self.download("png")))
         by_id("new").addEventListener("click", create_proxy(self.ask_new_game))
         by_id("new-form").addEventListener("submit", create_proxy(self.start_new_game))
         by_id("new-cancel").addEventListener("click", s(lambda: by_id("new-game").close()))

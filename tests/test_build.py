@@ -28,5 +28,5 @@ def test_the_interpreter_is_the_vendored_one():
 def test_the_page_loads_only_local_scripts():
     html = (ROOT / "index.html").read_text()
     assert "http://" not in html and "https://" not in html
-    assert 'src="static/vendor/pyscript/core.js"' in html
+    assert 'src="static/boot.js"' in html  # it registers the service worker, then imports core.js
     assert 'config="pyscript.toml"' in html

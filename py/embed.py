@@ -1,0 +1,140 @@
+"""The embed view's browser binding: a game from a link, replayed in another page's iframe.
+
+The record and view settings come from the URL fragment (see pyramids.embed).
+The reader steps through the moves; clicks on the board play on only with
+``&play``.  Nothing is ever written to storage: an embedded game must not
+touch the reader's own saved game in the full app.
+"""
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from pyramids import embed, page, views
+from pyramids.core import GameError
+from pyramids.session import Session
+
+
+def by_id(name):
+    return document.getElementById(name)
+
+
+class Embed:
+    def __init__(self):
+        self.session = None
+        self.view = embed.View()
+        self.notice = ""  # what is wrong with the link, shown until the reader acts
+
+    def start(self):
+        self.session, self.view, self.notice = None, embed.View(), ""
+        try:
+            rec, self.view = embed.parse(str(window.location.hash or ""))
+            self.session, error = Session.from_record(rec)
+            if error:
+                self.notice = f"This link is damaged. {error}"
+        except GameError as err:
+            self.notice = f"This game cannot be shown: {err}"
+        root = document.documentElement.classList
+        root.toggle("static", self.view.static)
+        root.toggle("playable", self.view.play)
+
+    def render(self):
+        s = self.session
+        if s is None:
+            by_id("board").innerHTML = ""
+            by_id("status").textContent = self.notice
+            for name in ("first", "prev", "next", "last", "toggle-moves"):
+                by_id(name).disabled = True
+            return
+        board = by_id("board")
+        board.innerHTML = views.draw(s.state, s.marks())
+        board.setAttribute("data-position", s.state.to_text())
+        status = by_id("status")
+        status.textContent = status.title = " ".join(t for t in (self.notice, s.message) if t) or s.status()
+        by_id("choices").innerHTML = page.choices(s)
+        by_id("moves").innerHTML = page.move_list(s)
+        by_id("ply").textContent = f"{s.cursor}/{len(s.moves)}"
+        for name, enabled in (("first", s.cursor > 0), ("prev", s.cursor > 0),
+                              ("next", s.browsing), ("last", s.browsing), ("toggle-moves", True)):
+            by_id(name).disabled = not enabled
+        by_id("open").href = embed.app_link(s.record(), s.cursor)
+        document.title = f"{s.game.title} · Looney Pyramids"
+
+    def act(self, change):
+        """Run one reader action; errors become messages, never tracebacks."""
+        if self.session is None:
+            return
+        self.notice = ""
+        try:
+            change()
+        except GameError as err:
+            self.session.message = str(err)
+        except Exception as err:  # a bug must not kill the view
+            self.session.message = f"Something went wrong: {err}"
+            window.console.error(str(err))
+        self.render()
+
+    def go(self, ply):
+        self.act(lambda: self.session.go(ply))
+
+    def on_board_click(self, event):
+        target = event.target.closest("[data-cell]")
+        if not target or self.session is None or self.view.static:
+            return
+        if self.view.play:
+            self.act(lambda: self.session.click(str(target.dataset.cell)))
+        else:
+            self.session.message = "This is a replay: open it in the full app to play on."
+            self.render()
+
+    def on_moves_click(self, event):
+        target = event.target.closest("[data-ply]")
+        if target:
+            self.show_moves(False)
+            self.go(int(target.dataset.ply))
+
+    def on_choice(self, event):
+        target = event.target.closest("[data-move]")
+        if target:
+            self.act(lambda: self.session.choose(str(target.dataset.move)))
+
+    def show_moves(self, shown):
+        by_id("moves").classList.toggle("shown", shown)
+        by_id("toggle-moves").setAttribute("aria-expanded", "true" if shown else "false")
+        current = by_id("moves").querySelector(".current")
+        if shown and current:
+            by_id("moves").scrollTop = current.offsetTop - by_id("moves").clientHeight // 2
+
+    def on_key(self, event):
+        if self.session is None or event.ctrlKey or event.metaKey or self.view.static:
+            return
+        s = self.session
+        plies = {"ArrowLeft": s.cursor - 1, "ArrowRight": s.cursor + 1, "Home": 0, "End": len(s.moves)}
+        if event.key in plies:
+            event.preventDefault()
+            self.go(plies[event.key])
+
+    def on_hashchange(self, _event):
+        self.start()
+        self.render()
+
+    def bind(self):
+        def button(name, action):
+            by_id(name).addEventListener("click", create_proxy(lambda _event: action()))
+
+        button("first", lambda: self.go(0))
+        button("prev", lambda: self.go(self.session.cursor - 1))
+        button("next", lambda: self.go(self.session.cursor + 1))
+        button("last", lambda: self.go(len(self.session.moves)))
+        button("toggle-moves", lambda: self.show_moves(not by_id("moves").classList.contains("shown")))
+        by_id("board").addEventListener("click", create_proxy(self.on_board_click))
+        by_id("moves").addEventListener("click", create_proxy(self.on_moves_click))
+        by_id("choices").addEventListener("click", create_proxy(self.on_choice))
+        document.addEventListener("keydown", create_proxy(self.on_key))
+        window.addEventListener("hashchange", create_proxy(self.on_hashchange))
+
+
+view = Embed()
+view.start()
+view.bind()
+view.render()
+document.documentElement.setAttribute("data-ready", "")

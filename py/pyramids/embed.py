@@ -1,0 +1,95 @@
+"""Games in other pages: embed links, iframe snippets and board images.
+
+An embed link is the game's record followed by view settings, e.g.
+``embed.html#v=1&g=ice-lady&m=d3-e4+e6-f5&ply=1&play``: ``ply=N`` opens at
+move N, ``play`` lets the reader play on from the record, ``static`` shows
+only the board (a position diagram).  Flags may be bare (``&play``) or have a
+value (``&play=1``; ``=0`` turns them off).  Board images are the page's SVG
+with a size and a background, so they stand alone in a wiki.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from html import escape
+
+from . import record, views
+from .core import State
+from .svg import Marks
+
+FLAGS = ("embed", "play", "static")
+PAGE = "embed.html"
+FRAME_WIDTH = {False: 400, True: 360}  # interactive, static
+CONTROLS_HEIGHT = 72  # the embed's replay bar and status line, in CSS pixels
+
+
+@dataclass(frozen=True)
+class View:
+    """How an embed shows its record: read-only replay unless `play`; only the board if `static`."""
+
+    play: bool = False
+    static: bool = False
+
+
+def parse(fragment: str) -> tuple[record.Record, View]:
+    """The record and view of an embed link's fragment; `RecordError` says what is wrong."""
+    parts = [part + "=1" if part in FLAGS else part for part in fragment.lstrip("#").split("&")]
+    rec = record.decode("&".join(parts))
+
+    def flag(name):
+        return rec.view.get(name, "0") not in ("0", "")
+
+    return rec, View(play=flag("play"), static=flag("static"))
+
+
+def fragment(rec: record.Record, ply: int | None = None, view: View = View()) -> str:
+    """The fragment of a link to `rec` shown at `ply` (the end when None)."""
+    shown = {} if ply is None else {"ply": str(ply)}
+    text = record.encode(replace(rec, view=shown))
+    return text + "".join(f"&{name}" for name in ("play", "static") if getattr(view, name))
+
+
+def embed_url(page_url: str, rec: record.Record, ply: int | None = None, view: View = View()) -> str:
+    """The embed view's URL, next to the app page at `page_url`."""
+    from urllib.parse import urljoin  # here, not at the top: it costs the app's start-up ~70 ms in Pyodide
+
+    return urljoin(page_url, PAGE) + "#" + fragment(rec, ply, view)
+
+
+def app_link(rec: record.Record, ply: int | None = None) -> str:
+    """A link from the embed view to the same game in the full app (relative: any host, any path)."""
+    return "./#" + fragment(rec, ply)
+
+
+def snippet(page_url: str, rec: record.Record, ply: int, view: View, title: str, board_svg: str) -> str:
+    """The HTML that embeds the game in another page, sized for the board's shape."""
+    width, height = svg_size(board_svg)
+    frame_width = FRAME_WIDTH[view.static]
+    frame_height = round(frame_width * height / width) + (0 if view.static else CONTROLS_HEIGHT)
+    return (f'<iframe src="{escape(embed_url(page_url, rec, ply, view))}" title="{escape(title)}" '
+            f'width="{frame_width}" height="{frame_height}" style="border:0;max-width:100%" '
+            f'loading="lazy"></iframe>')
+
+
+def svg_size(svg_text: str) -> tuple[float, float]:
+    """Width and height of an SVG document's viewBox."""
+    found = re.search(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"', svg_text)
+    if not found:
+        raise ValueError("the SVG has no viewBox")
+    return float(found.group(1)), float(found.group(2))
+
+
+def image(state: State, marks: Marks = Marks()) -> str:
+    """The board as a standalone SVG file: the last move marked, no selection, a white ground."""
+    board = views.draw(state, replace(marks, selected=(), targets=()))
+    width, height = svg_size(board)
+    head, title_end, body = board.partition("</title>")
+    head = head.replace("<svg ", f'<svg width="{width:g}" height="{height:g}" ', 1)
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n{head}{title_end}'
+            f'<rect width="100%" height="100%" fill="#fff"/>{body}\n')
+
+
+def image_name(game_id: str, ply: int, kind: str) -> str:
+    """A file name saying which game and move an image shows."""
+    return f"{game_id}-move-{ply}.{kind}"

@@ -1,0 +1,54 @@
+// The service worker: serves the app from its own cache, cache-first, so it works offline.
+// build.sh writes precache.js: every file the pages load, each with a hash of its content,
+// and a version made of those hashes.  Each version gets its own cache.  A new version fills
+// its cache in the background (copying unchanged files from the old one, downloading only
+// what changed), then waits until the page asks it to take over; the old cache is deleted
+// when it does.  All URLs are relative to the worker's scope: the app runs under any path.
+importScripts("precache.js");
+
+const SCOPE = self.registration.scope;
+const PREFIX = `pyramids ${SCOPE} `;  // this app's caches at this path; other caches are not ours
+const CACHE = PREFIX + self.PRECACHE.version;
+const FILES = self.PRECACHE.files;
+
+// A file's cache key carries its content hash, so equal keys hold equal bytes in any version.
+const key = path => `${SCOPE}${path}?v=${FILES[path]}`;
+
+async function ourCaches() {
+  return (await caches.keys()).filter(name => name.startsWith(PREFIX));
+}
+
+async function fill() {
+  const cache = await caches.open(CACHE);
+  const previous = await ourCaches();
+  await Promise.all(Object.keys(FILES).map(async path => {
+    for (const name of previous) {
+      const kept = await (await caches.open(name)).match(key(path));
+      if (kept) return name === CACHE || cache.put(key(path), kept);
+    }
+    const response = await fetch(SCOPE + path, {cache: "reload"});
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    await cache.put(key(path), response);
+  }));
+}
+
+self.addEventListener("install", event => event.waitUntil(fill()));
+
+self.addEventListener("activate", event => event.waitUntil((async () => {
+  for (const name of await ourCaches()) if (name !== CACHE) await caches.delete(name);
+  await self.clients.claim();
+})()));
+
+self.addEventListener("message", event => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", event => {
+  const url = new URL(event.request.url);
+  const address = url.origin + url.pathname;
+  if (event.request.method !== "GET" || !address.startsWith(SCOPE)) return;
+  const path = address.slice(SCOPE.length) || "index.html";
+  if (!Object.hasOwn(FILES, path)) return;  // not part of the app: the network, as usual
+  event.respondWith(caches.match(key(path), {cacheName: CACHE})
+    .then(hit => hit || fetch(event.request)));
+});

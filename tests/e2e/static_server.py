@@ -1,0 +1,118 @@
+"""A static server of our own for the browser tests that need one: the app under a
+sub-path, a temporary copy of the app, a host page on another origin.  It records
+every request it receives, so a test can say what reached the server."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import importlib.util
+import pathlib
+import threading
+from urllib.parse import urlsplit
+
+import pytest
+
+from conftest import ARGS, CHROMIUM, ROOT, QuietHandler, Watch
+
+# Chromium checks the worker script for updates after every navigation, from the browser
+# process; DevTools' offline emulation does not cover that check (in a real offline browser
+# it fails quietly).  It is the browser's, not the page's: the page makes no request.
+UPDATE_CHECK = {"sw.js", "precache.js"}
+
+
+class StaticServer:
+    """Serves `root` at http://127.0.0.1:<port><prefix> (404 elsewhere); `requests` lists the paths asked for."""
+
+    def __init__(self, root: pathlib.Path, prefix: str = "/"):
+        self.root, self.prefix = pathlib.Path(root), prefix
+        self.requests: list[str] = []
+        server = self
+
+        class Handler(QuietHandler):
+            def do_GET(self):
+                path = urlsplit(self.path).path
+                server.requests.append(path)
+                if not path.startswith(server.prefix):
+                    return self.send_error(404)
+                return super().do_GET()
+
+            def translate_path(self, path):
+                return super().translate_path("/" + urlsplit(path).path[len(server.prefix):])
+
+        self.httpd = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(Handler, directory=str(self.root)))
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}{prefix}"
+        self.origin = self.url[:self.url.index("/", len("http://"))] + "/"
+
+    def __enter__(self):
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def paths(self) -> list[str]:
+        """The requested paths relative to the prefix, and clear the record."""
+        taken, self.requests[:] = list(self.requests), []
+        return [p[len(self.prefix):] if p.startswith(self.prefix) else p for p in taken]
+
+
+@pytest.fixture
+def watched(browser):
+    """New browser contexts checked against `origin` like conftest's: watched(origin, **options)."""
+    made = []
+
+    def make(origin: str, **options):
+        context = browser.new_context(**{"viewport": {"width": 1200, "height": 850}, **options})
+        watch = Watch(origin)
+        watch.attach(context)
+        made.append((context, watch))
+        return context
+
+    yield make
+    for context, watch in made:
+        context.close()
+        watch.check()
+
+
+def launch_profile(browser, user_data_dir, origin, **options):
+    """A browser with a persistent profile (as after a restart), watched like the others."""
+    context = browser.browser_type.launch_persistent_context(
+        str(user_data_dir), executable_path=CHROMIUM, headless=True, args=ARGS, **options)
+    watch = Watch(origin)
+    watch.attach(context)
+    return context, watch
+
+
+def wait_controlled(page):
+    """The service worker controls the page: it has cached the app."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+
+
+def requests_log(context) -> list:
+    """Every request the context's pages and workers make from now on."""
+    seen: list = []
+    context.on("request", lambda request: seen.append(request))
+    return seen
+
+
+def not_from_the_worker(requests) -> list[str]:
+    """The requests that the service worker did not answer from its cache."""
+    missed = []
+    for request in requests:
+        if request.url.startswith(("data:", "blob:")):
+            continue
+        response = request.response() if request.failure is None else None
+        if response is None or not response.from_service_worker:
+            missed.append(request.url)
+    return missed
+
+
+def load_offline():
+    """tools/offline.py, the build's precache and dist steps."""
+    spec = importlib.util.spec_from_file_location("offline", ROOT / "tools" / "offline.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -1,0 +1,217 @@
+"""The embed view (embed.html) in Chromium, and the app's Embed box with its board images."""
+
+import html
+import re
+import struct
+import xml.etree.ElementTree as ET
+import zlib
+
+from conftest import App
+from pyramids import embed, games, record, views
+from static_server import StaticServer, watched  # noqa: F401 - watched is a fixture
+from test_embed_links import expected_pieces, pieces_in
+
+GAME = games.get("ice-lady")
+MOVES = ("d3-e4", "e6-f5", "e4xg6", "d6-c5", "c3-b4")
+REC = record.Record("ice-lady", {}, MOVES)
+
+
+def at(ply):
+    return GAME.replay(MOVES[:ply]).to_text()
+
+
+class EmbedView(App):
+    def open(self, fragment: str = ""):
+        self.page.goto(self.server + "embed.html#" + fragment)
+        self.wait_ready()
+        return self
+
+    def ply(self):
+        return self.page.inner_text("#ply")
+
+
+def stored(page):
+    """Everything in the origin's localStorage, to compare before and after."""
+    return page.evaluate("JSON.stringify(Object.entries(localStorage).sort())")
+
+
+def host_game(app):
+    """The full app with a saved game in it; returns the storage to compare with later."""
+    app.open()
+    app.play("d3", "e4")
+    before = stored(app.page)
+    assert "pyramids.v1.game.ice-lady" in before
+    return before
+
+
+def fits(page_or_frame):
+    """No scrollbars: the document is no larger than its frame."""
+    return page_or_frame.evaluate("""() => {
+        const r = document.documentElement, b = document.body;
+        return r.scrollWidth <= innerWidth && r.scrollHeight <= innerHeight
+            && b.scrollWidth <= innerWidth && b.scrollHeight <= innerHeight; }""")
+
+
+def test_the_embed_opens_a_record_at_ply_n_and_steps_through_it(app):
+    before = host_game(app)
+    view = EmbedView(app.page, app.server).open(embed.fragment(REC, 2))
+    assert view.position() == at(2) and view.ply() == "2/5"
+    view.page.click("#next")
+    assert view.position() == at(3)
+    view.page.click("#last")
+    assert view.position() == at(5) and view.page.is_disabled("#next")
+    view.page.click("#first")
+    assert view.position() == at(0) and view.page.is_disabled("#prev")
+    view.page.keyboard.press("ArrowRight")
+    assert view.position() == at(1)
+    assert view.page.is_hidden("#moves"), "the move list starts collapsed"
+    view.page.click("#toggle-moves")
+    assert view.moves() == list(MOVES)
+    view.page.click('#moves button[data-ply="4"]')
+    assert view.position() == at(4) and view.page.is_hidden("#moves")
+    view.click("b4")
+    assert view.position() == at(4), "read-only: a click changes nothing"
+    assert "replay" in view.page.inner_text("#status")
+    assert stored(view.page) == before, "the host app's saved game is untouched"
+    app.open()
+    assert app.moves() == ["d3-e4"]
+
+
+def test_play_on_lets_the_reader_move_and_still_saves_nothing(app):
+    before = host_game(app)
+    view = EmbedView(app.page, app.server).open(embed.fragment(REC, view=embed.View(play=True)))
+    assert view.position() == at(5)
+    state = GAME.replay(MOVES)
+    move = state.legal_moves()[0]
+    view.play(*state.path(move))
+    assert view.moves() == [*MOVES, move]
+    assert view.position() == state.play(move).to_text()
+    assert view.page.get_attribute("#open", "href") == embed.app_link(record.Record("ice-lady", {}, (*MOVES, move)), 6)
+    assert stored(view.page) == before
+    assert view.fragment() == embed.fragment(REC, view=embed.View(play=True)), "nor does it rewrite its link"
+
+
+def test_a_static_diagram_shows_only_the_board(new_context, server):
+    page = new_context().new_page()
+    page.set_viewport_size({"width": 320, "height": 320})
+    view = EmbedView(page, server).open(embed.fragment(REC, 3, embed.View(static=True)))
+    assert view.position() == at(3)
+    for part in ("#bar", "#footer", "#moves", "#update"):
+        assert page.is_hidden(part), part
+    box = page.locator("#board svg").bounding_box()
+    assert box["width"] >= 300 or box["height"] >= 300, "the board fills the frame"
+    view.click("c3")
+    assert view.position() == at(3)
+    assert fits(page)
+
+
+def test_the_embed_fits_its_frame_from_300px_wide(new_context, server):
+    page = new_context().new_page()
+    page.set_viewport_size({"width": 300, "height": 372})
+    view = EmbedView(page, server).open(embed.fragment(REC, 2))
+    for width, height in [(300, 372), (300, 260), (400, 472), (700, 420), (1000, 1000)]:
+        page.set_viewport_size({"width": width, "height": height})
+        assert fits(page), (width, height)
+        for part in ("#board svg", "#next", "#toggle-moves", "#open"):
+            box = page.locator(part).bounding_box()
+            if part == "#toggle-moves" and width / height >= 1.5:
+                assert box is None, "wide frames show the list beside the board"
+                continue
+            assert box and box["x"] >= 0 and box["y"] >= 0, (part, width, height)
+            assert box["x"] + box["width"] <= width + 0.5 and box["y"] + box["height"] <= height + 0.5, (part, width, height)
+    page.set_viewport_size({"width": 300, "height": 372})
+    view.page.click("#toggle-moves")
+    assert fits(page), "the open move list scrolls inside itself, not the frame"
+
+
+def test_the_embed_in_an_iframe_of_another_site(watched, server, tmp_path):
+    board = views.draw(GAME.replay(MOVES[:2]))
+    snippet = embed.snippet(server, REC, 2, embed.View(), "Ice Lady", board).replace('width="400"', 'width="300"')
+    src = html.unescape(re.search(r'src="([^"]+)"', snippet).group(1))
+    (tmp_path / "wiki.html").write_text(f"<!doctype html><title>A wiki page</title><h1>A game</h1>{snippet}")
+    with StaticServer(tmp_path) as wiki:
+        page = watched((wiki.origin, server)).new_page()
+        page.goto(wiki.url + "wiki.html")
+        frame = page.frame_locator("iframe")
+        frame.locator("html[data-ready]").wait_for(timeout=60_000)
+        inner = page.frames[1]
+        assert inner.url == src
+        assert inner.get_attribute("#board", "data-position") == at(2)
+        inner.click("#next")
+        assert inner.get_attribute("#board", "data-position") == at(3)
+        assert fits(inner)
+
+
+def test_the_app_gives_embed_code_for_the_position_on_screen(app):
+    app.open(record.encode(REC))
+    app.page.click("#prev")
+    app.page.click("#prev")
+    app.page.click("#embed")
+    code = app.page.input_value("#embed-code")
+    src = html.unescape(re.search(r'<iframe src="([^"]+)"', code).group(1))
+    assert src == app.server + "embed.html#" + embed.fragment(REC, 3)
+    app.page.check("#embed-static")
+    assert app.page.input_value("#embed-code").count("&amp;static") == 1
+    app.page.uncheck("#embed-static")
+    app.page.click("#next")
+    assert "ply=4" in app.page.input_value("#embed-code"), "the code follows the position on screen"
+    other = App(app.page.context.new_page(), app.server)
+    other.page.goto(src)
+    other.wait_ready()
+    assert other.position() == at(3)
+
+
+def test_open_in_the_full_app(app):
+    view = EmbedView(app.page, app.server).open(embed.fragment(REC, 2))
+    view.page.click("#next")
+    with view.page.context.expect_page() as opened:
+        view.page.click("#open")
+    full = App(opened.value, app.server)
+    full.wait_ready()
+    assert full.page.url == app.server + "#" + embed.fragment(REC, 3)
+    assert full.moves() == list(MOVES) and full.position() == at(3)
+
+
+def png_size_and_pixels(data):
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    chunks, pos = [], 8
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        if kind == b"IDAT":
+            chunks.append(data[pos + 8:pos + 8 + length])
+        pos += 12 + length
+    return width, height, zlib.decompress(b"".join(chunks))
+
+
+def test_board_images_download_as_svg_and_png(app):
+    app.open(record.encode(REC))
+    app.page.click("#prev")
+    app.page.click("#prev")
+    app.page.click("#embed")
+    with app.page.expect_download() as got:
+        app.page.click("#download-svg")
+    assert got.value.suggested_filename == "ice-lady-move-3.svg"
+    text = open(got.value.path(), encoding="utf-8").read()
+    root = ET.fromstring(text.split("\n", 1)[1])
+    assert root.tag.endswith("svg")
+    assert pieces_in(text) == expected_pieces(GAME.replay(MOVES[:3]))
+    assert "stylesheet" not in text and "@import" not in text and "href=" not in text
+    with app.page.expect_download() as got:
+        app.page.click("#download-png")
+    assert got.value.suggested_filename == "ice-lady-move-3.png"
+    width, height, pixels = png_size_and_pixels(open(got.value.path(), "rb").read())
+    svg_width, svg_height = embed.svg_size(text)
+    assert (width, height) == (2 * svg_width, 2 * svg_height)
+    assert len(set(pixels)) > 20, "a drawn board, not a blank picture"
+
+
+def test_a_broken_embed_link_says_what_is_wrong(app):
+    view = EmbedView(app.page, app.server).open("v=1&g=ice-lady&m=d3-e4+c3-d4")
+    assert view.position() == at(1), "the valid prefix is shown"
+    assert "Move 2 ('c3-d4')" in view.page.inner_text("#status")
+    view.page.goto(app.server + "embed.html#this-is-not-a-game")
+    view.page.reload()
+    view.wait_ready()
+    assert "cannot be shown" in view.page.inner_text("#status")
+    assert view.page.is_disabled("#next") and view.page.locator("#board svg").count() == 0

@@ -1,0 +1,153 @@
+"""Offline: the service worker caches the app on the first visit and serves it with the network off.
+
+Measured in Chromium against a server of our own that records every request it receives.
+"""
+
+import collections
+import json
+import tomllib
+
+import pytest
+
+from conftest import ROOT, App
+from pyramids import games, record
+from static_server import (UPDATE_CHECK, StaticServer, launch_profile, load_offline, not_from_the_worker,
+                           requests_log, wait_controlled, watched)  # noqa: F401 - watched is a fixture
+
+offline = load_offline()
+GAME = games.get("ice-lady")
+SETTLE_MS = 2500  # Chromium checks the worker for updates about a second after a navigation
+
+
+@pytest.fixture
+def app_server():
+    with StaticServer(ROOT) as server:
+        yield server
+
+
+def wait_rules(page):
+    page.wait_for_function("document.querySelector('#rules-body').textContent.length > 200")
+
+
+def cache_names(page):
+    return page.evaluate("caches.keys()")
+
+
+def test_the_first_visit_downloads_each_file_once_and_caches_the_app(app_server, watched):
+    page = watched(app_server.origin).new_page()
+    App(page, app_server.url).open()
+    wait_controlled(page)
+    counts = collections.Counter(app_server.paths())
+    files = offline.files()
+    assert counts["static/vendor/pyodide/pyodide.asm.wasm"] == 1, "the 9.6 MB interpreter, once"
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    modules = {src.removeprefix("./") for src in config["files"]}
+    loaded_by_pyscript = [f for f in files if f.startswith(("static/vendor/pyodide/", "py/"))
+                          or f in modules or f == "pyscript.toml"]
+    assert {f: counts[f] for f in loaded_by_pyscript} == {f: 1 for f in loaded_by_pyscript}
+    assert max(counts.values()) <= 2, "only the page's first few files come twice (before the worker runs)"
+    assert set(files) <= set(counts), "the worker fetched every file of the list"
+    text = (ROOT / "precache.js").read_text()  # what the server serves (the build's version)
+    version = json.loads(text[text.index("{"):text.rindex("}") + 1])["version"]
+    assert cache_names(page) == [f"pyramids {app_server.url} {version}"]
+    cached = page.evaluate("async name => (await (await caches.open(name)).keys()).length", cache_names(page)[0])
+    assert cached == len(files)
+
+
+def test_offline_reload_plays_a_move_with_zero_server_requests(app_server, watched):
+    context = watched(app_server.origin)
+    app = App(context.new_page(), app_server.url).open()
+    wait_controlled(app.page)
+    app_server.paths()
+    context.set_offline(True)
+    seen = requests_log(context)
+    app.reload()
+    assert app.page.evaluate("navigator.onLine") is False
+    app.play("d3", "e4")
+    assert app.moves() == ["d3-e4"] and app.status() == "Black to move."
+    wait_rules(app.page)
+    link = record.encode(record.Record("ice-lady", {}, ("d3-e4", "e6-f5")))
+    app.page.goto(app_server.url + "embed.html#" + link)
+    app.wait_ready()
+    assert app.position() == GAME.replay(["d3-e4", "e6-f5"]).to_text()
+    app.page.wait_for_timeout(SETTLE_MS)
+    assert len(seen) > 30, "the page really loaded (from the cache)"
+    assert not_from_the_worker(seen) == [], "every request of the page was answered by the worker"
+    assert set(app_server.paths()) <= UPDATE_CHECK, "nothing but the browser's own update check"
+
+
+def test_offline_after_the_browser_restarts(app_server, browser, tmp_path):
+    profile = tmp_path / "profile"
+    context, watch = launch_profile(browser, profile, app_server.origin)
+    try:
+        app = App(context.new_page(), app_server.url).open()
+        wait_controlled(app.page)
+        app.play("d3", "e4")
+        session = context.new_cdp_session(app.page)
+        assert session.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        manifest = session.send("Page.getAppManifest")
+        assert manifest["errors"] == [] and manifest["url"] == app_server.url + "static/manifest.webmanifest"
+    finally:
+        context.close()
+    watch.check()
+    app_server.paths()
+    context, watch = launch_profile(browser, profile, app_server.origin, offline=True)
+    try:
+        seen = requests_log(context)
+        app = App(context.new_page(), app_server.url).open()
+        assert app.moves() == ["d3-e4"], "the saved game is back"
+        app.play("e6", "f5")
+        assert app.moves() == ["d3-e4", "e6-f5"]
+        app.page.wait_for_timeout(SETTLE_MS)
+        assert not_from_the_worker(seen) == []
+    finally:
+        context.close()
+    watch.check()
+    assert set(app_server.paths()) <= UPDATE_CHECK
+
+
+def test_a_new_build_offers_to_reload_into_it(tmp_path, watched):
+    app_dir = tmp_path / "app"
+    offline.dist(app_dir)
+
+    def css(page):
+        return page.evaluate("fetch('static/app.css').then(r => r.text())")
+
+    with StaticServer(app_dir) as server:
+        page = watched(server.origin).new_page()
+        app = App(page, server.url).open()
+        wait_controlled(page)
+        assert page.is_hidden("#update")
+        with open(app_dir / "static" / "app.css", "a") as stylesheet:
+            stylesheet.write("/* build 2 */\n")
+        offline.write_precache(app_dir)
+        server.paths()
+        app.reload()
+        page.wait_for_selector("#update:not([hidden])", timeout=30_000)
+        assert "new version" in page.inner_text("#update")
+        assert "build 2" not in css(page), "until the reader reloads, the page keeps its version"
+        assert set(server.paths()) == {"sw.js", "precache.js", "static/app.css"}, \
+            "the new version downloads only what changed"
+        with page.expect_navigation():
+            page.click("#update button")
+        app.wait_ready()
+        assert "build 2" in css(page)
+        assert cache_names(page) == [f"pyramids {server.url} {offline.precache(app_dir)['version']}"], \
+            "the old cache is gone"
+        assert page.is_hidden("#update")
+
+
+def test_the_precache_list_holds_everything_the_pages_load(watched, server):
+    """With the worker blocked, every request the pages make must be a file of the list."""
+    context = watched(server, service_workers="block")
+    seen = requests_log(context)
+    app = App(context.new_page(), server).open()
+    assert app.page.evaluate("navigator.serviceWorker === undefined || !navigator.serviceWorker.controller")
+    app.play("d3", "e4")
+    wait_rules(app.page)
+    app.page.click("#embed")
+    app.page.goto(server + "embed.html#v=1&g=ice-lady&m=d3-e4&ply=1")
+    app.wait_ready()
+    paths = {r.url.removeprefix(server).split("#")[0].split("?")[0] for r in seen if r.url.startswith(server)}
+    assert "static/vendor/pyodide/pyodide.asm.wasm" in paths and "py/embed.py" in paths
+    assert paths - {""} <= set(offline.files()), "loaded but not precached"

@@ -1,0 +1,129 @@
+"""Embed links, iframe snippets and board images (pyramids.embed), on CPython."""
+
+import re
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+
+import pytest
+
+from pyramids import embed, games, record, views
+from pyramids.svg import Marks
+
+GAME = games.get("ice-lady")
+MOVES = ("d3-e4", "e6-f5", "e4xg6")
+REC = record.Record("ice-lady", {}, MOVES)
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def test_parse_reads_the_record_and_bare_flags():
+    rec, view = embed.parse("#v=1&g=ice-lady&m=d3-e4+e6-f5&ply=1&play")
+    assert rec.moves == ("d3-e4", "e6-f5") and rec.view["ply"] == "1"
+    assert view == embed.View(play=True, static=False)
+    assert embed.parse("v=1&g=ice-lady&m=&static=1&embed")[1] == embed.View(static=True)
+    assert embed.parse("v=1&g=ice-lady&m=d3-e4&play=0")[1] == embed.View()
+
+
+def test_parse_refuses_a_broken_link_with_a_reason():
+    with pytest.raises(record.RecordError, match="no game"):
+        embed.parse("")
+    with pytest.raises(record.RecordError, match="not of the form"):
+        embed.parse("v=1&g=ice-lady&m=d3-e4&ply")
+
+
+def test_fragment_round_trips_through_parse():
+    text = embed.fragment(REC, 2, embed.View(play=True))
+    assert text == "v=1&g=ice-lady&m=d3-e4+e6-f5+e4xg6&ply=2&play"
+    rec, view = embed.parse(text)
+    assert (rec.moves, rec.view["ply"], view) == (MOVES, "2", embed.View(play=True))
+    assert "ply" not in embed.fragment(REC), "no ply: the embed opens at the end"
+
+
+def test_options_survive_in_the_link():
+    rec = record.Record("ice-lady", {"mandatory_capture": True}, ("d3-e4",))
+    parsed, _ = embed.parse(embed.fragment(rec, 1, embed.View(static=True)))
+    assert parsed.options == GAME.resolve_options({"mandatory_capture": True})
+
+
+@pytest.mark.parametrize("page, expected", [
+    ("https://host/some/sub/path/#v=1&g=ice-lady&m=", "https://host/some/sub/path/embed.html#"),
+    ("https://host/app/index.html", "https://host/app/embed.html#"),
+    ("http://127.0.0.1:8000/", "http://127.0.0.1:8000/embed.html#"),
+])
+def test_embed_url_sits_next_to_the_app_page(page, expected):
+    assert embed.embed_url(page, REC, 1).startswith(expected)
+
+
+def test_app_link_is_relative_and_keeps_the_ply():
+    assert embed.app_link(REC, 2) == "./#v=1&g=ice-lady&m=d3-e4+e6-f5+e4xg6&ply=2"
+
+
+class _Tags(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+
+def iframe_of(snippet):
+    parser = _Tags()
+    parser.feed(snippet)
+    assert [t for t, _ in parser.tags] == ["iframe"]
+    return parser.tags[0][1]
+
+
+def test_snippet_is_an_iframe_sized_for_the_board():
+    board = views.draw(GAME.replay(MOVES))
+    frame = iframe_of(embed.snippet("https://host/p/", REC, 2, embed.View(), "Ice Lady", board))
+    assert frame["src"] == "https://host/p/embed.html#v=1&g=ice-lady&m=d3-e4+e6-f5+e4xg6&ply=2"
+    assert frame["title"] == "Ice Lady"
+    width, height = int(frame["width"]), int(frame["height"])
+    assert width >= 300 and height == width + embed.CONTROLS_HEIGHT, "a square board plus the controls"
+    diagram = iframe_of(embed.snippet("https://host/p/", REC, 2, embed.View(static=True), "Ice Lady", board))
+    assert diagram["src"].endswith("&ply=2&static") and diagram["width"] == diagram["height"]
+
+
+def test_snippet_escapes_what_html_needs():
+    snippet = embed.snippet("https://host/p/", REC, 1, embed.View(), 'A "quoted" <title>', views.draw(GAME.new()))
+    assert "&amp;g=ice-lady" in snippet and "&quot;quoted&quot;" in snippet and "<title>" not in snippet
+
+
+def pieces_in(svg_text):
+    root = ET.fromstring(svg_text.split("\n", 1)[1] if svg_text.startswith("<?xml") else svg_text)
+    return sorted(tuple(g.get("class").split()[1:]) for g in root.iter(SVG + "g")
+                  if "pyramid" in g.get("class", "").split())
+
+
+def expected_pieces(state):
+    names = {"S": "small", "M": "medium", "K": "large"}
+    return sorted((player, names[p]) for player, pieces in state.units.values() for p in pieces)
+
+
+def test_image_is_a_standalone_svg_with_the_pieces_of_the_position():
+    state = GAME.replay(MOVES)
+    text = embed.image(state, Marks(selected=("c3",), targets=("d4",), last=("e4", "g6"), captured=("f5",)))
+    assert text.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<svg ')
+    root = ET.fromstring(text.split("\n", 1)[1])
+    assert root.tag == SVG + "svg"
+    width, height = embed.svg_size(text)
+    assert (root.get("width"), root.get("height")) == (f"{width:g}", f"{height:g}")
+    assert root[0].tag == SVG + "title", "the title stays the first child"
+    assert pieces_in(text) == expected_pieces(state)
+    assert 'class="captured"' in text, "the last move stays marked"
+    assert "target-dot" not in text and 'stroke="#1f7ae0"' not in text, "no selection in a picture"
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_images_of_every_game_need_nothing_from_outside(game_id):
+    """Self-contained: no stylesheets, fonts, images or links; only in-document url(#...) references."""
+    text = embed.image(games.get(game_id).new())
+    ET.fromstring(text.split("\n", 1)[1])
+    assert not re.search(r"<style|@import|@font-face|<image|<use|<a\b|<script|<foreignObject", text)
+    assert not re.search(r"(?:xlink:)?href=", text)
+    assert re.findall(r"url\(([^)]*)\)", text) == [u for u in re.findall(r"url\(([^)]*)\)", text) if u.startswith("#")]
+    assert "font-family=\"sans-serif\"" in text, "a generic font family, never a web font"
+
+
+def test_image_name_says_game_and_move():
+    assert embed.image_name("ice-lady", 12, "png") == "ice-lady-move-12.png"

@@ -1,0 +1,152 @@
+"""The service worker's precache list and the dist/ folder (tools/offline.py), on CPython.
+
+A file the pages load but the worker does not cache breaks the app only later,
+offline; so the list is compared with pyscript.toml, the vendored runtime and
+every local URL the pages, the manifest and the boot script name.
+(tests/e2e/test_offline.py also compares it with what Chromium really requests.)
+"""
+
+import importlib.util
+import json
+import pathlib
+import re
+import tomllib
+from html.parser import HTMLParser
+
+import pytest
+
+from pyramids import games
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+PAGES = ("index.html", "embed.html")
+
+
+def load_offline():
+    spec = importlib.util.spec_from_file_location("offline", ROOT / "tools" / "offline.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+offline = load_offline()
+
+
+def generated():
+    """What build.sh wrote into precache.js."""
+    text = (ROOT / "precache.js").read_text()
+    return json.loads(text[text.index("{"):text.rindex("}") + 1])
+
+
+class _Urls(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.urls = []
+
+    def handle_starttag(self, tag, attrs):
+        self.urls += [value for name, value in attrs if name in ("src", "href") and value]
+
+
+def page_urls(name):
+    parser = _Urls()
+    parser.feed((ROOT / name).read_text())
+    return parser.urls
+
+
+def local(url):
+    return not re.match(r"[a-z]+:|#|\./?$|\./#", url)
+
+
+def test_precache_js_lists_every_file_build_sh_would():
+    """Run ./build.sh when this fails: precache.js is stale (the file list, not each byte)."""
+    assert sorted(generated()["files"]) == offline.files()
+
+
+def test_the_list_is_the_config_the_runtime_and_the_pages_static_files():
+    files = set(generated()["files"])
+    config = {src.removeprefix("./") for src in tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]}
+    vendored = {p.relative_to(ROOT).as_posix() for p in (ROOT / "static" / "vendor").rglob("*") if p.is_file()}
+    referenced = {url for page in PAGES for url in page_urls(page) if local(url)}
+    manifest = json.loads((ROOT / "static" / "manifest.webmanifest").read_text())
+    icons = {f"static/{icon['src']}" for icon in manifest["icons"]}
+    boot = {"static/" + m.removeprefix("./") for m in re.findall(r'import\("([^"]+)"\)', (ROOT / "static" / "boot.js").read_text())}
+    rules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "static" / "rules").glob("*.html")}
+    assert {f"static/rules/{game_id}.html" for game_id in games.ids()} <= rules, "main.py fetches these"
+    entries = {"py/main.py", "py/embed.py", "pyscript.toml", *PAGES}
+    for name, group in [("pyscript.toml [files]", config), ("vendored", vendored), ("in the pages", referenced),
+                        ("manifest icons", icons), ("imported by boot.js", boot), ("rules", rules),
+                        ("pages and entry scripts", entries)]:
+        assert group and group <= files, f"{name}: not precached: {sorted(group - files)}"
+    others = files - config - vendored - referenced - icons - boot - rules - entries
+    assert others == set(), "precached but loaded by nothing"
+    assert all((ROOT / name).is_file() for name in files)
+
+
+def test_vendored_runtime_includes_the_interpreter():
+    files = generated()["files"]
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.mjs", "pyodide-lock.json"):
+        assert f"static/vendor/pyodide/{name}" in files
+    assert "static/vendor/pyscript/core.js" in files
+
+
+def test_the_version_follows_the_content():
+    first = offline.precache()
+    assert re.fullmatch(r"[0-9a-f]{16}", first["version"])
+    assert offline.precache() == first, "the same files give the same version"
+    assert set(first["files"]) == set(offline.files())
+
+
+def test_a_changed_file_changes_the_version(tmp_path):
+    offline.dist(tmp_path / "app")
+    before = offline.precache(tmp_path / "app")
+    with open(tmp_path / "app" / "static" / "app.css", "a") as css:
+        css.write("/* a new build */\n")
+    after = offline.precache(tmp_path / "app")
+    assert after["version"] != before["version"]
+    changed = {name for name in before["files"] if before["files"][name] != after["files"][name]}
+    assert changed == {"static/app.css"}, "only the changed file is downloaded again"
+
+
+def test_pages_use_relative_urls_only():
+    """The app must work under any sub-path: no URL may start at the host's root or leave the origin."""
+    texts = {name: (ROOT / name).read_text() for name in (*PAGES, "sw.js", "static/boot.js", "static/manifest.webmanifest")}
+    for name in PAGES:
+        urls = page_urls(name)
+        assert urls and not [u for u in urls if u.startswith(("/", "http:", "https:"))], name
+        assert 'src="static/boot.js"' in texts[name] and 'config="pyscript.toml"' in texts[name]
+    assert 'import("./vendor/pyscript/core.js")' in texts["static/boot.js"]
+    assert 'register("sw.js"' in texts["static/boot.js"]
+    for name, text in texts.items():
+        assert "http://" not in text and "https://" not in text, name
+    manifest = json.loads(texts["static/manifest.webmanifest"])
+    assert manifest["start_url"] == manifest["scope"] == "../"
+    assert all(not icon["src"].startswith("/") for icon in manifest["icons"])
+
+
+def test_manifest_makes_the_app_installable_full_screen():
+    manifest = json.loads((ROOT / "static" / "manifest.webmanifest").read_text())
+    assert manifest["name"] and manifest["short_name"] and manifest["display"] == "fullscreen"
+    sizes = {icon["sizes"] for icon in manifest["icons"] if icon["type"] == "image/png"}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        data = (ROOT / "static" / icon["src"]).read_bytes()
+        if icon["type"] == "image/png":
+            assert data[:8] == b"\x89PNG\r\n\x1a\n"
+            width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+            assert f"{width}x{height}" == icon["sizes"]
+
+
+def test_dist_holds_the_app_and_nothing_else(tmp_path):
+    out = tmp_path / "dist"
+    (out / "stale").mkdir(parents=True)
+    offline.dist(out)
+    copied = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
+    assert copied == set(offline.files()) | {"sw.js", "precache.js"}
+    assert all((out / name).read_bytes() == (ROOT / name).read_bytes() for name in copied - {"precache.js"})
+    assert offline.precache(out) == offline.precache(), "dist/ holds the same version as the build"
+    assert not offline.write_precache(out), "its precache.js is written for the copied files"
+
+
+@pytest.mark.parametrize("command", ["precache", "dist"])
+def test_build_sh_runs_the_offline_steps(command):
+    build = (ROOT / "build.sh").read_text()
+    assert f"python3 tools/offline.py {command}" in build
