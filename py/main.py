@@ -44,6 +44,8 @@ class App:
         self.session = None
         self.notice = ""  # a message about links or storage, shown until the next action
         self.rules_for = None
+        self.saved = None  # (session, text) of the last successful persist(): an unchanged game is not rewritten
+        self.listed = None  # (session, moves, cursor) shown in the move list, so new moves are appended
 
     # -- loading --------------------------------------------------------
     def start(self):
@@ -78,9 +80,14 @@ class App:
         self.session = Session(game_id)
 
     def persist(self):
-        """After a player acts: save the game and put its record in the URL."""
+        """After a player acts: save the game and put its record in the URL, unless both hold it already."""
         s = self.session
-        if not (storage_set("game." + s.game.id, s.to_storage()) and storage_set("last", s.game.id)):
+        saved = (s, s.to_storage())
+        if saved == self.saved:
+            return
+        if storage_set("game." + s.game.id, saved[1]) and storage_set("last", s.game.id):
+            self.saved = saved
+        else:
             self.notice = "This browser is not saving games (storage is off or full); the link still holds it."
         window.history.replaceState(None, "", "#" + s.link())
 
@@ -99,7 +106,7 @@ class App:
         message.className = "message" + (" warn" if self.notice or s.message else "")
         by_id("choices").innerHTML = page.choices(s)
         moves = by_id("moves")
-        moves.innerHTML = page.move_list(s)
+        self.show_moves(moves, s)
         if not s.browsing:
             moves.scrollTop = moves.scrollHeight
         by_id("ply").textContent = f"Move {s.cursor} of {len(s.moves)}"

@@ -95,3 +95,19 @@ def test_decoding_any_text_fails_only_with_a_record_error(text):
         assert str(err)
     else:
         assert rec.game in games.ids()
+
+
+@given(st.text(alphabet=st.sampled_from("a%%%C3A9e2F0ZZ4+&=é€😀 ") | st.characters(), max_size=12))
+@settings(max_examples=400)
+def test_link_escapes_are_urllib_parse_s_without_importing_it(text):
+    """record.py writes percent-encoding out (urllib.parse costs the page's start-up ~70 ms); it must match."""
+    from urllib.parse import quote, unquote
+
+    try:
+        expected = quote(text, safe=":@!,/*;")
+    except UnicodeEncodeError:  # a lone surrogate: both refuse it
+        with pytest.raises(UnicodeEncodeError):
+            record._quote(text)
+    else:
+        assert record._quote(text) == expected
+    assert record.unquote(text) == unquote(text)

@@ -1,0 +1,283 @@
+"""``python -m tests.bench``: measure the app against a bare PyScript page; print and save the table.
+
+Sections (all by default): ``loads`` cold and warm: the app, the bare baseline and
+the app with its service worker blocked; ``clicks`` move latency per game; ``links``
+a long link against a fresh start per game; ``engine`` random playouts on CPython.
+Each target is printed with PASS or MISS.  docs/performance.md explains the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import functools
+import json
+import os
+import pathlib
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "py"))
+
+from pyramids import games  # noqa: E402
+from tests.bench import engine  # noqa: E402
+
+SECTIONS = ("loads", "clicks", "links", "engine")
+KB = 1000
+
+# The targets: each measured value must be at most its limit.
+FIRST_PAINT_MS = 150
+READY_RATIO = 1.15
+CLICK_MEDIAN_MS, CLICK_WORST_MS = 16, 50
+LINK_RATIO = 1.25
+OWN_BYTES = 250 * KB
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5, help="page loads of each kind (default 5)")
+    parser.add_argument("--json", type=pathlib.Path, help="where to write the results "
+                        "(default tests/bench/results/<date>.json)")
+    parser.add_argument("--only", default=",".join(SECTIONS), help=f"sections to run, of {','.join(SECTIONS)}")
+    parser.add_argument("--games", default="", help="game ids, comma-separated (default: every built game)")
+    parser.add_argument("--moves", type=int, default=30, help="timed moves per game (default 30)")
+    parser.add_argument("--long", type=int, default=300, help="moves in the long link (default 300)")
+    parser.add_argument("--link-runs", type=int, help="loads of each link per game (default: --runs)")
+    parser.add_argument("--warm-links", action="store_true",
+                        help="open the links with a warm HTTP cache (a stricter ratio) instead of cold")
+    parser.add_argument("--engine-seconds", type=float, default=2.0, help="playout time per game (default 2)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", action="store_true",
+                        help="also print a cProfile of the app's start-up and of clicks in a --long game")
+    args = parser.parse_args(argv)
+    args.only = [s for s in args.only.split(",") if s]
+    unknown = set(args.only) - set(SECTIONS)
+    if unknown:
+        parser.error(f"unknown section {sorted(unknown)[0]!r}")
+    args.games = [g for g in args.games.split(",") if g] or games.ids()
+    return args
+
+
+# -- figures ------------------------------------------------------------------
+def spread(values) -> dict:
+    values = [v for v in values if v is not None]
+    if not values:
+        return {"median": None, "min": None, "max": None, "n": 0}
+    return {"median": statistics.median(values), "min": min(values), "max": max(values), "n": len(values)}
+
+
+# Where a load's time goes, from PyScript's events: (row, from event, to event); None is navigation
+# start, "ready" is <html data-ready>.  The page's script starts after py:ready (its source is fetched then).
+PHASES = (
+    ("  navigation to PyScript loading Pyodide", None, "Loading Pyodide"),
+    ("  Pyodide (the interpreter) loading", "Loading interpreter", "Loaded interpreter"),
+    ("  pyscript.toml [files] loading", "Loaded interpreter", "Loaded Pyodide"),
+    ("  PyScript set-up, page script, render", "Loaded Pyodide", "ready"),
+)
+
+
+def phase(load: dict, start: str | None, end: str) -> float | None:
+    at = {name: t for name, t in load["progress"]}
+    at.update({None: 0.0, "ready": load["ready"]})
+    return at[end] - at[start] if start in at and end in at else None
+
+
+def machine() -> dict:
+    model = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
+                  if line.startswith("model name")), platform.processor())
+    try:
+        chromium = subprocess.run(["/usr/bin/chromium", "--version"], capture_output=True, text=True,
+                                  timeout=30).stdout.strip()
+    except OSError:
+        chromium = "?"
+    return {"nproc": os.cpu_count(), "cpu": model, "chromium": chromium,
+            "python": platform.python_version(), "load_average": os.getloadavg()}
+
+
+def show(value: float, unit: str) -> str:
+    if unit == "MB":
+        return f"{value / 1e6:.2f} MB"
+    if unit == "KB":
+        return f"{value / KB:.0f} KB"
+    if unit == "x":
+        return f"{value:.2f}x"
+    if not unit:
+        return f"{value:.0f}"
+    return f"{value:.1f} {unit}" if abs(value) < 100 else f"{value:.0f} {unit}"
+
+
+class Table:
+    """Rows of (section, what, median, min-max, target, verdict), printed aligned."""
+
+    def __init__(self):
+        self.rows: list[tuple[str, ...]] = []
+        self.verdicts: list[tuple[str, bool]] = []
+
+    def add(self, section, what, figures=None, unit="ms", limit=None, text=None):
+        """A row of `figures` (a `spread`) or of `text`; `limit` makes its median a target."""
+        fmt = functools.partial(show, unit=unit)
+        if text is None and figures and figures.get("median") is not None:
+            shown = fmt(figures["median"])
+            span = f"({fmt(figures['min'])} - {fmt(figures['max'])})" if figures["n"] > 1 else ""
+        else:
+            shown, span = text or "-", ""
+        target = verdict = ""
+        if limit is not None:
+            value = figures["median"] if figures else None
+            target = f"<= {fmt(limit)}"
+            ok = value is not None and value <= limit
+            verdict = "PASS" if ok else "MISS"
+            self.verdicts.append((f"{section} {what}", ok))
+        self.rows.append((section, what, shown, span, target, verdict))
+
+    def render(self) -> str:
+        head = ("", "", "median", "(min - max)", "target", "")
+        widths = [max(len(r[i]) for r in self.rows + [head]) for i in range(6)]
+        lines = []
+        last = None
+        for row in [head] + self.rows:
+            section = row[0] if row[0] != last else ""
+            last = row[0]
+            cells = (section,) + row[1:]
+            lines.append("  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip())
+        return "\n".join(lines)
+
+
+# -- sections -----------------------------------------------------------------
+def loads_section(bench, args, table, results):
+    print(f"Page loads: the app, the bare baseline and the app without its service worker; cold and warm, "
+          f"{args.runs} runs each")
+    loads = bench.loads(args.runs)
+    results["loads"] = {k: {w: [{x: v for x, v in r.items() if x != "served"} for r in runs]
+                            for w, runs in kinds.items()} for k, kinds in loads.items()}
+    results["served_cold_app"] = loads["app"]["cold"][0]["served"]
+    for which, name in (("app", "App"), ("baseline", "Baseline")):
+        for kind in ("cold", "warm"):
+            runs = loads[which][kind]
+            section = f"{name} {kind}"
+            table.add(section, "first contentful paint", spread(r["fcp"] for r in runs),
+                      limit=FIRST_PAINT_MS if (which, kind) == ("app", "cold") else None)
+            table.add(section, "ready (<html data-ready>)", spread(r["ready"] for r in runs))
+            for what, start, end in PHASES:
+                table.add(section, what, spread(phase(r, start, end) for r in runs))
+            table.add(section, "bytes transferred", spread(r["bytes"] for r in runs), unit="MB")
+            table.add(section, "requests", spread(r["requests"] for r in runs), unit="")
+    for kind in ("cold", "warm"):
+        table.add("Ratio", f"ready app/baseline, {kind}", ratio(loads["app"][kind], loads["baseline"][kind]),
+                  unit="x", limit=READY_RATIO)
+    for kind in ("cold", "warm"):
+        table.add("Ratio", f"  the same, service worker blocked, {kind}",
+                  ratio(loads["app-no-worker"][kind], loads["baseline"][kind]), unit="x")
+    table.add("App size", "own files served (not static/vendor/)",
+              spread(r["own_bytes"] for r in loads["app"]["cold"]), unit="KB", limit=OWN_BYTES)
+
+
+def ratio(ours, base) -> dict:
+    """The ratio of the medians of time to ready; min-max of the run-by-run ratios beside it."""
+    pairs = spread(a["ready"] / b["ready"] for a, b in zip(ours, base))
+    return {**pairs, "median": spread(a["ready"] for a in ours)["median"] / spread(b["ready"] for b in base)["median"]}
+
+
+def clicks_section(bench, args, table, results, rng):
+    print(f"Clicks: {args.moves} moves per game from positions 0 to {args.long} moves in, timed in the page")
+    results["clicks"] = {}
+    for game_id in args.games:
+        found = bench.latency(game_id, args.moves, args.long, rng)
+        results["clicks"][game_id] = found
+        moves = [t["update"] for t in found["move"]]
+        selects = [t["update"] for t in found["select"]]
+        section = f"Clicks {game_id}"
+        table.add(section, f"move: click to board updated ({len(moves)} moves)", spread(moves),
+                  limit=CLICK_MEDIAN_MS)
+        table.add(section, "move: worst", {"median": max(moves, default=None), "n": 1},
+                  limit=CLICK_WORST_MS)
+        table.add(section, "move: click to layout done", spread(t["layout"] for t in found["move"]))
+        table.add(section, f"selection clicks ({len(selects)})", spread(selects))
+        for failure in found["failures"]:
+            print(f"  {game_id}: a move could not be clicked: {failure}")
+
+
+def links_section(bench, args, table, results, rng):
+    runs = args.link_runs or args.runs
+    print(f"Long links: {args.long} moves against a fresh start, {runs} {'warm' if args.warm_links else 'cold'} "
+          "loads each")
+    results["links"] = {}
+    for game_id in args.games:
+        moves = engine.playout(game_id, args.long, random.Random(args.seed))
+        found = bench.long_links(game_id, moves, runs, cold=not args.warm_links)
+        fresh, long = spread(found["fresh"]), spread(found["long"])
+        results["links"][game_id] = {"moves": len(moves), **found, "link": engine.link(game_id, moves)}
+        section = f"Link {game_id}"
+        table.add(section, "fresh start ready", fresh)
+        table.add(section, f"{len(moves)}-move link ready", long)
+        pairs = spread(b / a for a, b in zip(found["fresh"], found["long"]))
+        table.add(section, "ratio link/fresh", {**pairs, "median": long["median"] / fresh["median"]}, unit="x",
+                  limit=LINK_RATIO)
+
+
+def engine_section(args, table, results):
+    print(f"Engine on CPython {platform.python_version()}: {args.engine_seconds:g} s of random playouts per game")
+    results["engine"] = {}
+    for game_id in args.games:
+        rng = random.Random(args.seed)
+        found = engine.speed(game_id, args.engine_seconds, rng)
+        found["replay_ms"] = engine.replay_ms(game_id, engine.playout(game_id, args.long, rng))
+        results["engine"][game_id] = found
+        section = f"Engine {game_id}"
+        table.add(section, f"random playouts per second (mean {found['mean_plies']:.0f} plies)",
+                  text=f"{found['playouts_per_s']:.1f}")
+        table.add(section, "legal_moves() mean", text=f"{found['legal_moves_us']:.0f} us")
+        table.add(section, f"replay a {args.long}-move link", text=f"{found['replay_ms']:.1f} ms")
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    started = time.time()
+    results = {"date": datetime.datetime.now().isoformat(timespec="seconds"), "args": {
+        k: (str(v) if isinstance(v, pathlib.Path) else v) for k, v in vars(args).items()}, "machine": machine()}
+    info = results["machine"]
+    print(f"Bench on {info['nproc']} cores, {info['cpu']}, {info['chromium']}; load average "
+          f"{info['load_average'][0]:.1f}; games: {', '.join(args.games)}")
+    table = Table()
+    rng = random.Random(args.seed)
+    if any(s in args.only for s in ("loads", "clicks", "links")) or args.profile:
+        from tests.bench.browser import bench
+        with bench() as runner:
+            if "loads" in args.only:
+                loads_section(runner, args, table, results)
+            if "clicks" in args.only:
+                clicks_section(runner, args, table, results, rng)
+            if "links" in args.only:
+                links_section(runner, args, table, results, rng)
+            if args.profile:
+                results["profile"] = runner.profile(args.moves, args.long, random.Random(args.seed))
+                print(results["profile"])
+            results["page_errors"] = runner.errors
+    if "engine" in args.only:
+        engine_section(args, table, results)
+    results["machine"]["load_average_after"] = os.getloadavg()
+    results["seconds"] = round(time.time() - started)
+    results["table"] = table.render()
+    results["targets"] = {what: ok for what, ok in table.verdicts}
+    print()
+    print(table.render())
+    print()
+    missed = [what for what, ok in table.verdicts if not ok]
+    print(f"Targets: {len(table.verdicts) - len(missed)} PASS, {len(missed)} MISS"
+          + (f" ({'; '.join(missed)})" if missed else ""))
+    for error in results.get("page_errors", []):
+        print(f"Page error: {error}")
+    path = args.json or ROOT / "tests" / "bench" / "results" / f"{time.strftime('%Y%m%d-%H%M%S')}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(results, indent=1, default=str) + "\n")
+    print(f"Results written to {path} ({results['seconds']} s)")
+
+
+if __name__ == "__main__":
+    main()

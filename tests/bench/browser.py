@@ -1,0 +1,415 @@
+"""Measurements in Debian's Chromium: page loads, click latency, long links, a start-up profile.
+
+The built app is served from the repository by a local HTTP server that counts
+every request and byte it sends.  Bench-only pages (the bare PyScript baseline
+and the profiling page) are written to a temporary folder served at
+``/__bench__/`` beside the app, so they load the very same vendored files and
+never become part of the app.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import pathlib
+import random
+import re
+import shutil
+import sys
+import tempfile
+import threading
+from contextlib import contextmanager
+
+from playwright.sync_api import sync_playwright
+
+from pyramids import games
+from tests.bench import engine
+from tests.e2e.conftest import ARGS, CHROMIUM, READY_MS
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BENCH = "__bench__/"  # where the bench pages are served, beside the app
+VENDOR = "/static/vendor/"
+VIEWPORT = {"width": 1200, "height": 850}
+
+# Installed before any page script: timestamps (ms since navigation start) of
+# PyScript's progress events, of the start and end of the page's script, and of
+# <html data-ready>.
+INIT_JS = """
+window.__bench = {ready: null, progress: []};
+addEventListener('py:progress', e => __bench.progress.push([String(e.detail), performance.now()]));
+for (const stage of ['py:ready', 'py:done'])  // around the page's own script (its source fetched after ready)
+  addEventListener(stage, () => __bench.progress.push([stage, performance.now()]), {capture: true});
+new MutationObserver((records, observer) => {
+  if (document.documentElement && document.documentElement.hasAttribute('data-ready')) {
+    __bench.ready = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});
+"""
+
+COLLECT_JS = """() => {
+  const paint = Object.fromEntries(performance.getEntriesByType('paint').map(e => [e.name, e.startTime]));
+  return {ready: __bench.ready, progress: __bench.progress,
+          fcp: paint['first-contentful-paint'] ?? null, first_paint: paint['first-paint'] ?? null};
+}"""
+
+# One click dispatched in the page, timed there (no Playwright round trip): from
+# just before the click to the first change under #board (a MutationObserver
+# fires at the first microtask checkpoint after the change), and to style and
+# layout done for the changed page.
+CLICK_JS = """selector => new Promise(resolve => {
+  const target = document.querySelector(selector);
+  if (!target) return resolve({missing: true});
+  const board = document.getElementById('board');
+  let updated = null, laid_out = null;
+  const observer = new MutationObserver(() => {
+    if (updated !== null) return;
+    updated = performance.now();
+    board.getBoundingClientRect();
+    laid_out = performance.now();
+  });
+  observer.observe(board, {attributes: true, childList: true, subtree: true, characterData: true});
+  const start = performance.now();
+  window.__profileOn?.();
+  target.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
+  window.__profileOff?.();
+  requestAnimationFrame(() => setTimeout(() => {
+    observer.disconnect();
+    resolve({update: updated === null ? null : updated - start,
+             layout: laid_out === null ? null : laid_out - start});
+  }, 0));
+})"""
+
+BASELINE_HTML = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Bare PyScript baseline</title>
+  <link rel="stylesheet" href="/static/vendor/pyscript/core.css">
+  <script type="module" src="/static/vendor/pyscript/core.js"></script>
+</head>
+<body>
+  <h1>Bare PyScript on the vendored Pyodide</h1>
+  <script type="py" config="baseline.toml">
+from pyscript import document
+document.documentElement.setAttribute("data-ready", "")
+  </script>
+</body>
+</html>
+"""
+BASELINE_TOML = 'interpreter = "/static/vendor/pyodide/pyodide.mjs"\n'
+
+# The app's page with its entry script run under cProfile (where start-up time
+# goes); then the page's clicks are profiled between __profileOn and __profileOff.
+PROFILE_PY = """
+import cProfile, io, pstats, time
+from pyodide.ffi import create_proxy
+from pyodide.http import open_url
+from pyscript import window
+
+def report(profiler, title):
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(35)
+    return title + "\\n" + out.getvalue()
+
+source = open_url("py/main.py").read()
+profiler = cProfile.Profile()
+start = time.perf_counter()
+profiler.enable()
+exec(compile(source, "main.py", "exec"), {"__name__": "__main__"})
+profiler.disable()
+window.__profile = report(profiler, f"main.py under cProfile: {(time.perf_counter() - start) * 1000:.0f} ms")
+clicks = cProfile.Profile()
+window.__profileOn = create_proxy(clicks.enable)
+window.__profileOff = create_proxy(clicks.disable)
+window.__clickReport = create_proxy(lambda: report(clicks, "Clicks under cProfile"))
+"""
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Serves the repository, plus the bench pages under /__bench__/; logs what it sends."""
+
+    server: "Server"
+
+    def log_message(self, *args):
+        pass
+
+    def translate_path(self, path):
+        if path.startswith("/" + BENCH):
+            name = path[len(BENCH) + 1:].split("?")[0].split("#")[0]
+            return str(self.server.bench_dir / pathlib.PurePosixPath(name).name)
+        return super().translate_path(path)
+
+    def setup(self):
+        super().setup()
+        self.wfile = CountingWriter(self.wfile)
+
+    def send_response(self, code, message=None):
+        self.status = code
+        super().send_response(code, message)
+
+    def handle_one_request(self):
+        self.status, before = None, self.wfile.count
+        super().handle_one_request()
+        if self.status is not None:
+            self.server.record(self.path.split("?")[0], self.status, self.wfile.count - before)
+
+
+class CountingWriter:
+    def __init__(self, raw):
+        self.raw, self.count = raw, 0
+
+    def write(self, data):
+        self.count += len(data)
+        return self.raw.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self.raw, name)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, bench_dir: pathlib.Path):
+        super().__init__(("127.0.0.1", 0), functools.partial(Handler, directory=str(ROOT)))
+        self.bench_dir = bench_dir
+        self.lock = threading.Lock()
+        self.log: list[tuple[str, int, int]] = []
+
+    def handle_error(self, request, client_address):
+        """A browser closed while a file was still being sent: not a problem of the app."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/"
+
+    def record(self, path, status, sent):
+        with self.lock:
+            self.log.append((path, status, sent))
+
+    def take(self) -> list[tuple[str, int, int]]:
+        with self.lock:
+            log, self.log = self.log, []
+        return log
+
+
+def write_bench_pages(folder: pathlib.Path) -> None:
+    (folder / "baseline.html").write_text(BASELINE_HTML)
+    (folder / "baseline.toml").write_text(BASELINE_TOML)
+    page = (ROOT / "index.html").read_text()
+    page = page.replace("<head>", '<head>\n  <base href="/">', 1)
+    page, count = re.subn(r'<script type="py"[^>]*src="py/main\.py"[^>]*>\s*</script>',
+                          '<script type="py" src="__bench__/profile.py" config="__bench__/profile.toml"></script>',
+                          page)
+    if count != 1:
+        raise SystemExit("bench: index.html has no <script type=\"py\" src=\"py/main.py\"> to profile")
+    (folder / "profile.html").write_text(page)
+    (folder / "profile.py").write_text(PROFILE_PY)
+    # PyScript resolves the config's URLs against the page's location, not <base>: make them absolute.
+    config = (ROOT / "pyscript.toml").read_text()
+    (folder / "profile.toml").write_text(config.replace('"./static/', '"/static/').replace('"./py/', '"/py/'))
+
+
+class Bench:
+    """One server and one Playwright driver for every browser measurement."""
+
+    def __init__(self, pw, server: Server, log=print):
+        self.pw, self.server, self.log = pw, server, log
+        self.profiles: list[str] = []
+        self.errors: list[str] = []
+
+    # -- page loads ---------------------------------------------------------
+    def new_profile(self) -> str:
+        folder = tempfile.mkdtemp(prefix="bench-profile-")
+        self.profiles.append(folder)
+        return folder
+
+    def visit(self, profile: str, path: str, workers: str = "allow") -> dict:
+        """Launch Chromium on `profile`, open `path`, and measure until the page is ready.
+
+        `workers="block"` turns service workers off, to see what the offline cache costs.
+        """
+        context = self.pw.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, headless=True, args=ARGS, viewport=VIEWPORT,
+            service_workers=workers)
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            page.on("pageerror", lambda e: self.errors.append(f"{path}: {e}"))
+            page.add_init_script(INIT_JS)
+            self.server.take()
+            page.goto(self.server.url + path, wait_until="commit")
+            page.wait_for_function("window.__bench && __bench.ready !== null", timeout=READY_MS, polling=50)
+            try:
+                page.wait_for_load_state("networkidle", timeout=10_000)
+            except Exception:  # a late request is reported in the log anyway
+                pass
+            found = page.evaluate(COLLECT_JS)
+        finally:
+            context.close()
+        served = self.server.take()
+        found.update(
+            requests=len(served),
+            bytes=sum(sent for _, _, sent in served),
+            own_bytes=sum(sent for p, _, sent in served if not p.startswith(VENDOR)),
+            served=served,
+        )
+        return found
+
+    def cold_and_warm(self, path: str, workers: str = "allow") -> tuple[dict, dict]:
+        """A first visit on a fresh profile, then a second visit after a browser restart."""
+        profile = self.new_profile()
+        return self.visit(profile, path, workers), self.visit(profile, path, workers)
+
+    # What is loaded: the app, the bare baseline, and the app with its service worker blocked.
+    PAGES = {"app": ("", "allow"), "baseline": (BENCH + "baseline.html", "allow"), "app-no-worker": ("", "block")}
+
+    def loads(self, runs: int) -> dict:
+        """Each page of PAGES cold and warm, interleaved run by run (the order rotates)."""
+        names = list(self.PAGES)
+        results = {name: {"cold": [], "warm": []} for name in names}
+        for run in range(runs):
+            for name in names[run % len(names):] + names[:run % len(names)]:
+                cold, warm = self.cold_and_warm(*self.PAGES[name])
+                results[name]["cold"].append(cold)
+                results[name]["warm"].append(warm)
+                self.log(f"  load run {run + 1}/{runs} {name:13}: cold ready {cold['ready']:7.0f} ms, "
+                         f"warm ready {warm['ready']:7.0f} ms")
+        return results
+
+    def long_links(self, game_id: str, moves: list[str], runs: int, cold: bool) -> dict:
+        """Time to ready of the game's fresh start and of a link to `moves`, interleaved."""
+        fresh = "#" + engine.link(game_id, ())
+        long = "#" + engine.link(game_id, moves)
+        primed = None if cold else self.new_profile()
+        if primed:
+            self.visit(primed, fresh)
+        out = {"fresh": [], "long": []}
+        for run in range(runs):
+            for which in (("fresh", "long") if run % 2 == 0 else ("long", "fresh")):
+                profile = primed or self.new_profile()
+                out[which].append(self.visit(profile, fresh if which == "fresh" else long)["ready"])
+            self.log(f"  {game_id} link run {run + 1}/{runs}: fresh {out['fresh'][-1]:7.0f} ms, "
+                     f"{len(moves)} moves {out['long'][-1]:7.0f} ms")
+        return out
+
+    # -- clicks -------------------------------------------------------------
+    @contextmanager
+    def page(self, path: str = ""):
+        """A page in a fresh browser, ready to play."""
+        browser = self.pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        try:
+            page = browser.new_context(viewport=VIEWPORT).new_page()
+            page.on("pageerror", lambda e: self.errors.append(f"{path or 'clicks'}: {e}"))
+            page.goto(self.server.url + path)
+            page.wait_for_selector("html[data-ready]", timeout=READY_MS)
+            yield page
+        finally:
+            browser.close()
+
+    def latency(self, game_id: str, count: int, plies: int, rng: random.Random) -> dict:
+        """Time the clicks of `count` random moves, a few from each of several random positions.
+
+        The positions are random playouts 0 to `plies` moves long: a move late in a
+        long game (a long move list, a long link to save) must answer as fast.
+        """
+        found: dict = {"move": [], "select": [], "failures": []}
+        with self.page() as page:
+            for _ in range(count * 3):
+                if len(found["move"]) >= count:
+                    break
+                self.open_link(page, game_id, engine.playout(game_id, rng.randrange(0, plies + 1), rng))
+                self.play_moves(page, game_id, min(8, count - len(found["move"])), rng, found)
+        return found
+
+    def open_link(self, page, game_id: str, moves) -> None:
+        """Open a link in the running page, the way a pasted link opens (hashchange)."""
+        expected = games.get(game_id).replay(moves).to_text()
+        page.evaluate("fragment => { location.hash = fragment; }", engine.link(game_id, moves))
+        page.wait_for_function("text => document.getElementById('board').dataset.position === text",
+                               arg=expected, timeout=READY_MS)
+
+    def play_moves(self, page, game_id: str, count: int, rng: random.Random, found: dict) -> None:
+        """Click up to `count` random legal moves from the position on screen; stop at the end."""
+        game = games.get(game_id)
+        for _ in range(count):
+            state = game.from_text(page.get_attribute("#board", "data-position"))
+            if state.outcome is not None:
+                return
+            move = rng.choice(state.legal_moves())
+            problem = self.click_move(page, state, move, found)
+            if problem:
+                found["failures"].append(f"{move}: {problem}")
+                return
+
+    def click_move(self, page, state, move: str, found: dict) -> str | None:
+        """Click the cells of `move` (and its choice button); None when the move was made."""
+        before = page.locator("#moves li").count()
+        selectors = [f'#board [data-cell="{cell}"], #game-panel [data-cell="{cell}"]' for cell in state.path(move)]
+        timings = []
+        for i, selector in enumerate(selectors):
+            timing = page.evaluate(CLICK_JS, selector)
+            if timing.get("missing"):
+                return f"nothing on the page matches {selector}"
+            if timing["update"] is None:
+                return f"a click on {selector} changed nothing"
+            timings.append(timing)
+            if i == len(selectors) - 1 and page.locator("#choices [data-move]").count():
+                selectors.append(f'#choices [data-move="{move}"]')
+        if page.locator("#moves li").count() <= before:
+            return "not played: " + page.inner_text("#message")
+        found["select"].extend(timings[:-1])
+        found["move"].append(timings[-1])
+        return None
+
+    # -- where start-up time goes -------------------------------------------
+    def profile(self, clicks: int, plies: int, rng: random.Random) -> str:
+        """cProfile of the app's start-up (warm cache), then of clicks in games `plies` long."""
+        profile = self.new_profile()
+        self.visit(profile, BENCH + "profile.html")  # warm the cache: profile Python, not the network
+        context = self.pw.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, headless=True, args=ARGS, viewport=VIEWPORT)
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            page.goto(self.server.url + BENCH + "profile.html")
+            page.wait_for_function("window.__clickReport !== undefined", timeout=READY_MS)
+            startup = page.evaluate("window.__profile")
+            game_id = page.evaluate("document.querySelector('#picker .active')?.dataset.game") or games.ids()[0]
+            found: dict = {"move": [], "select": [], "failures": []}
+            self.open_link(page, game_id, engine.playout(game_id, plies, rng))
+            while len(found["move"]) < clicks and not found["failures"]:
+                done = len(found["move"])
+                self.play_moves(page, game_id, clicks - done, rng, found)
+                if len(found["move"]) == done:
+                    self.open_link(page, game_id, engine.playout(game_id, plies, rng))
+            return startup + "\n" + page.evaluate("window.__clickReport()")
+        finally:
+            context.close()
+
+    def close(self):
+        for folder in self.profiles:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextmanager
+def bench(log=print):
+    """A running server and Playwright driver; cleans up the temporary profiles."""
+    with tempfile.TemporaryDirectory(prefix="bench-pages-") as folder:
+        write_bench_pages(pathlib.Path(folder))
+        server = Server(pathlib.Path(folder))
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            with sync_playwright() as pw:
+                runner = Bench(pw, server, log)
+                try:
+                    yield runner
+                finally:
+                    runner.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+
+
+__all__ = ["bench", "Bench"]
