@@ -36,8 +36,9 @@ vendor() {
 write_config() {
   # The package under py/pyramids goes to the browser as one deflated archive,
   # static/pyramids.zip (a third of the sources' bytes, in one request), which
-  # pyscript.toml unpacks where Python imports it; the entry scripts py/*.py are
-  # loaded by their pages.  The archive is byte-for-byte reproducible.
+  # pyscript.toml unpacks where Python imports it; the entry scripts py/main.py and
+  # py/embed.py are loaded by their pages and share py/browser.py.  The archive is
+  # byte-for-byte reproducible.
   python3 - <<'PY'
 import io
 import pathlib
@@ -59,6 +60,7 @@ lines = [
     "",
     "[files]",
     f'"./{ARCHIVE.as_posix()}" = "./*"',
+    '"./py/browser.py" = "./browser.py"',
 ]
 text = "\n".join(lines) + "\n"
 path = pathlib.Path("pyscript.toml")

@@ -9,13 +9,10 @@ touch the reader's own saved game in the full app.
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from pyramids import embed, page, views
+from browser import by_id, clicked_cells, draw_board, report
+from pyramids import embed, page
 from pyramids.core import GameError
 from pyramids.session import Session
-
-
-def by_id(name):
-    return document.getElementById(name)
 
 
 class Embed:
@@ -45,9 +42,7 @@ class Embed:
             for name in ("first", "prev", "next", "last", "toggle-moves"):
                 by_id(name).disabled = True
             return
-        board = by_id("board")
-        board.innerHTML = views.draw(s.state, s.marks())
-        board.setAttribute("data-position", s.state.to_text())
+        draw_board(s)
         status = by_id("status")
         status.textContent = status.title = " ".join(t for t in (self.notice, s.message) if t) or s.status()
         by_id("choices").innerHTML = page.choices(s)
@@ -64,24 +59,18 @@ class Embed:
         if self.session is None:
             return
         self.notice = ""
-        try:
-            change()
-        except GameError as err:
-            self.session.message = str(err)
-        except Exception as err:  # a bug must not kill the view
-            self.session.message = f"Something went wrong: {err}"
-            window.console.error(str(err))
+        report(self.session.attempt(change))
         self.render()
 
     def go(self, ply):
         self.act(lambda: self.session.go(ply))
 
     def on_board_click(self, event):
-        target = event.target.closest("[data-cell]")
-        if not target or self.session is None or self.view.static:
+        cells = clicked_cells(event)
+        if not cells or self.session is None or self.view.static:
             return
         if self.view.play:
-            self.act(lambda: self.session.click(str(target.dataset.cell)))
+            self.act(lambda: self.session.click(cells))
         else:
             self.session.message = "This is a replay: open it in the full app to play on."
             self.render()
@@ -107,11 +96,10 @@ class Embed:
     def on_key(self, event):
         if self.session is None or event.ctrlKey or event.metaKey or self.view.static:
             return
-        s = self.session
-        plies = {"ArrowLeft": s.cursor - 1, "ArrowRight": s.cursor + 1, "Home": 0, "End": len(s.moves)}
-        if event.key in plies:
+        ply = self.session.ply_for_key(str(event.key))
+        if ply is not None:
             event.preventDefault()
-            self.go(plies[event.key])
+            self.go(ply)
 
     def on_hashchange(self, _event):
         self.start()

@@ -11,16 +11,13 @@ import asyncio
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from browser import by_id, clicked_cells, draw_board, report
 from pyramids import embed, games, page, record, views
 from pyramids.core import GameError
 from pyramids.session import Session
 
 PREFIX = "pyramids.v1."
 DEFAULT_GAME = "ice-lady"
-
-
-def by_id(name):
-    return document.getElementById(name)
 
 
 # -- storage that may be missing, full or corrupt ---------------------------
@@ -94,10 +91,7 @@ class App:
     # -- drawing --------------------------------------------------------
     def render(self):
         s = self.session
-        board = by_id("board")
-        board.innerHTML = views.draw(s.state, s.marks())
-        board.setAttribute("data-position", s.state.to_text())
-        board.setAttribute("data-game", s.game.id)  # wide tables get a wide board (app.css)
+        draw_board(s)
         by_id("status").textContent = s.status()
         by_id("game-panel").innerHTML = views.panel(s.state, s.actor)
         self.show_clock()
@@ -155,13 +149,7 @@ class App:
         """
         if save:
             self.notice = ""
-        try:
-            change()
-        except GameError as err:
-            self.session.message = str(err)
-        except Exception as err:  # a bug must not kill the page
-            self.session.message = f"Something went wrong: {err}"
-            window.console.error(str(err))
+        report(self.session.attempt(change))
         if save:
             self.persist()
         self.render()
@@ -172,10 +160,7 @@ class App:
         if actor:
             chosen = str(actor.dataset.actor) or None
             return self.act(lambda: setattr(self.session, "actor", chosen), save=False)
-        cells, element = [], event.target.closest("[data-cell]")
-        while element:
-            cells.append(str(element.dataset.cell))
-            element = element.parentElement.closest("[data-cell]") if element.parentElement else None
+        cells = clicked_cells(event)
         if cells:
             self.act(lambda: self.session.click(cells))
         return None
@@ -220,11 +205,10 @@ class App:
     def on_key(self, event):
         if event.target.closest("input, select, textarea, dialog") or event.ctrlKey or event.metaKey:
             return
-        s = self.session
-        moves = {"ArrowLeft": s.cursor - 1, "ArrowRight": s.cursor + 1, "Home": 0, "End": len(s.moves)}
-        if event.key in moves:
+        ply = self.session.ply_for_key(str(event.key))
+        if ply is not None:
             event.preventDefault()
-            self.act(lambda: s.go(moves[event.key]))
+            self.act(lambda: self.session.go(ply))
 
     def share(self, _event=None):
         self.persist()

@@ -11,8 +11,8 @@ def config():
     return tomllib.loads((ROOT / "pyscript.toml").read_text())
 
 
-def test_the_page_gets_the_package_as_one_archive_unpacked_where_python_imports_it():
-    assert config()["files"] == {"./static/pyramids.zip": "./*"}
+def test_the_page_gets_the_package_as_one_archive_and_the_shared_binding():
+    assert config()["files"] == {"./static/pyramids.zip": "./*", "./py/browser.py": "./browser.py"}
 
 
 def test_the_archive_holds_every_module_of_the_package_as_it_is_now():

@@ -262,3 +262,18 @@ def test_move_list_marks_each_move_with_its_actor_colour():
 def test_status_of_a_game_without_turns_leaves_out_the_clock():
     s = Session("ice-towers", {"timer": 60, "players": 3})
     assert s.status() == "No turns: Red, Yellow, Green may act at any moment."
+
+
+def test_attempt_turns_errors_into_messages():
+    s = fresh()
+    assert s.attempt(lambda: s.play("d3-d5")) is None
+    assert s.message.startswith("d3-d5:") and s.moves == []
+    bug = s.attempt(lambda: 1 / 0)
+    assert isinstance(bug, ZeroDivisionError) and s.message.startswith("Something went wrong")
+
+
+def test_history_keys():
+    s = fresh()
+    s.play("d3-e4")
+    s.play("e6-f5")
+    assert [s.ply_for_key(k) for k in ("ArrowLeft", "ArrowRight", "Home", "End", "x")] == [1, 3, 0, 2, None]

@@ -184,6 +184,26 @@ class Session:
         answers = [self.state.guide(selection + (cell,), self.actor) for cell in candidates]
         return next((g for g in answers if g.ok), answers[0])
 
+    def attempt(self, change) -> Exception | None:
+        """Run a player's action; a rules error becomes the message, never a traceback.
+
+        An unexpected error (a bug) becomes a message too and is returned, for
+        the page to log.
+        """
+        try:
+            change()
+        except GameError as err:
+            self.message = str(err)
+        except Exception as err:  # noqa: BLE001 - a bug must not kill the page
+            self.message = f"Something went wrong: {err}"
+            return err
+        return None
+
+    def ply_for_key(self, key: str) -> int | None:
+        """The ply a history key (←, →, Home, End) goes to, or None for other keys."""
+        return {"ArrowLeft": self.cursor - 1, "ArrowRight": self.cursor + 1,
+                "Home": 0, "End": len(self.moves)}.get(key)
+
     def choose(self, move: str) -> None:
         """Pick one of the offered `choices` (e.g. promote or not)."""
         if move not in self.choices:
