@@ -1,7 +1,7 @@
-// Starts a page of the app: registers the service worker (offline use, updates), then PyScript.
-// On the first visit PyScript waits until the worker has cached the app and taken control,
-// so every file, the 9.6 MB interpreter included, is downloaded once and then served from
-// the cache.  A new build installs in the background; the page offers to reload into it
+// Starts a page of the app: PyScript at once, and the service worker (offline use, updates).
+// On the first visit the worker is registered only once the app is ready: by then the page
+// has loaded every file it needs, and the worker fills its cache from the browser's HTTP
+// cache, so every file, the 9.6 MB interpreter included, is downloaded once.  A new build installs in the background; the page offers to reload into it
 // rather than mixing files of two versions.
 const workers = navigator.serviceWorker;
 
@@ -31,22 +31,23 @@ function watchForUpdates(registration) {
   });
 }
 
-async function useTheCache() {
-  if (!workers) return;  // not a secure context, or service workers are off
-  const claimed = new Promise(resolve => workers.addEventListener("controllerchange", resolve, {once: true}));
-  const registration = await workers.register("sw.js", {updateViaCache: "none"});
-  watchForUpdates(registration);
-  const first = registration.installing;
-  if (workers.controller || registration.active || !first) return;  // cached already, or a hard reload
-  const failed = new Promise(resolve => first.addEventListener("statechange", () => {
-    if (first.state === "redundant") resolve();
-  }));
-  await Promise.race([claimed, failed]);
+async function register() {
+  try {
+    watchForUpdates(await workers.register("sw.js", {updateViaCache: "none"}));
+  } catch (error) {
+    console.warn("The app will not work offline:", error);
+  }
 }
 
-try {
-  await useTheCache();
-} catch (error) {
-  console.warn("The app will not work offline:", error);
+function whenReady(then) {
+  const root = document.documentElement;
+  if (root.hasAttribute("data-ready")) return then();
+  const watch = new MutationObserver(() => {
+    if (root.hasAttribute("data-ready")) { watch.disconnect(); then(); }
+  });
+  watch.observe(root, {attributes: true, attributeFilter: ["data-ready"]});
 }
+
+if (workers && workers.controller) register();  // served from the cache: look for a new version
+else if (workers) whenReady(register);  // first visit: the worker fills its cache from the browser's
 await import("./vendor/pyscript/core.js");

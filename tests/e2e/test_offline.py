@@ -33,10 +33,21 @@ def cache_names(page):
     return page.evaluate("caches.keys()")
 
 
-def test_the_first_visit_downloads_each_file_once_and_caches_the_app(app_server, watched):
-    page = watched(app_server.origin).new_page()
-    App(page, app_server.url).open()
-    wait_controlled(page)
+def test_the_first_visit_downloads_each_file_once_and_caches_the_app(app_server, browser, tmp_path):
+    # A real profile: the worker fills its cache from the browser's disk cache, which an
+    # incognito context replaces with a small in-memory one that cannot hold the 9.6 MB wasm.
+    context, watch = launch_profile(browser, tmp_path / "profile", app_server.origin)
+    try:
+        page = context.new_page()
+        App(page, app_server.url).open()
+        wait_controlled(page)
+        check_first_visit(app_server, page)
+    finally:
+        context.close()
+    watch.check()
+
+
+def check_first_visit(app_server, page):
     counts = collections.Counter(app_server.paths())
     files = offline.files()
     assert counts["static/vendor/pyodide/pyodide.asm.wasm"] == 1, "the 9.6 MB interpreter, once"
