@@ -6,6 +6,7 @@ an HTTP error: the app must work offline from its own files.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import pathlib
@@ -74,22 +75,29 @@ class Watch:
         assert self.errors == [], "the page raised errors"
 
 
-@pytest.fixture
-def new_context(browser, server):
-    """Open fresh browser contexts (fresh storage), each watched for foreign requests."""
-    contexts = []
+@contextlib.contextmanager
+def watched_contexts(browser):
+    """make(origin, **options) opens a fresh context watched against `origin`; all are checked at the end."""
+    made = []
 
-    def make():
-        context = browser.new_context(viewport={"width": 1200, "height": 850})
-        watch = Watch(server)
+    def make(origin: str, **options):
+        context = browser.new_context(**{"viewport": {"width": 1200, "height": 850}, **options})
+        watch = Watch(origin)
         watch.attach(context)
-        contexts.append((context, watch))
+        made.append((context, watch))
         return context
 
     yield make
-    for context, watch in contexts:
+    for context, watch in made:
         context.close()
         watch.check()
+
+
+@pytest.fixture
+def new_context(browser, server):
+    """Open fresh browser contexts (fresh storage), each watched for foreign requests."""
+    with watched_contexts(browser) as make:
+        yield lambda: make(server)
 
 
 @pytest.fixture

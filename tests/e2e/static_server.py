@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import ARGS, CHROMIUM, ROOT, QuietHandler, Watch
+from conftest import ARGS, CHROMIUM, ROOT, QuietHandler, Watch, watched_contexts
 
 # Chromium checks the worker script for updates after every navigation, from the browser
 # process; DevTools' offline emulation does not cover that check (in a real offline browser
@@ -62,19 +62,8 @@ class StaticServer:
 @pytest.fixture
 def watched(browser):
     """New browser contexts checked against `origin` like conftest's: watched(origin, **options)."""
-    made = []
-
-    def make(origin: str, **options):
-        context = browser.new_context(**{"viewport": {"width": 1200, "height": 850}, **options})
-        watch = Watch(origin)
-        watch.attach(context)
-        made.append((context, watch))
-        return context
-
-    yield make
-    for context, watch in made:
-        context.close()
-        watch.check()
+    with watched_contexts(browser) as make:
+        yield make
 
 
 def launch_profile(browser, user_data_dir, origin, **options):

@@ -26,11 +26,16 @@ def test_the_url_updates_after_every_move(app):
     assert app.fragment() == "v=1&g=ice-lady&m=d3-e4+e6-f5"
 
 
-def test_unknown_game_in_a_link(app):
-    saved = saved_game(app)
-    app.page.goto(app.server + "#v=1&g=chess&m=e2-e4")
+def open_link(app, fragment):
+    """Open `fragment` as a fresh visit (typed into the address bar of a tab with a saved game)."""
+    app.page.goto(app.server + "#" + fragment)
     app.page.reload()
     app.wait_ready()
+
+
+def test_unknown_game_in_a_link(app):
+    saved = saved_game(app)
+    open_link(app, "v=1&g=chess&m=e2-e4")
     assert "There is no game called 'chess'" in app.message()
     assert app.moves() == ["d3-e4"], "the saved game is shown instead"
     assert app.storage(SAVED_KEY) == saved
@@ -38,18 +43,14 @@ def test_unknown_game_in_a_link(app):
 
 def test_malformed_link(app):
     saved = saved_game(app)
-    app.page.goto(app.server + "#this-is-not-a-game")
-    app.page.reload()
-    app.wait_ready()
+    open_link(app, "this-is-not-a-game")
     assert "cannot be opened" in app.message()
     assert app.storage(SAVED_KEY) == saved
 
 
 def test_illegal_move_in_a_link_keeps_the_valid_prefix(app):
     saved = saved_game(app)
-    app.page.goto(app.server + "#v=1&g=ice-lady&m=c3-b4+f6-g5+c3-d4+e6-f5")
-    app.page.reload()
-    app.wait_ready()
+    open_link(app, "v=1&g=ice-lady&m=c3-b4+f6-g5+c3-d4+e6-f5")
     assert "Move 3 ('c3-d4')" in app.message() and "c3 is empty" in app.message()
     assert app.moves() == ["c3-b4", "f6-g5"]
     assert app.position() == GAME.replay(["c3-b4", "f6-g5"]).to_text()
