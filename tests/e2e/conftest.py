@@ -148,6 +148,18 @@ class App:
     def storage(self, key: str):
         return self.page.evaluate("k => localStorage.getItem(k)", "pyramids.v1." + key)
 
+    def share(self) -> str:
+        """Press Share and return the link it offers."""
+        self.page.click("#share")
+        return self.page.input_value("#share-link")
+
+    def elsewhere(self, link: str, page) -> "App":
+        """The app opened from `link` in another browser page (e.g. a fresh context)."""
+        other = App(page, self.server)
+        other.page.goto(link)
+        other.wait_ready()
+        return other
+
 
 @pytest.fixture
 def app(page, server):

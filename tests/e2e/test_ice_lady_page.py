@@ -2,7 +2,6 @@
 
 import random
 
-from conftest import App
 from pyramids import games, record
 
 GAME = games.get("ice-lady")
@@ -42,12 +41,9 @@ def test_reload_restores_the_game(app):
 def test_share_link_opens_the_same_game_in_a_fresh_browser(app, new_context, server):
     app.open()
     position = play_opening(app)
-    app.page.click("#share")
-    link = app.page.input_value("#share-link")
+    link = app.share()
     assert link.startswith(server) and "g=ice-lady" in link
-    other = App(new_context().new_page(), server)
-    other.page.goto(link)
-    other.wait_ready()
+    other = app.elsewhere(link, new_context().new_page())
     assert other.position() == position
     assert other.moves() == ["d3-e4", "e6-f5", "e4xg6"]
 

@@ -2,7 +2,6 @@
 
 import re
 
-from conftest import App
 from pyramids import games
 
 GAME = games.get("ice-towers")
@@ -33,7 +32,7 @@ def panel_click(app, cell):
     app.page.click(f'#game-panel [data-cell="{cell}"]')
 
 
-def test_a_short_game_by_clicks_survives_reload_and_the_share_link(app, new_context, server):
+def test_a_short_game_by_clicks_survives_reload_and_the_share_link(app, new_context):
     """Issue: a cap, a mine with its forced replay, a split and agreement by clicks; reload and link reproduce it."""
     open_ice_towers(app)
     assert app.page.locator("#board [data-cell]").count() >= 18
@@ -63,12 +62,9 @@ def test_a_short_game_by_clicks_survives_reload_and_the_share_link(app, new_cont
 
     app.reload()
     assert app.position() == position and app.moves() == SHORT_GAME
-    app.page.click("#share")
-    link = app.page.input_value("#share-link")
+    link = app.share()
     assert "g=ice-towers" in link
-    other = App(new_context().new_page(), server)
-    other.page.goto(link)
-    other.wait_ready()
+    other = app.elsewhere(link, new_context().new_page())
     assert other.position() == position and other.moves() == SHORT_GAME
     other.page.click("#first")
     assert other.position() == GAME.new().to_text()

@@ -8,7 +8,6 @@ where a test needs a particular tile it opens a link whose record already holds 
 import json
 from urllib.parse import unquote
 
-from conftest import App
 from pyramids import games, record
 from pyramids.games.icetoids import CELLS, ORIENTATIONS
 
@@ -147,12 +146,9 @@ def test_turn_a_revealed_tile_then_push_and_share(app, new_context, server):
 
     app.reload()
     assert app.position() == position and app.moves() == moves
-    app.page.click("#share")
-    link = app.page.input_value("#share-link")
+    link = app.share()
     assert link.startswith(server) and "g=icetoids" in link
-    other = App(new_context().new_page(), server)
-    other.page.goto(link)
-    other.wait_ready()
+    other = app.elsewhere(link, new_context().new_page())
     assert other.position() == position and other.moves() == moves
     assert other.status() == "Blue (P2) to move."
     assert_no_face_down_tile_is_named(other)
