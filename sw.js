@@ -3,13 +3,15 @@
 // and a version made of those hashes.  Each version gets its own cache.  A new version fills
 // its cache in the background (copying unchanged files from the old one, downloading only
 // what changed, from the browser's HTTP cache when it holds this build's bytes), then waits
-// until the page asks it to take over; the old cache is deleted when it does.  All URLs are relative to the worker's scope: the app runs under any path.
+// until the page asks it to take over; the old cache is deleted when it does.  All URLs are
+// relative to the worker's scope: the app runs under any path.
 importScripts("precache.js");
 
 const SCOPE = self.registration.scope;
 const PREFIX = `pyramids ${SCOPE} `;  // this app's caches at this path; other caches are not ours
 const CACHE = PREFIX + self.PRECACHE.version;
 const FILES = self.PRECACHE.files;
+const INTERPRETER = self.PRECACHE.interpreter;  // the vendored Pyodide's folder, named by its version
 
 // A file's cache key carries its content hash, so equal keys hold equal bytes in any version.
 const key = path => `${SCOPE}${path}?v=${FILES[path]}`;
@@ -63,6 +65,21 @@ self.addEventListener("fetch", event => {
   if (event.request.method !== "GET" || !address.startsWith(SCOPE)) return;
   const path = address.slice(SCOPE.length) || "index.html";
   if (!Object.hasOwn(FILES, path)) return;  // not part of the app: the network, as usual
-  event.respondWith(caches.match(key(path), {cacheName: CACHE})
-    .then(hit => hit || fetch(event.request)));
+  event.respondWith(answer(path, event.request));
 });
+
+// The interpreter comes from the browser's HTTP cache when it holds it, never from the
+// network, else from the worker's copy.  Chromium keeps the compiled WebAssembly beside the
+// response it was compiled from: the page's first visit compiled the HTTP cache's copy, so
+// answering with it spares every later start a 1-2 s compile.  This is safe only because
+// the interpreter's folder is named by its version: an HTTP-cached file at this worker's
+// URL holds this worker's bytes, even after a newer build has been fetched.
+async function answer(path, request) {
+  if (path.startsWith(INTERPRETER)) {
+    try {
+      const cached = await fetch(SCOPE + path, {cache: "only-if-cached", mode: "same-origin"});
+      if (cached.ok) return cached;
+    } catch {}  // not in the HTTP cache
+  }
+  return (await caches.match(key(path), {cacheName: CACHE})) || fetch(request);
+}

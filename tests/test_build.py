@@ -1,5 +1,6 @@
 """The page can only import what pyscript.toml unpacks, and must load nothing from a CDN."""
 
+import json
 import pathlib
 import tomllib
 import zipfile
@@ -22,8 +23,11 @@ def test_the_archive_holds_every_module_of_the_package_as_it_is_now():
     assert packed == modules, "run ./build.sh: static/pyramids.zip is stale"
 
 
-def test_the_interpreter_is_the_vendored_one():
-    assert config()["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+def test_the_interpreter_is_the_vendored_one_in_a_folder_named_by_its_pinned_version():
+    """sw.js answers this folder from the HTTP cache: safe only while its name changes with its bytes."""
+    pinned = json.loads((ROOT / "package-lock.json").read_text())["packages"]["node_modules/pyodide"]["version"]
+    assert config()["interpreter"] == f"./static/vendor/pyodide-{pinned}/pyodide.mjs"
+    assert (ROOT / config()["interpreter"]).is_file()
 
 
 def test_the_page_loads_only_local_scripts():

@@ -83,8 +83,10 @@ def test_the_list_is_the_config_the_runtime_and_the_pages_static_files():
 
 def test_vendored_runtime_includes_the_interpreter():
     files = generated()["files"]
+    folder = generated()["interpreter"]
+    assert folder == offline.interpreter_folder() and folder.startswith("static/vendor/pyodide-")
     for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.mjs", "pyodide-lock.json"):
-        assert f"static/vendor/pyodide/{name}" in files
+        assert f"{folder}{name}" in files
     assert "static/vendor/pyscript/core.js" in files
 
 

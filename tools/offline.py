@@ -39,12 +39,18 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
+def interpreter_folder(root: pathlib.Path = ROOT) -> str:
+    """The vendored Pyodide's folder, named by its version (build.sh): its URLs change with its bytes."""
+    config = tomllib.loads((root / "pyscript.toml").read_text())
+    return config["interpreter"].removeprefix("./").rpartition("/")[0] + "/"
+
+
 def precache(root: pathlib.Path = ROOT) -> dict:
-    """The version and the content hash of every file, as sw.js reads them."""
+    """The version, the content hash of every file and the interpreter's folder, as sw.js reads them."""
     hashes = {name: digest((root / name).read_bytes()) for name in files(root)}
     # The worker's own code is part of the version: new caching logic gets a fresh cache.
     stamp = json.dumps(hashes, sort_keys=True).encode() + (root / "sw.js").read_bytes()
-    return {"version": digest(stamp), "files": hashes}
+    return {"version": digest(stamp), "files": hashes, "interpreter": interpreter_folder(root)}
 
 
 def write_precache(root: pathlib.Path = ROOT) -> bool:

@@ -18,6 +18,7 @@ import shutil
 import sys
 import tempfile
 import threading
+import tomllib
 from contextlib import contextmanager
 
 from playwright.sync_api import sync_playwright
@@ -97,7 +98,6 @@ document.documentElement.setAttribute("data-ready", "")
 </body>
 </html>
 """
-BASELINE_TOML = 'interpreter = "/static/vendor/pyodide/pyodide.mjs"\n'
 
 # The app's page with its entry script run under cProfile (where start-up time
 # goes); then the page's clicks are profiled between __profileOn and __profileOff.
@@ -197,7 +197,8 @@ class Server(http.server.ThreadingHTTPServer):
 
 def write_bench_pages(folder: pathlib.Path) -> None:
     (folder / "baseline.html").write_text(BASELINE_HTML)
-    (folder / "baseline.toml").write_text(BASELINE_TOML)
+    interpreter = tomllib.loads((ROOT / "pyscript.toml").read_text())["interpreter"]  # the app's, from the root
+    (folder / "baseline.toml").write_text(f'interpreter = "/{interpreter.removeprefix("./")}"\n')
     page = (ROOT / "index.html").read_text()
     page = page.replace("<head>", '<head>\n  <base href="/">', 1)
     page, count = re.subn(r'<script type="py"[^>]*src="py/main\.py"[^>]*>\s*</script>',

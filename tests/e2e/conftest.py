@@ -11,6 +11,7 @@ import functools
 import http.server
 import pathlib
 import threading
+import tomllib
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -29,7 +30,8 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="session")
 def server():
-    if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.asm.wasm").exists():
+    interpreter = tomllib.loads((ROOT / "pyscript.toml").read_text())["interpreter"]
+    if not (ROOT / interpreter).parent.joinpath("pyodide.asm.wasm").exists():
         pytest.fail("The app is not built: run ./build.sh test (or ./build.sh) first.")
     handler = functools.partial(QuietHandler, directory=str(ROOT))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)

@@ -88,10 +88,14 @@ def requests_log(context) -> list:
 
 
 def not_from_the_worker(requests) -> list[str]:
-    """The requests that the service worker did not answer from its cache."""
+    """The pages' requests that the service worker did not answer.
+
+    The worker's own requests are left out: it asks the browser's HTTP cache for the
+    interpreter (never the network, see sw.js); what reaches the server is counted there.
+    """
     missed = []
     for request in requests:
-        if request.url.startswith(("data:", "blob:")):
+        if request.url.startswith(("data:", "blob:")) or request.service_worker is not None:
             continue
         response = request.response() if request.failure is None else None
         if response is None or not response.from_service_worker:

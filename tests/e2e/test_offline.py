@@ -15,6 +15,7 @@ from static_server import (UPDATE_CHECK, StaticServer, launch_profile, load_offl
                            requests_log, wait_controlled, watched)  # noqa: F401 - watched is a fixture
 
 offline = load_offline()
+WASM = offline.interpreter_folder() + "pyodide.asm.wasm"  # the 9.6 MB interpreter
 GAME = games.get("ice-lady")
 SETTLE_MS = 2500  # Chromium checks the worker for updates about a second after a navigation
 
@@ -45,15 +46,33 @@ def test_the_first_visit_downloads_each_file_once_and_caches_the_app(app_server,
     finally:
         context.close()
     watch.check()
+    context, watch = launch_profile(browser, tmp_path / "profile", app_server.origin)
+    try:
+        seen = requests_log(context)
+        App(context.new_page(), app_server.url).open()
+        check_later_visit(app_server, seen)
+    finally:
+        context.close()
+    watch.check()
+
+
+def check_later_visit(app_server, seen):
+    """The worker answers the interpreter from the HTTP cache (where V8 keeps its compiled code)."""
+    wasm = [r for r in seen if r.url == app_server.url + WASM]
+    by_page = [r for r in wasm if r.service_worker is None]
+    by_worker = [r for r in wasm if r.service_worker is not None]
+    assert len(by_page) == 1 and by_page[0].response().from_service_worker
+    assert len(by_worker) == 1 and by_worker[0].failure is None and by_worker[0].response().status == 200
+    assert set(app_server.paths()) <= UPDATE_CHECK, "and nothing came from the server"
 
 
 def check_first_visit(app_server, page):
     counts = collections.Counter(app_server.paths())
     files = offline.files()
-    assert counts["static/vendor/pyodide/pyodide.asm.wasm"] == 1, "the 9.6 MB interpreter, once"
+    assert counts[WASM] == 1, "the 9.6 MB interpreter, once"
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     modules = {src.removeprefix("./") for src in config["files"]}
-    loaded_by_pyscript = [f for f in files if f.startswith(("static/vendor/pyodide/", "py/"))
+    loaded_by_pyscript = [f for f in files if f.startswith((offline.interpreter_folder(), "py/"))
                           or f in modules or f == "pyscript.toml"]
     assert {f: counts[f] for f in loaded_by_pyscript} == {f: 1 for f in loaded_by_pyscript}
     assert max(counts.values()) <= 2, "only the page's first few files come twice (before the worker runs)"
@@ -160,5 +179,5 @@ def test_the_precache_list_holds_everything_the_pages_load(watched, server):
     app.page.goto(server + "embed.html#v=1&g=ice-lady&m=d3-e4&ply=1")
     app.wait_ready()
     paths = {r.url.removeprefix(server).split("#")[0].split("?")[0] for r in seen if r.url.startswith(server)}
-    assert "static/vendor/pyodide/pyodide.asm.wasm" in paths and "py/embed.py" in paths
+    assert WASM in paths and "py/embed.py" in paths
     assert paths - {""} <= set(offline.files()), "loaded but not precached"
