@@ -1,8 +1,9 @@
-// Starts a page of the app: PyScript at once, and the service worker (offline use, updates).
+// The service worker of a page of the app (offline use, updates); the page loads PyScript itself.
 // On the first visit the worker is registered only once the app is ready: by then the page
 // has loaded every file it needs, and the worker fills its cache from the browser's HTTP
-// cache, so every file, the 9.6 MB interpreter included, is downloaded once.  A new build installs in the background; the page offers to reload into it
-// rather than mixing files of two versions.
+// cache, so every file, the 9.6 MB interpreter included, is downloaded once.  A new build
+// installs in the background; the page offers to reload into it rather than mixing files
+// of two versions.
 const workers = navigator.serviceWorker;
 
 function offerReload(onClick) {
@@ -50,4 +51,3 @@ function whenReady(then) {
 
 if (workers && workers.controller) register();  // served from the cache: look for a new version
 else if (workers) whenReady(register);  // first visit: the worker fills its cache from the browser's
-await import("./vendor/pyscript/core.js");

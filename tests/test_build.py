@@ -33,5 +33,6 @@ def test_the_interpreter_is_the_vendored_one_in_a_folder_named_by_its_pinned_ver
 def test_the_page_loads_only_local_scripts():
     html = (ROOT / "index.html").read_text()
     assert "http://" not in html and "https://" not in html
-    assert 'src="static/boot.js"' in html  # it registers the service worker, then imports core.js
+    assert 'src="static/boot.js"' in html  # it registers the service worker
+    assert '<script type="module" src="static/vendor/pyscript/core.js">' in html
     assert 'config="pyscript.toml"' in html

@@ -2,7 +2,7 @@
 
 A file the pages load but the worker does not cache breaks the app only later,
 offline; so the list is compared with pyscript.toml, the vendored runtime and
-every local URL the pages, the manifest and the boot script name.
+every local URL the pages and the manifest name.
 (tests/e2e/test_offline.py also compares it with what Chromium really requests.)
 """
 
@@ -68,15 +68,14 @@ def test_the_list_is_the_config_the_runtime_and_the_pages_static_files():
     referenced = {url for page in PAGES for url in page_urls(page) if local(url)}
     manifest = json.loads((ROOT / "static" / "manifest.webmanifest").read_text())
     icons = {f"static/{icon['src']}" for icon in manifest["icons"]}
-    boot = {"static/" + m.removeprefix("./") for m in re.findall(r'import\("([^"]+)"\)', (ROOT / "static" / "boot.js").read_text())}
     rules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "static" / "rules").glob("*.html")}
     assert {f"static/rules/{game_id}.html" for game_id in games.ids()} <= rules, "main.py fetches these"
     entries = {"py/main.py", "py/embed.py", "pyscript.toml", *PAGES}
     for name, group in [("pyscript.toml [files]", config), ("vendored", vendored), ("in the pages", referenced),
-                        ("manifest icons", icons), ("imported by boot.js", boot), ("rules", rules),
+                        ("manifest icons", icons), ("rules", rules),
                         ("pages and entry scripts", entries)]:
         assert group and group <= files, f"{name}: not precached: {sorted(group - files)}"
-    others = files - config - vendored - referenced - icons - boot - rules - entries
+    others = files - config - vendored - referenced - icons - rules - entries
     assert others == set(), "precached but loaded by nothing"
     assert all((ROOT / name).is_file() for name in files)
 
@@ -115,7 +114,7 @@ def test_pages_use_relative_urls_only():
         urls = page_urls(name)
         assert urls and not [u for u in urls if u.startswith(("/", "http:", "https:"))], name
         assert 'src="static/boot.js"' in texts[name] and 'config="pyscript.toml"' in texts[name]
-    assert 'import("./vendor/pyscript/core.js")' in texts["static/boot.js"]
+    assert "import(" not in texts["static/boot.js"], "the pages load PyScript themselves, at once"
     assert 'register("sw.js"' in texts["static/boot.js"]
     for name, text in texts.items():
         assert "http://" not in text and "https://" not in text, name

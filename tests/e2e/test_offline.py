@@ -63,7 +63,9 @@ def check_later_visit(app_server, seen):
     by_worker = [r for r in wasm if r.service_worker is not None]
     assert len(by_page) == 1 and by_page[0].response().from_service_worker
     assert len(by_worker) == 1 and by_worker[0].failure is None and by_worker[0].response().status == 200
-    assert set(app_server.paths()) <= UPDATE_CHECK, "and nothing came from the server"
+    # Chromium may send a navigation to the network while it starts the worker (its answer
+    # unused when the worker answers); every file the page loads came from the worker.
+    assert set(app_server.paths()) - {""} <= UPDATE_CHECK, "and no file came from the server"
 
 
 def check_first_visit(app_server, page):
