@@ -12,7 +12,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from browser import by_id, clicked_cells, draw_board, report
-from pyramids import embed, games, page, record, views
+from pyramids import games, page, record, views
 from pyramids.core import GameError
 from pyramids.session import Session
 
@@ -226,6 +226,7 @@ class App:
 
     def fill_embed(self, _event=None):
         """The iframe code for the game and position on screen, in the chosen view."""
+        from pyramids import embed  # imported when first needed: it is not part of the start-up
         s = self.session
         view = embed.View(play=bool(by_id("embed-play").checked), static=bool(by_id("embed-static").checked))
         by_id("embed-code").value = embed.snippet(str(window.location.href), s.record(), s.cursor, view,
@@ -244,6 +245,7 @@ class App:
         self.render()
 
     def download(self, kind):
+        from pyramids import embed
         s = self.session
         name = embed.image_name(s.game.id, s.cursor, kind)
         asyncio.ensure_future(self.save_image(embed.image(s.state, s.marks()), name))
