@@ -2,6 +2,7 @@
 
 import json
 import pathlib
+import re
 import tomllib
 import zipfile
 
@@ -28,6 +29,16 @@ def test_the_interpreter_is_the_vendored_one_in_a_folder_named_by_its_pinned_ver
     pinned = json.loads((ROOT / "package-lock.json").read_text())["packages"]["node_modules/pyodide"]["version"]
     assert config()["interpreter"] == f"./static/vendor/pyodide-{pinned}/pyodide.mjs"
     assert (ROOT / config()["interpreter"]).is_file()
+
+
+def test_each_page_preloads_exactly_what_pyscript_fetches_after_the_interpreter():
+    """A preload PyScript never asks for is downloaded for nothing; one it asks for differently, twice."""
+    for page, script in (("index.html", "py/main.py"), ("embed.html", "py/embed.py")):
+        html = (ROOT / page).read_text()
+        preloaded = re.findall(r'<link rel="preload" href="([^"]+)" as="fetch" crossorigin>', html)
+        assert html.count('rel="preload"') == len(preloaded), f"{page}: every preload as fetch, CORS like fetch()"
+        assert f'<script type="py" src="{script}" config="pyscript.toml">' in html
+        assert sorted(preloaded) == sorted([src.removeprefix("./") for src in config()["files"]] + [script]), page
 
 
 def test_the_page_loads_only_local_scripts():
