@@ -20,16 +20,21 @@ async function ourCaches() {
   return (await caches.keys()).filter(name => name.startsWith(PREFIX));
 }
 
+// One file at a time: the page is usually being played while this runs, and on a
+// two-core machine a parallel fill (hashing, writing, Chromium compiling the scripts it
+// caches) slowed the first clicks from ~10 ms to 30-50 ms.
 async function fill() {
   const cache = await caches.open(CACHE);
   const previous = await ourCaches();
-  await Promise.all(Object.keys(FILES).map(async path => {
-    for (const name of previous) {
-      const kept = await (await caches.open(name)).match(key(path));
-      if (kept) return name === CACHE || cache.put(key(path), kept);
-    }
-    await cache.put(key(path), await download(path));
-  }));
+  for (const path of Object.keys(FILES)) await fillOne(cache, previous, path);
+}
+
+async function fillOne(cache, previous, path) {
+  for (const name of previous) {
+    const kept = await (await caches.open(name)).match(key(path));
+    if (kept) return name === CACHE || cache.put(key(path), kept);
+  }
+  await cache.put(key(path), await download(path));
 }
 
 async function digest(response) {
