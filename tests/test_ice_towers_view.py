@@ -274,3 +274,25 @@ def test_new_game_form_ticks_colours():
     assert [b["value"] for b in boxes if "checked" in b] == ["red", "blue"]
     assert Session("ice-towers", {"players": "2", "colours": "blue,red"}).state.humans == ("red", "blue")
     assert Session("ice-towers", {"players": "3", "colours": ""}).state.humans == ("red", "yellow", "green")
+
+
+def test_new_game_form_shows_the_timer_in_minutes_and_keeps_seconds_in_the_link():
+    """Option timer: "seconds until the timer rings"; a player picks "5 min", the link says 300."""
+    found = []
+
+    class Options(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            if tag == "option":
+                found.append(dict(attrs))
+
+        def handle_data(self, data):
+            if found and "text" not in found[-1]:
+                found[-1]["text"] = data
+
+    Options().feed(page.options_form(GAME, {"timer": 300}))
+    timer = found[-7:]  # the last select
+    assert [(o["value"], o["text"]) for o in timer] == [
+        ("none", "no timer"), ("60", "1 min"), ("120", "2 min"), ("180", "3 min"),
+        ("300", "5 min"), ("600", "10 min"), ("900", "15 min")]
+    assert [o["value"] for o in timer if "selected" in o] == ["300"]
+    assert Session("ice-towers", {"timer": "300"}).state.options["timer"] == 300

@@ -76,6 +76,10 @@ class Option:
         allowed = ", ".join("none" if c is None else str(c) for c in self.choices)
         raise OptionError(f"Option {self.name!r} must be one of {allowed}; got {value!r}.")
 
+    def text(self, choice: Any) -> str:
+        """How `choice` reads in the new-game form; links keep their own text (``none``, ``300``)."""
+        return "none" if choice is None else str(choice)
+
 
 @dataclass(frozen=True)
 class Outcome:

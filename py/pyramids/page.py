@@ -60,11 +60,12 @@ def options_form(game: Game, current: dict) -> str:
             checked = " checked" if value else ""
             control = f'<input type="checkbox" name="{escape(opt.name)}"{checked}>'
         else:
-            shown = ["none" if c is None else str(c) for c in opt.choices]
-            current_text = "none" if value is None else str(value)
+            def link_text(choice):  # the value as a link carries it
+                return "none" if choice is None else str(choice)
             options = "".join(
-                f'<option value="{escape(c)}"{" selected" if c == current_text else ""}>{escape(c)}</option>'
-                for c in shown
+                f'<option value="{escape(link_text(c))}"{" selected" if link_text(c) == link_text(value) else ""}>'
+                f'{escape(opt.text(c))}</option>'
+                for c in opt.choices
             )
             control = f'<select name="{escape(opt.name)}">{options}</select>'
         rows.append(f'<label class="option">{control} {escape(opt.label)} {help_text}</label>')

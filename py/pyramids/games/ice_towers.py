@@ -122,6 +122,13 @@ def _describe(piece: Piece) -> str:
     return f"{_owner(piece.colour)}'s {SIZE_NAMES[piece.size]} {piece.name}"
 
 
+class TimerOption(Option):
+    """The timer's length: seconds in links, minutes in the form."""
+
+    def text(self, choice: Any) -> str:
+        return "no timer" if choice is None else f"{choice // 60} min"
+
+
 class ColoursOption(Option):
     """The colours that play: a comma list of palette names, None for the first `players`."""
 
@@ -595,8 +602,8 @@ class IceTowers(Game):
         Option("trios", "Trios each", 3, (3, 4, 5), "Trios per colour; more make a longer game."),
         Option("haunted", "Haunted (ghost player)", False, (),
                "Two players only: a white ghost with the same pieces, moved by both."),
-        Option("timer", "Timer", None, (None, 60, 120, 180, 300, 600, 900),
-               "Seconds until the timer rings and ends the game; none for no timer."),
+        TimerOption("timer", "Timer", None, (None, 60, 120, 180, 300, 600, 900),
+                    "How long until the timer rings and ends the game."),
     )
 
     def _initial(self, options: dict[str, Any]) -> IceTowersState:
