@@ -1,4 +1,5 @@
-// The service worker of a page of the app (offline use, updates); the page loads PyScript itself.
+// The service worker of a page of the app (offline use, updates), and what the frame says
+// while Python starts; the page loads PyScript itself.
 // On the first visit the worker is registered only once the app is ready: by then the page
 // has loaded every file it needs, and the worker fills its cache from the browser's HTTP
 // cache, so every file, the 9.6 MB interpreter included, is downloaded once.  A new build
@@ -48,6 +49,16 @@ function whenReady(then) {
   });
   watch.observe(root, {attributes: true, attributeFilter: ["data-ready"]});
 }
+
+// While Python starts (seconds; longer on a first visit's download) the frame says what it
+// is waiting for, from PyScript's progress events, instead of an animation that would
+// cost the start-up time it is waiting out.
+const STAGES = {"Loading interpreter": "Loading Python\u2026", "Loading files": "Loading the games\u2026"};
+addEventListener("py:progress", event => {
+  const note = document.querySelector("#board .loading");
+  const text = STAGES[String(event.detail)];
+  if (note && text) note.textContent = text;
+});
 
 if (workers && workers.controller) register();  // served from the cache: look for a new version
 else if (workers) whenReady(register);  // first visit: the worker fills its cache from the browser's

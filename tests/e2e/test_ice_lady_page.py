@@ -148,3 +148,17 @@ def test_a_whole_game_by_clicking(app):
         assert app.moves()[-1] == move
     assert app.position() == state.to_text()
     assert "wins" in app.status()
+
+
+def test_the_frame_says_what_it_waits_for_while_python_starts(app):
+    """The frame is there before Python; its note follows PyScript's stages until the board replaces it."""
+    app.page.add_init_script("""
+        window.__notes = [];
+        new MutationObserver(() => {
+          const note = document.querySelector('#board .loading');
+          if (note && note.textContent !== __notes.at(-1)) __notes.push(note.textContent);
+        }).observe(document, {childList: true, subtree: true, characterData: true});
+    """)
+    app.open()
+    assert app.page.evaluate("__notes") == ["Starting the game engine…", "Loading Python…", "Loading the games…"]
+    assert app.page.locator("#board .loading").count() == 0 and app.page.locator("#board svg").count() == 1
