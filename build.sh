@@ -30,7 +30,6 @@ pyodide_folder() {
 
 vendor() {
   rm -rf "$VENDOR"
-  PYODIDE="$(pyodide_folder)"
   mkdir -p "$PYODIDE" "$VENDOR/pyscript"
   for f in $PYODIDE_FILES; do cp "node_modules/pyodide/$f" "$PYODIDE/"; done
   for g in $PYSCRIPT_GLOBS; do
@@ -46,7 +45,7 @@ write_config() {
   # pyscript.toml unpacks where Python imports it; the entry scripts py/main.py and
   # py/embed.py are loaded by their pages and share py/browser.py.  The archive is
   # byte-for-byte reproducible.
-  PYODIDE="$(pyodide_folder)" python3 - <<'PY'
+  python3 - <<'PY'
 import io
 import os
 import pathlib
@@ -80,6 +79,7 @@ PY
 
 build() {
   install_node_packages
+  export PYODIDE; PYODIDE="$(pyodide_folder)"  # vendor() fills it; write_config names it in pyscript.toml
   vendor
   write_config
   python3 tools/offline.py precache  # the service worker's file list, from pyscript.toml

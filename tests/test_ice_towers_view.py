@@ -258,16 +258,26 @@ def test_a_player_acting_as_one_colour_cannot_move_another():
     assert s.selection == ("t16",)
 
 
+def form_tags(html: str, name: str) -> list[dict]:
+    """The attributes of every `name` tag in `html`, with its text (if any) under "text"."""
+    found: list[dict] = []
+
+    class Tags(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            if tag == name:
+                found.append(dict(attrs))
+
+        def handle_data(self, data):
+            if found and "text" not in found[-1]:
+                found[-1]["text"] = data
+
+    Tags().feed(html)
+    return found
+
+
 def test_new_game_form_ticks_colours():
     """Issue: "start Ice Towers for 2 to 6 players (colours chosen)": one checkbox per colour."""
-    inputs = []
-
-    class Inputs(HTMLParser):
-        def handle_starttag(self, tag, attrs):
-            if tag == "input":
-                inputs.append(dict(attrs))
-
-    Inputs().feed(page.options_form(GAME, {"colours": "blue,red", "players": 2}))
+    inputs = form_tags(page.options_form(GAME, {"colours": "blue,red", "players": 2}), "input")
     boxes = [b for b in inputs if b["name"] == "colours"]
     assert all(b["type"] == "checkbox" for b in boxes)
     assert [b["value"] for b in boxes] == ["red", "yellow", "green", "blue", "purple", "orange"]
@@ -278,19 +288,7 @@ def test_new_game_form_ticks_colours():
 
 def test_new_game_form_shows_the_timer_in_minutes_and_keeps_seconds_in_the_link():
     """Option timer: "seconds until the timer rings"; a player picks "5 min", the link says 300."""
-    found = []
-
-    class Options(HTMLParser):
-        def handle_starttag(self, tag, attrs):
-            if tag == "option":
-                found.append(dict(attrs))
-
-        def handle_data(self, data):
-            if found and "text" not in found[-1]:
-                found[-1]["text"] = data
-
-    Options().feed(page.options_form(GAME, {"timer": 300}))
-    timer = found[-7:]  # the last select
+    timer = form_tags(page.options_form(GAME, {"timer": 300}), "option")[-7:]  # the last select
     assert [(o["value"], o["text"]) for o in timer] == [
         ("none", "no timer"), ("60", "1 min"), ("120", "2 min"), ("180", "3 min"),
         ("300", "5 min"), ("600", "10 min"), ("900", "15 min")]

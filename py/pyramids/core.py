@@ -73,12 +73,17 @@ class Option:
         for choice in self.choices:
             if value == choice or (choice is not None and str(choice) == str(value).strip()):
                 return choice
-        allowed = ", ".join("none" if c is None else str(c) for c in self.choices)
+        allowed = ", ".join(self.link_text(c) for c in self.choices)
         raise OptionError(f"Option {self.name!r} must be one of {allowed}; got {value!r}.")
 
+    @staticmethod
+    def link_text(value: Any) -> str:
+        """A value as links and position text write it (``none``, ``1`` for on, ``300``); `coerce` reads it back."""
+        return "none" if value is None else str(int(value)) if isinstance(value, bool) else str(value)
+
     def text(self, choice: Any) -> str:
-        """How `choice` reads in the new-game form; links keep their own text (``none``, ``300``)."""
-        return "none" if choice is None else str(choice)
+        """How `choice` reads in the new-game form; links keep `link_text`."""
+        return self.link_text(choice)
 
 
 @dataclass(frozen=True)
@@ -300,9 +305,7 @@ def options_text(options: Mapping[str, Any], game: Game) -> list[str]:
     for opt in game.options:
         value = options.get(opt.name, opt.default)
         if value != opt.default:
-            if isinstance(value, bool):
-                value = int(value)
-            out.append(f"{opt.name}={'none' if value is None else value}")
+            out.append(f"{opt.name}={opt.link_text(value)}")
     return out
 
 

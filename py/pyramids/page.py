@@ -60,10 +60,9 @@ def options_form(game: Game, current: dict) -> str:
             checked = " checked" if value else ""
             control = f'<input type="checkbox" name="{escape(opt.name)}"{checked}>'
         else:
-            def link_text(choice):  # the value as a link carries it
-                return "none" if choice is None else str(choice)
+            selected = opt.link_text(value)
             options = "".join(
-                f'<option value="{escape(link_text(c))}"{" selected" if link_text(c) == link_text(value) else ""}>'
+                f'<option value="{escape(opt.link_text(c))}"{" selected" if opt.link_text(c) == selected else ""}>'
                 f'{escape(opt.text(c))}</option>'
                 for c in opt.choices
             )

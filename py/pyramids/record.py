@@ -70,8 +70,7 @@ def encode(record: Record) -> str:
     for opt in game.options:
         value = record.options.get(opt.name, opt.default)
         if value != opt.default:
-            shown = "none" if value is None else int(value) if isinstance(value, bool) else value
-            parts.append(f"{opt.name}={_quote(str(shown))}")
+            parts.append(f"{opt.name}={_quote(opt.link_text(value))}")
     parts.append("m=" + "+".join(_quote(m) for m in record.moves))
     parts.extend(f"{k}={_quote(v)}" for k, v in record.view.items())
     return "&".join(parts)
