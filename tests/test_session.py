@@ -277,3 +277,63 @@ def test_history_keys():
     s.play("d3-e4")
     s.play("e6-f5")
     assert [s.ply_for_key(k) for k in ("ArrowLeft", "ArrowRight", "Home", "End", "x")] == [1, 3, 0, 2, None]
+
+
+class Relay(State):
+    """A tiny turn game: a player acts or passes; once nothing is left, only "end" remains."""
+
+    def __init__(self, done=(), turn=0):
+        self.done, self.turn = tuple(done), turn
+        self.game = RELAY
+        self.options = {}
+
+    def _actors(self):
+        return ("p1",)
+
+    def _generate(self):
+        return {"end": "end"} if "act" in self.done else {"act": "act"}
+
+    def _apply(self, move):
+        return Relay((), self.turn + 1) if move == "end" else Relay(self.done + (move,), self.turn)
+
+    @property
+    def outcome(self):
+        return Outcome((), "two turns") if self.turn == 2 else None
+
+    def automatic_move(self):
+        return "end" if list(self._moves()) == ["end"] else None
+
+    def prompt(self):
+        return "p1: act, then the turn ends by itself." if not self.done else ""
+
+    def to_text(self):
+        return f"{self.turn} {self.done}"
+
+    def path(self, move):
+        return (move,)
+
+
+class RelayGame(Game):
+    id, title = "relay", "Relay"
+
+    def _initial(self, options):
+        return Relay()
+
+
+RELAY = RelayGame()
+
+
+def test_automatic_moves_are_made_by_the_session_and_undone_with_the_move_before(monkeypatch):
+    """State.automatic_move: the page makes it by itself; undo takes it back with the player's move."""
+    monkeypatch.setattr("pyramids.games.get", lambda game_id: RELAY)
+    s = Session("relay")
+    assert s.status() == "p1: act, then the turn ends by itself.", "State.prompt replaces the status line"
+    s.play("act")
+    assert s.moves == ["act", "end"] and s.latest.turn == 1
+    s.undo()
+    assert s.moves == [] and s.redo_stack == [["act", "end"]]
+    s.redo()
+    s.play("act")
+    assert s.moves == ["act", "end", "act", "end"] and s.state.outcome is not None, \
+        "no automatic move is made once the game is over"
+    assert Session("relay", moves=["act"]).moves == ["act", "end"], "a replayed record settles too"

@@ -197,6 +197,25 @@ class State:
         """`(seconds, move)` while a game clock runs: the page plays `move` when it rings."""
         return None
 
+    def prompt(self) -> str:
+        """What the actor to move is asked to do, where "White to move." says too little.
+
+        Terrafex hands the fire to the opponent inside the active player's
+        turn ("Black: play the fire."); the page shows this instead of the
+        generic status line.  Empty by default.
+        """
+        return ""
+
+    def automatic_move(self) -> str | None:
+        """A move the page makes by itself because the player has nothing to decide.
+
+        Terrafex's END_TURN once no unused action has a legal option, say.  It
+        is recorded like any move and undone together with the move before it,
+        like a die roll.  None by default: a lone legal move is still the
+        player's to make.
+        """
+        return None
+
     def actor_colour(self, actor: str) -> str:
         """The colour that marks `actor` in the move list (seats may have chosen one)."""
         return actor

@@ -6,8 +6,9 @@ what this says.  Everything a player can do is testable on CPython.
 History: `moves` is the game so far and `cursor` the ply on screen; browsing
 moves the cursor without changing the game, and moves are made only at the
 latest position.  Undo takes back the last player's move together with the
-chance moves (dice, revealed tiles) that followed it; redo puts back exactly
-those moves, so undo never re-rolls a die.
+moves that followed it by themselves (dice, revealed tiles, a turn that ended
+for lack of options); redo puts back exactly those moves, so undo never
+re-rolls a die.
 """
 
 from __future__ import annotations
@@ -125,11 +126,16 @@ class Session:
         self.moves.append(move)
 
     def _settle_chance(self) -> None:
-        """Let chance act (roll, draw) until a player is to decide."""
-        while self.latest.actors == (CHANCE,):
-            outcomes = self.latest.chance_outcomes()
-            move = self.rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
-            self._push(move)
+        """Let chance act (roll, draw) and make automatic moves until a player is to decide."""
+        while True:
+            latest = self.latest
+            if latest.actors == (CHANCE,):
+                outcomes = latest.chance_outcomes()
+                self._push(self.rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0])
+            elif latest.outcome is None and (move := latest.automatic_move()) is not None:
+                self._push(move)
+            else:
+                return
 
     def _clear_input(self, message: str = "") -> None:
         self.selection, self.targets, self.choices, self.message = (), (), (), message
@@ -239,11 +245,14 @@ class Session:
         return True
 
     # -- undo, redo and browsing -----------------------------------------
-    def _is_chance(self, ply: int) -> bool:
-        return self.states[ply].actors == (CHANCE,)
+    def _by_itself(self, ply: int) -> bool:
+        """Whether the move at `ply` was made by itself: chance, or a game's automatic move."""
+        state = self.states[ply]
+        return state.actors == (CHANCE,) or (
+            state.outcome is None and state.automatic_move() == self.moves[ply])
 
     def can_undo(self) -> bool:
-        return any(not self._is_chance(i) for i in range(len(self.moves)))
+        return any(not self._by_itself(i) for i in range(len(self.moves)))
 
     def undo(self) -> None:
         """Take back the last player move and the chance moves that followed it."""
@@ -252,7 +261,7 @@ class Session:
         group: list[str] = []
         while True:
             ply = len(self.moves) - 1
-            chance = self._is_chance(ply)
+            chance = self._by_itself(ply)
             group.insert(0, self.moves.pop())
             self.states.pop()
             if not chance:
@@ -281,7 +290,7 @@ class Session:
         last: tuple[str, ...] = ()
         captured: tuple[str, ...] = ()
         ply = self.cursor
-        while ply > 0 and self._is_chance(ply - 1):
+        while ply > 0 and self._by_itself(ply - 1):
             ply -= 1
         if ply > 0:
             last, captured = last_marks(self.states[ply - 1], self.moves[ply - 1], self.states[ply])
@@ -296,6 +305,8 @@ class Session:
                 return f"Draw. {outcome.reason}"
             names = " and ".join(state.actor_name(w) for w in outcome.winners)
             return f"{names} {'wins' if len(outcome.winners) == 1 else 'share the win'}. {outcome.reason}"
+        if state.prompt():
+            return state.prompt()
         clock = state.clock()
         ringer = state.actor_of(clock[1]) if clock else None  # the clock is not a player
         actors = [state.actor_name(a) for a in state.actors if a not in (CHANCE, ringer)]
