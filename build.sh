@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build, serve and test the Looney Pyramids app.
-#   ./build.sh          build: vendor PyScript + Pyodide from npm, regenerate pyscript.toml and precache.js
+#   ./build.sh          build: vendor PyScript + Pyodide from npm, regenerate pyscript.toml, precache.js and static/build.js
 #   ./build.sh dist     build, then write dist/: the app for any static web host, at any path
 #   ./build.sh serve    build, then serve on http://127.0.0.1:${PORT:-8000}/
 #   ./build.sh test     install test requirements (pip, Debian chromium), build, run every test

@@ -25,6 +25,7 @@ def draw_board(session) -> None:
     board.innerHTML = views.draw(session.state, session.marks())
     board.setAttribute("data-position", session.state.to_text())
     board.setAttribute("data-game", session.game.id)  # wide tables get a wide board (CSS)
+    board.removeAttribute("data-snapshot")  # the live board replaces the one painted before Python started
 
 
 def report(error) -> None:

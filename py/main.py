@@ -43,11 +43,13 @@ class App:
         self.rules_for = None
         self.saved = None  # (session, text) of the last successful persist(): an unchanged game is not rewritten
         self.listed = None  # (session, moves, cursor) shown in the move list, so new moves are appended
+        self.home = True  # whether a visit without a link reopens the game on screen (a link's game: once saved)
 
     # -- loading --------------------------------------------------------
     def start(self):
         """Open the link in the URL if there is one, else the last saved game."""
         fragment = str(window.location.hash or "").lstrip("#")
+        self.home = not fragment
         if fragment:
             try:
                 session, error = Session.from_record(record.decode(fragment))
@@ -83,7 +85,7 @@ class App:
         if saved == self.saved:
             return
         if storage_set("game." + s.game.id, saved[1]) and storage_set("last", s.game.id):
-            self.saved = saved
+            self.saved, self.home = saved, True
         else:
             self.notice = "This browser is not saving games (storage is off or full); the link still holds it."
         window.history.replaceState(None, "", "#" + s.link())
@@ -116,6 +118,8 @@ class App:
         if self.rules_for != s.game.id:
             self.rules_for = s.game.id
             asyncio.ensure_future(self.load_rules(s.game.id))
+        if not (s.selection or s.choices):  # the next visit paints this board before Python starts
+            window.pyramidsSnapshot.keep(self.home)
 
     def show_moves(self, moves, s):
         """The move list: new moves are appended and the mark moved, so a long game stays quick."""

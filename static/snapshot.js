@@ -1,0 +1,162 @@
+// The board a returning player left, painted before Python starts (it takes seconds).
+// After each change on screen, py/main.py calls pyramidsSnapshot.keep(home): in idle time
+// this keeps a copy of the board's SVG, the status line and the move list in localStorage,
+// with the build that drew it and the link it belongs to (`home`: the game a visit without a
+// link reopens).  The next visit paints it from here, while the page is still being parsed,
+// marked "Starting…"; Python then draws the same board over it.  Clicks made on it meanwhile
+// are kept and made once the game is ready.  A snapshot of another build or another link is
+// not shown.  The snapshot is read back through an inert parser and an allowlist of
+// elements and attributes, so whatever the storage holds cannot run script.
+"use strict";
+(function () {
+  const KEY = "pyramids.snapshot.v1";
+  const LIMIT = 500000;  // characters: a full Ice Towers table is ~60,000
+  const BUILD = self.PYRAMIDS_BUILD || "";
+  const root = document.documentElement;
+  const byId = id => document.getElementById(id);
+
+  const SVG_TAGS = new Set(["svg", "g", "rect", "circle", "ellipse", "path", "polygon", "polyline", "line",
+    "text", "tspan", "title", "desc", "defs", "pattern", "use", "clippath", "mask", "lineargradient",
+    "radialgradient", "stop", "symbol", "marker"]);
+  const LIST_TAGS = new Set(["li", "button", "span"]);
+
+  // Attributes that cannot run script or fetch anything: no on*, no href but "#...".
+  function safeAttribute(name, value) {
+    name = name.toLowerCase();
+    if (name.startsWith("on") || name === "src" || name === "formaction") return false;
+    if (name === "href" || name === "xlink:href") return value.startsWith("#");
+    if (/url\s*\(\s*(?!['"]?#)/i.test(value)) return false;  // url(#pattern) only
+    return true;
+  }
+
+  function clean(node, tags) {
+    for (const child of Array.from(node.children)) {
+      if (!tags.has(child.localName.toLowerCase())) { child.remove(); continue; }
+      for (const attr of Array.from(child.attributes)) {
+        if (!safeAttribute(attr.name, attr.value)) child.removeAttribute(attr.name);
+      }
+      clean(child, tags);
+    }
+    return node;
+  }
+
+  // Markup parsed in a document of its own (scripts never run there), cleaned, then adopted.
+  function inert(markup, tags) {
+    const body = new DOMParser().parseFromString(`<body>${markup}</body>`, "text/html").body;
+    return Array.from(clean(body, tags).children).map(node => document.importNode(node, true));
+  }
+
+  function read() {
+    try {
+      const found = JSON.parse(localStorage.getItem(KEY));
+      return found && typeof found === "object" ? found : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function belongs(snap) {
+    if (snap.build !== BUILD || typeof snap.board !== "string") return false;
+    const link = location.hash.replace(/^#/, "");
+    return link ? link === snap.link : snap.home === true;
+  }
+
+  function paint(snap) {
+    const board = byId("board");
+    const parts = inert(snap.board, SVG_TAGS);
+    if (!board || !parts.length) return false;
+    const note = document.createElement("p");
+    note.className = "loading snapshot-note";
+    note.textContent = "Starting\u2026";
+    board.replaceChildren(...parts, note);
+    board.setAttribute("data-snapshot", "");
+    if (typeof snap.game === "string") board.setAttribute("data-game", snap.game);
+    for (const [id, key] of [["status", "status"], ["ply", "ply"]]) {
+      if (byId(id) && typeof snap[key] === "string") byId(id).textContent = snap[key];
+    }
+    if (byId("moves") && typeof snap.moves === "string") byId("moves").replaceChildren(...inert(snap.moves, LIST_TAGS));
+    if (typeof snap.title === "string") document.title = snap.title;
+    requestAnimationFrame(() => performance.mark("pyramids:snapshot-painted"));
+    return true;
+  }
+
+  // Clicks on the snapshot's board: each kept as its nested locations, innermost first.
+  const queued = [];
+  function keepClick(event) {
+    if (root.hasAttribute("data-ready")) return;
+    const cells = [];
+    for (let el = event.target.closest("[data-cell]"); el; el = el.parentElement && el.parentElement.closest("[data-cell]")) {
+      cells.push(el.getAttribute("data-cell"));
+    }
+    if (!cells.length) return;
+    event.stopPropagation();
+    if (queued.length < 8) queued.push(cells);
+    const note = document.querySelector("#board .snapshot-note");
+    if (note) note.textContent = "Starting\u2026 your move will be made as soon as the game is ready.";
+  }
+
+  function find(cells) {
+    for (const el of document.querySelectorAll("#board [data-cell], #game-panel [data-cell]")) {
+      if (el.getAttribute("data-cell") !== cells[0]) continue;
+      const chain = [];
+      for (let up = el; up; up = up.parentElement && up.parentElement.closest("[data-cell]")) {
+        chain.push(up.getAttribute("data-cell"));
+      }
+      if (chain.join("\n") === cells.join("\n")) return el;
+    }
+    return null;
+  }
+
+  function replayClicks() {
+    for (const cells of queued.splice(0)) {
+      const target = find(cells);
+      if (target) target.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window}));
+    }
+  }
+
+  // -- keeping the snapshot ------------------------------------------------
+  let pending = null;
+  let written = null;
+
+  function save(home) {
+    const board = byId("board");
+    const svg = board && board.querySelector(":scope > svg");
+    if (!svg) return;
+    let moves = byId("moves") ? byId("moves").innerHTML : "";
+    if (svg.outerHTML.length + moves.length > LIMIT) moves = "";
+    const snap = {
+      build: BUILD, link: location.hash.replace(/^#/, ""), home, game: board.getAttribute("data-game"),
+      board: svg.outerHTML, status: byId("status").textContent, ply: byId("ply").textContent, moves,
+      title: document.title,
+    };
+    const text = JSON.stringify(snap);
+    if (text === written) return;
+    try {
+      if (text.length > LIMIT) localStorage.removeItem(KEY);
+      else localStorage.setItem(KEY, text);
+      written = text;
+    } catch (error) {
+      // Storage off or full: the next visit simply starts without a snapshot.
+    }
+  }
+
+  self.pyramidsSnapshot = {
+    // Called after each change on screen; the copy is made when the page is idle, never in a click.
+    keep(home) {
+      if (pending !== null) return;
+      const later = self.requestIdleCallback || (run => setTimeout(run, 50));
+      pending = later(() => { pending = null; save(Boolean(home)); }, {timeout: 1000});
+    },
+  };
+
+  const snap = read();
+  if (snap && belongs(snap) && paint(snap)) {
+    document.addEventListener("click", keepClick, true);
+    new MutationObserver((records, observer) => {
+      if (!root.hasAttribute("data-ready")) return;
+      observer.disconnect();
+      document.removeEventListener("click", keepClick, true);
+      setTimeout(replayClicks, 0);
+    }).observe(root, {attributes: true, attributeFilter: ["data-ready"]});
+  }
+})();

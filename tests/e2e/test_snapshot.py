@@ -1,0 +1,151 @@
+"""The board a returning player left, painted before Python starts (static/snapshot.js).
+
+An init script records what #board holds the first time the page's snapshot
+is painted, and whether the app was ready then; Python's start is held back by
+routing py/main.py where a test needs time to click on the snapshot.  Service
+workers are blocked so that every request reaches Playwright's router.
+"""
+
+import json
+import re
+
+import pytest
+
+from conftest import App, watched_contexts
+
+# Records the snapshot's board the moment it is painted, before Python can draw anything.
+SEEN_JS = """
+window.__snapshot = null;
+new MutationObserver((records, observer) => {
+  const board = document.getElementById('board');
+  if (board && board.hasAttribute('data-snapshot') && window.__snapshot === null) {
+    window.__snapshot = {html: board.innerHTML, ready: document.documentElement.hasAttribute('data-ready'),
+                         status: document.getElementById('status').textContent,
+                         moves: Array.from(document.querySelectorAll('#moves li button')).map(b => b.textContent)};
+  }
+}).observe(document, {childList: true, subtree: true, attributes: true});
+"""
+
+KEY = "pyramids.snapshot.v1"
+
+
+@pytest.fixture
+def snap_app(browser, server):
+    """The app in a context with service workers blocked, watching for the snapshot."""
+    with watched_contexts(browser) as make:
+        page = make(server, service_workers="block").new_page()
+        page.add_init_script(SEEN_JS)
+        yield App(page, server)
+
+
+def kept(app, text):
+    """Wait until the snapshot in storage holds `text` (it is written when the page is idle)."""
+    app.page.wait_for_function("([k, t]) => (localStorage.getItem(k) || '').includes(t)", arg=[KEY, text])
+
+
+def cells_and_pieces(html: str) -> tuple[list[str], list[str]]:
+    """The board's locations and its pieces, as a test can compare two drawings of one position."""
+    cells = sorted(re.findall(r'data-cell="([^"]+)"', html))
+    pieces = sorted(re.findall(r'<g class="(pyramid[^"]*)"', html))
+    return cells, pieces
+
+
+def test_a_reload_paints_the_board_the_player_left_before_python_is_ready(snap_app):
+    app = snap_app
+    app.open()
+    app.play("d3", "e4", "e6", "f5")
+    kept(app, "e6-f5")
+    app.reload()
+    seen = app.page.evaluate("window.__snapshot")
+    assert seen is not None, "the snapshot was painted"
+    assert seen["ready"] is False, "it was painted before Python was ready"
+    assert "Starting" in seen["html"]
+    final = app.page.inner_html("#board")
+    assert cells_and_pieces(seen["html"]) == cells_and_pieces(final), "the same board as Python's"
+    assert seen["moves"] == ["d3-e4", "e6-f5"] and seen["status"] == "White to move."
+    assert "target" not in seen["html"], "no targets lit"
+
+
+def test_a_visit_without_a_link_paints_the_last_game(snap_app):
+    app = snap_app
+    app.open()
+    app.play("d3", "e4")
+    kept(app, "d3-e4")
+    app.open()  # the bare address: the saved game reopens, and its snapshot shows at once
+    seen = app.page.evaluate("window.__snapshot")
+    assert seen is not None and seen["ready"] is False and seen["moves"] == ["d3-e4"]
+
+
+def test_a_link_to_another_game_does_not_show_the_stale_snapshot(snap_app):
+    app = snap_app
+    app.open()
+    app.play("d3", "e4")
+    kept(app, "d3-e4")
+    app.page.goto("about:blank")  # a new visit: the link typed into the address bar
+    app.page.goto(app.server + "#v=1&g=icetoids")
+    app.wait_ready()
+    assert app.page.evaluate("window.__snapshot") is None
+    assert app.page.get_attribute("#board", "data-game") == "icetoids"
+
+
+def test_a_snapshot_of_another_build_is_not_shown(snap_app):
+    app = snap_app
+    app.open()
+    app.play("d3", "e4")
+    kept(app, "d3-e4")
+    app.page.evaluate("""k => { const s = JSON.parse(localStorage.getItem(k)); s.build = 'older';
+                                localStorage.setItem(k, JSON.stringify(s)); }""", KEY)
+    app.reload()
+    assert app.page.evaluate("window.__snapshot") is None
+
+
+def test_markup_in_a_snapshot_cannot_run_script(snap_app):
+    app = snap_app
+    app.open()
+    kept(app, "ice-lady")  # written when idle: the hostile one must not be overwritten
+    build = app.page.evaluate("self.PYRAMIDS_BUILD")
+    hostile = {
+        "build": build, "link": "", "home": True, "game": "ice-lady",
+        "board": ('<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=1" viewBox="0 0 10 10">'
+                  '<script>window.__pwned=2</script><rect data-cell="a1" width="5" height="5" '
+                  'onclick="window.__pwned=3" style="fill:url(http://example.org/x)"/>'
+                  '<foreignObject><img src="x" onerror="window.__pwned=4"></foreignObject>'
+                  '<a href="javascript:window.__pwned=5"><rect data-cell="b1"/></a></svg>'
+                  '<img src="x" onerror="window.__pwned=6">'),
+        "status": "<b>plain</b>", "ply": "", "title": "t",
+        "moves": '<li><button onclick="window.__pwned=7" data-ply="1">x</button><img src=x onerror="window.__pwned=8"></li>',
+    }
+    app.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(hostile)])
+    app.page.route("**/py/main.py", lambda route: None)  # Python never starts: the snapshot stays
+    app.page.goto(app.server)
+    app.page.wait_for_selector("#board[data-snapshot] svg")
+    app.page.click('#board [data-cell="a1"]', force=True)
+    app.page.click("#moves li button")
+    app.page.wait_for_timeout(300)
+    assert app.page.evaluate("window.__pwned") is None, "nothing in the snapshot ran"
+    board = app.page.inner_html("#board")
+    assert "onload" not in board and "onclick" not in board and "<script" not in board
+    assert "example.org" not in board and "foreignObject" not in board and "<img" not in board
+    assert app.page.inner_text("#status") == "<b>plain</b>", "text stays text"
+
+
+def test_a_click_on_the_snapshot_is_made_once_the_game_is_ready(snap_app):
+    app = snap_app
+    app.open()
+    app.play("d3", "e4")
+    kept(app, "d3-e4")
+    held = []
+    app.page.route("**/py/main.py", lambda route: held.append(route))
+    app.page.reload(wait_until="domcontentloaded")
+    app.page.wait_for_selector("#board[data-snapshot] svg")
+    app.page.click('#board [data-cell="e6"]', force=True)
+    app.page.click('#board [data-cell="f5"]', force=True)
+    assert "your move will be made" in app.page.inner_text("#board .snapshot-note")
+    assert not app.page.evaluate("document.documentElement.hasAttribute('data-ready')")
+    assert held, "Python's start was held back"
+    for route in held:
+        route.continue_()
+    app.page.unroute("**/py/main.py")
+    app.wait_ready()
+    app.page.wait_for_function("() => document.querySelectorAll('#moves li').length === 2")
+    assert app.moves() == ["d3-e4", "e6-f5"]
