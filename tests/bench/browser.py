@@ -36,7 +36,9 @@ VIEWPORT = {"width": 1200, "height": 850}
 # PyScript's progress events, of the start and end of the page's script, and of
 # <html data-ready>.
 INIT_JS = """
-window.__bench = {ready: null, progress: []};
+window.__bench = {ready: null, progress: [], long: []};
+new PerformanceObserver(list => __bench.long.push(...list.getEntries().map(e => [e.startTime, e.duration])))
+  .observe({type: 'longtask', buffered: true});
 addEventListener('py:progress', e => __bench.progress.push([String(e.detail), performance.now()]));
 for (const stage of ['py:ready', 'py:done'])  // around the page's own script (its source fetched after ready)
   addEventListener(stage, () => __bench.progress.push([stage, performance.now()]), {capture: true});
@@ -50,8 +52,10 @@ new MutationObserver((records, observer) => {
 
 COLLECT_JS = """() => {
   const paint = Object.fromEntries(performance.getEntriesByType('paint').map(e => [e.name, e.startTime]));
-  return {ready: __bench.ready, progress: __bench.progress,
-          fcp: paint['first-contentful-paint'] ?? null, first_paint: paint['first-paint'] ?? null};
+  const snapshot = performance.getEntriesByName('pyramids:snapshot-painted')[0];
+  return {ready: __bench.ready, progress: __bench.progress, long: __bench.long,
+          fcp: paint['first-contentful-paint'] ?? null, first_paint: paint['first-paint'] ?? null,
+          snapshot: snapshot ? snapshot.startTime : null};
 }"""
 
 # One click dispatched in the page, timed there (no Playwright round trip): from
@@ -262,6 +266,10 @@ class Bench:
         """A first visit on a fresh profile, then a second visit after a browser restart."""
         profile = self.new_profile()
         return self.visit(profile, path, workers), self.visit(profile, path, workers)
+
+    def return_to_link(self, fragment: str, runs: int) -> list[dict]:
+        """A link opened, then opened again (a reload of the link the player was on), `runs` times."""
+        return [self.cold_and_warm("#" + fragment)[1] for _ in range(runs)]
 
     # What is loaded: the app, the bare baseline, and the app with its service worker blocked.
     PAGES = {"app": ("", "allow"), "baseline": (BENCH + "baseline.html", "allow"), "app-no-worker": ("", "block")}
