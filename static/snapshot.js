@@ -70,7 +70,11 @@
     note.textContent = "Starting\u2026";
     board.replaceChildren(...parts, note);
     board.setAttribute("data-snapshot", "");
-    if (typeof snap.game === "string") board.setAttribute("data-game", snap.game);
+    if (typeof snap.game === "string") {
+      board.setAttribute("data-game", snap.game);
+      const tab = document.querySelector(`#picker [data-game="${CSS.escape(snap.game)}"]`);
+      if (tab) tab.classList.add("active");
+    }
     for (const [id, key] of [["status", "status"], ["ply", "ply"]]) {
       if (byId(id) && typeof snap[key] === "string") byId(id).textContent = snap[key];
     }
