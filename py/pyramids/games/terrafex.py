@@ -17,11 +17,11 @@ Move notation:
 * ``fire:2`` the active player selects a medium fire, then the opponent plays
   it: ``fire:start:d4``, ``fire:grow:d4`` or ``fire:burn:d4`` (a forest or its frost);
 * ``glacier:c3E`` moves the glacier on c3 east; when it splits against a
-  mountain the pieces' squares follow, smallest first: ``glacier:c3E/c2=1,b3=2``
+  mountain the pieces' squares follow, smallest first: ``glacier:c3E/1@c2,2@b3``
   (equal pieces may be listed in either order);
 * ``end`` ends a turn in which no unused action has a legal option (the page
   plays it by itself);
-* in the layout editor (``layout=custom``): ``put:d4=G2``, ``clear:d4``, ``start``.
+* in the layout editor (``layout=custom``): ``put:G2@d4``, ``clear:d4``, ``start``.
 
 Position notation: the rows 1 to 7 separated by ``/``, each square ``.`` or a
 piece, colour letter and size (``G2`` forest, ``Y1`` mountain, ``R3`` fire,
@@ -327,7 +327,7 @@ class TerrafexState(State):
             board = list(tx.board)
             for size, where in zip(pieces, chosen):
                 board[where] = ("B", size, 0)
-            placed = ",".join(f"{NAMES[w]}={s}" for s, w in zip(pieces, chosen))
+            placed = ",".join(f"{s}@{NAMES[w]}" for s, w in zip(pieces, chosen))
             moves[f"{base}/{placed}"] = ("glacier", i, d, (board, tx.pool, tx.pit))
 
     def _editor_moves(self) -> dict[str, tuple]:
@@ -337,7 +337,7 @@ class TerrafexState(State):
                 for kind in KINDS:
                     for size in (1, 2, 3):
                         if self.pool_count(kind, size):
-                            moves[f"put:{NAMES[i]}={kind}{size}"] = ("edit", i, (kind, size, 0))
+                            moves[f"put:{kind}{size}@{NAMES[i]}"] = ("edit", i, (kind, size, 0))
             else:
                 moves[f"clear:{NAMES[i]}"] = ("edit", i, None)
         if not self.layout_problems():
@@ -776,11 +776,11 @@ MOVE_RE = re.compile(
     r"(?P<end>end)|(?P<start>start)|fire:(?P<size>[123])"
     r"|(?P<verb>forest:grow|forest:spread|mountain:start|mountain:grow|fire:start|fire:grow|fire:burn|clear)"
     r":(?P<sq>[a-h][1-7])"
-    r"|put:(?P<put>[a-h][1-7])=(?P<piece>[GYRB][123])"
-    r"|glacier:(?P<from>[a-h][1-7])(?P<dir>[NESW])(?:/(?P<placed>[a-h][1-7]=[123](?:,[a-h][1-7]=[123]){0,2}))?"
+    r"|put:(?P<piece>[GYRB][123])@(?P<put>[a-h][1-7])"
+    r"|glacier:(?P<from>[a-h][1-7])(?P<dir>[NESW])(?:/(?P<placed>[123]@[a-h][1-7](?:,[123]@[a-h][1-7]){0,2}))?"
 )
 NOTATION_HELP = ("write forest:grow:d4, forest:spread:d4, mountain:start:d4, mountain:grow:d4, fire:2, "
-                 "fire:start:d4 / fire:grow:d4 / fire:burn:d4, glacier:c3E (glacier:c3E/c2=1,b3=2 when it "
+                 "fire:start:d4 / fire:grow:d4 / fire:burn:d4, glacier:c3E (glacier:c3E/1@c2,2@b3 when it "
                  "splits) or end")
 
 
@@ -798,7 +798,7 @@ def _parse_move(move: str) -> tuple:
         return (g["verb"], g["sq"])
     if g["put"]:
         return ("put", g["put"], g["piece"])
-    placed = tuple((w, int(s)) for w, s in (p.split("=") for p in g["placed"].split(","))) if g["placed"] else ()
+    placed = tuple((w, int(s)) for s, w in (p.split("@") for p in g["placed"].split(","))) if g["placed"] else ()
     return ("glacier", g["from"], g["dir"], placed)
 
 
