@@ -581,7 +581,13 @@ class TerrafexState(State):
         parsed = _parse_move(move)
         verb, where = parsed[0], parsed[1] if len(parsed) > 1 else ""
         if verb == "end":
-            return f"{self.to_move.capitalize()}'s turn ends: no unused action has a legal option."
+            me, left = self.to_move.capitalize(), [a for a in ACTIONS if a not in self.used]
+            if not left:
+                return f"{me} has taken all four actions: the turn passes."
+            if len(left) == 4:
+                return f"{me} can take no action at all: the turn passes."
+            names = ", ".join(left[:-1]) + f" and {left[-1]}" if len(left) > 1 else left[0]
+            return f"{me}'s turn ends: {names} {'have' if len(left) > 1 else 'has'} no legal option."
         if verb == "start":
             return "Start the game"
         if verb == "select":

@@ -27,7 +27,6 @@ PIECE_WIDTH = {3: 0.76, 2: 0.56, 1: 0.36}
 BAND_FILL = {"white": "#efe7d6", "black": "#45403a"}
 COLOUR = {"G": "green", "Y": "yellow", "R": "red", "B": "blue"}
 TRACKER_KIND = dict(zip(ACTIONS, "GYRB"))
-DISABLED = ' aria-disabled="true"'  # still clickable: the click says what the layout lacks
 
 
 def _piece(cx: float, cy: float, kind: str, size: int, stacked: bool = False) -> str:
@@ -170,7 +169,7 @@ def panel(state, actor=None) -> str:
                 f"{SUPPLY[3]} large pieces.</p>"
                 + _supply(state, "Supply", True)
                 + f'<ul class="tfx-check">{check}</ul>'
-                + f'<button type="button" class="tfx-start" data-cell="start"{DISABLED if problems else ""}>'
+                + f'<button type="button" class="tfx-start{" not-ready" if problems else ""}" data-cell="start">'
                   "Start the game</button>")
     out = [_score(state)]
     if state.outcome is None:
