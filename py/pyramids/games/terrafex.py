@@ -621,6 +621,12 @@ class TerrafexState(State):
                             and self.path(m)[0].startswith("pool:") and len(self.path(m)) == 2)
             if placing:
                 return Guidance(selection, (), placing, "Choose:" if len(placing) > 1 else "")
+        if found.ok and found.targets and len(selection) == 1:
+            if selection[0].startswith("pool:"):
+                kind, size = selection[0][5], int(selection[0][6])
+                return Guidance(selection, found.targets, found.moves,
+                                f"Click a lit square for the {piece_name(kind, size)}.")
+            return Guidance(selection, found.targets, found.moves, "Click a lit square: where the glacier goes.")
         if found.ok and found.targets and len(selection) >= 2 and selection[0] in INDEX:
             for move in self._moves():
                 parsed = _parse_move(move)
