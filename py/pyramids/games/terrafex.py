@@ -245,12 +245,6 @@ class TerrafexState(State):
     def _actors(self) -> tuple[str, ...]:
         return (_other(self.to_move),) if self.fire else (self.to_move,)
 
-    @property
-    def outcome(self) -> Outcome | None:
-        if "_outcome" not in self.__dict__:
-            self.__dict__["_outcome"] = self._decide()
-        return self.__dict__["_outcome"]
-
     def _decide(self) -> Outcome | None:
         if self.setup:
             return None
@@ -734,8 +728,6 @@ class TerrafexState(State):
     def hint(self, selection: tuple[str, ...]) -> str:
         if not selection:
             return ""
-        if self.outcome is not None:
-            return f"The game is over. {self.outcome.reason}"
         last = selection[-1]
         if self.setup:
             if last in INDEX and len(selection) == 1:
