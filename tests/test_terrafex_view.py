@@ -1,8 +1,10 @@
 """Terrafex's board and panel: bands in their owners' colours, pieces, the fire prompt, pool and editor."""
 
+import random
 import xml.etree.ElementTree as ET
 
 from pyramids import games, views
+from pyramids.session import Session
 from pyramids.svg import Marks
 from pyramids.views.terrafex import BAND_FILL
 from test_terrafex import position
@@ -89,3 +91,22 @@ def test_selection_and_targets_are_marked():
     root = parse(views.draw(state, Marks(selected=("a4",), targets=("b4",))))
     by_cell = {el.get("data-cell"): el.get("class") for el in root.iter() if el.get("data-cell")}
     assert "selected" in by_cell["a4"] and "target" in by_cell["b4"]
+
+
+def test_every_legal_move_can_be_made_by_clicking():
+    """Issue: a whole game can be played by clicking, from either layout and from an edited one."""
+    for layout, start in (("1", []), ("2", []), ("custom", ["put:B3@a4", "put:Y2@b4", "put:G3@e2", "start"])):
+        rng = random.Random(layout)
+        session = Session("terrafex", {"layout": layout}, moves=start)
+        for _ in range(120):
+            state = session.latest
+            if state.outcome is not None:
+                break
+            move = rng.choice(state.legal_moves())
+            before = len(session.moves)
+            for cell in state.path(move):
+                session.click(cell)
+            if session.choices:
+                assert move in session.choices, (move, session.choices)
+                session.choose(move)
+            assert session.moves[before] == move, (move, session.message)
