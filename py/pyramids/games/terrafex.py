@@ -58,6 +58,7 @@ KINDS = "GYRB"  # forest, mountain, fire, glacier: the order of the pool in posi
 KIND_NAMES = {"G": "forest", "Y": "mountain", "R": "fire", "B": "glacier"}
 COLOUR_NAMES = {"G": "green", "Y": "yellow", "R": "red", "B": "blue"}
 SIZE_WORDS = {1: "small", 2: "medium", 3: "large"}
+PIECE_CODES = frozenset(f"{k}{s}" for k in "GYRB" for s in (1, 2, 3))
 ACTIONS = ("forest", "mountain", "fire", "glacier")
 
 # Pieces of each size per colour once the large turn tracker is set aside (A19).
@@ -730,13 +731,15 @@ class TerrafexState(State):
             return ""
         last = selection[-1]
         if self.setup:
+            if last.startswith("pool:") and last[5:] in PIECE_CODES:
+                return f"The supply has no {piece_name(last[5], int(last[6]))} left."
             if last in INDEX and len(selection) == 1:
                 return "Pick a piece from the supply first, then the square it goes on."
             return " ".join(self.layout_problems()) if last == "start" else "Nothing can be done there."
         who = _other(self.to_move).capitalize() if self.fire else self.to_move.capitalize()
         if self.fire:
             return f"{who}: play the {SIZE_WORDS[self.fire]} fire on one of the lit squares."
-        if last.startswith("pool:"):
+        if last.startswith("pool:") and last[5:] in PIECE_CODES:
             kind, size = last[5], int(last[6])
             if self.pool_count(kind, size) == 0:
                 return f"The pool has no {piece_name(kind, size)}."

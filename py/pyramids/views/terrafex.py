@@ -24,14 +24,15 @@ CELL = 72
 # The width of each band's inner edge, as a share of the square, and the piece drawn inside it.
 BAND_EDGE = {3: 0.8, 2: 0.6, 1: 0.4}
 PIECE_WIDTH = {3: 0.76, 2: 0.56, 1: 0.36}
+FROST_INSET = 0.14
 BAND_FILL = {"white": "#efe7d6", "black": "#45403a"}
 COLOUR = {"G": "green", "Y": "yellow", "R": "red", "B": "blue"}
 TRACKER_KIND = dict(zip(ACTIONS, "GYRB"))
 
 
-def _piece(cx: float, cy: float, kind: str, size: int, stacked: bool = False) -> str:
-    """A pyramid drawn at the size of the band it sits in."""
-    width = CELL * PIECE_WIDTH[size]
+def _piece(cx: float, cy: float, kind: str, size: int, stacked: bool = False, share: float = 1.0) -> str:
+    """A pyramid drawn at the size of the band it sits in (or at most `share` of the square)."""
+    width = CELL * min(PIECE_WIDTH[size], share)
     return svg.standing(cx, cy, width / svg.SCALE[size], COLOUR[kind], size, stacked=stacked)
 
 
@@ -52,7 +53,8 @@ def _contents(cell, cx: float, cy: float) -> str:
     if not top:
         return _piece(cx, cy, kind, size)
     if top <= size:  # frost: the blue piece on its forest, inset so both show
-        return _piece(cx, cy, "G", size) + _piece(cx, cy, "B", top, stacked=True)
+        inset = PIECE_WIDTH[size] - FROST_INSET  # a frost as big as its forest still shows the forest's rim
+        return _piece(cx, cy, "G", size) + _piece(cx, cy, "B", top, stacked=True, share=inset)
     half = CELL * PIECE_WIDTH[size] / 2  # capped: the glacier hides the forest; its outline shows through
     return (_piece(cx, cy, "B", top)
             + f'<rect class="capped" x="{cx - half:.1f}" y="{cy - half:.1f}" width="{2 * half:.1f}" '
