@@ -32,7 +32,7 @@ of each colour), the fire pit, the turns just ended with no action, ``setup``
 while the layout is being edited, and the options that differ from their
 defaults::
 
-    ......../...G2...B3/B3.G2..../...G1G1.../.....G2.B3/B3...G2.../........ w used:- fire:- pool:G3,1,4;Y5,5,4;R5,5,4;B5,5,0 pit:0,0,0 idle:0
+    ......../...G2...B3/B3.G2...../...G1G1.../.....G2.B3/B3...G2.../........ w used:- fire:- pool:G3,1,4;Y5,5,4;R5,5,4;B5,5,0 pit:0,0,0 idle:0
 """
 
 from __future__ import annotations
@@ -266,7 +266,7 @@ class TerrafexState(State):
         if self.setup:
             return "Layout editor: place pieces from the supply, then press Start."
         if self.fire:
-            return f"{_other(self.to_move).capitalize()}: play the fire."
+            return f"{self.actor_name(self.actors[0])}: play the fire."
         return ""
 
     def automatic_move(self) -> str | None:
@@ -576,7 +576,7 @@ class TerrafexState(State):
         parsed = _parse_move(move)
         verb, where = parsed[0], parsed[1] if len(parsed) > 1 else ""
         if verb == "end":
-            me, left = self.to_move.capitalize(), [a for a in ACTIONS if a not in self.used]
+            me, left = self.actor_name(self.to_move), [a for a in ACTIONS if a not in self.used]
             if not left:
                 return f"{me} has taken all four actions: the turn passes."
             if len(left) == 4:
@@ -586,7 +586,7 @@ class TerrafexState(State):
         if verb == "start":
             return "Start the game"
         if verb == "select":
-            return f"Select a {SIZE_WORDS[parsed[1]]} fire for {_other(self.to_move).capitalize()} to play"
+            return f"Select a {SIZE_WORDS[parsed[1]]} fire for {self.actor_name(_other(self.to_move))} to play"
         if verb == "put":
             return f"Put a {piece_name(parsed[2][0], int(parsed[2][1]))} on {where}"
         if verb == "clear":
@@ -642,7 +642,7 @@ class TerrafexState(State):
 
     def _reason(self, parsed: tuple) -> str:
         verb = parsed[0]
-        me = self.to_move.capitalize()
+        me, opponent = self.actor_name(self.to_move), self.actor_name(_other(self.to_move))
         if self.setup:
             if verb == "start":
                 return " ".join(self.layout_problems())
@@ -659,7 +659,7 @@ class TerrafexState(State):
             return "the layout editor is only open at the start of a custom layout."
         if self.fire:
             if not verb.startswith("fire:") or verb == "select":
-                return f"{_other(self.to_move).capitalize()} must play the {SIZE_WORDS[self.fire]} fire first."
+                return f"{opponent} must play the {SIZE_WORDS[self.fire]} fire first."
             return self._fire_reason(verb.split(":")[1], INDEX[parsed[1]], self.fire)
         if verb == "end":
             left = [a for a in ACTIONS if a not in self.used]
@@ -668,7 +668,7 @@ class TerrafexState(State):
         if action in self.used:
             return f"{me} has already used the {action} action this turn."
         if verb.startswith("fire:"):
-            return f"the active player selects a fire's size (fire:1, fire:2, fire:3); {_other(self.to_move).capitalize()} then plays it."
+            return f"the active player selects a fire's size (fire:1, fire:2, fire:3); {opponent} then plays it."
         if verb == "select":
             size = parsed[1]
             if not self.pool_count("R", size):
@@ -736,7 +736,7 @@ class TerrafexState(State):
             if last in INDEX and len(selection) == 1:
                 return "Pick a piece from the supply first, then the square it goes on."
             return " ".join(self.layout_problems()) if last == "start" else "Nothing can be done there."
-        who = _other(self.to_move).capitalize() if self.fire else self.to_move.capitalize()
+        who = self.actor_name(self.actors[0])
         if self.fire:
             return f"{who}: play the {SIZE_WORDS[self.fire]} fire on one of the lit squares."
         if last.startswith("pool:") and last[5:] in PIECE_CODES:
