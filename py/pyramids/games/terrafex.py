@@ -177,7 +177,7 @@ class _Tx:
         else:
             raise _Short(f"there is no {piece_name('R', size)} in the pool or the fire pit")
 
-    def shrink(self, index: int, kind: str, size: int, by: int = 1) -> int:
+    def shrink(self, kind: str, size: int, by: int = 1) -> int:
         """Exchange a piece for one `by` sizes smaller (none below small); the new size."""
         self.give(kind, size)
         if size - by > 0:
@@ -316,14 +316,14 @@ class TerrafexState(State):
         """The move, or one per way to place the split pieces (equal pieces in either order)."""
         base = f"glacier:{NAMES[i]}{d}"
         if not pieces:
-            moves[base] = ("glacier", i, d, tx)
+            moves[base] = ("glacier", (tx.board, tx.pool, tx.pit))
             return
         for chosen in permutations(squares, len(pieces)):
             board = list(tx.board)
             for size, where in zip(pieces, chosen):
                 board[where] = ("B", size, 0)
             placed = ",".join(f"{s}@{NAMES[w]}" for s, w in zip(pieces, chosen))
-            moves[f"{base}/{placed}"] = ("glacier", i, d, (board, tx.pool, tx.pit))
+            moves[f"{base}/{placed}"] = ("glacier", (board, tx.pool, tx.pit))
 
     def _editor_moves(self) -> dict[str, tuple]:
         moves: dict[str, tuple] = {}
@@ -378,13 +378,13 @@ class TerrafexState(State):
             tx.board[i] = ("R", size, 0)
         elif c[2]:  # burn the frost only (A8)
             tx.to_pit(size)
-            left = tx.shrink(i, "B", c[2], by=min(size, c[2]))
+            left = tx.shrink("B", c[2], by=min(size, c[2]))
             tx.board[i] = ("G", c[1], left)
         else:  # burn the forest
             tx.to_pit(size)
             forest = c[1]
             if size < forest:
-                tx.board[i] = ("G", tx.shrink(i, "G", forest, by=size), 0)
+                tx.board[i] = ("G", tx.shrink("G", forest, by=size), 0)
             else:
                 tx.give("G", forest)
                 tx.board[i] = None
@@ -448,7 +448,7 @@ class TerrafexState(State):
                 tx.take("B", merged)
                 tx.board[t] = ("G", size, merged)
             else:  # the forest shrinks and the glacier sits on what is left
-                left = tx.shrink(t, "G", size)
+                left = tx.shrink("G", size)
                 tx.board[t] = ("G", left, blue) if left else ("B", blue, 0)
             return tx, (), []
         if capped:
@@ -478,7 +478,7 @@ class TerrafexState(State):
             tx.board[t] = unit
             return tx, (), []
         # a medium or large mountain shrinks and the glacier splits around it
-        tx.board[t] = ("Y", tx.shrink(t, "Y", size), 0)
+        tx.board[t] = ("Y", tx.shrink("Y", size), 0)
         pieces = (1,) * blue if size == 3 else {1: (1,), 2: (1, 1), 3: (1, 2)}[blue]
         tx.give("B", blue)
         for piece in pieces:
@@ -515,8 +515,7 @@ class TerrafexState(State):
             tx = action[1]
             return self._next(tx.board, tx.pool, tx.pit, fire=0)
         if kind == "glacier":
-            result = action[3]
-            board, pool, pit = (result.board, result.pool, result.pit) if isinstance(result, _Tx) else result
+            board, pool, pit = action[1]
             return self._next(board, pool, pit, used=self._using("glacier"))
         tx = _Tx(self)
         i = action[1]
