@@ -571,6 +571,13 @@ def test_impossible_positions_are_refused_with_the_reason(mutate, reason):
         GAME.from_text(text)
 
 
+def test_a_waiting_fire_must_have_somewhere_to_go():
+    """§3.6: a size is selectable only when FireOptions(s) is non-empty, so no position waits on an unplayable fire."""
+    text = position({"a1": "B1", "d4": "Y1"}).to_text().replace("used:-", "used:fire").replace("fire:-", "fire:2")
+    with pytest.raises(PositionError, match="nowhere to go"):
+        GAME.from_text(text)
+
+
 def test_bad_moves_are_game_errors():
     state = GAME.new()
     with pytest.raises(InvalidMoveError, match="not a move"):

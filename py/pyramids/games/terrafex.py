@@ -887,8 +887,11 @@ class Terrafex(Game):
                       or to_move != "white" or any(c is not None and c[2] for c in board)):
             raise PositionError("Terrafex: the layout editor opens only for layout=custom, before any play: "
                                 "White to move, nothing used, an empty fire pit and no stacked pieces.")
-        return TerrafexState(self, tuple(board), pool, pit, to_move, used, fire, int(values["idle"]), setup,
-                             MappingProxyType(options))
+        state = TerrafexState(self, tuple(board), pool, pit, to_move, used, fire, int(values["idle"]), setup,
+                              MappingProxyType(options))
+        if fire and not state._fire_options(fire):
+            raise PositionError(f"Terrafex: a {SIZE_WORDS[fire]} fire waits to be played, but it has nowhere to go.")
+        return state
 
 
 def _parse_cell(token: str, where: str):
