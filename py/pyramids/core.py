@@ -137,6 +137,12 @@ class State:
 
     @property
     def outcome(self) -> Outcome | None:
+        """None while the game runs; games either override this or implement `_decide()`, asked once."""
+        if "_outcome" not in self.__dict__:
+            self.__dict__["_outcome"] = self._decide()
+        return self.__dict__["_outcome"]
+
+    def _decide(self) -> Outcome | None:
         raise NotImplementedError
 
     # -- the protocol ------------------------------------------------------

@@ -125,17 +125,22 @@ class Session:
         self.states.append(self.states[-1].play(move))
         self.moves.append(move)
 
-    def _settle_chance(self) -> None:
-        """Let chance act (roll, draw) and make automatic moves until a player is to decide."""
+    def _settle_chance(self) -> str:
+        """Let chance act (roll, draw) and make automatic moves until a player is to decide.
+
+        Returns what the automatic moves did, in the game's words, for the message line.
+        """
+        said = []
         while True:
             latest = self.latest
             if latest.actors == (CHANCE,):
                 outcomes = latest.chance_outcomes()
                 self._push(self.rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0])
             elif latest.outcome is None and (move := latest.automatic_move()) is not None:
+                said.append(latest.label(move))
                 self._push(move)
             else:
-                return
+                return " ".join(said)
 
     def _clear_input(self, message: str = "") -> None:
         self.selection, self.targets, self.choices, self.message = (), (), (), message
@@ -150,9 +155,9 @@ class Session:
             return
         self._push(move)
         self.redo_stack.clear()
-        self._settle_chance()
+        said = self._settle_chance()
         self.cursor = len(self.moves)
-        self._clear_input()
+        self._clear_input(said)
 
     def click(self, cells: str | list[str]) -> None:
         """A click on a board location: select, show targets, or complete a move.

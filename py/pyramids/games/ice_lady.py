@@ -131,12 +131,6 @@ class IceLadyState(State):
     def _actors(self) -> tuple[str, ...]:
         return (self.to_move,)
 
-    @property
-    def outcome(self) -> Outcome | None:
-        if "_outcome" not in self.__dict__:
-            self.__dict__["_outcome"] = self._decide()
-        return self.__dict__["_outcome"]
-
     def _decide(self) -> Outcome | None:
         me = self.to_move
         winner = (_other(me),)

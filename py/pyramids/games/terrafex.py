@@ -1,0 +1,945 @@
+"""Terrafex: terraform a 7x8 board with forests, mountains, fire and glaciers (Steven Traver).
+
+Rules as read in shared/rules/terrafex.md (section numbers below are the
+note's).  Each turn the active player takes four actions, one per piece type,
+in any order; each is mandatory while it has a legal option (A5).  The fire
+is two moves by two players: the active player selects a size from the pool,
+then the opponent plays it (A6).  The game ends the moment no glacier unit is
+left (or after two turns in a row with no action, A18), scored by the bands of
+each square.
+
+Squares are ``a1``..``h7``: columns a-h left to right, rows 1-7 top to bottom
+(as the layout diagrams print).  Directions N (towards row 1), E, S, W.
+
+Move notation:
+
+* ``forest:grow:d4``, ``forest:spread:d4``, ``mountain:start:d4``, ``mountain:grow:d4``;
+* ``fire:2`` the active player selects a medium fire, then the opponent plays
+  it: ``fire:start:d4``, ``fire:grow:d4`` or ``fire:burn:d4`` (a forest or its frost);
+* ``glacier:c3E`` moves the glacier on c3 east; when it splits against a
+  mountain the pieces' squares follow, smallest first: ``glacier:c3E/1@c2,2@b3``
+  (equal pieces may be listed in either order);
+* ``end`` ends a turn in which no unused action has a legal option (the page
+  plays it by itself);
+* in the layout editor (``layout=custom``): ``put:G2@d4``, ``clear:d4``, ``start``.
+
+Position notation: the rows 1 to 7 separated by ``/``, each square ``.`` or a
+piece, colour letter and size (``G2`` forest, ``Y1`` mountain, ``R3`` fire,
+``B2`` glacier), a frosted forest ``G3f1`` and a capped forest ``G1c3`` (the
+forest, then the blue piece on it); then the side to move, the actions used,
+the fire selected and waiting for the opponent, the pool (small, medium, large
+of each colour), the fire pit, the turns just ended with no action, ``setup``
+while the layout is being edited, and the options that differ from their
+defaults::
+
+    ......../...G2...B3/B3.G2...../...G1G1.../.....G2.B3/B3...G2.../........ w used:- fire:- pool:G3,1,4;Y5,5,4;R5,5,4;B5,5,0 pit:0,0,0 idle:0
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import permutations
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from ..core import (
+    Game, Guidance, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError, State,
+    options_text, parse_options_text,
+)
+
+PLAYERS = ("white", "black")
+COLS, ROWS = 8, 7
+FILES = "abcdefgh"
+NAMES = tuple(f"{FILES[i % COLS]}{i // COLS + 1}" for i in range(COLS * ROWS))
+INDEX = {name: i for i, name in enumerate(NAMES)}
+
+KINDS = "GYRB"  # forest, mountain, fire, glacier: the order of the pool in position text
+KIND_NAMES = {"G": "forest", "Y": "mountain", "R": "fire", "B": "glacier"}
+COLOUR_NAMES = {"G": "green", "Y": "yellow", "R": "red", "B": "blue"}
+SIZE_WORDS = {1: "small", 2: "medium", 3: "large"}
+PIECE_CODES = frozenset(f"{k}{s}" for k in "GYRB" for s in (1, 2, 3))
+ACTIONS = ("forest", "mountain", "fire", "glacier")
+
+# Pieces of each size per colour once the large turn tracker is set aside (A19).
+SUPPLY = {1: 5, 2: 5, 3: 4}
+
+# The board's colouring (A3, our assumption: the board image is not in the seed).
+# The outer band of a square is White where (column + row) is even, counting
+# a1 as (1, 1); the middle band is the other colour and the inner band matches
+# the outer one.  A piece scores for the band that surrounds it.
+OUTER_WHITE_PARITY = 0
+BAND_OF_SIZE = {3: "outer", 2: "middle", 1: "inner"}
+
+# The layouts of the seed's appendix, centred on rows 2-6 (A2).
+LAYOUTS = {
+    "1": {"d2": "G2", "h2": "B3", "a3": "B3", "c3": "G2", "d4": "G1", "e4": "G1",
+          "f5": "G2", "h5": "B3", "a6": "B3", "e6": "G2"},
+    "2": {"a2": "G2", "h2": "G2", "b3": "G1", "g3": "G1", "c4": "B3", "d4": "B3",
+          "e4": "B3", "f4": "B3", "b5": "G1", "g5": "G1", "a6": "G2", "h6": "G2"},
+}
+
+DIRECTIONS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+DIRECTION_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+SIDEWAYS = {"N": "WE", "S": "WE", "E": "NS", "W": "NS"}
+
+
+def _step(index: int, d: str, k: int = 1) -> int | None:
+    """The square `k` steps from `index` towards `d`, None off the board."""
+    dc, dr = DIRECTIONS[d]
+    col, row = index % COLS + dc * k, index // COLS + dr * k
+    return row * COLS + col if 0 <= col < COLS and 0 <= row < ROWS else None
+
+
+NEIGHBOURS = tuple(tuple(n for d in "NESW" if (n := _step(i, d)) is not None) for i in range(COLS * ROWS))
+
+
+def band_owner(index: int, size: int) -> str:
+    """Who scores a piece of `size` centred on the square at `index` (A3)."""
+    col, row = index % COLS + 1, index // COLS + 1
+    outer = "white" if (col + row) % 2 == OUTER_WHITE_PARITY else "black"
+    if BAND_OF_SIZE[size] == "middle":
+        return "black" if outer == "white" else "white"
+    return outer
+
+
+def _other(player: str) -> str:
+    return "black" if player == "white" else "white"
+
+
+def piece_name(kind: str, size: int) -> str:
+    return f"{SIZE_WORDS[size]} {KIND_NAMES[kind]}"
+
+
+def _pool_index(kind: str, size: int) -> int:
+    return KINDS.index(kind) * 3 + size - 1
+
+
+# A square holds None or (kind, size, top): top is the blue piece on a forest
+# (0 for none), frost when it is no bigger than the forest, a cap otherwise.
+def _glacier_unit(cell) -> bool:
+    return cell is not None and (cell[0] == "B" or cell[2] > cell[1])
+
+
+def describe(cell) -> str:
+    """A square's contents in words."""
+    if cell is None:
+        return "nothing"
+    kind, size, top = cell
+    if top and top > size:
+        return f"a {piece_name('G', size)} capped by a {SIZE_WORDS[top]} glacier"
+    if top:
+        return f"a {piece_name('G', size)} frosted by a {SIZE_WORDS[top]} frost"
+    return f"a {piece_name(kind, size)}"
+
+
+def cell_text(cell) -> str:
+    if cell is None:
+        return "."
+    kind, size, top = cell
+    if top:
+        return f"G{size}{'c' if top > size else 'f'}{top}"
+    return f"{kind}{size}"
+
+
+class _Short(Exception):
+    """A transaction needs a piece its supply lacks (the pool rule, §3.2)."""
+
+
+class _Tx:
+    """Board, pool and fire pit being changed by one action: return first, then take (A9)."""
+
+    __slots__ = ("board", "pool", "pit")
+
+    def __init__(self, state: "TerrafexState"):
+        self.board, self.pool, self.pit = list(state.board), list(state.pool), list(state.pit)
+
+    def give(self, kind: str, size: int) -> None:
+        if size:
+            self.pool[_pool_index(kind, size)] += 1
+
+    def take(self, kind: str, size: int) -> None:
+        i = _pool_index(kind, size)
+        if not self.pool[i]:
+            raise _Short(f"the pool has no {piece_name(kind, size)} left")
+        self.pool[i] -= 1
+
+    def to_pit(self, size: int) -> None:
+        """A red piece that leaves the board (or the pool) for the fire pit."""
+        self.pit[size - 1] += 1
+
+    def take_fire_for_burn(self, size: int) -> None:
+        """A burn's remaining fire: from the pool, else from the fire pit (§3.6)."""
+        if self.pool[_pool_index("R", size)]:
+            self.take("R", size)
+        elif self.pit[size - 1]:
+            self.pit[size - 1] -= 1
+        else:
+            raise _Short(f"there is no {piece_name('R', size)} in the pool or the fire pit")
+
+    def shrink(self, kind: str, size: int, by: int = 1) -> int:
+        """Exchange a piece for one `by` sizes smaller (none below small); the new size."""
+        self.give(kind, size)
+        if size - by > 0:
+            self.take(kind, size - by)
+        return max(0, size - by)
+
+
+# -- the state ---------------------------------------------------------------------
+@dataclass(frozen=True, eq=False, repr=False)
+class TerrafexState(State):
+    """A position: 56 squares, pool and pit counts, whose turn, actions used, the pending fire."""
+
+    game: "Terrafex"
+    board: tuple
+    pool: tuple  # 12 counts: (small, medium, large) of each colour in KINDS order
+    pit: tuple  # red small, medium, large in the fire pit
+    to_move: str
+    used: tuple  # the actions taken this turn, in ACTIONS order
+    fire: int  # the size the active player selected, waiting for the opponent; 0 for none
+    idle: int  # turns in a row that ended with no action (two end the game)
+    setup: bool  # the layout editor is open (layout=custom)
+    options: Mapping[str, Any]
+
+    def __repr__(self) -> str:
+        return f"<TerrafexState {self.to_text()!r}>"
+
+    # -- reading the position ----------------------------------------------------
+    def cell(self, name: str):
+        return self.board[INDEX[name]]
+
+    def pool_count(self, kind: str, size: int) -> int:
+        return self.pool[_pool_index(kind, size)]
+
+    @property
+    def glaciers_left(self) -> int:
+        return sum(_glacier_unit(c) for c in self.board)
+
+    def score_items(self) -> list[tuple[str, str, str, int]]:
+        """(square, piece in words, player, points) for every piece that scores (§4)."""
+        items = []
+        for i, cell in enumerate(self.board):
+            if cell is None or cell[0] == "B" or (cell[2] and cell[2] > cell[1]):
+                continue  # blue scores nothing; a capped forest is out of the game
+            kind, size, _ = cell
+            sign = -1 if kind == "R" else 1
+            items.append((NAMES[i], piece_name(kind, size), band_owner(i, size), sign * size))
+        return items
+
+    def scores(self) -> dict[str, int]:
+        totals = dict.fromkeys(PLAYERS, 0)
+        for _, _, player, points in self.score_items():
+            totals[player] += points
+        return totals
+
+    def layout_problems(self) -> list[str]:
+        """What keeps the edited layout from starting (§2.3); empty when it may start."""
+        kinds = {c[0] for c in self.board if c is not None}
+        problems = []
+        if "B" not in kinds:
+            problems.append("The layout needs at least one glacier (blue piece).")
+        if "G" not in kinds:
+            problems.append("The layout needs at least one forest (green piece).")
+        return problems
+
+    # -- protocol hooks ----------------------------------------------------------
+    def _actors(self) -> tuple[str, ...]:
+        return (_other(self.to_move),) if self.fire else (self.to_move,)
+
+    def _decide(self) -> Outcome | None:
+        if self.setup:
+            return None
+        if not self.glaciers_left:
+            reason = "The last glacier is gone."
+        elif self.idle >= 2:
+            reason = "Neither player could act for a whole turn (the stall rule)."
+        else:
+            return None
+        scores = self.scores()
+        white, black = scores["white"], scores["black"]
+        tally = f" Score: White {white}, Black {black}."
+        if white == black:
+            return Outcome((), reason + tally, scores)
+        return Outcome(("white",) if white > black else ("black",), reason + tally, scores)
+
+    def prompt(self) -> str:
+        if self.setup:
+            return "Layout editor: place pieces from the supply, then press Start."
+        if self.fire:
+            return f"{self.actor_name(self.actors[0])}: play the fire."
+        return ""
+
+    def automatic_move(self) -> str | None:
+        return "end" if "end" in self._moves() else None
+
+    def _generate(self) -> dict[str, tuple]:
+        if self.setup:
+            return self._editor_moves()
+        if self.fire:
+            return {f"fire:{how}:{NAMES[i]}": ("place", tx) for (how, i), tx in self._fire_options(self.fire).items()}
+        moves: dict[str, tuple] = {}
+        board, used = self.board, self.used
+        empty = [i for i, c in enumerate(board) if c is None]
+        if "forest" not in used:
+            for i, c in enumerate(board):
+                if c is not None and c[0] == "G" and not c[2] and c[1] < 3 and self.pool_count("G", c[1] + 1):
+                    moves[f"forest:grow:{NAMES[i]}"] = ("grow", i)
+            if self.pool_count("G", 1):
+                for i in empty:
+                    if any(board[n] is not None and board[n][0] == "G" and board[n][1] == 3 for n in NEIGHBOURS[i]):
+                        moves[f"forest:spread:{NAMES[i]}"] = ("put", i, "G", "forest")
+        if "mountain" not in used:
+            if self.pool_count("Y", 1):
+                for i in empty:
+                    moves[f"mountain:start:{NAMES[i]}"] = ("put", i, "Y", "mountain")
+            for i, c in enumerate(board):
+                if c is not None and c[0] == "Y" and c[1] < 3 and self.pool_count("Y", c[1] + 1):
+                    moves[f"mountain:grow:{NAMES[i]}"] = ("grow", i)
+        if "fire" not in used:
+            for size in (1, 2, 3):
+                if self.pool_count("R", size) and self._fire_options(size, first=True):
+                    moves[f"fire:{size}"] = ("select", size)
+        if "glacier" not in used:
+            for i, c in enumerate(board):
+                if _glacier_unit(c):
+                    for d in "NESW":
+                        try:
+                            tx, pieces, squares = self._glide(i, d)
+                        except (IllegalMoveError, _Short):
+                            continue
+                        self._add_glacier_moves(moves, i, d, tx, pieces, squares)
+        if not moves:
+            moves["end"] = ("end",)
+        return moves
+
+    def _add_glacier_moves(self, moves: dict, i: int, d: str, tx: _Tx, pieces: tuple, squares: list) -> None:
+        """The move, or one per way to place the split pieces (equal pieces in either order)."""
+        base = f"glacier:{NAMES[i]}{d}"
+        if not pieces:
+            moves[base] = ("glacier", (tx.board, tx.pool, tx.pit))
+            return
+        for chosen in permutations(squares, len(pieces)):
+            board = list(tx.board)
+            for size, where in zip(pieces, chosen):
+                board[where] = ("B", size, 0)
+            placed = ",".join(f"{s}@{NAMES[w]}" for s, w in zip(pieces, chosen))
+            moves[f"{base}/{placed}"] = ("glacier", (board, tx.pool, tx.pit))
+
+    def _editor_moves(self) -> dict[str, tuple]:
+        moves: dict[str, tuple] = {}
+        for i, c in enumerate(self.board):
+            if c is None:
+                for kind in KINDS:
+                    for size in (1, 2, 3):
+                        if self.pool_count(kind, size):
+                            moves[f"put:{kind}{size}@{NAMES[i]}"] = ("edit", i, (kind, size, 0))
+            else:
+                moves[f"clear:{NAMES[i]}"] = ("edit", i, None)
+        if not self.layout_problems():
+            moves["start"] = ("start",)
+        return moves
+
+    # -- the fire (§3.6) ---------------------------------------------------------
+    def _fire_options(self, size: int, first: bool = False) -> dict:
+        """{(how, square): transaction} for a fire of `size`; with `first`, stop at the first."""
+        cached = self.__dict__.setdefault("_fire_cache", {})
+        if size in cached:
+            return cached[size]
+        options: dict = {}
+        for i, c in enumerate(self.board):
+            if c is None:
+                how = "start" if size == 1 else None
+            elif c[0] == "R":
+                how = "grow" if c[1] == size - 1 else None
+            elif c[0] == "G" and c[2] <= c[1]:
+                how = "burn"
+            else:
+                how = None
+            if how is None:
+                continue
+            try:
+                options[(how, i)] = self._fire_tx(i, size)
+            except _Short:
+                continue
+            if first:
+                return options
+        cached[size] = options
+        return options
+
+    def _fire_tx(self, i: int, size: int) -> _Tx:
+        """The fire of `size`, taken from the pool, played on square `i`."""
+        tx = _Tx(self)
+        tx.take("R", size)  # the selected piece always comes from the pool
+        c = tx.board[i]
+        if c is None:  # start (a small: spread is a start, A7)
+            tx.board[i] = ("R", 1, 0)
+        elif c[0] == "R":  # grow: the old fire goes to the pit
+            tx.to_pit(c[1])
+            tx.board[i] = ("R", size, 0)
+        elif c[2]:  # burn the frost only (A8)
+            tx.to_pit(size)
+            left = tx.shrink("B", c[2], by=min(size, c[2]))
+            tx.board[i] = ("G", c[1], left)
+        else:  # burn the forest
+            tx.to_pit(size)
+            forest = c[1]
+            if size < forest:
+                tx.board[i] = ("G", tx.shrink("G", forest, by=size), 0)
+            else:
+                tx.give("G", forest)
+                tx.board[i] = None
+                if size > forest:
+                    tx.take_fire_for_burn(size - forest)
+                    tx.board[i] = ("R", size - forest, 0)
+        return tx
+
+    # -- the glacier (§3.7) ------------------------------------------------------
+    def _glide(self, x: int, d: str) -> tuple[_Tx, tuple, list]:
+        """Move the glacier unit on `x` towards `d`: (transaction, split pieces, their candidate squares).
+
+        Raises `IllegalMoveError` saying why the move is not allowed, or
+        `_Short` when the pool lacks a piece.
+        """
+        board = self.board
+        unit = board[x]
+        t = _step(x, d)
+        if t is None:
+            raise IllegalMoveError(f"the glacier on {NAMES[x]} would leave the board.")
+        back = _step(x, {"N": "S", "S": "N", "E": "W", "W": "E"}[d])
+        behind = board[back] if back is not None else None
+        if back is not None and not (_glacier_unit(behind) or (behind is not None and behind[0] == "Y")):
+            raise IllegalMoveError(
+                f"a glacier moves only away from the edge, a mountain or another glacier directly behind it, "
+                f"and {NAMES[back]} holds {describe(board[back])}.")
+        capped = unit[0] == "G"
+        blue, forest = (unit[2], unit[1]) if capped else (unit[1], 0)
+        tx = _Tx(self)
+        target = board[t]
+        tx.board[x] = None
+        if target is None:
+            tx.board[t] = unit
+            return tx, (), []
+        kind, size, top = target
+        if _glacier_unit(target):  # merge (glacier or capped forest, either way)
+            other_blue = top if kind == "G" else size
+            merged = min(3, blue + other_blue)
+            tx.give("B", blue)
+            tx.give("B", other_blue)
+            tx.take("B", merged)
+            if capped and kind == "G":  # capped to capped: one medium forest stays (A17)
+                tx.give("G", forest)
+                tx.give("G", size)
+                tx.take("G", 2)
+                tx.board[t] = ("G", 2, merged)
+            elif capped or kind == "G":
+                tx.board[t] = ("G", forest or size, merged)
+            else:
+                tx.board[t] = ("B", merged, 0)
+            return tx, (), []
+        if kind == "G":
+            if capped:
+                raise IllegalMoveError(
+                    f"a capped forest cannot move onto {describe(target)} on {NAMES[t]} (two forests "
+                    "under one glacier do not exist in the rules, A16).")
+            if top:  # frosted: the glacier and the frost merge on the forest
+                merged = min(3, blue + top)
+                tx.give("B", blue)
+                tx.give("B", top)
+                tx.take("B", merged)
+                tx.board[t] = ("G", size, merged)
+            else:  # the forest shrinks and the glacier sits on what is left
+                left = tx.shrink("G", size)
+                tx.board[t] = ("G", left, blue) if left else ("B", blue, 0)
+            return tx, (), []
+        if capped:
+            tx.board[x] = ("G", forest, 0)  # the forest returns to the game where it was
+        if kind == "R":  # melt
+            tx.to_pit(size)
+            tx.give("B", blue)
+            if blue > size:
+                tx.take("B", blue - size)
+                tx.board[t] = ("B", blue - size, 0)
+            elif blue < size:
+                tx.take("R", size - blue)  # from the pool only (A11)
+                tx.board[t] = ("R", size - blue, 0)
+            else:
+                tx.board[t] = None
+            return tx, (), []
+        if kind == "Y" and size == 1:  # push the small mountain two squares on (A13)
+            beyond = _step(x, d, 3)
+            if beyond is None:
+                raise IllegalMoveError(f"the small mountain on {NAMES[t]} would be pushed off the board.")
+            if board[beyond] is not None:
+                raise IllegalMoveError(
+                    f"the small mountain on {NAMES[t]} would be pushed to {NAMES[beyond]}, "
+                    f"which holds {describe(board[beyond])}.")
+            tx.board[x] = None
+            tx.board[beyond] = ("Y", 1, 0)
+            tx.board[t] = unit
+            return tx, (), []
+        # a medium or large mountain shrinks and the glacier splits around it
+        tx.board[t] = ("Y", tx.shrink("Y", size), 0)
+        pieces = (1,) * blue if size == 3 else {1: (1,), 2: (1, 1), 3: (1, 2)}[blue]
+        tx.give("B", blue)
+        for piece in pieces:
+            tx.take("B", piece)
+        squares = [s for s in [x] + [_step(t, side) for side in SIDEWAYS[d]] if s is not None and tx.board[s] is None]
+        if len(squares) < len(pieces):
+            raise IllegalMoveError(
+                f"the glacier splits into {len(pieces)} piece{'s' if len(pieces) > 1 else ''} beside the mountain "
+                f"on {NAMES[t]}, but only {len(squares)} of the squares beside it "
+                f"{'is' if len(squares) == 1 else 'are'} empty.")
+        return tx, pieces, squares
+
+    # -- applying ------------------------------------------------------------------
+    def _apply(self, action: tuple) -> "TerrafexState":
+        kind = action[0]
+        if kind == "end":
+            return self._next(self.board, self.pool, self.pit, to_move=_other(self.to_move), used=(),
+                              idle=0 if self.used else self.idle + 1)
+        if kind == "edit":
+            _, i, cell = action
+            tx = _Tx(self)
+            old = tx.board[i]
+            if old is not None:
+                tx.give(old[0], old[1])
+            else:
+                tx.take(cell[0], cell[1])
+            tx.board[i] = cell
+            return self._next(tx.board, tx.pool, tx.pit)
+        if kind == "start":
+            return self._next(self.board, self.pool, self.pit, setup=False)
+        if kind == "select":
+            return self._next(self.board, self.pool, self.pit, used=self._using("fire"), fire=action[1])
+        if kind == "place":
+            tx = action[1]
+            return self._next(tx.board, tx.pool, tx.pit, fire=0)
+        if kind == "glacier":
+            board, pool, pit = action[1]
+            return self._next(board, pool, pit, used=self._using("glacier"))
+        tx = _Tx(self)
+        i = action[1]
+        if kind == "grow":
+            piece, size, _ = tx.board[i]
+            tx.give(piece, size)
+            tx.take(piece, size + 1)
+            tx.board[i] = (piece, size + 1, 0)
+            what = "forest" if piece == "G" else "mountain"
+        else:  # put: start or spread a small piece
+            _, _, piece, what = action
+            tx.take(piece, 1)
+            tx.board[i] = (piece, 1, 0)
+        return self._next(tx.board, tx.pool, tx.pit, used=self._using(what))
+
+    def _using(self, action: str) -> tuple:
+        return tuple(a for a in ACTIONS if a in self.used or a == action)
+
+    def _next(self, board, pool, pit, **changes) -> "TerrafexState":
+        fields = dict(board=tuple(board), pool=tuple(pool), pit=tuple(pit), to_move=self.to_move,
+                      used=self.used, fire=self.fire, idle=self.idle, setup=self.setup)
+        fields.update(changes)
+        return TerrafexState(self.game, options=self.options, **fields)
+
+    # -- position notation -----------------------------------------------------------
+    def to_text(self) -> str:
+        rows = "/".join("".join(cell_text(c) for c in self.board[r * COLS:(r + 1) * COLS]) for r in range(ROWS))
+        pool = ";".join(k + ",".join(str(n) for n in self.pool[j * 3:j * 3 + 3]) for j, k in enumerate(KINDS))
+        fields = [rows, self.to_move[0], "used:" + (",".join(self.used) or "-"),
+                  f"fire:{self.fire or '-'}", f"pool:{pool}", "pit:" + ",".join(map(str, self.pit)),
+                  f"idle:{self.idle}"]
+        if self.setup:
+            fields.append("setup")
+        return " ".join(fields + options_text(self.options, self.game))
+
+    # -- moves for people --------------------------------------------------------------
+    def path(self, move: str) -> tuple[str, ...]:
+        parsed = _parse_move(move)
+        verb = parsed[0]
+        if verb == "glacier":
+            _, x, d, placed = parsed
+            t = _step(INDEX[x], d)
+            if t is None:
+                raise IllegalMoveError(f"{move}: the glacier on {x} would leave the board.")
+            return (x, NAMES[t]) + tuple(w for w, _ in placed)
+        if verb in ("end", "start"):
+            return (verb,)
+        if verb == "select":
+            return (f"pool:R{parsed[1]}",)
+        if verb in ("forest:spread", "mountain:start"):
+            return (f"pool:{'G' if verb[0] == 'f' else 'Y'}1", parsed[1])
+        if verb == "put":
+            return (f"pool:{parsed[2]}", parsed[1])
+        return (parsed[1],)
+
+    def label(self, move: str) -> str:
+        parsed = _parse_move(move)
+        verb, where = parsed[0], parsed[1] if len(parsed) > 1 else ""
+        if verb == "end":
+            me, left = self.actor_name(self.to_move), [a for a in ACTIONS if a not in self.used]
+            if not left:
+                return f"{me} has taken all four actions: the turn passes."
+            if len(left) == 4:
+                return f"{me} can take no action at all: the turn passes."
+            names = ", ".join(left[:-1]) + f" and {left[-1]}" if len(left) > 1 else left[0]
+            return f"{me}'s turn ends: {names} {'have' if len(left) > 1 else 'has'} no legal option."
+        if verb == "start":
+            return "Start the game"
+        if verb == "select":
+            return f"Select a {SIZE_WORDS[parsed[1]]} fire for {self.actor_name(_other(self.to_move))} to play"
+        if verb == "put":
+            return f"Put a {piece_name(parsed[2][0], int(parsed[2][1]))} on {where}"
+        if verb == "clear":
+            return f"Clear {where}"
+        if verb == "glacier":
+            _, x, d, placed = parsed
+            text = f"Glacier on {x} {DIRECTION_NAMES[d]}"
+            if placed:
+                text += ": " + ", ".join(f"{SIZE_WORDS[s]} to {w}" for w, s in placed)
+            return text
+        words = {"forest:grow": "Grow the forest on", "forest:spread": "Spread a small forest to",
+                 "mountain:start": "Start a small mountain on", "mountain:grow": "Grow the mountain on",
+                 "fire:start": "Start a fire on", "fire:grow": "Grow the fire on"}
+        if verb == "fire:burn":
+            cell = self.board[INDEX[where]]
+            return f"Burn the {'frost' if cell and cell[2] else 'forest'} on {where}"
+        return f"{words[verb]} {where}"
+
+    def guide(self, selection, actor: str | None = None) -> Guidance:
+        """As the protocol's, plus: an empty square first offers what can be placed there,
+        and a splitting glacier says which piece to place next."""
+        selection = tuple(selection)
+        found = super().guide(selection, actor)
+        if not found.ok and not self.setup and len(selection) == 1 and selection[0] in INDEX:
+            placing = tuple(m for m in self._moves()
+                            if (actor is None or self.may_act(m, actor)) and self.path(m)[-1] == selection[0]
+                            and self.path(m)[0].startswith("pool:") and len(self.path(m)) == 2)
+            if placing:
+                return Guidance(selection, (), placing, "Choose:" if len(placing) > 1 else "")
+        if found.ok and found.targets and len(selection) == 1:
+            if selection[0].startswith("pool:"):
+                kind, size = selection[0][5], int(selection[0][6])
+                return Guidance(selection, found.targets, found.moves,
+                                f"Click a lit square for the {piece_name(kind, size)}.")
+            return Guidance(selection, found.targets, found.moves, "Click a lit square: where the glacier goes.")
+        if found.ok and found.targets and len(selection) >= 2 and selection[0] in INDEX:
+            for move in self._moves():
+                parsed = _parse_move(move)
+                if parsed[0] == "glacier" and self.path(move)[:len(selection)] == selection and \
+                        len(parsed[3]) > len(selection) - 2:
+                    size = parsed[3][len(selection) - 2][1]
+                    return Guidance(selection, found.targets, found.moves,
+                                    f"The glacier splits: click where the {SIZE_WORDS[size]} glacier goes.")
+        return found
+
+    def explain(self, move: str) -> GameErrorLike:
+        text = move.strip() if isinstance(move, str) else repr(move)
+        try:
+            parsed = _parse_move(text)
+        except InvalidMoveError as err:
+            return err
+        return IllegalMoveError(f"{text}: {self._reason(parsed)}")
+
+    def _reason(self, parsed: tuple) -> str:
+        verb = parsed[0]
+        me, opponent = self.actor_name(self.to_move), self.actor_name(_other(self.to_move))
+        if self.setup:
+            if verb == "start":
+                return " ".join(self.layout_problems())
+            if verb not in ("put", "clear"):
+                return "the layout is still being edited; press Start when it is ready."
+            cell = self.board[INDEX[parsed[1]]]
+            if verb == "clear":
+                return f"{parsed[1]} is already empty."
+            if cell is not None:
+                return f"{parsed[1]} already holds {describe(cell)}; clear it first (one piece per square)."
+            kind, size = parsed[2][0], int(parsed[2][1])
+            return f"the supply has no {piece_name(kind, size)} left ({SUPPLY[size]} in all)."
+        if verb in ("put", "clear", "start"):
+            return "the layout editor is only open at the start of a custom layout."
+        if self.fire:
+            if not verb.startswith("fire:") or verb == "select":
+                return f"{opponent} must play the {SIZE_WORDS[self.fire]} fire first."
+            return self._fire_reason(verb.split(":")[1], INDEX[parsed[1]], self.fire)
+        if verb == "end":
+            left = [a for a in ACTIONS if a not in self.used]
+            return f"the turn cannot end while an unused action has a legal option ({', '.join(left)})."
+        action = "fire" if verb in ("select", "fire:start", "fire:grow", "fire:burn") else verb.split(":")[0]
+        if action in self.used:
+            return f"{me} has already used the {action} action this turn."
+        if verb.startswith("fire:"):
+            return f"the active player selects a fire's size (fire:1, fire:2, fire:3); {opponent} then plays it."
+        if verb == "select":
+            size = parsed[1]
+            if not self.pool_count("R", size):
+                return f"the pool has no {piece_name('R', size)}."
+            return f"a {piece_name('R', size)} could not be played anywhere."
+        if verb == "glacier":
+            _, x, d, placed = parsed
+            i = INDEX[x]
+            if not _glacier_unit(self.board[i]):
+                return f"{x} holds {describe(self.board[i])}, not a glacier."
+            try:
+                _, pieces, squares = self._glide(i, d)
+            except IllegalMoveError as err:
+                return str(err)
+            except _Short as err:
+                return f"{err}."
+            if not pieces:
+                return "this glacier move splits nothing: write it without placements."
+            sizes = ", ".join(SIZE_WORDS[p] for p in pieces)
+            return (f"the glacier splits into {sizes} (smallest first), each on a different empty square of "
+                    f"{', '.join(NAMES[s] for s in squares)}.")
+        where = parsed[1]
+        i = INDEX[where]
+        cell = self.board[i]
+        piece = "G" if action == "forest" else "Y"
+        if verb.endswith(":grow"):
+            if cell is None or cell[0] != piece:
+                return f"{where} holds {describe(cell)}, not a {KIND_NAMES[piece]}."
+            if cell[2] and cell[2] > cell[1]:
+                return "a capped forest is out of the game until its glacier melts or splits."
+            if cell[2]:
+                return "a frosted forest may not grow."
+            if cell[1] == 3:
+                return "a large piece may not grow."
+            return f"the pool has no {piece_name(piece, cell[1] + 1)}."
+        if cell is not None:
+            return f"{where} holds {describe(cell)}; a new piece goes on an empty square."
+        if not self.pool_count(piece, 1):
+            return f"the pool has no {piece_name(piece, 1)}."
+        return "a forest spreads only next to a large forest."
+
+    def _fire_reason(self, how: str, i: int, size: int) -> str:
+        cell = self.board[i]
+        if how == "start":
+            return "only a small fire starts on an empty square." if cell is None else \
+                f"{NAMES[i]} holds {describe(cell)}; a fire starts on an empty square."
+        if how == "grow":
+            if cell is None or cell[0] != "R" or cell[1] != size - 1:
+                return f"a {SIZE_WORDS[size]} fire grows only a {SIZE_WORDS.get(size - 1, 'smaller')} fire."
+        elif cell is None or cell[0] != "G" or cell[2] > cell[1]:
+            return f"fire burns only a forest or its frost, and {NAMES[i]} holds {describe(cell)}."
+        try:
+            self._fire_tx(i, size)
+        except _Short as err:
+            return f"{err}."
+        return "that is not how this fire can be played here."
+
+    def hint(self, selection: tuple[str, ...]) -> str:
+        if not selection:
+            return ""
+        last = selection[-1]
+        if self.setup:
+            if last.startswith("pool:") and last[5:] in PIECE_CODES:
+                return f"The supply has no {piece_name(last[5], int(last[6]))} left."
+            if last in INDEX and len(selection) == 1:
+                return "Pick a piece from the supply first, then the square it goes on."
+            return " ".join(self.layout_problems()) if last == "start" else "Nothing can be done there."
+        who = self.actor_name(self.actors[0])
+        if self.fire:
+            return f"{who}: play the {SIZE_WORDS[self.fire]} fire on one of the lit squares."
+        if last.startswith("pool:") and last[5:] in PIECE_CODES:
+            kind, size = last[5], int(last[6])
+            if self.pool_count(kind, size) == 0:
+                return f"The pool has no {piece_name(kind, size)}."
+            action = KIND_NAMES[kind] if kind != "B" else "glacier"
+            if {"G": "forest", "Y": "mountain", "R": "fire", "B": "glacier"}[kind] in self.used:
+                return f"{who} has already used the {action} action this turn."
+            return f"A {piece_name(kind, size)} from the pool cannot be played now."
+        if last not in INDEX:
+            return "Nothing can be done there."
+        cell = self.board[INDEX[last]]
+        if len(selection) == 1:
+            if cell is None:
+                return f"Nothing can be placed on {last} now."
+            if _glacier_unit(cell):
+                if "glacier" in self.used:
+                    return f"{who} has already used the glacier action this turn."
+                return (f"This glacier cannot move: it moves away from the edge, a mountain or a glacier "
+                        f"directly behind it, and only where the result is allowed.")
+            action = {"G": "forest", "Y": "mountain", "R": "fire"}[cell[0]]
+            if action in self.used:
+                return f"{who} has already used the {action} action this turn."
+            return f"{describe(cell).capitalize()} on {last} cannot be changed now."
+        first = selection[0]
+        if first in INDEX and _glacier_unit(self.board[INDEX[first]]) and len(selection) == 2:
+            a, b = INDEX[first], INDEX[last]
+            d = next((d for d in "NESW" if _step(a, d) == b), None)
+            if d is None:
+                return "A glacier moves one square north, east, south or west."
+            try:
+                self._glide(a, d)
+            except IllegalMoveError as err:
+                return str(err)[0].upper() + str(err)[1:]
+            except _Short as err:
+                return f"{str(err).capitalize()}."
+        return "Nothing can be done there."
+
+
+GameErrorLike = IllegalMoveError | InvalidMoveError
+
+MOVE_RE = re.compile(
+    r"(?P<end>end)|(?P<start>start)|fire:(?P<size>[123])"
+    r"|(?P<verb>forest:grow|forest:spread|mountain:start|mountain:grow|fire:start|fire:grow|fire:burn|clear)"
+    r":(?P<sq>[a-h][1-7])"
+    r"|put:(?P<piece>[GYRB][123])@(?P<put>[a-h][1-7])"
+    r"|glacier:(?P<from>[a-h][1-7])(?P<dir>[NESW])(?:/(?P<placed>[123]@[a-h][1-7](?:,[123]@[a-h][1-7]){0,2}))?"
+)
+NOTATION_HELP = ("write forest:grow:d4, forest:spread:d4, mountain:start:d4, mountain:grow:d4, fire:2, "
+                 "fire:start:d4 / fire:grow:d4 / fire:burn:d4, glacier:c3E (glacier:c3E/1@c2,2@b3 when it "
+                 "splits) or end")
+
+
+def _parse_move(move: str) -> tuple:
+    """A move's parts: (verb, ...); `InvalidMoveError` when it is not Terrafex notation."""
+    found = MOVE_RE.fullmatch(move.strip()) if isinstance(move, str) else None
+    if found is None:
+        raise InvalidMoveError(f"{move!r} is not a move: {NOTATION_HELP}.")
+    g = found.groupdict()
+    if g["end"] or g["start"]:
+        return (g["end"] or g["start"],)
+    if g["size"]:
+        return ("select", int(g["size"]))
+    if g["verb"]:
+        return (g["verb"], g["sq"])
+    if g["put"]:
+        return ("put", g["put"], g["piece"])
+    placed = tuple((w, int(s)) for s, w in (p.split("@") for p in g["placed"].split(","))) if g["placed"] else ()
+    return ("glacier", g["from"], g["dir"], placed)
+
+
+class LayoutOption(Option):
+    """Layout 1, Layout 2, or a custom layout built in the editor before play."""
+
+    def text(self, choice: Any) -> str:
+        return {"1": "Layout 1", "2": "Layout 2", "custom": "Custom (draw it in the layout editor)"}[choice]
+
+
+class Terrafex(Game):
+    """Terrafex for two players; White moves first."""
+
+    id = "terrafex"
+    title = "Terrafex"
+    min_players = 2
+    max_players = 2
+    options = (
+        LayoutOption("layout", "Layout", "1", choices=("1", "2", "custom"),
+                     help="The starting pieces: one of the rules' two layouts, or your own, "
+                          "placed on an empty board before play (it is part of the game's link)."),
+    )
+
+    def _initial(self, options: dict[str, Any]) -> TerrafexState:
+        board: list = [None] * (COLS * ROWS)
+        for name, piece in LAYOUTS.get(options["layout"], {}).items():
+            board[INDEX[name]] = (piece[0], int(piece[1]), 0)
+        pool = [SUPPLY[j % 3 + 1] for j in range(12)]
+        for cell in board:
+            if cell is not None:
+                pool[_pool_index(cell[0], cell[1])] -= 1
+        return TerrafexState(self, tuple(board), tuple(pool), (0, 0, 0), "white", (), 0, 0,
+                             options["layout"] == "custom", MappingProxyType(options))
+
+    def _parse_position(self, text: str) -> TerrafexState:
+        fields = text.split()
+        example = self.new().to_text()
+        if len(fields) < 7:
+            raise PositionError(f"Terrafex: {text!r} needs the board, the side to move, used:, fire:, "
+                                f"pool:, pit: and idle:, e.g. {example!r}.")
+        rows = fields[0].split("/")
+        if len(rows) != ROWS:
+            raise PositionError(f"Terrafex: the board has {len(rows)} rows; it needs {ROWS}.")
+        board: list = []
+        for r, row in enumerate(rows, 1):
+            tokens = re.findall(r"\.|G[123][fc][123]|[GYRB][123]|.", row)
+            if len(tokens) != COLS or any(len(t) == 1 and t != "." for t in tokens):
+                raise PositionError(f"Terrafex: row {r} ({row!r}) must be {COLS} squares, each '.' or a piece "
+                                    "such as G2, Y1, R3, B2, G3f1 (frosted) or G1c3 (capped).")
+            for c, token in enumerate(tokens):
+                board.append(_parse_cell(token, NAMES[(r - 1) * COLS + c]))
+        if fields[1] not in ("w", "b"):
+            raise PositionError(f"Terrafex: the side to move is 'w' or 'b', not {fields[1]!r}.")
+        to_move = "white" if fields[1] == "w" else "black"
+        values = {}
+        for field, key in zip(fields[2:7], ("used", "fire", "pool", "pit", "idle")):
+            name, sep, value = field.partition(":")
+            if name != key or not sep:
+                raise PositionError(f"Terrafex: expected {key}:… in place of {field!r}.")
+            values[key] = value
+        used = () if values["used"] == "-" else tuple(values["used"].split(","))
+        if any(a not in ACTIONS for a in used) or len(set(used)) != len(used):
+            raise PositionError(f"Terrafex: used:{values['used']} must list actions among {', '.join(ACTIONS)}, once each.")
+        used = tuple(a for a in ACTIONS if a in used)
+        if values["fire"] not in ("-", "1", "2", "3"):
+            raise PositionError(f"Terrafex: fire:{values['fire']} must be '-' or a size 1-3.")
+        fire = 0 if values["fire"] == "-" else int(values["fire"])
+        pool = _parse_pool(values["pool"])
+        pit = _counts(values["pit"], "pit")
+        if values["idle"] not in ("0", "1", "2"):
+            raise PositionError(f"Terrafex: idle:{values['idle']} must be 0, 1 or 2.")
+        rest = fields[7:]
+        setup = bool(rest) and rest[0] == "setup"
+        options = parse_options_text(rest[1:] if setup else rest, self)
+        _check_supply(board, pool, pit)
+        if fire and ("fire" not in used or not pool[_pool_index("R", fire)]):
+            raise PositionError(f"Terrafex: a {SIZE_WORDS[fire]} fire waits to be played, so the fire action is "
+                                "used and that piece is still in the pool.")
+        if setup and (options["layout"] != "custom" or used or fire or any(pit) or values["idle"] != "0"
+                      or to_move != "white" or any(c is not None and c[2] for c in board)):
+            raise PositionError("Terrafex: the layout editor opens only for layout=custom, before any play: "
+                                "White to move, nothing used, an empty fire pit and no stacked pieces.")
+        state = TerrafexState(self, tuple(board), pool, pit, to_move, used, fire, int(values["idle"]), setup,
+                              MappingProxyType(options))
+        if fire and not state._fire_options(fire):
+            raise PositionError(f"Terrafex: a {SIZE_WORDS[fire]} fire waits to be played, but it has nowhere to go.")
+        return state
+
+
+def _parse_cell(token: str, where: str):
+    if token == ".":
+        return None
+    if len(token) == 2:
+        return (token[0], int(token[1]), 0)
+    forest, mark, blue = int(token[1]), token[2], int(token[3])
+    if mark == "f" and blue > forest:
+        raise PositionError(f"Terrafex: {token} on {where}: a frost ({SIZE_WORDS[blue]}) bigger than its forest "
+                            f"({SIZE_WORDS[forest]}) is a cap; write G{forest}c{blue}.")
+    if mark == "c" and blue <= forest:
+        raise PositionError(f"Terrafex: {token} on {where}: a cap is bigger than its forest; a "
+                            f"{SIZE_WORDS[blue]} glacier on a {SIZE_WORDS[forest]} forest is frost (G{forest}f{blue}).")
+    return ("G", forest, blue)
+
+
+def _counts(text: str, what: str) -> tuple[int, int, int]:
+    parts = text.split(",")
+    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        raise PositionError(f"Terrafex: {what} counts are three numbers (small, medium, large), not {text!r}.")
+    return tuple(int(p) for p in parts)
+
+
+def _parse_pool(text: str) -> tuple:
+    groups = text.split(";")
+    if len(groups) != 4 or [g[:1] for g in groups] != list(KINDS):
+        raise PositionError(f"Terrafex: pool:{text} must give G, Y, R and B counts, e.g. G3,1,4;Y5,5,4;R5,5,4;B5,5,0.")
+    return tuple(n for g in groups for n in _counts(g[1:], f"the pool's {COLOUR_NAMES[g[0]]}"))
+
+
+def _check_supply(board: list, pool: tuple, pit: tuple) -> None:
+    """Every piece is on the board, in the pool or (red) in the fire pit, exactly once."""
+    on_board = [0] * 12
+    for cell in board:
+        if cell is not None:
+            on_board[_pool_index(cell[0], cell[1])] += 1
+            if cell[2]:
+                on_board[_pool_index("B", cell[2])] += 1
+    for j in range(12):
+        kind, size = KINDS[j // 3], j % 3 + 1
+        total = on_board[j] + pool[j] + (pit[size - 1] if kind == "R" else 0)
+        if total != SUPPLY[size]:
+            where = f"{on_board[j]} on the board, {pool[j]} in the pool" + (
+                f" and {pit[size - 1]} in the fire pit" if kind == "R" else "")
+            problem = "more pieces than the supply" if total > SUPPLY[size] else "pieces are missing"
+            raise PositionError(f"Terrafex: {COLOUR_NAMES[kind]} {SIZE_WORDS[size]}s: {where} make {total}, but "
+                                f"there are {SUPPLY[size]} ({problem}).")
+
+
+GAME = Terrafex()

@@ -1,0 +1,192 @@
+"""Terrafex's board: 7 rows of 8 squares-within-squares, pieces seen from above.
+
+Each square shows its three nested bands in their owner's colour (the outer
+band around a large piece, the middle band around a medium, the inner around
+a small, per A3), so where a piece scores can be read off the board.  Pieces
+are drawn at their band's size; each colour also has its own pattern (fire
+stripes, forest dots, glacier checks, plain mountain).  Frost sits inset on
+its forest; a capped forest is its glacier with the buried forest's outline
+dashed on top.  The panel holds the score, the four turn trackers, the pool
+and the fire pit (pieces with counts, clickable), and in the editor the
+supply and what keeps the layout from starting.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from .. import svg
+from ..games.terrafex import (
+    ACTIONS, COLS, INDEX, KINDS, NAMES, ROWS, SIZE_WORDS, SUPPLY, band_owner,
+)
+
+CELL = 72
+# The width of each band's inner edge, as a share of the square, and the piece drawn inside it.
+BAND_EDGE = {3: 0.8, 2: 0.6, 1: 0.4}
+PIECE_WIDTH = {3: 0.76, 2: 0.56, 1: 0.36}
+FROST_INSET = 0.14
+BAND_FILL = {"white": "#efe7d6", "black": "#45403a"}
+COLOUR = {"G": "green", "Y": "yellow", "R": "red", "B": "blue"}
+TRACKER_KIND = dict(zip(ACTIONS, "GYRB"))
+
+
+def _piece(cx: float, cy: float, kind: str, size: int, stacked: bool = False, share: float = 1.0) -> str:
+    """A pyramid drawn at the size of the band it sits in (or at most `share` of the square)."""
+    width = CELL * min(PIECE_WIDTH[size], share)
+    return svg.standing(cx, cy, width / svg.SCALE[size], COLOUR[kind], size, stacked=stacked)
+
+
+def _bands(name: str, cx: float, cy: float) -> str:
+    out = []
+    for size in (3, 2, 1):  # outer band first; each smaller square is drawn over the larger
+        outer = 1.0 if size == 3 else BAND_EDGE[size + 1]
+        half = CELL * outer / 2 - (1 if size == 3 else 0)
+        out.append(f'<rect x="{cx - half:.1f}" y="{cy - half:.1f}" width="{2 * half:.1f}" height="{2 * half:.1f}" '
+                   f'fill="{BAND_FILL[band_owner(INDEX[name], size)]}"/>')
+    return "".join(out)
+
+
+def _contents(cell, cx: float, cy: float) -> str:
+    if cell is None:
+        return ""
+    kind, size, top = cell
+    if not top:
+        return _piece(cx, cy, kind, size)
+    if top <= size:  # frost: the blue piece on its forest, inset so both show
+        inset = PIECE_WIDTH[size] - FROST_INSET  # a frost as big as its forest still shows the forest's rim
+        return _piece(cx, cy, "G", size) + _piece(cx, cy, "B", top, stacked=True, share=inset)
+    half = CELL * PIECE_WIDTH[size] / 2  # capped: the glacier hides the forest; its outline shows through
+    return (_piece(cx, cy, "B", top)
+            + f'<rect class="capped" x="{cx - half:.1f}" y="{cy - half:.1f}" width="{2 * half:.1f}" '
+              f'height="{2 * half:.1f}" fill="none" stroke="#3f9b4b" stroke-width="3" stroke-dasharray="5 3"/>')
+
+
+def draw(state, marks: svg.Marks = svg.Marks()) -> str:
+    """The board; while a fire waits to be played, its legal squares are lit for the opponent."""
+    if state.fire and not marks.targets and not marks.selected and state.outcome is None:
+        lit = tuple(dict.fromkeys(state.path(m)[0] for m in state.legal_moves()))
+        marks = svg.Marks(marks.selected, lit, marks.last, marks.captured)
+    board = state.board
+
+    def contents(name, cx, cy):
+        return _bands(name, cx, cy) + _contents(board[INDEX[name]], cx, cy)
+
+    if state.setup:
+        status = "layout editor"
+    elif state.outcome is not None:
+        status = "game over"
+    else:
+        status = f"{state.actor_name(state.actors[0])} to act"
+    return svg.grid(
+        COLS, ROWS, CELL,
+        names=lambda col, row: NAMES[row * COLS + col],
+        shade=lambda col, row: BAND_FILL[band_owner(row * COLS + col, 3)],
+        contents=contents,
+        marks=marks,
+        title=f"Terrafex board, {status}",
+        colours=("green", "red", "blue"),
+    )
+
+
+def last_marks(before, move, after):
+    """The squares the move changed (a split glacier's pieces, a pushed mountain included)."""
+    changed = [NAMES[i] for i in range(COLS * ROWS) if before.board[i] != after.board[i]]
+    clicked = [c for c in before.path(move) if c in INDEX]
+    return tuple(dict.fromkeys(clicked + changed)), ()
+
+
+# -- the panel ------------------------------------------------------------------------
+def _icon(kind: str, size: int, lying: bool = False, box: int = 26) -> str:
+    """One piece as a small inline picture."""
+    c = box / 2
+    body = (svg.lying(c, c, box * 0.95, COLOUR[kind], size, "E") if lying
+            else svg.standing(c, c, box * 0.95, COLOUR[kind], size))
+    return (f'<svg viewBox="0 0 {box} {box}" width="{box}" height="{box}" aria-hidden="true">'
+            f"{svg.defs([COLOUR[kind]])}{body}</svg>")
+
+
+def _score(state) -> str:
+    scores = state.scores()
+    items = state.score_items()
+    rows = []
+    for player in ("white", "black"):
+        mine = [i for i in items if i[2] == player]
+        why = "; ".join(f"{sq} {piece} {points:+d}" for sq, piece, _, points in mine) or "nothing yet"
+        rows.append(f'<tr title="{escape(why)}"><td><span class="who {player}"></span>{player.capitalize()}</td>'
+                    f'<td class="score">{scores[player]}</td></tr>')
+    detail = "".join(
+        f"<li>{sq}: {escape(piece)} in {player.capitalize()}'s {_band_word(piece)} band, "
+        f"{points:+d} for {player.capitalize()}</li>"
+        for sq, piece, player, points in sorted(items, key=lambda i: (INDEX[i[0]] % COLS, INDEX[i[0]])))
+    return (f'<table class="scores"><caption>Score now</caption>{"".join(rows)}</table>'
+            f'<details class="tfx-why"><summary>Why each square scores</summary>'
+            f'<ul>{detail or "<li>No piece scores yet.</li>"}</ul>'
+            f'<p class="note">A piece scores for the colour of the band around it: large in the outer band, '
+            f'medium in the middle, small in the inner. Fires subtract; capped forests and glaciers score nothing.</p>'
+            f"</details>")
+
+
+def _band_word(piece: str) -> str:
+    return {"small": "inner", "medium": "middle", "large": "outer"}[piece.split()[0]]
+
+
+def _trackers(state) -> str:
+    """The four turn trackers: standing while the action is still to take, toppled once used."""
+    out = []
+    for action in ACTIONS:
+        used = action in state.used
+        state_word = "used" if used else "to do"
+        out.append(f'<span class="tfx-tracker{" used" if used else ""}" title="{action}: {state_word}">'
+                   f"{_icon(TRACKER_KIND[action], 3, lying=used)}<small>{action}</small></span>")
+    return f'<div class="tfx-trackers" aria-label="Turn trackers">{"".join(out)}</div>'
+
+
+def _supply(state, title: str, clickable: bool) -> str:
+    rows = []
+    for kind in KINDS:
+        cells = []
+        for size in (1, 2, 3):
+            n = state.pool_count(kind, size)
+            label = f"{n} {SIZE_WORDS[size]} {COLOUR[kind]}"
+            attrs = f' data-cell="pool:{kind}{size}"' if clickable else ""
+            cells.append(f'<button type="button" class="tfx-piece{" empty" if not n else ""}"{attrs} '
+                         f'title="{label}">{_icon(kind, size)}<b>{n}</b></button>')
+        rows.append(f'<div class="tfx-row">{"".join(cells)}</div>')
+    return f'<div class="tfx-pool"><p><b>{title}</b></p>{"".join(rows)}</div>'
+
+
+def _pit(state) -> str:
+    cells = "".join(f'<span class="tfx-piece" title="{n} {SIZE_WORDS[s]} red in the fire pit">'
+                    f"{_icon('R', s)}<b>{n}</b></span>" for s, n in zip((1, 2, 3), state.pit))
+    return f'<div class="tfx-pool"><p><b>Fire pit</b></p><div class="tfx-row">{cells}</div></div>'
+
+
+def panel(state, actor=None) -> str:
+    if state.setup:
+        problems = state.layout_problems()
+        check = ("".join(f'<li class="problem">{escape(p)}</li>' for p in problems) if problems
+                 else '<li class="ok">The layout is valid: press Start.</li>')
+        return (f'<p class="note">Click a piece of the supply, then an empty square; click a piece on the '
+                f"board to take it off. Every colour has {SUPPLY[1]} small, {SUPPLY[2]} medium and "
+                f"{SUPPLY[3]} large pieces.</p>"
+                + _supply(state, "Supply", True)
+                + f'<ul class="tfx-check">{check}</ul>'
+                + f'<button type="button" class="tfx-start{" not-ready" if problems else ""}" data-cell="start">'
+                  "Start the game</button>")
+    out = [_score(state)]
+    if state.outcome is None:
+        if state.fire:
+            opponent = state.actor_name(state.actors[0])
+            out.append(f'<p class="tfx-fire">{escape(opponent)}: play the {SIZE_WORDS[state.fire]} fire '
+                       f"{_icon('R', state.fire)} on one of the lit squares.</p>")
+        out.append(f"<p>{escape(state.actor_name(state.to_move))}'s turn.</p>")
+        out.append(_trackers(state))
+        if "end" in state.legal_moves():
+            out.append('<button type="button" data-cell="end">End the turn</button>')
+    out.append(_supply(state, "Pool", state.outcome is None))
+    out.append(_pit(state))
+    glaciers = state.glaciers_left
+    out.append(f'<p class="note">{glaciers} glacier{"s" if glaciers != 1 else ""} left; the game ends when '
+               "none is.</p>")
+    return "".join(out)
+

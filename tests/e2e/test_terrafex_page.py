@@ -1,0 +1,84 @@
+"""Terrafex in the browser: a whole turn by clicks (the fire played by the opponent, a glacier
+splitting against a mountain), reload and share; the layout editor makes a layout that opens from its link."""
+
+from pyramids import games, record
+
+GAME = games.get("terrafex")
+LAYOUT = ["put:B3@a4", "put:Y2@b4", "put:G2@e2", "put:B2@h6", "put:G1@f5", "start"]
+TURN = ["glacier:a4E/1@b3,2@b5", "forest:grow:e2", "mountain:start:g6", "fire:1", "fire:start:h7", "end"]
+
+
+def panel_click(app, cell):
+    app.page.click(f'#game-panel [data-cell="{cell}"]')
+
+
+def lit(app):
+    return sorted(app.page.locator("#board rect.target").evaluate_all("els => els.map(e => e.dataset.cell)"))
+
+
+def test_a_whole_turn_by_clicks_with_the_opponents_fire_and_a_split(app, new_context):
+    app.open(record.encode(record.Record("terrafex", {"layout": "custom"}, tuple(LAYOUT))))
+    assert app.status() == "White to move."
+    assert "White" in app.page.inner_text("#game-panel") and "Score now" in app.page.inner_text("#game-panel")
+    # The glacier on a4 moves east into the medium mountain and splits: small to b3, medium to b5.
+    app.click("a4")
+    assert lit(app) == ["b4"]
+    app.click("b4")
+    assert "small glacier" in app.message()
+    assert lit(app) == ["a4", "b3", "b5"]
+    app.click("b3")
+    assert "medium glacier" in app.message()
+    app.click("b5")
+    app.click("e2")  # grow the forest
+    app.click("g6")  # an empty square: a small mountain starts there
+    panel_click(app, "pool:R1")  # White selects a small fire ...
+    assert app.status() == "Black: play the fire."
+    assert "f5" in lit(app) and "e2" in lit(app), "the squares Black may play it on are lit"
+    app.click("h7")  # ... and Black plays it
+    assert app.moves()[-len(TURN):] == TURN
+    assert "White has taken all four actions" in app.message()
+    assert app.status() == "Black to move."
+    position = GAME.replay(LAYOUT + TURN, layout="custom").to_text()
+    assert app.position() == position
+    assert app.page.locator("#game-panel .tfx-tracker.used").count() == 0, "Black's trackers stand again"
+
+    app.reload()
+    assert app.position() == position and app.moves()[-len(TURN):] == TURN
+    other = app.elsewhere(app.share(), new_context().new_page())
+    assert other.position() == position
+    other.page.click("#undo")
+    assert other.position() == GAME.replay(LAYOUT + TURN[:-2], layout="custom").to_text(), \
+        "undo takes back the fire and the turn's end together"
+
+
+def test_the_layout_editor_makes_a_layout_that_opens_from_its_link(app, new_context):
+    app.open()
+    app.page.click('#picker [data-game="terrafex"]')
+    app.page.click("#new")
+    app.page.select_option('#new-options [name="layout"]', "custom")
+    app.page.click("#new-start")
+    assert "Layout editor" in app.status()
+    assert "at least one glacier" in app.page.inner_text("#game-panel")
+    panel_click(app, "pool:B3")
+    app.click("c4")
+    panel_click(app, "start")
+    assert "at least one forest" in app.message(), "Start says what the layout lacks"
+    panel_click(app, "pool:G3")
+    app.click("d4")
+    assert "The layout is valid" in app.page.inner_text("#game-panel")
+    app.click("c4")  # take the glacier off again, then put it back on a3
+    panel_click(app, "pool:B3")
+    app.click("a3")
+    panel_click(app, "start")
+    assert app.status() == "White to move."
+    moves = ["put:B3@c4", "put:G3@d4", "clear:c4", "put:B3@a3", "start"]
+    assert app.moves() == moves
+    app.click("e4")  # next to the large forest: spread a forest or start a mountain? The page asks.
+    assert app.page.locator("#choices button").count() == 2
+    app.page.click('#choices button[data-move="forest:spread:e4"]')
+    position = GAME.replay(moves + ["forest:spread:e4"], layout="custom").to_text()
+    assert app.position() == position
+    link = app.share()
+    assert "layout=custom" in link
+    other = app.elsewhere(link, new_context().new_page())
+    assert other.position() == position and other.moves() == moves + ["forest:spread:e4"]

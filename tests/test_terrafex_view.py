@@ -1,0 +1,112 @@
+"""Terrafex's board and panel: bands in their owners' colours, pieces, the fire prompt, pool and editor."""
+
+import random
+import xml.etree.ElementTree as ET
+
+from pyramids import games, views
+from pyramids.session import Session
+from pyramids.svg import Marks
+from pyramids.views.terrafex import BAND_FILL
+from test_terrafex import position
+
+GAME = games.get("terrafex")
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(text):
+    return ET.fromstring(text)
+
+
+def panel_root(state):
+    return parse(f"<div>{views.panel(state)}</div>")
+
+
+def pyramids(root):
+    return [el.get("class") for el in root.iter() if (el.get("class") or "").startswith("pyramid")]
+
+
+def test_each_square_shows_three_bands_in_their_owners_colours():
+    """A3: outer and inner bands share a colour, the middle one is the other; a1's outer band is White."""
+    root = parse(views.draw(GAME.new()))
+    white, black = BAND_FILL["white"], BAND_FILL["black"]
+    fills = [el.get("fill") for el in root.iter(SVG + "rect") if el.get("fill") in (white, black)]
+    assert len(fills) == 56 * 4, "each square: its clickable cell, then its outer, middle and inner bands"
+    assert fills[0] == white and fills[1] == black, "a1 is White outside, b1 Black"
+    assert fills[56:59] == [white, black, white], "a1's bands: outer White, middle Black, inner White"
+    assert fills[59:62] == [black, white, black]
+
+
+def test_layout_pieces_are_drawn_with_their_colours_and_sizes():
+    classes = pyramids(parse(views.draw(GAME.new())))
+    assert sorted(classes) == sorted(["pyramid green medium"] * 4 + ["pyramid green small"] * 2
+                                     + ["pyramid blue large"] * 4)
+
+
+def test_frost_sits_on_its_forest_and_a_cap_shows_its_forest():
+    root = parse(views.draw(position({"a4": "G3f1", "c4": "G1c3"})))
+    assert pyramids(root) == ["pyramid green large", "pyramid blue small", "pyramid blue large"]
+    assert len([el for el in root.iter() if el.get("class") == "capped"]) == 1
+
+
+def test_the_opponent_sees_the_fire_squares_lit():
+    """Issue: "the page hands the decision to the opponent ('Black: play the fire') with the legal squares lit"."""
+    state = position({"a1": "B1", "d4": "G2", "e5": "R1"}).play("fire:2")
+    root = parse(views.draw(state))
+    lit = {el.get("data-cell") for el in root.iter() if "target" in (el.get("class") or "") and el.get("data-cell")}
+    assert lit == {"d4", "e5"}
+    assert "Black: play the medium fire" in views.panel(state)
+
+
+def test_panel_shows_score_trackers_pool_and_pit():
+    state = position({"a1": "G3", "b1": "R1", "h7": "B1"}, pit=(1, 0, 0), used="mountain")
+    text = views.panel(state)
+    root = panel_root(state)
+    scores = [el.text for el in root.iter("td") if el.get("class") == "score"]
+    assert scores == ["3", "-1"], "a1's large forest to White, b1's small fire costs Black (b1's inner band)"
+    assert "a1: large forest in White's outer band, +3 for White" in text
+    assert {el.get("data-cell") for el in root.iter() if el.get("data-cell")} >= {f"pool:{k}{s}" for k in "GYRB" for s in (1, 2, 3)}
+    trackers = [el.get("class") for el in root.iter("span") if "tfx-tracker" in (el.get("class") or "")]
+    assert trackers == ["tfx-tracker", "tfx-tracker used", "tfx-tracker", "tfx-tracker"]
+    pit = [el for el in root.iter("span") if "in the fire pit" in (el.get("title") or "")]
+    assert [el.get("title") for el in pit][0] == "1 small red in the fire pit"
+
+
+def test_editor_panel_shows_supply_and_what_the_layout_lacks():
+    """§2.3: the layout is validated live; Start is offered, and says what is missing when clicked early."""
+    state = GAME.new(layout="custom").play("put:G2@d4")
+    text = views.panel(state)
+    assert "at least one glacier" in text and "Supply" in text and 'data-cell="start"' in text
+    assert "The layout is valid" in views.panel(state.play("put:B3@a4"))
+    assert "at least one glacier" in state.guide(["start"]).message
+
+
+def test_last_move_marks_every_square_a_split_touched():
+    state = position({"a4": "B3", "b4": "Y2"})
+    move = "glacier:a4E/1@b3,2@b5"
+    assert set(views.last_marks(state, move, state.play(move))[0]) == {"a4", "b4", "b3", "b5"}
+
+
+def test_selection_and_targets_are_marked():
+    state = position({"a4": "B2"})
+    root = parse(views.draw(state, Marks(selected=("a4",), targets=("b4",))))
+    by_cell = {el.get("data-cell"): el.get("class") for el in root.iter() if el.get("data-cell")}
+    assert "selected" in by_cell["a4"] and "target" in by_cell["b4"]
+
+
+def test_every_legal_move_can_be_made_by_clicking():
+    """Issue: a whole game can be played by clicking, from either layout and from an edited one."""
+    for layout, start in (("1", []), ("2", []), ("custom", ["put:B3@a4", "put:Y2@b4", "put:G3@e2", "start"])):
+        rng = random.Random(layout)
+        session = Session("terrafex", {"layout": layout}, moves=start)
+        for _ in range(120):
+            state = session.latest
+            if state.outcome is not None:
+                break
+            move = rng.choice(state.legal_moves())
+            before = len(session.moves)
+            for cell in state.path(move):
+                session.click(cell)
+            if session.choices:
+                assert move in session.choices, (move, session.choices)
+                session.choose(move)
+            assert session.moves[before] == move, (move, session.message)
