@@ -24,3 +24,9 @@ def test_every_catalogue_entry_is_registered_or_coming():
 def test_unknown_game_is_a_readable_error():
     with pytest.raises(KeyError, match="no game called 'chess'"):
         games.get("chess")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_ice_turn_conforms_for_every_player_count(players):
+    """Ice-Turn seats 2, 3 or 4 (section 1): the deal, placement and race for each count."""
+    check_game(games.get("ice-turn"), seeds=range(3), players=players)

@@ -27,7 +27,7 @@ CATALOGUE = (
     Entry("ice-towers", "Ice Towers", "2-6", "No turns: cap, mine and split towers in a race.", "ice_towers"),
     Entry("icetoids", "IceToids", "2-4", "Explore face-down tiles and reach your three targets.", "icetoids"),
     Entry("terrafex", "Terrafex", "2", "Terraform with forests, mountains, fire and glaciers.", None),
-    Entry("ice-turn", "Ice-Turn", "2-4", "A dice race across arrow tiles to nest on the far corner.", None),
+    Entry("ice-turn", "Ice-Turn", "2-4", "A dice race across arrow tiles to nest on the far corner.", "ice_turn"),
 )
 
 _BY_ID = {entry.id: entry for entry in CATALOGUE}
