@@ -115,7 +115,7 @@ def _cell_pieces(state, cell: int) -> str:
     d = state.facing[cell]
     if d is not None:
         colour, size = owner(stack[0]), pips(stack[0])
-        return svg.lying(cx, cy, CELL * 0.85, colour, size, d)
+        return svg.lying(cx, cy, CELL * 0.72, colour, size, d)
     if len(stack) == 1:
         return svg.standing(cx, cy, CELL * 0.8, owner(stack[0]), pips(stack[0]))
     return tower(cx, cy + CELL * 0.4, CELL, stack)
