@@ -280,6 +280,7 @@ def test_move_into_an_occupied_cell_stands_everyone_up_with_the_chosen_index():
     state = pos({"a1": "r1N", "a2": "b3b2", "b1": "r2r3", "d4": "b1"})
     assert sorted(m for m in state.legal_moves() if m.startswith("move:a1")) == ["move:a1@0", "move:a1@1", "move:a1@2"]
     refused(state, "move:a1", "add an insertion index")
+    refused(state, "move:a1@3", "0 (bottom) to 2 (top)")
     after = state.play("move:a1@1")
     assert cell(after, "a2") == (("b3", "r1", "b2"), None)
     assert not any(m.startswith(("move:a2", "turn:a2")) for m in after.legal_moves()), "now standing"
@@ -573,7 +574,8 @@ def test_the_session_never_rerolls_on_undo_redo_or_replay():
 
 
 def test_the_automatic_end_of_turn_is_undone_with_the_move_before_it():
-    """State.automatic_move: ending reactionary turning with nothing to turn is the page's, undone with the end-moves."""
+    """State.automatic_move: the page ends a reactionary phase with nothing to turn; undo takes it back
+    together with the end-moves before it."""
     state = pos({"a1": "r3r2r1", "d4": "b3b2b1"}, face="hop")
     text = state.to_text()
     session = Session("ice-turn", rng=random.Random(2))

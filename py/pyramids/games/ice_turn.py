@@ -600,6 +600,10 @@ class IceTurnState(State):
 
     def prompt(self) -> str:
         who = self.active.capitalize()
+        if self.phase == "deal":
+            return "Dealing the tiles."
+        if self.phase == "roll":
+            return f"{who}: rolling the dice."
         if self.phase == "place":
             return f"{who}: place a tile: click an empty cell, then a tile from your hand."
         if self.phase == "move":
@@ -741,7 +745,7 @@ class IceTurnState(State):
             if not any(owner(p) == colour for p in stack):
                 return f"the {'stack' if len(stack) > 1 else 'piece'} on {CELLS[cell]} holds no {colour} piece [A13]."
             if any(_step(cell, m[2], i) is None for i in range(1, len(stack))):
-                return f"a piece of the stack would land off the board [A14]."
+                return "a piece of the stack would land off the board [A14]."
             return "name an insertion index (cell@index) for each piece landing on an occupied cell, and only those."
         if not self.lying(cell):
             return "a standing piece cannot be turned or moved; tip it first."
@@ -753,9 +757,11 @@ class IceTurnState(State):
         if dest is None:
             return "it points off the board; turn it first [A23]."
         there = self.stacks[dest]
-        if there:
+        if not there:
+            return f"{CELLS[dest]} is empty: no insertion index."
+        if m[2] is None:
             return f"{CELLS[dest]} is occupied: add an insertion index 0 to {len(there)} (move:{m[1]}@0)."
-        return f"{CELLS[dest]} is empty: no insertion index."
+        return f"the insertion index on {CELLS[dest]} is 0 (bottom) to {len(there)} (top)."
 
     def path(self, move: str) -> tuple[str, ...]:
         action = self._moves().get(move)
@@ -924,7 +930,8 @@ def _check(state: IceTurnState) -> None:
         raise PositionError(f"The board must hold each seat's three pieces once ({', '.join(expected)}).")
     left = state.undealt()
     if any(n < 0 for n in left.values()):
-        raise PositionError(f"Too many tiles of a kind: the set is {', '.join(f'{k.count} {n}' for n, k in TILES.items())}.")
+        kinds = ", ".join(f"{k.count} {n}" for n, k in TILES.items())
+        raise PositionError(f"Too many tiles of a kind: the set is {kinds}.")
     dealt = sum(map(len, state.hands))
     placed = sum(t is not None for t in state.tiles)
     phase = "deal" if dealt + placed < SIZE * SIZE else "place" if placed < SIZE * SIZE else None
@@ -950,6 +957,9 @@ def _check(state: IceTurnState) -> None:
     for cell, (stack, d) in enumerate(zip(state.stacks, state.facing)):
         if d and len(stack) != 1:
             raise PositionError(f"{CELLS[cell]}: a lying piece is always alone on its cell.")
+    lying = {stack[0] for stack, d in zip(state.stacks, state.facing) if d}
+    if not set(state.reacted) <= lying or len(set(state.reacted)) < len(state.reacted):
+        raise PositionError("The pieces turned by reactionary turning are lying pieces, each named once.")
 
 
 def _allowed(face: str | None) -> tuple:

@@ -46,10 +46,6 @@ def _centre(cell: int) -> tuple[float, float]:
     return x + CELL / 2, y + CELL / 2
 
 
-def _rect(x, y, w, h, attrs: str = "") -> str:
-    return f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" {attrs}/>'
-
-
 def _arrow(d: str, cx: float, cy: float, reach: float, colour: str, width: float, start: float = 0.0) -> str:
     """An arrow from `start` to `reach` out of (cx, cy) towards `d`."""
     head = width * 2.6
@@ -80,7 +76,7 @@ def tile_art(tile: tuple, x: float, y: float, size: float, faded: bool = True) -
 
 def tile_icon(tile: tuple, size: float = 36) -> str:
     """A small stand-alone picture of a tile, for buttons and the hands."""
-    face = _rect(0.5, 0.5, size - 1, size - 1, f'fill="{FACE[tile[0]]}" stroke="#8a7f68" rx="3"')
+    face = svg.rect(0.5, 0.5, size - 1, size - 1, f'fill="{FACE[tile[0]]}" stroke="#8a7f68" rx="3"')
     return (f'<svg viewBox="0 0 {size} {size}" width="{size:.0f}" height="{size:.0f}" aria-hidden="true">'
             f"{face}{tile_art(tile, 0, 0, size, faded=False)}</svg>")
 
@@ -145,7 +141,7 @@ def _button(location: str, x: float, y: float, w: float, h: float, body: str, li
             else 'fill="#f4f4f4" stroke="#bbb" stroke-width="1" rx="5"')
     cls = "action lit" if lit else "action"
     return (f'<g class="{cls}" data-cell="{escape(location)}"><title>{escape(title)}</title>'
-            f"{_rect(x, y, w, h, look)}{body}</g>")
+            f"{svg.rect(x, y, w, h, look)}{body}</g>")
 
 
 def _text(x, y, text, size=13, anchor="middle", colour=INK, extra="") -> str:
@@ -180,7 +176,7 @@ def _treehouse_buttons(state) -> list[tuple[str, str, str]]:
 def _bar(state, marks: svg.Marks) -> str:
     """The action bar under the board: hand tiles in setup, else directions, Treehouse and end."""
     lit = set(marks.targets)
-    out = [_rect(6, BAR, WIDTH - 12, HEIGHT - BAR - 6, 'fill="#fbfaf6" stroke="#d8d2c4" rx="8"')]
+    out = [svg.rect(6, BAR, WIDTH - 12, HEIGHT - BAR - 6, 'fill="#fbfaf6" stroke="#d8d2c4" rx="8"')]
     row1, row2 = BAR + 8, BAR + 48
     if state.phase == "place":
         hand = state.hands[state.turn]
@@ -230,16 +226,13 @@ def _edge_arrows(marks: svg.Marks) -> list[str]:
     """The tip or turn directions of the selected piece, inside its tile by each edge."""
     if not marks.selected or marks.selected[0] not in INDEX:
         return []
-    cx, cy = _centre(INDEX[marks.selected[0]])
+    x, y = _origin(INDEX[marks.selected[0]])
+    inset = CELL / 2 - 16  # from the tile's centre to a button's centre
     out = []
-    for target in marks.targets:
-        kind, _, d = target.partition(":")
+    for kind, _, d in (target.partition(":") for target in marks.targets):
         if kind in ("tip", "turn") and d in DIRS:
-            dx, dy = OUTWARD[d]
-            bx, by = cx + dx * (CELL / 2 - 15), cy + dy * (CELL / 2 - 15)
-            out.append(f'<g class="direction" data-cell="{target}"><title>{kind.capitalize()} {DIRECTION_NAMES[d]}'
-                       f'</title><circle cx="{bx:.1f}" cy="{by:.1f}" r="13" fill="#fff" stroke="{BLUE}" '
-                       f'stroke-width="2.5"/>{_arrow(d, bx, by, 10, BLUE, 2.4, start=-7)}</g>')
+            bx, by = x + CELL / 2 - 17 + OUTWARD[d][0] * inset, y + CELL / 2 - 17 + OUTWARD[d][1] * inset
+            out.append(f'<g class="direction">{_arrow_button(kind, d, bx, by, True)}</g>')
     return out
 
 
@@ -274,23 +267,24 @@ def draw(state, marks: svg.Marks = svg.Marks()) -> str:
         if tile:
             art.append(tile_art(tile, x, y, CELL))
         if name in marks.last:
-            art.append(_rect(x + 2, y + 2, CELL - 4, CELL - 4, 'class="last" fill="#f5d76e" opacity="0.45"'))
+            art.append(svg.rect(x + 2, y + 2, CELL - 4, CELL - 4, 'class="last" fill="#f5d76e" opacity="0.45"'))
         pieces.append(_cell_pieces(state, cell))
         if reacting and cell in state.turnable:
-            overlays.append(_rect(x + 5, y + 5, CELL - 10, CELL - 10, f'class="turnable" fill="none" stroke="#e08a1f" '
-                                                                       'stroke-width="4" stroke-dasharray="9 5" rx="6"'))
+            ring = 'class="turnable" fill="none" stroke="#e08a1f" stroke-width="4" stroke-dasharray="9 5" rx="6"'
+            overlays.append(svg.rect(x + 5, y + 5, CELL - 10, CELL - 10, ring))
         if name in marks.selected:
-            overlays.append(_rect(x + 2, y + 2, CELL - 4, CELL - 4, f'class="selected" fill="none" stroke="{BLUE}" '
+            overlays.append(svg.rect(x + 2, y + 2, CELL - 4, CELL - 4, f'class="selected" fill="none" stroke="{BLUE}" '
                                                                    'stroke-width="4"'))
         if name in marks.targets:
-            overlays.append(_rect(x + 4, y + 4, CELL - 8, CELL - 8, f'fill="{BLUE}" fill-opacity="0.14" '
+            overlays.append(svg.rect(x + 4, y + 4, CELL - 8, CELL - 8, f'fill="{BLUE}" fill-opacity="0.14" '
                                                                    f'stroke="{BLUE}" stroke-width="3" rx="4"'))
             cost = _move_cost(state, marks, cell)
             if cost:
                 overlays.append(_text(x + CELL / 2, y + 16, cost, 12, colour=BLUE, extra=' font-weight="bold"'))
     goals = [_goal(state, seat) for seat in state.seats]
     labels = [_text(LEFT + (i + 0.5) * CELL, TOP - 9, "abcd"[i], 15, colour="#666") for i in range(SIZE)]
-    labels += [_text(LEFT / 2, TOP + (SIZE - 1 - i + 0.5) * CELL + 5, str(i + 1), 15, colour="#666") for i in range(SIZE)]
+    labels += [_text(LEFT / 2, TOP + (SIZE - 1 - i + 0.5) * CELL + 5, str(i + 1), 15, colour="#666")
+               for i in range(SIZE)]
     layers = [f'<g class="tiles">{"".join(tiles)}</g>',
               f'<g class="art" pointer-events="none">{"".join(art)}{"".join(goals)}</g>',
               f'<g class="pieces" pointer-events="none">{"".join(pieces)}</g>',
@@ -307,8 +301,9 @@ def _die(value: int) -> str:
     spots = {1: [(2, 2)], 2: [(1, 1), (3, 3)], 3: [(1, 1), (2, 2), (3, 3)], 4: [(1, 1), (3, 1), (1, 3), (3, 3)],
              5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)], 6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)]}[value]
     dots = "".join(f'<circle cx="{x * 7}" cy="{y * 7}" r="2.6" fill="{INK}"/>' for x, y in spots)
+    face = svg.rect(1, 1, 26, 26, f'rx="5" fill="#fff" stroke="{INK}" stroke-width="1.5"')
     return (f'<svg class="die d6" viewBox="0 0 28 28" width="28" height="28" role="img" aria-label="d6 shows {value}">'
-            f'<rect x="1" y="1" width="26" height="26" rx="5" fill="#fff" stroke="{INK}" stroke-width="1.5"/>{dots}</svg>')
+            f"{face}{dots}</svg>")
 
 
 def panel(state, actor=None) -> str:
