@@ -585,3 +585,37 @@ def test_the_automatic_end_of_turn_is_undone_with_the_move_before_it():
     assert session.moves[:2] == ["end-moves", "end-turn"] and session.moves[2].startswith("roll:")
     session.undo()
     assert session.moves == [] and session.latest.to_text() == text
+
+
+def test_clicks_that_lead_nowhere_say_why():
+    """Illegal input gets a message naming the problem: each refused click is explained."""
+    state = pos({"a1": "r3r2r1", "b2": "b1E", "d4": "b3b2"}, face="hop", roll=1)
+    assert "First click a piece" in state.guide(("tip:N",)).message
+    assert "blue's piece" in state.guide(("b2",)).message
+    assert "off the board" in state.guide(("a1", "tip:S")).message
+    assert "standing piece cannot be turned" in state.guide(("a1", "turn:N")).message
+    assert "shows Hop" in state.guide(("a1", "aim:+90")).message
+    assert "straight along a row or column" in state.guide(("a1", "hop", "b2")).message
+    react_state = pos({"a2": "r1N", "a4": "b1S", "b1": "r3r2", "d4": "b3b2"}, phase="react")
+    assert "holds none" in react_state.guide(("b1",)).message
+    assert "already points south" in react_state.guide(("a4", "turn:S")).message
+
+
+def session_at(state, seed=0):
+    """A page session showing `state` (as if a link had led there)."""
+    session = Session("ice-turn", rng=random.Random(seed))
+    session.states, session.moves, session.cursor = [state], [], 0
+    return session
+
+
+def test_the_last_click_of_a_race_wins_it():
+    """4: the hop that completes Red's nest on d4 ends the game, and the page says who won."""
+    session = session_at(pos({"d4": "r1r2", "d1": "r3", "a1": "b3b2b1"}, face="hop"))
+    session.click("d1")
+    session.click("hop")
+    assert "d4" in session.targets
+    session.click("d4")
+    assert session.moves == ["hop:d1-d4"]
+    assert session.status() == "Red wins. Red built the nest on d4."
+    session.click("a1")
+    assert "game is over" in session.message

@@ -734,9 +734,6 @@ class IceTurnState(State):
     def _why_not_mp(self, kind: str, m: re.Match) -> str:
         cell, colour = INDEX[m[1]], self.active
         stack = self.stacks[cell]
-        cost = 1 if kind != "move" or not stack else pips(stack[0])
-        if cost > self.mp_left:
-            return f"it costs {cost} movement point{'s' if cost > 1 else ''} and {self.mp_left} are left."
         if not stack:
             return f"{CELLS[cell]} holds no piece."
         if kind == "tip":
@@ -746,22 +743,31 @@ class IceTurnState(State):
                 return f"the {'stack' if len(stack) > 1 else 'piece'} on {CELLS[cell]} holds no {colour} piece [A13]."
             if any(_step(cell, m[2], i) is None for i in range(1, len(stack))):
                 return "a piece of the stack would land off the board [A14]."
-            return "name an insertion index (cell@index) for each piece landing on an occupied cell, and only those."
+            return self._short(1) or ("name an insertion index (cell@index) for each piece landing on an "
+                                      "occupied cell, and only those.")
         if not self.lying(cell):
             return "a standing piece cannot be turned or moved; tip it first."
         if owner(stack[0]) != colour:
             return f"the piece on {CELLS[cell]} is {owner(stack[0])}'s [A13]."
         if kind == "turn":
-            return f"it already points {DIRECTION_NAMES[m[2]]}."
+            return self._short(1) or f"it already points {DIRECTION_NAMES[m[2]]}."
         dest = _step(cell, self.facing[cell])
         if dest is None:
             return "it points off the board; turn it first [A23]."
         there = self.stacks[dest]
+        if short := self._short(pips(stack[0])):
+            return short
         if not there:
             return f"{CELLS[dest]} is empty: no insertion index."
         if m[2] is None:
             return f"{CELLS[dest]} is occupied: add an insertion index 0 to {len(there)} (move:{m[1]}@0)."
         return f"the insertion index on {CELLS[dest]} is 0 (bottom) to {len(there)} (top)."
+
+    def _short(self, cost: int) -> str:
+        """Why `cost` movement points cannot be spent now, or ''."""
+        if cost <= self.mp_left:
+            return ""
+        return f"it costs {cost} movement point{'s' if cost > 1 else ''} and {self.mp_left} are left."
 
     def path(self, move: str) -> tuple[str, ...]:
         action = self._moves().get(move)
@@ -819,16 +825,40 @@ class IceTurnState(State):
             if last in INDEX and self.tiles[INDEX[last]] is not None:
                 return f"{last} already holds a tile; click an empty cell."
             return f"{who}: click an empty cell, then a tile from your hand."
-        if self.phase == "react":
-            if last in INDEX and len(selection) == 1:
-                return f"Not {last}: {self._why_not_react(INDEX[last])}"
-            return "Click a lit piece to turn it, or end the turn."
-        if self.phase == "move" and len(selection) == 1 and last in INDEX:
-            stack = self.stacks[INDEX[last]]
+        if selection[0] not in INDEX:
+            return "First click a piece, or a tile for Aim and Swap; then what to do with it."
+        first = selection[0]
+        if len(selection) == 1:
+            if self.phase == "react":
+                return f"Not {first}: {self._why_not_react(INDEX[first])}"
+            stack = self.stacks[INDEX[first]]
             if not stack:
-                return f"{last} has no piece, and no Treehouse action applies to its tile now."
-            return f"No action of {who}'s is possible with {last} now."
-        return "That leads to no legal action here."
+                return f"{first} has no piece, and no Treehouse action applies to its tile now."
+            if not any(owner(p) == self.active for p in stack):
+                return (f"{first} holds {owner(stack[-1])}'s piece; {who} acts with their own pieces "
+                        "(or tips a stack holding one).")
+            return f"No action of {who}'s is possible with {first} now."
+        move = self._move_of(selection)
+        if move is None:
+            return "That leads to no legal action here."
+        return f"Not that: {self._why_not(*parse_move(move))}"
+
+    def _move_of(self, selection: tuple[str, ...]) -> str | None:
+        """The move a click sequence spells, legal or not (for saying why not); None if none."""
+        cell, step = selection[0], selection[1]
+        kind, _, arg = step.partition(":")
+        wild = "wild:" if self.face == "wild" and not self.aiming else ""
+        if kind == "turn":
+            return f"{'react' if self.phase == 'react' else 'turn'}:{cell}{arg}"
+        if kind == "tip" and arg:
+            return f"tip:{cell}{arg}"
+        if kind == "aim" and arg:
+            return f"{wild}aim:{cell}{arg}"
+        if kind in ("hop", "dig", "swap"):
+            return f"{wild}{kind}:{cell}-{selection[2] if len(selection) > 2 else cell}"
+        if step in INDEX and self.phase == "move":
+            return f"move:{cell}"
+        return None
 
 
 def describe(move: str) -> str:
