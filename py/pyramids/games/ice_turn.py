@@ -466,13 +466,20 @@ class IceTurnState(State):
                 if tile and tile[0] == "qturner" and (other % SIZE == cell % SIZE or other // SIZE == cell // SIZE):
                     line = "row" if other // SIZE == cell // SIZE else "column"
                     return f"{CELLS[other]} already holds a Q-Turner in the same {line}; only one per row and column."
-        tiles = _put(self.tiles, cell, (name, arrows))
-        hands = list(self.hands)
-        hands[self.turn] = _without(hands[self.turn], name)
-        if not _completable(tiles, hands):
+        if not self._completable_after(cell, name == "qturner"):
             return ("then the Q-Turners still in hands could not all be placed, one per row and column "
                     "(the layout could not be finished).")
         return None
+
+    def _completable_after(self, cell: int, qturner: bool) -> bool:
+        """[A5] once a tile fills `cell`; the same for every arrow tile, so it is worked out once per cell."""
+        cache = self.__dict__.setdefault("_fit_cache", {})
+        key = (cell, qturner)
+        if key not in cache:
+            tiles = _put(self.tiles, cell, ("qturner", "") if qturner else ("single", "N"))
+            waiting = sum(hand.count("qturner") for hand in self.hands) - qturner
+            cache[key] = _completable(tiles, waiting)
+        return cache[key]
 
     # -- applying moves ----------------------------------------------------------
     def _apply(self, action: tuple) -> "IceTurnState":
@@ -891,9 +898,8 @@ def _without(hand: tuple, name: str) -> tuple:
     return hand[:i] + hand[i + 1:]
 
 
-def _completable(tiles: tuple, hands) -> bool:
-    """[A5]: the Q-Turners still in hands fit one per free row and column on empty cells."""
-    waiting = sum(hand.count("qturner") for hand in hands)
+def _completable(tiles: tuple, waiting: int) -> bool:
+    """[A5]: `waiting` Q-Turners still in hands fit one per free row and column on empty cells."""
     if not waiting:
         return True
     placed = [c for c, t in enumerate(tiles) if t and t[0] == "qturner"]
