@@ -43,7 +43,6 @@ def test_view_settings_are_kept_apart_from_options():
     ("v=2&g=ice-lady&m=", "format '2'"),
     ("v=1&m=d3-e4", "does not say which game"),
     ("v=1&g=chess&m=", "no game called 'chess'"),
-    ("v=1&g=ice-turn&m=", "coming soon"),
     ("v=1&g=ice-lady&colour=red&m=", "has no option 'colour'"),
     ("v=1&g=ice-lady&mandatory_capture=maybe&m=", "on or off"),
     ("v=1&g=ice-lady&m=d3-e4++e6-f5", "empty move"),

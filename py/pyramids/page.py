@@ -9,6 +9,7 @@ from html import escape
 
 from .core import CHANCE, Game
 from .session import Session
+from .views import choice_picture
 
 
 def move_list(session: Session, start: int = 0) -> str:
@@ -32,10 +33,11 @@ def move_list(session: Session, start: int = 0) -> str:
 
 
 def choices(session: Session) -> str:
-    """Buttons for a decision the last click left open (e.g. promote or not)."""
+    """Buttons for a decision the last click left open (e.g. promote or not), with the game's picture if any."""
     state = session.state
     return "".join(
-        f'<button type="button" class="choice" data-move="{escape(move)}">{escape(state.label(move))}</button>'
+        f'<button type="button" class="choice" data-move="{escape(move)}">{choice_picture(state, move)}'
+        f"{escape(state.label(move))}</button>"
         for move in session.choices
     )
 

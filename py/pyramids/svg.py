@@ -130,6 +130,11 @@ def lying(cx: float, cy: float, cell: float, colour: str, size: int, direction: 
     )
 
 
+def rect(x: float, y: float, w: float, h: float, attrs: str = "") -> str:
+    """A rectangle with its attributes (fill, stroke, class...) as SVG text."""
+    return f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" {attrs}/>'
+
+
 def document(width: float, height: float, body: str, title: str, colours=()) -> str:
     """A complete, self-contained SVG document (no external CSS or fonts)."""
     return (

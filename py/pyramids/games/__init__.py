@@ -19,7 +19,7 @@ class Entry:
     title: str
     players: str
     blurb: str
-    module: str | None  # None while the game is not built yet ("coming")
+    module: str  # the module under pyramids.games
 
 
 CATALOGUE = (
@@ -27,7 +27,7 @@ CATALOGUE = (
     Entry("ice-towers", "Ice Towers", "2-6", "No turns: cap, mine and split towers in a race.", "ice_towers"),
     Entry("icetoids", "IceToids", "2-4", "Explore face-down tiles and reach your three targets.", "icetoids"),
     Entry("terrafex", "Terrafex", "2", "Terraform with forests, mountains, fire and glaciers.", "terrafex"),
-    Entry("ice-turn", "Ice-Turn", "2-4", "A dice race across arrow tiles to nest on the far corner.", None),
+    Entry("ice-turn", "Ice-Turn", "2-4", "A dice race across arrow tiles to nest on the far corner.", "ice_turn"),
 )
 
 _BY_ID = {entry.id: entry for entry in CATALOGUE}
@@ -35,7 +35,7 @@ _BY_ID = {entry.id: entry for entry in CATALOGUE}
 
 def ids() -> list[str]:
     """The ids of the games that can be played."""
-    return [entry.id for entry in CATALOGUE if entry.module]
+    return [entry.id for entry in CATALOGUE]
 
 
 def entry(game_id: str) -> Entry:
@@ -46,8 +46,5 @@ def entry(game_id: str) -> Entry:
 
 
 def get(game_id: str) -> Game:
-    """The game with this id; `KeyError` with a readable message when unknown or not built."""
-    found = entry(game_id)
-    if not found.module:
-        raise KeyError(f"{found.title} is coming soon and cannot be played yet.")
-    return import_module(f"{__name__}.{found.module}").GAME
+    """The game with this id; `KeyError` with a readable message when unknown."""
+    return import_module(f"{__name__}.{entry(game_id).module}").GAME

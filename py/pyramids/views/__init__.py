@@ -32,6 +32,12 @@ def panel(state: State, actor: str | None = None) -> str:
     return view.panel(state, actor) if hasattr(view, "panel") else ""
 
 
+def choice_picture(state: State, move: str) -> str:
+    """An SVG for a choice button where words say too little (Ice-Turn: the stack a move makes), or ''."""
+    view = _view(state)
+    return view.choice_svg(state, move) if hasattr(view, "choice_svg") else ""
+
+
 def last_marks(before: State, move: str, after: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The cells a move touched and the cells where it captured, for marking it."""
     return _view(before).last_marks(before, move, after)

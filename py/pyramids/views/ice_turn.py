@@ -1,0 +1,375 @@
+"""Ice-Turn's board: arrow tiles, goal corners, pieces lying (triangles) or standing (towers in side view).
+
+North is up.  Every tile is one clickable ``data-cell`` (a piece or stack is clicked by
+its tile); below the board an action bar holds the other locations: the tiles of the
+hand being placed (``tile:sN``), the tip and turn directions (``tip:N``, ``turn:E``),
+the Treehouse actions (``tip7``, ``aim:+90``, ``swap``, ``hop``, ``dig``) and ``end``.
+Whatever the selection can lead to is lit; the rest stays clickable, so a click on it
+explains why not.  The selected piece also gets its tip or turn arrows on its own tile.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from .. import svg
+from ..core import CHANCE, GameError
+from ..games.ice_turn import (
+    CELLS, DIRECTION_NAMES, DIRS, FACE_TEXT, INDEX, LETTERS, SIZE, SIZE_NAMES, TILES, owner, pips,
+    piece_name, tile_code, tile_words,
+)
+
+CELL = 110
+LEFT, TOP = 60, 28
+BOARD = SIZE * CELL
+WIDTH = BOARD + 2 * LEFT
+BAR = TOP + BOARD + 10  # the action bar's top
+HEIGHT = WIDTH
+BLUE = "#1f7ae0"
+INK = "#1d3557"
+MUTED = "#8a93a0"
+FACE = {"single": "#eef3f8", "double": "#eaf3e3", "qturner": "#f4eaf6"}
+ARROW_INK = {"single": "#3d5a80", "double": "#4f7a3a", "qturner": "#7b3f8c"}
+ANGLE = {"N": 0, "E": 90, "S": 180, "W": 270}
+OUTWARD = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+ARROW_TEXT = {"N": "&#8593;", "E": "&#8594;", "S": "&#8595;", "W": "&#8592;"}
+WIDTHS = {1: 0.42, 2: 0.6, 3: 0.78}  # a standing piece's base, as a share of the tile, in side view
+COLOURS = tuple(LETTERS)
+
+
+def _origin(cell: int) -> tuple[float, float]:
+    return LEFT + cell % SIZE * CELL, TOP + (SIZE - 1 - cell // SIZE) * CELL
+
+
+def _centre(cell: int) -> tuple[float, float]:
+    x, y = _origin(cell)
+    return x + CELL / 2, y + CELL / 2
+
+
+def _arrow(d: str, cx: float, cy: float, reach: float, colour: str, width: float, start: float = 0.0) -> str:
+    """An arrow from `start` to `reach` out of (cx, cy) towards `d`."""
+    head = width * 2.6
+    return (f'<g transform="rotate({ANGLE[d]} {cx:.1f} {cy:.1f})">'
+            f'<path d="M{cx:.1f} {cy - start:.1f}V{cy - reach + head:.1f}" stroke="{colour}" '
+            f'stroke-width="{width:.1f}" stroke-linecap="round"/>'
+            f'<path d="M{cx:.1f} {cy - reach:.1f}L{cx + head * 0.75:.1f} {cy - reach + head:.1f}'
+            f'L{cx - head * 0.75:.1f} {cy - reach + head:.1f}Z" fill="{colour}"/></g>')
+
+
+def tile_art(tile: tuple, x: float, y: float, size: float, faded: bool = True) -> str:
+    """A tile's face: one arrow, a two-headed arrow along an axis, or the Q-Turner's four with a ring."""
+    kind, arrows = tile
+    cx, cy = x + size / 2, y + size / 2
+    ink = ARROW_INK[kind]
+    width = size * 0.055
+    opacity = ' opacity="0.55"' if faded else ""
+    if kind == "single":
+        body = _arrow(arrows, cx, cy, size * 0.44, ink, width * 1.3, start=-size * 0.3)
+    elif kind == "double":
+        body = "".join(_arrow(d, cx, cy, size * 0.44, ink, width) for d in arrows)
+    else:
+        body = "".join(_arrow(d, cx, cy, size * 0.44, ink, width * 0.8, start=size * 0.18) for d in DIRS)
+        body += (f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.15:.1f}" fill="none" stroke="{ink}" '
+                 f'stroke-width="{width:.1f}"/>')
+    return f'<g class="arrows {kind} {arrows or "any"}"{opacity}>{body}</g>'
+
+
+def tile_icon(tile: tuple, size: float = 36) -> str:
+    """A small stand-alone picture of a tile, for buttons and the hands."""
+    face = svg.rect(0.5, 0.5, size - 1, size - 1, f'fill="{FACE[tile[0]]}" stroke="#8a7f68" rx="3"')
+    return (f'<svg viewBox="0 0 {size} {size}" width="{size:.0f}" height="{size:.0f}" aria-hidden="true">'
+            f"{face}{tile_art(tile, 0, 0, size, faded=False)}</svg>")
+
+
+def tower(cx: float, bottom: float, cell: float, pieces) -> str:
+    """Standing pieces in side view, bottom to top: each a band as wide as its size, pips on it."""
+    n = len(pieces)
+    band = min(cell * 0.24, cell * 0.78 / n)
+    out = []
+    for level, piece in enumerate(pieces):
+        colour, size = owner(piece), pips(piece)
+        paint = svg.PAINTS[colour]
+        half = cell * WIDTHS[size] / 2
+        y1 = bottom - level * band
+        y0 = y1 - band
+        top = half * (0.62 if n > 1 else 0.15)
+        out.append(
+            f'<g class="pyramid standing {colour} {SIZE_NAMES[size]}"><title>{piece_name(piece)}</title>'
+            f'<path d="M{cx - half:.1f} {y1:.1f}L{cx - top:.1f} {y0:.1f}L{cx + top:.1f} {y0:.1f}L{cx + half:.1f} '
+            f'{y1:.1f}Z" fill="{svg.fill_of(colour)}" stroke="{paint.stroke}" stroke-width="1.4"/>'
+            + "".join(f'<circle cx="{cx + (i - (size - 1) / 2) * band * 0.42:.1f}" cy="{y1 - band * 0.38:.1f}" '
+                      f'r="{max(1.3, band * 0.11):.1f}" fill="{paint.pip}"/>' for i in range(size))
+            + "</g>")
+    return "".join(out)
+
+
+def _cell_pieces(state, cell: int) -> str:
+    stack = state.stacks[cell]
+    if not stack:
+        return ""
+    cx, cy = _centre(cell)
+    d = state.facing[cell]
+    if d is not None:
+        colour, size = owner(stack[0]), pips(stack[0])
+        return svg.lying(cx, cy, CELL * 0.72, colour, size, d)
+    if len(stack) == 1:
+        return svg.standing(cx, cy, CELL * 0.8, owner(stack[0]), pips(stack[0]))
+    return tower(cx, cy + CELL * 0.4, CELL, stack)
+
+
+def _goal(state, seat) -> str:
+    """The goal corner: a thick bracket in its owner's colour along the board's outer edges."""
+    x, y = _origin(seat.goal)
+    colour = seat.colour
+    east = seat.goal % SIZE == SIZE - 1
+    south = seat.goal // SIZE == 0
+    hx = x + CELL - 4 if east else x + 4
+    hy = y + CELL - 4 if south else y + 4
+    arm = CELL * 0.45
+    paint = svg.PAINTS[colour]
+    path = (f"M{hx + (-arm if east else arm):.1f} {hy:.1f}H{hx:.1f}V{hy + (-arm if south else arm):.1f}")
+    label_x = x + (CELL - 20 if east else 20)
+    label_y = y + (CELL - 12 if south else 18)
+    return (f'<g class="goal {colour}"><title>{colour} goal</title><path d="{path}" fill="none" '
+            f'stroke="{paint.fill}" stroke-width="7" stroke-linecap="round"/>'
+            f'<text x="{label_x:.1f}" y="{label_y:.1f}" text-anchor="middle" font-size="11" '
+            f'fill="{paint.stroke}">goal</text></g>')
+
+
+def _button(location: str, x: float, y: float, w: float, h: float, body: str, lit: bool, title: str) -> str:
+    look = (f'fill="{BLUE}" fill-opacity="0.16" stroke="{BLUE}" stroke-width="2.5" rx="5"' if lit
+            else 'fill="#f4f4f4" stroke="#bbb" stroke-width="1" rx="5"')
+    cls = "action lit" if lit else "action"
+    return (f'<g class="{cls}" data-cell="{escape(location)}"><title>{escape(title)}</title>'
+            f"{svg.rect(x, y, w, h, look)}{body}</g>")
+
+
+def _text(x, y, text, size=13, anchor="middle", colour=INK, extra="") -> str:
+    return (f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" font-size="{size}" fill="{colour}"{extra}>'
+            f"{text}</text>")
+
+
+def _arrow_button(kind: str, d: str, x: float, y: float, lit: bool) -> str:
+    body = _arrow(d, x + 17, y + 17, 13, BLUE if lit else MUTED, 2.6, start=-9)
+    verb = "Tip" if kind == "tip" else "Turn"
+    return _button(f"{kind}:{d}", x, y, 34, 34, body, lit, f"{verb} {DIRECTION_NAMES[d]}")
+
+
+def _treehouse_buttons(state) -> list[tuple[str, str, str]]:
+    """(location, caption, title) of the Treehouse actions the rolled face offers now."""
+    if state.phase != "move" or (state.used and not state.aiming):
+        return []
+    face = "aim" if state.aiming else state.face
+    faces = ("tip", "aim", "swap", "hop", "dig") if face == "wild" else (face,)
+    out = []
+    for f in faces:
+        if f == "tip":
+            out.append(("tip7", "MP=7", "Treehouse Tip: movement points to 7"))
+        elif f == "aim":
+            out += [(f"aim:+{a}", f"&#8635;{a}&#176;", f"Aim: rotate the selected tile {a} degrees clockwise")
+                    for a in (90, 180, 270)]
+        else:
+            out.append((f, f.capitalize(), FACE_TEXT[f]))
+    return out
+
+
+def _bar(state, marks: svg.Marks) -> str:
+    """The action bar under the board: hand tiles in setup, else directions, Treehouse and end."""
+    lit = set(marks.targets)
+    out = [svg.rect(6, BAR, WIDTH - 12, HEIGHT - BAR - 6, 'fill="#fbfaf6" stroke="#d8d2c4" rx="8"')]
+    row1, row2 = BAR + 8, BAR + 48
+    if state.phase == "place":
+        hand = state.hands[state.turn]
+        who = escape(state.actor_name(state.active))
+        out.append(_text(16, row2 + 30, f"{who}: click an empty cell, then a tile", 12, "start", MUTED))
+        x = 16
+        for name in dict.fromkeys(hand):
+            kind = TILES[name]
+            out.append(_text(x, row1 + 10, f"{kind.title} &#215;{hand.count(name)}", 11, "start"))
+            start = x
+            for arrows in kind.orientations:
+                code = tile_code((name, arrows))
+                art = tile_art((name, arrows), x + 2, row1 + 18, 36, faded=False)
+                out.append(_button(f"tile:{code}", x, row1 + 16, 40, 40, art, f"tile:{code}" in lit,
+                                   f"Place {tile_words((name, arrows))}"))
+                x += 44
+            x = max(x, start + 96) + 12
+        return "".join(out)
+    if state.phase not in ("move", "react") or state.outcome is not None:
+        return "".join(out)
+    x = 16
+    kinds = ("turn",) if state.phase == "react" else ("tip", "turn")
+    for kind in kinds:
+        caption = "Turn (free)" if state.phase == "react" else f"{kind.capitalize()} 1 MP"
+        out.append(_text(x, row1 + 22, caption, 12, "start"))
+        x += 70 if state.phase == "react" else 62
+        for d in DIRS:
+            out.append(_arrow_button(kind, d, x, row1, f"{kind}:{d}" in lit))
+            x += 37
+        x += 14
+    x = 16
+    buttons = _treehouse_buttons(state)
+    if buttons:
+        out.append(_text(x, row2 + 22, "Treehouse", 12, "start"))
+        x += 66
+    for location, caption, title in buttons:
+        w = 44 if location.startswith("aim") else 48
+        out.append(_button(location, x, row2, w, 34, _text(x + w / 2, row2 + 22, caption, 12), location in lit, title))
+        x += w + 5
+    end = "End movement" if state.phase == "move" else "End turn"
+    bold = ' font-weight="bold"'
+    out.append(_button("end", WIDTH - 122, row2, 108, 34, _text(WIDTH - 68, row2 + 22, end, 12, extra=bold), True, end))
+    return "".join(out)
+
+
+def _edge_arrows(marks: svg.Marks) -> list[str]:
+    """The tip or turn directions of the selected piece, inside its tile by each edge."""
+    if not marks.selected or marks.selected[0] not in INDEX:
+        return []
+    x, y = _origin(INDEX[marks.selected[0]])
+    inset = CELL / 2 - 16  # from the tile's centre to a button's centre
+    out = []
+    for kind, _, d in (target.partition(":") for target in marks.targets):
+        if kind in ("tip", "turn") and d in DIRS:
+            bx, by = x + CELL / 2 - 17 + OUTWARD[d][0] * inset, y + CELL / 2 - 17 + OUTWARD[d][1] * inset
+            out.append(f'<g class="direction">{_arrow_button(kind, d, bx, by, True)}</g>')
+    return out
+
+
+def _move_cost(state, marks: svg.Marks, cell: int) -> str:
+    """What a lit destination costs, for a plain move of the selected piece."""
+    if state.phase != "move" or len(marks.selected) != 1 or marks.selected[0] not in INDEX:
+        return ""
+    source = INDEX[marks.selected[0]]
+    if state.facing[source] is None or not state.stacks[source]:
+        return ""
+    return f"move {pips(state.stacks[source][0])} MP"
+
+
+def draw(state, marks: svg.Marks = svg.Marks()) -> str:
+    """The board with the selection, lit targets, last move, goals, and the action bar."""
+    tiles, art, pieces, overlays = [], [], [], []
+    reacting = state.phase == "react" and state.outcome is None
+    for cell in range(SIZE * SIZE):
+        name = CELLS[cell]
+        x, y = _origin(cell)
+        tile = state.tiles[cell]
+        fill = FACE[tile[0]] if tile else "#fff"
+        title = tile_words(tile) if tile else "no tile yet"
+        stack = state.stacks[cell]
+        if stack:
+            title += "; " + (f"{piece_name(stack[0])} lying, pointing {DIRECTION_NAMES[state.facing[cell]]}"
+                             if state.facing[cell] else "standing, bottom to top: " + ", ".join(map(piece_name, stack)))
+        cls = "cell" + (" target" if name in marks.targets else "") + (" empty" if tile is None else "")
+        tiles.append(f'<rect class="{cls}" data-cell="{name}" x="{x:.1f}" y="{y:.1f}" width="{CELL}" '
+                     f'height="{CELL}" fill="{fill}" stroke="#8a7f68" stroke-width="1.5">'
+                     f"<title>{name}: {escape(title)}</title></rect>")
+        if tile:
+            art.append(tile_art(tile, x, y, CELL))
+        if name in marks.last:
+            art.append(svg.rect(x + 2, y + 2, CELL - 4, CELL - 4, 'class="last" fill="#f5d76e" opacity="0.45"'))
+        pieces.append(_cell_pieces(state, cell))
+        if reacting and cell in state.turnable:
+            ring = 'class="turnable" fill="none" stroke="#e08a1f" stroke-width="4" stroke-dasharray="9 5" rx="6"'
+            overlays.append(svg.rect(x + 5, y + 5, CELL - 10, CELL - 10, ring))
+        if name in marks.selected:
+            overlays.append(svg.rect(x + 2, y + 2, CELL - 4, CELL - 4, f'class="selected" fill="none" stroke="{BLUE}" '
+                                                                   'stroke-width="4"'))
+        if name in marks.targets:
+            overlays.append(svg.rect(x + 4, y + 4, CELL - 8, CELL - 8, f'fill="{BLUE}" fill-opacity="0.14" '
+                                                                   f'stroke="{BLUE}" stroke-width="3" rx="4"'))
+            cost = _move_cost(state, marks, cell)
+            if cost:
+                overlays.append(_text(x + CELL / 2, y + 16, cost, 12, colour=BLUE, extra=' font-weight="bold"'))
+    goals = [_goal(state, seat) for seat in state.seats]
+    labels = [_text(LEFT + (i + 0.5) * CELL, TOP - 9, "abcd"[i], 15, colour="#666") for i in range(SIZE)]
+    labels += [_text(LEFT / 2, TOP + (SIZE - 1 - i + 0.5) * CELL + 5, str(i + 1), 15, colour="#666")
+               for i in range(SIZE)]
+    layers = [f'<g class="tiles">{"".join(tiles)}</g>',
+              f'<g class="art" pointer-events="none">{"".join(art)}{"".join(goals)}</g>',
+              f'<g class="pieces" pointer-events="none">{"".join(pieces)}</g>',
+              f'<g class="overlays" pointer-events="none">{"".join(overlays)}</g>',
+              f'<g class="directions">{"".join(_edge_arrows(marks))}</g>',
+              f'<g class="labels" pointer-events="none">{"".join(labels)}</g>',
+              f'<g class="bar">{_bar(state, marks)}</g>']
+    status = "game over" if state.outcome else f"{state.active} to act"
+    return svg.document(WIDTH, HEIGHT, "".join(layers), f"Ice-Turn board, {status}", COLOURS)
+
+
+def _die(value: int) -> str:
+    """A d6 face with its pips."""
+    spots = {1: [(2, 2)], 2: [(1, 1), (3, 3)], 3: [(1, 1), (2, 2), (3, 3)], 4: [(1, 1), (3, 1), (1, 3), (3, 3)],
+             5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)], 6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)]}[value]
+    dots = "".join(f'<circle cx="{x * 7}" cy="{y * 7}" r="2.6" fill="{INK}"/>' for x, y in spots)
+    face = svg.rect(1, 1, 26, 26, f'rx="5" fill="#fff" stroke="{INK}" stroke-width="1.5"')
+    return (f'<svg class="die d6" viewBox="0 0 28 28" width="28" height="28" role="img" aria-label="d6 shows {value}">'
+            f"{face}{dots}</svg>")
+
+
+def panel(state, actor=None) -> str:
+    """The seats and hands, the dice with the Treehouse face's meaning, movement points and phase."""
+    out = []
+    for seat_index, seat in enumerate(state.seats):
+        colour = seat.colour
+        hand = state.hands[seat_index]
+        held = ""
+        if state.phase in ("deal", "place"):
+            icons = "".join(tile_icon((name, TILES[name].orientations[0]), 20) for name in hand)
+            held = f" &#8212; hand: {icons or 'empty'}"
+        mark = " &#9664;" if seat_index == state.turn and state.outcome is None and state.phase != "deal" else ""
+        out.append(f'<p class="seat"><span class="who {colour}"></span>{colour.capitalize()}: '
+                   f"{CELLS[seat.start]} &#8594; goal {CELLS[seat.goal]}{held}{mark}</p>")
+    if state.phase == "deal":
+        left = sum(state.undealt().values())
+        out.append(f'<p class="phase">Dealing the tiles: {left} still to deal.</p>')
+    elif state.phase == "place":
+        placed = sum(t is not None for t in state.tiles)
+        out.append(f'<p class="phase">Placing the tiles: {placed} of 16 placed. A single arrow may not point off the '
+                   "board; one Q-Turner per row and column.</p>")
+    else:
+        who = state.actor_name(state.active)
+        if state.roll is None:
+            out.append(f'<p class="dice">{escape(who)}: rolling the dice.</p>')
+        else:
+            face = state.face
+            used = (f" (used as {state.used})" if state.face == "wild" else " (used)") if state.used else ""
+            house = (f'<span class="treehouse">Treehouse: <strong>{escape(face.capitalize())}</strong>{escape(used)} '
+                     f'&#8212; {escape(FACE_TEXT[face].split(": ", 1)[1])}</span>') if face else ""
+            out.append(f'<p class="dice">{_die(state.roll)} {house}</p>')
+            phase = {"move": "movement and Treehouse phase", "react": "reactionary turning",
+                     "roll": "rolling"}[state.phase]
+            out.append(f'<p class="mp">{escape(who)}: <strong>{state.mp_left}</strong> of {state.mp_total} '
+                       f"movement points left &#8212; {phase}.</p>")
+    return "".join(out)
+
+
+def choice_svg(state, move: str) -> str:
+    """The stacks a move makes where the player chose an insertion index, in side view."""
+    try:
+        after = state.play(move)
+    except GameError:
+        return ""
+    cells = [c for c in range(SIZE * SIZE)
+             if after.stacks[c] != state.stacks[c] and len(after.stacks[c]) > 1 and state.stacks[c]]
+    if not cells:
+        return ""
+    width, height = 64, 96
+    body = []
+    for i, cell in enumerate(cells):
+        cx = width * i + width / 2
+        body.append(tower(cx, height - 18, width * 1.1, after.stacks[cell]))
+        body.append(_text(cx, height - 3, CELLS[cell], 11))
+    total = width * len(cells)
+    return (f'<svg class="stack-picture" viewBox="0 0 {total} {height}" width="{total}" height="{height}" '
+            f'role="img" aria-label="the resulting stack">{svg.defs(COLOURS)}{"".join(body)}</svg>')
+
+
+def last_marks(before, move, after):
+    """The tiles the move touched: its path and every cell whose tile or pieces changed."""
+    if before.actors == (CHANCE,):
+        return (), ()
+    cells = [c for c in before.path(move) if c in INDEX]
+    cells += [CELLS[i] for i in range(SIZE * SIZE)
+              if before.stacks[i] != after.stacks[i] or before.facing[i] != after.facing[i]
+              or before.tiles[i] != after.tiles[i]]
+    return tuple(dict.fromkeys(cells)), ()

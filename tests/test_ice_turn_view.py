@@ -1,0 +1,93 @@
+"""Ice-Turn's board and panel: every move is clickable, and the board shows what the rules say."""
+
+import random
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from conformance import playout
+from pyramids import games, page, views
+from pyramids.session import Session
+from pyramids.svg import Marks
+from test_ice_turn import pos
+
+GAME = games.get("ice-turn")
+
+
+def clickable(state, marks=Marks()):
+    root = ET.fromstring(views.draw(state, marks))
+    panel = ET.fromstring(f"<div>{views.panel(state)}</div>")
+    return {el.get("data-cell") for tree in (root, panel) for el in tree.iter() if el.get("data-cell")}
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_move_path_is_clickable_for_every_player_count(players):
+    moves = playout(GAME, random.Random(players), max_plies=90, players=players)
+    state = GAME.new(players=players)
+    for move in moves:
+        state = state.play(move)
+        if state.outcome is None and state.actors != ("chance",):
+            cells = clickable(state)
+            for legal in state.legal_moves():
+                assert set(state.path(legal)) <= cells, legal
+
+
+def test_goals_are_marked_in_their_owners_colour():
+    root = ET.fromstring(views.draw(GAME.new(players=4)))
+    goals = [el.get("class") for el in root.iter() if (el.get("class") or "").startswith("goal ")]
+    assert sorted(goals) == ["goal blue", "goal green", "goal red", "goal yellow"]
+
+
+def test_a_stack_is_drawn_bottom_to_top_and_a_lying_piece_as_a_triangle():
+    state = pos({"a1": "r3b1r2", "b2": "r1E", "d4": "b3b2"})
+    root = ET.fromstring(views.draw(state))
+    standing = [el.find("{http://www.w3.org/2000/svg}title").text for el in root.iter()
+                if "standing" in (el.get("class") or "")]
+    assert standing[:3] == ["red large", "blue small", "red medium"]
+    lying = [el for el in root.iter() if "lying" in (el.get("class") or "")]
+    assert len(lying) == 1 and "rotate(90" in lying[0].get("transform")
+
+
+def test_a_selected_piece_lights_its_actions_with_costs():
+    state = pos({"a1": "r3r2r1", "b2": "b1E", "d4": "b3b2"}, face="hop")
+    guidance = state.guide(("a1",))
+    text = views.draw(state, Marks(selected=("a1",), targets=guidance.targets))
+    root = ET.fromstring(text)
+    lit = {el.get("data-cell") for el in root.iter() if "lit" in (el.get("class") or "")}
+    assert {"tip:N", "tip:E", "hop", "end"} <= lit and "tip:S" not in lit
+    assert "Tip 1 MP" in text
+    lying = pos({"a1": "r2N", "b1": "r3r1", "d4": "b3b2b1"})
+    marks = Marks(selected=("a1",), targets=lying.guide(("a1",)).targets)
+    assert "move 2 MP" in views.draw(lying, marks), "a move's destination shows its cost"
+
+
+def test_reactionary_turning_lights_the_turnable_pieces():
+    state = pos({"a2": "r1N", "a4": "b1S", "b1": "r3r2", "d4": "b3b2"}, phase="react")
+    root = ET.fromstring(views.draw(state))
+    rings = [el for el in root.iter() if el.get("class") == "turnable"]
+    assert len(rings) == 1
+
+
+def test_choices_show_a_picture_of_the_resulting_stack():
+    """The page asks where a piece goes in a stack with a picture of each resulting stack."""
+    state = pos({"a1": "r1N", "a2": "b3b2", "b1": "r2r3", "d4": "b1"})
+    session = Session("ice-turn")
+    session.states, session.moves, session.cursor = [state], [], 0
+    session.click("a1")
+    session.click("a2")
+    assert sorted(session.choices) == ["move:a1@0", "move:a1@1", "move:a1@2"]
+    html = page.choices(session)
+    assert html.count('class="stack-picture"') == 3
+    middle = views.choice_picture(state, "move:a1@1")
+    titles = [el.text for el in ET.fromstring(middle).iter("title")]
+    assert titles == ["blue large", "red small", "blue medium"]
+    assert "Above the blue large on a2" in html
+
+
+def test_the_panel_shows_hands_dice_face_and_movement_points():
+    session = Session("ice-turn", rng=random.Random(1), options={"players": 3})
+    text = views.panel(session.state)
+    assert "Placing the tiles" in text and text.count("hand:") == 3
+    state = pos({"a1": "r3r2r1", "d4": "b3b2b1"}, roll=5, face="dig", spent=2)
+    text = views.panel(state)
+    assert 'aria-label="d6 shows 5"' in text and "Dig" in text and "<strong>3</strong> of 5 movement points" in text
