@@ -19,10 +19,13 @@ cells a player clicks to make a move), `label()` and `hint()`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 CHANCE = "chance"
+MAX_MOVE_CHARS = 60  # longer than any move of any game's notation
+_LONG_NUMBER = re.compile(r"[0-9]{7}")  # no move has a number of seven digits
 
 
 class GameError(ValueError):
@@ -43,6 +46,31 @@ class PositionError(GameError):
 
 class OptionError(GameError):
     """A game option that does not exist or has a value out of range."""
+
+
+def quote(text: Any, limit: int = 40) -> str:
+    """Input for a message: quoted, and cut to `limit` characters so a huge input never floods it."""
+    text = str(text)
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+def move_text(move: Any) -> str:
+    """A move's canonical text (surrounding whitespace removed), as records store it.
+
+    Every notation is plain ASCII with short numbers, so anything else (a
+    full-width digit, a control character, a 5,000-digit tower number) is
+    refused here, before a game's parser sees it.
+    """
+    if not isinstance(move, str):
+        raise InvalidMoveError(f"A move is text, not {type(move).__name__}.")
+    text = move.strip()
+    if len(text) > MAX_MOVE_CHARS:
+        raise InvalidMoveError(f"{quote(text, 20)} is too long to be a move ({len(text):,} characters).")
+    if not (text.isascii() and text.isprintable()):
+        raise InvalidMoveError(f"{quote(text)} has characters that no move has (moves are plain letters, digits and signs).")
+    if _LONG_NUMBER.search(text):
+        raise InvalidMoveError(f"{quote(text)} has a number far too large for any move.")
+    return text
 
 
 @dataclass(frozen=True)
@@ -157,19 +185,24 @@ class State:
         return list(self._moves())
 
     def is_legal(self, move: str) -> bool:
-        return move.strip() in self._moves()
+        return isinstance(move, str) and move.strip() in self._moves()
 
     def play(self, move: str) -> "State":
         """The state after `move`; raises a `GameError` saying why it is not allowed."""
-        if not isinstance(move, str):
-            raise InvalidMoveError(f"A move is text, not {type(move).__name__}.")
-        text = move.strip()
+        text = move_text(move)
         action = self._moves().get(text)
         if action is None:
             if self.outcome is not None:
-                raise IllegalMoveError(f"{text!r}: the game is over ({self.outcome.reason}).")
-            raise self.explain(text)
+                raise IllegalMoveError(f"{quote(text)}: the game is over ({self.outcome.reason}).")
+            raise self._refusal(text)
         return self._apply(action)
+
+    def _refusal(self, text: str) -> GameError:
+        """`explain`'s error; should explaining itself fail (a bug), a plain refusal, never a crash."""
+        try:
+            return self.explain(text)
+        except Exception:  # noqa: BLE001 - a refused move must never take the page down
+            return IllegalMoveError(f"{quote(text)} is not a legal move here.")
 
     def actor_of(self, move: str) -> str:
         """The actor making `move`; games with several actors at once override this."""
@@ -276,6 +309,7 @@ class Game:
     min_players: int = 2
     max_players: int = 2
     options: tuple[Option, ...] = ()
+    hidden_chance: bool = False  # chance reveals what nobody may know before (IceToids' tiles)
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """All options with defaults filled in; unknown names and bad values raise."""
@@ -343,7 +377,7 @@ def parse_options_text(tokens: Iterable[str], game: Game) -> dict[str, Any]:
 
 
 __all__ = [
-    "CHANCE", "GameError", "InvalidMoveError", "IllegalMoveError", "PositionError",
+    "CHANCE", "MAX_MOVE_CHARS", "quote", "move_text", "GameError", "InvalidMoveError", "IllegalMoveError", "PositionError",
     "OptionError", "Option", "Outcome", "Guidance", "State", "Game",
     "options_text", "parse_options_text",
 ]

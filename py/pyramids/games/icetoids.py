@@ -179,8 +179,8 @@ def _tile_words(name: str) -> str:
 
 # -- move notation -------------------------------------------------------------
 
-_COLOUR_RE = re.compile(r"p(\d+):colour=(\w+)")
-_HOME_RE = re.compile(r"p(\d+):home=(\w\d+)([NESW]?)")
+_COLOUR_RE = re.compile(r"p([1-9][0-9]*):colour=(\w+)")
+_HOME_RE = re.compile(r"p([1-9][0-9]*):home=(\w\d+)([NESW]?)")
 _TILE_RE = re.compile(r"(reveal|orient):(\w+)=(\w+)")
 _MOVE_RE = re.compile(r"(?:off|(\w+)\.(\w))-(\w+)(?:!(\w+)\.(\w))?")
 _POINT_RE = re.compile(r"(?:off|(\w+)\.(\w))>(\w)")
@@ -757,6 +757,7 @@ class IceToids(Game):
     title = "IceToids"
     min_players = 2
     max_players = 4
+    hidden_chance = True  # an undone draw is a face-down tile again: redo of it is never stored
     options = (
         Option("players", "Players", 2, (2, 3, 4), "How many play; each picks a colour and a home tile."),
     )
