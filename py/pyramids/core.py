@@ -195,7 +195,13 @@ class State:
             if self.outcome is not None:
                 raise IllegalMoveError(f"{quote(text)}: the game is over ({self.outcome.reason}).")
             raise self._refusal(text)
-        return self._apply(action)
+        after = self._apply(action)
+        key = after.repetition_key()
+        if key is not None:
+            era, seen = self._seen()
+            position = hash(key[1])
+            after.__dict__["_seen_chain"] = (key[0], seen + (position,) if era == key[0] else (position,))
+        return after
 
     def _refusal(self, text: str) -> GameError:
         """`explain`'s error; should explaining itself fail (a bug), a plain refusal, never a crash."""
@@ -248,6 +254,45 @@ class State:
         player's to make.
         """
         return None
+
+    # -- repetition: the end of endless play in games that opt in ----------
+    def repetition_key(self) -> tuple[Any, Any] | None:
+        """``(era, position)`` for the draw by repetition; None in games without that rule.
+
+        The era changes with every move that can never be undone (a capture, a
+        revealed tile), so only positions of the same era are compared and the
+        history kept stays short.  The position must include who is to move.
+        """
+        return None
+
+    def _seen(self) -> tuple[Any, tuple[int, ...]]:
+        """(era, the hashes of this era's positions so far, this one last), set by `play`.
+
+        Hashes, not positions: counting a long era must stay cheap (a 10,000-move
+        link replays in the browser); a false match would need a 64-bit collision.
+        """
+        seen = self.__dict__.get("_seen_chain")
+        if seen is None:
+            key = self.repetition_key()
+            seen = self.__dict__["_seen_chain"] = (key[0], (hash(key[1]),)) if key else (None, ())
+        return seen
+
+    @property
+    def repetitions(self) -> int:
+        """How many times this position has come about in its era (1 the first time)."""
+        era, seen = self._seen()
+        return seen.count(seen[-1]) if seen else 0
+
+    def repetition_token(self) -> list[str]:
+        """``seen=N`` for position text once a position came about again, so the text round-trips."""
+        return [f"seen={self.repetitions}"] if self.repetitions > 1 else []
+
+    def with_repetitions(self, count: int) -> "State":
+        """This state as if its position had come about `count` times (read back from ``seen=N``)."""
+        key = self.repetition_key()
+        if key is not None and count > 1:
+            self.__dict__["_seen_chain"] = (key[0], (hash(key[1]),) * count)
+        return self
 
     def actor_colour(self, actor: str) -> str:
         """The colour that marks `actor` in the move list (seats may have chosen one)."""
@@ -362,6 +407,22 @@ def options_text(options: Mapping[str, Any], game: Game) -> list[str]:
     return out
 
 
+REPEATED = 3  # the third time a position comes about ends the game, where a game opts in
+REPETITION_RULE = "The same position came about a third time (our rule against endless play)."
+
+
+def repetition_count(tokens: list[str]) -> tuple[list[str], int]:
+    """Position text tokens without ``seen=N``, and N (1 without it); `PositionError` for a bad N."""
+    counts = [t for t in tokens if t.startswith("seen=")]
+    rest = [t for t in tokens if not t.startswith("seen=")]
+    if not counts:
+        return rest, 1
+    value = counts[-1][5:]
+    if len(counts) > 1 or value not in [str(n) for n in range(2, REPEATED + 1)]:
+        raise PositionError(f"{quote(counts[-1])} is not a repetition count (seen=2 or seen={REPEATED}).")
+    return rest, int(value)
+
+
 def parse_options_text(tokens: Iterable[str], game: Game) -> dict[str, Any]:
     """The inverse of `options_text`; raises `PositionError` on a bad token."""
     given: dict[str, Any] = {}
@@ -379,5 +440,5 @@ def parse_options_text(tokens: Iterable[str], game: Game) -> dict[str, Any]:
 __all__ = [
     "CHANCE", "MAX_MOVE_CHARS", "quote", "move_text", "GameError", "InvalidMoveError", "IllegalMoveError", "PositionError",
     "OptionError", "Option", "Outcome", "Guidance", "State", "Game",
-    "options_text", "parse_options_text",
+    "options_text", "parse_options_text", "REPEATED", "REPETITION_RULE", "repetition_count",
 ]
