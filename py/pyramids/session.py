@@ -290,7 +290,11 @@ class Session:
 
     def status(self) -> str:
         """One line: whose turn it is, or how the game ended."""
-        state = self.state
+        return self.status_of(self.state)
+
+    @staticmethod
+    def status_of(state: State) -> str:
+        """The status line of any position of the game (My games shows the latest)."""
         outcome = state.outcome
         if outcome is not None:
             if outcome.draw:
