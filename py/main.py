@@ -20,7 +20,8 @@ from pyramids.session import Loading, Session
 
 PREFIX = "pyramids.v1."
 DEFAULT_GAME = "ice-lady"
-SLICE = 0.02  # seconds of replay between frames while a game opens
+SLICE = 0.01  # seconds of replay between frames while a game opens: a task stays well under 50 ms
+LISTED = 300  # the most moves the list shows at once: a 10,000-item list takes 50 ms to lay out
 NOT_SAVING = "This browser is not saving games (storage is off or full); the link still holds this game."
 
 
@@ -130,14 +131,14 @@ class App:
         self.notice = " ".join(t for t in (self.notice, text) if t)
 
     async def replay(self, loading):
-        """Replay a slice at a time, showing the moves as they come, so the page never freezes."""
+        """Replay a slice at a time, saying how far it got, so the page never freezes."""
         self.busy = True
-        self.session = loading.session
         try:
+            await asyncio.sleep(0)  # reading the link was this task's work: replay in the next ones
             while not loading.step(SLICE):
                 by_id("status").textContent = f"Opening the game: move {loading.ply:,} of {loading.total:,}…"
-                self.show_moves(by_id("moves"), loading.session)
                 await asyncio.sleep(0)
+            await asyncio.sleep(0)  # the page is drawn in a task of its own
         finally:
             self.busy = False
         return loading.finish()[1]
@@ -194,8 +195,8 @@ class App:
         by_id("choices").innerHTML = page.choices(s)
         moves = by_id("moves")
         self.show_moves(moves, s)
-        if not s.browsing:
-            moves.scrollTop = moves.scrollHeight
+        if not s.browsing:  # in the next frame: reading the height now would lay the page out in this task
+            window.requestAnimationFrame(SCROLL_TO_END)
         by_id("ply").textContent = f"Move {s.cursor} of {len(s.moves)}"
         for name, enabled in (("undo", s.can_undo()), ("redo", bool(s.redo_stack)),
                               ("first", s.cursor > 0), ("prev", s.cursor > 0),
@@ -211,10 +212,16 @@ class App:
             asyncio.ensure_future(self.load_rules(s.game.id))
 
     def show_moves(self, moves, s):
-        """The move list: new moves are appended and the mark moved, so a long game stays quick."""
-        shown, self.listed = self.listed, (s, list(s.moves), s.cursor)
-        if not (shown and shown[0] is s and shown[1] == s.moves[:len(shown[1])]):
-            moves.innerHTML = page.move_list(s)
+        """The move list: new moves are appended and the mark moved, so a long game stays quick.
+
+        A game of more than `LISTED` moves shows the `LISTED` around the move on screen.
+        """
+        total = len(s.moves)
+        first = 0 if total <= LISTED else max(0, min(s.cursor - LISTED // 2, total - LISTED))
+        shown, self.listed = self.listed, (s, list(s.moves), s.cursor, first)
+        if first or not (shown and shown[0] is s and shown[3] == 0 and shown[1] == s.moves[:len(shown[1])]):
+            moves.setAttribute("start", str(first + 1))
+            moves.innerHTML = page.move_list(s, first, first + LISTED)
             return
         if len(s.moves) > len(shown[1]):
             moves.insertAdjacentHTML("beforeend", page.move_list(s, len(shown[1])))
@@ -477,6 +484,12 @@ class App:
         self.notice = ""  # the game on screen was saved when last played: persist() would overwrite the new URL
         await self.start()
         self.act(lambda: None, save=False)
+
+
+@create_proxy
+def SCROLL_TO_END(_time):  # noqa: N802 - one proxy for every frame, made once
+    moves = by_id("moves")
+    moves.scrollTop = moves.scrollHeight
 
 
 def thumbnail(game_id, position):

@@ -144,6 +144,39 @@ class Guidance:
     ok: bool = True
 
 
+@dataclass(frozen=True)
+class History:
+    """The positions of one era, as hashes, for the draw by repetition; shared between states.
+
+    Full blocks of `BLOCK` positions are sealed as counters that every later
+    state shares, so a state costs a short tail and counting costs one lookup
+    per block: a 10,000-move game stays small and quick to replay.  Hashes,
+    not positions: a false match would need a 64-bit collision.
+    """
+
+    era: Any
+    sealed: tuple[dict[int, int], ...] = ()  # a count per position hash, one per full block
+    tail: tuple[int, ...] = ()  # the positions since the last full block
+    last: int | None = None  # the position added last: the one on the board
+
+    BLOCK = 64
+
+    def add(self, position: int) -> "History":
+        tail = self.tail + (position,)
+        if len(tail) < self.BLOCK:
+            return History(self.era, self.sealed, tail, position)
+        counts: dict[int, int] = {}
+        for h in tail:
+            counts[h] = counts.get(h, 0) + 1
+        return History(self.era, self.sealed + (counts,), (), position)
+
+    def repetitions(self) -> int:
+        """How often the position on the board occurs in the era (0 in games without the rule)."""
+        if self.last is None:
+            return 0
+        return self.tail.count(self.last) + sum(block.get(self.last, 0) for block in self.sealed)
+
+
 class State:
     """A position plus everything needed to continue from it; never mutated."""
 
@@ -198,9 +231,8 @@ class State:
         after = self._apply(action)
         key = after.repetition_key()
         if key is not None:
-            era, seen = self._seen()
-            position = hash(key[1])
-            after.__dict__["_seen_chain"] = (key[0], seen + (position,) if era == key[0] else (position,))
+            seen = self._seen()
+            after.__dict__["_history"] = (seen if seen.era == key[0] else History(key[0])).add(hash(key[1]))
         return after
 
     def _refusal(self, text: str) -> GameError:
@@ -265,23 +297,18 @@ class State:
         """
         return None
 
-    def _seen(self) -> tuple[Any, tuple[int, ...]]:
-        """(era, the hashes of this era's positions so far, this one last), set by `play`.
-
-        Hashes, not positions: counting a long era must stay cheap (a 10,000-move
-        link replays in the browser); a false match would need a 64-bit collision.
-        """
-        seen = self.__dict__.get("_seen_chain")
+    def _seen(self) -> "History":
+        """This era's positions so far, this one last; set by `play`, else started here."""
+        seen = self.__dict__.get("_history")
         if seen is None:
             key = self.repetition_key()
-            seen = self.__dict__["_seen_chain"] = (key[0], (hash(key[1]),)) if key else (None, ())
+            seen = self.__dict__["_history"] = History(None) if key is None else History(key[0]).add(hash(key[1]))
         return seen
 
     @property
     def repetitions(self) -> int:
         """How many times this position has come about in its era (1 the first time)."""
-        era, seen = self._seen()
-        return seen.count(seen[-1]) if seen else 0
+        return self._seen().repetitions()
 
     def repetition_token(self) -> list[str]:
         """``seen=N`` for position text once a position came about again, so the text round-trips."""
@@ -291,7 +318,10 @@ class State:
         """This state as if its position had come about `count` times (read back from ``seen=N``)."""
         key = self.repetition_key()
         if key is not None and count > 1:
-            self.__dict__["_seen_chain"] = (key[0], (hash(key[1]),) * count)
+            seen = History(key[0])
+            for _ in range(count):
+                seen = seen.add(hash(key[1]))
+            self.__dict__["_history"] = seen
         return self
 
     def actor_colour(self, actor: str) -> str:
@@ -438,7 +468,7 @@ def parse_options_text(tokens: Iterable[str], game: Game) -> dict[str, Any]:
 
 
 __all__ = [
-    "CHANCE", "MAX_MOVE_CHARS", "quote", "move_text", "GameError", "InvalidMoveError", "IllegalMoveError", "PositionError",
+    "CHANCE", "MAX_MOVE_CHARS", "quote", "move_text", "History", "GameError", "InvalidMoveError", "IllegalMoveError", "PositionError",
     "OptionError", "Option", "Outcome", "Guidance", "State", "Game",
     "options_text", "parse_options_text", "REPEATED", "REPETITION_RULE", "repetition_count",
 ]

@@ -13,14 +13,15 @@ from .core import CHANCE, Game
 from .session import Session
 
 
-def move_list(session: Session, start: int = 0) -> str:
+def move_list(session: Session, start: int = 0, stop: int | None = None) -> str:
     """The moves so far, numbered by ply; the one on screen is marked and each is clickable.
 
     With `start`, only the moves after ply `start`: the page appends them to the
-    list it shows, so a move in a long game does not redraw the whole list.
+    list it shows, so a move in a long game does not redraw the whole list;
+    with `stop`, none after ply `stop` (a long game shows a window of its moves).
     """
     items = []
-    for ply, move in enumerate(session.moves[start:], start + 1):
+    for ply, move in enumerate(session.moves[start:stop], start + 1):
         before = session.states[ply - 1]
         actor = before.actor_of(move)
         who = "chance" if actor == CHANCE else before.actor_colour(actor)
