@@ -21,6 +21,7 @@ from pyramids.session import Loading, Session
 PREFIX = "pyramids.v1."
 DEFAULT_GAME = "ice-lady"
 SLICE = 0.01  # seconds of replay between frames while a game opens: a task stays well under 50 ms
+QUICK = 300  # a game of at most this many moves is tried at once (it usually opens within the slice)
 LISTED = 300  # the most moves the list shows at once: a 10,000-item list takes 50 ms to lay out
 NOT_SAVING = "This browser is not saving games (storage is off or full); the link still holds this game."
 
@@ -75,39 +76,49 @@ class App:
         self.listed = None  # (session, moves, cursor) shown in the move list, so new moves are appended
 
     # -- loading --------------------------------------------------------
-    async def boot(self):
+    # A game opens at once when its replay fits in one slice (nearly always);
+    # a long one is replayed a slice per task, and `then` runs once it is on screen.
+    def boot(self, then):
         """The first visit's opening: older saves move into My games, then the link or the last game."""
         try:
             self.notice = " ".join(saves.migrate(self.store, now_ms()))
-            await self.start()
+            self.start(then)
         except Exception as err:  # a bug: the page still opens, with a fresh game
-            report(err)
-            self.notice = f"Something went wrong while opening the game ({str(err)[:80]}); a new game is shown."
-            self.adopt(Session(DEFAULT_GAME), None, {})
+            self.fail(err, then)
 
-    async def start(self):
+    def fail(self, err, then):
+        report(err)
+        self.busy = False
+        self.tell(f"Something went wrong while opening the game ({str(err)[:80]}); a new game is shown.")
+        self.adopt(Session(DEFAULT_GAME), None, {})
+        then()
+
+    def start(self, then):
         """The game the link names (its own saved entry on a reload), else the last game played."""
         fragment = str(window.location.hash or "").lstrip("#")
         if fragment:
             entry = saves.matching(self.store, fragment)
-            if entry and await self.open_entry(entry):
+            if entry and self.open_entry(entry, then):
                 return
             try:
                 loading = Loading.from_link(fragment)
             except GameError as err:
                 self.tell(f"This link cannot be opened: {err} Your last game is shown instead.")
             else:
-                message = await self.replay(loading)
-                self.adopt(loading.session, None, {})
-                if message:
-                    shown = " The game is shown up to that move." if loading.error else ""
-                    self.tell(f"Part of this link could not be used. {message}{shown}")
+                def opened(message):
+                    self.adopt(loading.session, None, {})
+                    if message:
+                        shown = " The game is shown up to that move." if loading.error else ""
+                        self.tell(f"Part of this link could not be used. {message}{shown}")
+                    then()
+                self.replay(loading, opened)
                 return
         last = self.store.get(saves.LAST)
-        if not (last and await self.open_entry(last, quiet=True)):
+        if not (last and self.open_entry(last, then, quiet=True)):
             self.adopt(Session(DEFAULT_GAME), None, {})
+            then()
 
-    async def open_entry(self, entry_id, quiet=False):
+    def open_entry(self, entry_id, then, quiet=False):
         """Open a saved game; False (and a message, unless `quiet`) when it cannot be read."""
         try:
             text, data = saves.load(self.store, entry_id)
@@ -116,32 +127,50 @@ class App:
             if not quiet or self.store.get(saves.ENTRY + entry_id) is not None:
                 self.tell(f"A saved game could not be opened: {err} It stays in My games.")
             return False
-        message = await self.replay(loading)
-        if loading.error:  # keep the entry as it is: the player's moves go to a new one
-            self.adopt(loading.session, None, {})
-            self.tell(f"Your saved game was only partly readable. {message} It is kept in My games as it was; "
-                      "moves you make now are saved as a new game.")
-        else:
-            self.adopt(loading.session, entry_id, data)
-            self.tell(message or "")
+
+        def opened(message):
+            if loading.error:  # keep the entry as it is: the player's moves go to a new one
+                self.adopt(loading.session, None, {})
+                self.tell(f"Your saved game was only partly readable. {message} It is kept in My games as it was; "
+                          "moves you make now are saved as a new game.")
+            else:
+                self.adopt(loading.session, entry_id, data)
+                self.tell(message or "")
+            then()
+        self.replay(loading, opened)
         return True
 
     def tell(self, text):
         """Add to the notice shown until the player's next action."""
         self.notice = " ".join(t for t in (self.notice, text) if t)
 
-    async def replay(self, loading):
-        """Replay a slice at a time, saying how far it got, so the page never freezes."""
-        self.busy = True
+    def replay(self, loading, opened):
+        """Replay the record, then `opened(message)`: at once if it fits a slice, else a slice per task."""
+        if loading.total <= QUICK and self.step(loading):
+            opened(loading.finish()[1])
+        else:
+            self.busy = True
+            asyncio.ensure_future(self.slices(loading, opened))
+
+    async def slices(self, loading, opened):
+        """The rest of a long replay, between frames, saying how far it got: the page never freezes."""
+        while not self.step(loading):
+            by_id("status").textContent = f"Opening the game: move {loading.ply:,} of {loading.total:,}…"
+            await asyncio.sleep(0)
+        await asyncio.sleep(0)  # the page is drawn in a task of its own
+        self.busy = False
+        opened(loading.finish()[1])
+
+    @staticmethod
+    def step(loading):
+        """One slice of replay; a bug stops it there as a refused move would: the moves before it are kept."""
         try:
-            await asyncio.sleep(0)  # reading the link was this task's work: replay in the next ones
-            while not loading.step(SLICE):
-                by_id("status").textContent = f"Opening the game: move {loading.ply:,} of {loading.total:,}…"
-                await asyncio.sleep(0)
-            await asyncio.sleep(0)  # the page is drawn in a task of its own
-        finally:
-            self.busy = False
-        return loading.finish()[1]
+            return loading.step(SLICE)
+        except Exception as err:  # noqa: BLE001 - the page must open whatever the rules do
+            report(err)
+            loading.stop(f"Something went wrong at move {loading.ply + 1} ({str(err)[:80]}); "
+                         "the game is shown up to there.")
+            return True
 
     def adopt(self, session, entry, meta):
         """Put a game on screen, saved in `entry` (None: not saved until the player acts in it)."""
@@ -298,17 +327,19 @@ class App:
             self.switch_game(str(game))
 
     def switch_game(self, game_id):
-        if game_id != self.session.game.id and not self.busy:
-            asyncio.ensure_future(self.switch_to(game_id))
-
-    async def switch_to(self, game_id):
         """The game of that kind played last, else a new one."""
+        if game_id == self.session.game.id or self.busy:
+            return
         self.persist()
         self.notice = ""
         entry = saves.latest_of(self.store, game_id)
-        if not (entry and await self.open_entry(entry)):
+        if not (entry and self.open_entry(entry, self.shown)):
             self.adopt(Session(game_id), None, {})
-        self.persist()  # the URL now names the game on screen
+            self.shown()
+
+    def shown(self):
+        """A game just opened: its URL, and the page drawn."""
+        self.persist()
         self.act(lambda: None, save=False)
 
     # -- My games ---------------------------------------------------------
@@ -328,7 +359,11 @@ class App:
         opened, renamed, deleted = (target.getAttribute(f"data-{key}") for key in ("open", "rename", "delete"))
         if opened:
             by_id("games-box").close()
-            asyncio.ensure_future(self.open_from_list(str(opened)))
+            if str(opened) != self.entry:
+                self.persist()
+                self.notice = ""
+                self.open_entry(str(opened), self.shown)
+            self.act(lambda: None, save=False)
         elif renamed:
             name = window.prompt("A name for this game:", "")
             if name is not None and not saves.rename(self.store, str(renamed), str(name)):
@@ -343,12 +378,6 @@ class App:
                 self.opened = list(self.session.moves)
             self.fill_games()
 
-    async def open_from_list(self, entry_id):
-        if entry_id != self.entry:
-            self.persist()
-            if await self.open_entry(entry_id):
-                self.persist()
-        self.act(lambda: None, save=False)
 
     def on_key(self, event):
         if event.target.closest("input, select, textarea, dialog") or event.ctrlKey or event.metaKey:
@@ -476,14 +505,13 @@ class App:
             button.disabled = False
 
     def on_hashchange(self, _event):
-        """A link pasted into this tab: open it like a fresh visit."""
-        if not self.busy:
-            asyncio.ensure_future(self.reopen())
+        """A link pasted into this tab: open it like a fresh visit.
 
-    async def reopen(self):
-        self.notice = ""  # the game on screen was saved when last played: persist() would overwrite the new URL
-        await self.start()
-        self.act(lambda: None, save=False)
+        The game on screen was saved when last played; persist() here would overwrite the new URL.
+        """
+        if not self.busy:
+            self.notice = ""
+            self.start(lambda: self.act(lambda: None, save=False))
 
 
 @create_proxy
@@ -500,9 +528,9 @@ def thumbnail(game_id, position):
         return ""
 
 
-async def main():
+def ready():
+    """The first game is on screen: wire the page up and tell the tests and tools."""
     try:
-        await app.boot()
         app.bind()
         app.act(lambda: None, save=False)
     finally:
@@ -510,4 +538,4 @@ async def main():
 
 
 app = App()
-asyncio.ensure_future(main())
+app.boot(ready)

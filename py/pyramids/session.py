@@ -367,6 +367,11 @@ class Loading:
                 return False
         return True
 
+    def stop(self, message: str) -> None:
+        """End the replay here, as if the next move were refused (the page hit a bug): the moves so far are kept."""
+        self.error = record.shorten(message)
+        self._settle()
+
     def _settle(self) -> None:
         s = self.session
         self.done = True
