@@ -144,3 +144,27 @@ def test_any_stored_text_lists_or_is_listed_as_damaged(game_id, data):
         Session.from_storage(text)
     except GameError as err:
         assert len(str(err)) < 300
+
+
+def test_the_list_shows_each_game_with_its_picture_and_marks_the_one_on_screen():
+    from pyramids import page
+
+    store = Store({"saved.bad": "{broken"})
+    saves.save(store, "a", played("d3-e4"), {}, 1000)
+    saves.save(store, "b", played("c3-b4"), {"name": "<Club> game"}, 2000)
+    html = page.games_list(saves.entries(store), "b", lambda ms: f"t{ms:.0f}", lambda game, pos: f"[{game}:{pos[:3]}]")
+    items = html.split("</li>")
+    assert 'class="saved current" data-entry="b"' in items[0] and "&lt;Club&gt; game" in items[0]
+    assert "<em>Ice Lady</em>" in items[0], "a renamed game still says which game it is"
+    assert "2 players · 1 move · t2000" in items[0] and "[ice-lady:8/2]" in items[0]
+    assert 'data-open="a"' in items[1] and 'data-rename="a"' in items[1] and 'data-delete="a"' in items[1]
+    assert "Damaged save" in items[2] and "data-open" not in items[2] and 'data-delete="bad"' in items[2]
+    assert "No saved games yet" in page.games_list([], None, str, lambda g, p: "")
+
+
+def test_a_long_game_s_move_list_is_a_window():
+    from pyramids import page
+
+    session = played("d3-e4", "e6-f5", "e4xg6", "c6-d5")
+    html = page.move_list(session, 1, 3)
+    assert html.count("<li") == 2 and 'data-ply="2"' in html and 'data-ply="3"' in html
