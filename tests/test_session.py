@@ -233,12 +233,18 @@ def test_nested_locations_take_the_first_the_rules_accept():
     assert s.message and s.selection == ()
 
 
-def test_replaying_an_undone_move_brings_back_the_same_chance_outcome(monkeypatch):
+def undone_bet(monkeypatch):
+    """A Coin session whose bet and toss were undone: (session, the toss it had)."""
     monkeypatch.setattr("pyramids.games.get", lambda game_id: COIN)
     s = Session("coin", rng=random.Random(4))
     s.play("heads")
     toss = s.moves[1]
     s.undo()
+    return s, toss
+
+
+def test_replaying_an_undone_move_brings_back_the_same_chance_outcome(monkeypatch):
+    s, toss = undone_bet(monkeypatch)
     s.rng = random.Random(99)
     s.play("heads")
     assert s.moves == ["heads", toss]
@@ -246,21 +252,14 @@ def test_replaying_an_undone_move_brings_back_the_same_chance_outcome(monkeypatc
 
 def test_undone_hidden_chance_outcomes_stay_out_of_storage(monkeypatch):
     """A tile turned face down again by undo must not be readable from storage (Game.hidden_chance)."""
-    monkeypatch.setattr("pyramids.games.get", lambda game_id: COIN)
     monkeypatch.setattr(COIN, "hidden_chance", True)
-    s = Session("coin", rng=random.Random(4))
-    s.play("heads")
-    s.undo()
+    s, _ = undone_bet(monkeypatch)
     assert s.redo_stack and json.loads(s.to_storage())["redo"] == []
 
 
 def test_undone_dice_are_stored_and_redone_after_a_reload(monkeypatch):
     """A die everyone saw may be stored: reload keeps the redo of a move followed by chance."""
-    monkeypatch.setattr("pyramids.games.get", lambda game_id: COIN)
-    s = Session("coin", rng=random.Random(4))
-    s.play("heads")
-    toss = s.moves[1]
-    s.undo()
+    s, toss = undone_bet(monkeypatch)
     again, error = Session.from_storage(s.to_storage())
     assert error is None and again.redo_stack == [["heads", toss]]
     again.redo()
