@@ -97,7 +97,7 @@ def games_list(listed: list, current: str | None, when: Callable[[float], str], 
         details = " · ".join(x for x in (e.players, moves, when(e.played) if e.played else "") if x)
         items.append(
             f'<li class="saved{mark}" data-entry="{escape(e.id)}">'
-            f'<span class="thumb">{thumb(e.game, e.position)}</span>'
+            f'<span class="thumb" aria-hidden="true">{thumb(e.game, e.position)}</span>'
             f'<span class="about"><strong>{escape(e.title)}</strong>{kind}'
             f'<small>{escape(details)}</small><small>{escape(e.status)}</small></span>'
             f'<span class="acts"><button type="button" data-open="{escape(e.id)}">Open</button>'

@@ -132,11 +132,13 @@ def matching(store: Store, link: str) -> str | None:
     """The entry whose game is exactly this link (a reload of the page): the last one played, if several."""
     last = store.get(LAST)
     found = None
+    written = f'"record": {json.dumps(link)}'  # as `save` writes it: most entries are passed over unparsed
     for key in store.keys():
-        if not key.startswith(ENTRY):
+        text = store.get(key) if key.startswith(ENTRY) else None
+        if not text or written not in text:
             continue
         try:
-            data = json.loads(store.get(key) or "")
+            data = json.loads(text)
         except ValueError:
             continue
         if isinstance(data, dict) and data.get("record") == link:
