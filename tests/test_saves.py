@@ -75,7 +75,8 @@ def test_damaged_entries_are_listed_and_kept():
                    "saved.z": '{"v": 2, "record": "v=1&g=chess&m="}'})
     listed = {e.id: e for e in saves.entries(store)}
     assert "not readable" in listed["x"].damaged
-    assert "newer version of the app" in listed["y"].damaged
+    assert "newer version of the app" in listed["y"].damaged and listed["y"].title == "Saved by a newer version"
+    assert listed["x"].title == "Damaged save"
     assert "no game called 'chess'" in listed["z"].damaged
     assert store["saved.x"] == "{not json", "a damaged entry is never dropped"
 

@@ -87,7 +87,7 @@ def games_list(listed: list, current: str | None, when: Callable[[float], str], 
         if e.damaged:
             items.append(
                 f'<li class="saved damaged" data-entry="{escape(e.id)}"><span class="thumb"></span>'
-                f'<span class="about"><strong>Damaged save</strong><small>{escape(e.damaged)}</small></span>'
+                f'<span class="about"><strong>{escape(e.title)}</strong><small>{escape(e.damaged)}</small></span>'
                 f'<span class="acts"><button type="button" data-delete="{escape(e.id)}">Delete</button></span></li>')
             continue
         mark = " current" if e.id == current else ""

@@ -31,6 +31,10 @@ class RecordError(GameError):
     """A link or saved game that cannot be read."""
 
 
+class NewerFormatError(RecordError):
+    """A link or saved game written by a newer version of the app: not damaged, just not readable here."""
+
+
 @dataclass(frozen=True)
 class Record:
     game: str
@@ -150,7 +154,7 @@ def _check_version(version: str, what: str) -> None:
     if version == str(FORMAT):
         return
     if version.isascii() and version.isdigit() and len(version) < 7 and int(version) > FORMAT:
-        raise RecordError(f"This {what} was made by a newer version of the app (format {int(version)}); "
+        raise NewerFormatError(f"This {what} was made by a newer version of the app (format {int(version)}); "
                           "reload the app to update it, then open it again.")
     raise RecordError(f"This {what} uses a record format this app does not know ({quote(version, 12)}).")
 

@@ -47,7 +47,7 @@ class Store(Protocol):
 
 @dataclass(frozen=True)
 class Listed:
-    """One line of My games; `damaged` says why an entry cannot be opened."""
+    """One line of My games; `damaged` says why an entry cannot be opened (it is kept all the same)."""
 
     id: str
     title: str  # the player's name for the game, else the game's title
@@ -117,7 +117,8 @@ def _listed(entry_id: str, text: str | None) -> Listed:
         if game not in games.ids():
             raise record.RecordError(f"It is a game this version does not have ({record.quote(game, 20)}).")
     except GameError as err:
-        return Listed(entry_id, "Damaged save", "", damaged=str(err))
+        title = "Saved by a newer version" if isinstance(err, record.NewerFormatError) else "Damaged save"
+        return Listed(entry_id, title, "", damaged=str(err))
     fields = {k: data.get(k) for k in LISTED}
     return Listed(entry_id, str(fields["name"] or games.entry(game).title)[:80], game,
                   str(fields["players"] or ""), _number(fields["moves"]), str(fields["status"] or "")[:200],

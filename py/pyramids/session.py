@@ -426,7 +426,7 @@ def read_save(text: str) -> dict:
         raise record.RecordError("The saved game is not readable (it is not in the app's format).")
     version = data.get("v")
     if isinstance(version, int) and not isinstance(version, bool) and version > STORAGE_FORMAT:
-        raise record.RecordError("This saved game was made by a newer version of the app; "
+        raise record.NewerFormatError("This saved game was made by a newer version of the app; "
                                  "reload the app to update it, then open it again.")
     if version not in (1, STORAGE_FORMAT) or isinstance(version, bool):
         raise record.RecordError("The saved game is not readable (it is not in the app's format).")
