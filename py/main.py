@@ -73,7 +73,7 @@ class App:
         self.notice = ""  # a message about links or storage, shown until the next action
         self.rules_for = None
         self.saved = None  # (session, entry, text) of the last persist(): an unchanged game is not rewritten
-        self.listed = None  # (session, moves, cursor) shown in the move list, so new moves are appended
+        self.listed = None  # (session, moves, cursor, first ply listed) in the move list, so new moves are appended
 
     # -- loading --------------------------------------------------------
     # A game opens at once when its replay fits in one slice (nearly always);
