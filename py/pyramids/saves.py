@@ -121,7 +121,7 @@ def _listed(entry_id: str, text: str | None) -> Listed:
         return Listed(entry_id, title, "", damaged=str(err))
     fields = {k: data.get(k) for k in LISTED}
     return Listed(entry_id, str(fields["name"] or games.entry(game).title)[:80], game,
-                  str(fields["players"] or ""), _number(fields["moves"]), str(fields["status"] or "")[:200],
+                  str(fields["players"] or "")[:40], _number(fields["moves"]), str(fields["status"] or "")[:200],
                   str(fields["position"] or "")[:4000], _number(fields["played"]))
 
 
