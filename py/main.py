@@ -2,8 +2,10 @@
 
 It forwards clicks, keys and buttons to a `Session`, draws what the session
 says with one assignment per element, and keeps the game in the URL fragment
-and in localStorage.  Nothing is written to storage until the player acts, so
-opening a bad link never destroys a saved game.
+and in My games (localStorage, through pyramids.saves).  A game is saved only
+once the player acts in it, each game in its own entry, so opening a link
+never overwrites another game.  Links and saves are opened a slice at a
+time: a 10,000-move game never freezes the page.
 """
 
 import asyncio
@@ -12,86 +14,207 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from browser import by_id, clicked_cells, draw_board, report
-from pyramids import games, page, record, views
+from pyramids import games, page, saves, views
 from pyramids.core import GameError
-from pyramids.session import Session
+from pyramids.session import Loading, Session
 
 PREFIX = "pyramids.v1."
 DEFAULT_GAME = "ice-lady"
+SLICE = 0.01  # seconds of replay between frames while a game opens: a task stays well under 50 ms
+QUICK = 300  # a game of at most this many moves is tried at once (it usually opens within the slice)
+LISTED = 300  # the most moves the list shows at once: a 10,000-item list takes 50 ms to lay out
+NOT_SAVING = "This browser is not saving games (storage is off or full); the link still holds this game."
 
 
-# -- storage that may be missing, full or corrupt ---------------------------
-def storage_get(key):
-    try:
-        return window.localStorage.getItem(PREFIX + key)
-    except Exception:  # storage disabled: play on without it
-        return None
+class LocalStore:
+    """`saves.Store` over localStorage: storage that is missing, full or disabled never stops play."""
+
+    def get(self, key):
+        try:
+            value = window.localStorage.getItem(PREFIX + key)
+        except Exception:  # storage disabled
+            return None
+        return None if value is None else str(value)
+
+    def set(self, key, value):
+        try:
+            window.localStorage.setItem(PREFIX + key, value)
+            return True
+        except Exception:  # full or disabled
+            return False
+
+    def remove(self, key):
+        try:
+            window.localStorage.removeItem(PREFIX + key)
+        except Exception:  # disabled: nothing was stored
+            pass
+
+    def keys(self):
+        try:
+            store = window.localStorage
+            names = [str(store.key(i)) for i in range(store.length)]
+        except Exception:  # disabled
+            return []
+        return [name[len(PREFIX):] for name in names if name.startswith(PREFIX)]
 
 
-def storage_set(key, value):
-    try:
-        window.localStorage.setItem(PREFIX + key, value)
-        return True
-    except Exception:  # full or disabled: play on without it
-        return False
+def now_ms():
+    return float(window.Date.now())
 
 
 class App:
     def __init__(self):
         self.session = None
+        self.store = LocalStore()
+        self.entry = None  # the My games entry holding the game on screen; None until the player acts in it
+        self.meta = {}  # that entry's fields, kept when it is rewritten
+        self.opened = []  # the moves the game had when it was opened: moving on from them saves it
+        self.busy = False  # a game is being opened: actions wait
         self.notice = ""  # a message about links or storage, shown until the next action
         self.rules_for = None
-        self.saved = None  # (session, text) of the last successful persist(): an unchanged game is not rewritten
-        self.listed = None  # (session, moves, cursor) shown in the move list, so new moves are appended
-        self.home = True  # whether a visit without a link reopens the game on screen (a link's game: once saved)
+        self.saved = None  # (session, entry, text) of the last persist(): an unchanged game is not rewritten
+        self.listed = None  # (session, moves, cursor, first ply listed) in the move list, so new moves are appended
+        self.bare = True  # opened without a link: a visit without one reopens the game on screen
 
     # -- loading --------------------------------------------------------
-    def start(self):
-        """Open the link in the URL if there is one, else the last saved game."""
-        fragment = str(window.location.hash or "").lstrip("#")
-        self.home = not fragment
-        if fragment:
-            try:
-                session, error = Session.from_record(record.decode(fragment))
-                self.session = session
-                if error:
-                    self.notice = f"This link is damaged. {error} The game is shown up to that move."
-                return
-            except GameError as err:
-                self.notice = f"This link cannot be opened: {err} Your saved game is shown instead."
-        last = storage_get("last") or DEFAULT_GAME
-        self.open_saved(last if last in games.ids() else DEFAULT_GAME)
+    # A game opens at once when its replay fits in one slice (nearly always);
+    # a long one is replayed a slice per task, and `then` runs once it is on screen.
+    def boot(self, then):
+        """The first visit's opening: older saves move into My games, then the link or the last game."""
+        try:
+            self.notice = " ".join(saves.migrate(self.store, now_ms()))
+            self.start(then)
+        except Exception as err:  # a bug: the page still opens, with a fresh game
+            self.fail(err, then)
 
-    def open_saved(self, game_id):
-        """The saved game of `game_id`, or a new one; damaged saves are kept aside, not lost."""
-        saved = storage_get("game." + game_id)
-        if saved:
-            try:
-                session, error = Session.from_storage(saved)
-                self.session = session
-                if error:
-                    self.notice = f"Your saved game was only partly readable. {error}"
+    def fail(self, err, then):
+        report(err)
+        self.busy = False
+        self.tell(f"Something went wrong while opening the game ({str(err)[:80]}); a new game is shown.")
+        self.adopt(Session(DEFAULT_GAME), None, {})
+        then()
+
+    def start(self, then):
+        """The game the link names (its own saved entry on a reload), else the last game played."""
+        fragment = str(window.location.hash or "").lstrip("#")
+        self.bare = not fragment
+        if fragment:
+            entry = saves.matching(self.store, fragment)
+            if entry and self.open_entry(entry, then):
                 return
+            try:
+                loading = Loading.from_link(fragment)
             except GameError as err:
-                storage_set("damaged." + game_id, saved)
-                self.notice = (f"Your saved {games.entry(game_id).title} game could not be read ({err}). "
-                               f"It was kept under '{PREFIX}damaged.{game_id}' and a new game started.")
-        self.session = Session(game_id)
+                self.tell(f"This link cannot be opened: {err} Your last game is shown instead.")
+            else:
+                def opened(message):
+                    self.adopt(loading.session, None, {})
+                    if message:
+                        shown = " The game is shown up to that move." if loading.error else ""
+                        self.tell(f"Part of this link could not be used. {message}{shown}")
+                    then()
+                self.replay(loading, opened)
+                return
+        last = self.store.get(saves.LAST)
+        if not (last and self.open_entry(last, then, quiet=True)):
+            self.adopt(Session(DEFAULT_GAME), None, {})
+            then()
+
+    def open_entry(self, entry_id, then, quiet=False):
+        """Open a saved game; False (and a message, unless `quiet`) when it cannot be read."""
+        try:
+            text, data = saves.load(self.store, entry_id)
+            loading = Loading.from_storage(text)
+        except GameError as err:
+            if not quiet or self.store.get(saves.ENTRY + entry_id) is not None:
+                self.tell(f"A saved game could not be opened: {err} It stays in My games.")
+            return False
+
+        def opened(message):
+            if loading.error:  # keep the entry as it is: the player's moves go to a new one
+                self.adopt(loading.session, None, {})
+                self.tell(f"Your saved game was only partly readable. {message} It is kept in My games as it was; "
+                          "moves you make now are saved as a new game.")
+            else:
+                self.adopt(loading.session, entry_id, data)
+                self.tell(message or "")
+            then()
+        self.replay(loading, opened)
+        return True
+
+    def tell(self, text):
+        """Add to the notice shown until the player's next action."""
+        self.notice = " ".join(t for t in (self.notice, text) if t)
+
+    def replay(self, loading, opened):
+        """Replay the record, then `opened(message)`: at once if it fits a slice, else a slice per task."""
+        if loading.total <= QUICK and self.step(loading):
+            opened(loading.finish()[1])
+        else:
+            self.busy = True
+            asyncio.ensure_future(self.slices(loading, opened))
+
+    async def slices(self, loading, opened):
+        """The rest of a long replay, between frames, saying how far it got: the page never freezes."""
+        while not self.step(loading):
+            by_id("status").textContent = f"Opening the game: move {loading.ply:,} of {loading.total:,}…"
+            await asyncio.sleep(0)
+        await asyncio.sleep(0)  # the page is drawn in a task of its own
+        self.busy = False
+        opened(loading.finish()[1])
+
+    @staticmethod
+    def step(loading):
+        """One slice of replay; a bug stops it there as a refused move would: the moves before it are kept."""
+        try:
+            return loading.step(SLICE)
+        except Exception as err:  # noqa: BLE001 - the page must open whatever the rules do
+            report(err)
+            loading.stop(f"Something went wrong at move {loading.ply + 1} ({str(err)[:80]}); "
+                         "the game is shown up to there.")
+            return True
+
+    def adopt(self, session, entry, meta):
+        """Put a game on screen, saved in `entry` (None: not saved until the player acts in it)."""
+        self.session, self.entry, self.meta = session, entry, meta
+        self.opened, self.saved = list(session.moves), None
+
+    def worth_saving(self):
+        """Whether the game on screen has anything of the player's: a move, an undo, a running clock."""
+        s = self.session
+        return s.moves != self.opened or bool(s.redo_stack) or s.clock_started is not None
 
     def persist(self):
-        """After a player acts: save the game and put its record in the URL, unless both hold it already."""
+        """After a player acts: save the game in its entry and put its record in the URL."""
         s = self.session
-        saved = (s, s.to_storage())
-        if saved == self.saved:
+        if s is None or self.busy:
             return
-        if storage_set("game." + s.game.id, saved[1]) and storage_set("last", s.game.id):
-            self.saved, self.home = saved, True
-        else:
-            self.notice = "This browser is not saving games (storage is off or full); the link still holds it."
+        text = s.to_storage()
+        if self.saved == (s, self.entry, text):
+            return
+        if self.entry is None and self.worth_saving():
+            self.entry, self.meta = saves.new_id(now_ms()), {}
+        if self.entry is not None:
+            fields = saves.save(self.store, self.entry, s, self.meta, now_ms())
+            if fields is None:
+                self.tell(NOT_SAVING)
+            else:
+                self.meta = fields
+        self.saved = (s, self.entry, text)
         window.history.replaceState(None, "", "#" + s.link())
 
     # -- drawing --------------------------------------------------------
     def render(self):
+        """Draw the game; should drawing fail (a bug), the last good board stays and a message says so."""
+        try:
+            self.draw()
+        except Exception as err:  # noqa: BLE001 - the page must stay usable
+            report(err)
+            message = by_id("message")
+            message.textContent = "This position could not be drawn (a bug in the app); the board shows the last one drawn."
+            message.className = "message warn"
+
+    def draw(self):
         s = self.session
         draw_board(s)
         by_id("status").textContent = s.status()
@@ -103,8 +226,8 @@ class App:
         by_id("choices").innerHTML = page.choices(s)
         moves = by_id("moves")
         self.show_moves(moves, s)
-        if not s.browsing:
-            moves.scrollTop = moves.scrollHeight
+        if not s.browsing:  # in the next frame: reading the height now would lay the page out in this task
+            window.requestAnimationFrame(SCROLL_TO_END)
         by_id("ply").textContent = f"Move {s.cursor} of {len(s.moves)}"
         for name, enabled in (("undo", s.can_undo()), ("redo", bool(s.redo_stack)),
                               ("first", s.cursor > 0), ("prev", s.cursor > 0),
@@ -119,13 +242,19 @@ class App:
             self.rules_for = s.game.id
             asyncio.ensure_future(self.load_rules(s.game.id))
         if not (s.selection or s.choices):  # the next visit paints this board before Python starts
-            window.pyramidsSnapshot.keep(self.home)
+            window.pyramidsSnapshot.keep(self.bare or self.entry is not None)
 
     def show_moves(self, moves, s):
-        """The move list: new moves are appended and the mark moved, so a long game stays quick."""
-        shown, self.listed = self.listed, (s, list(s.moves), s.cursor)
-        if not (shown and shown[0] is s and shown[1] == s.moves[:len(shown[1])]):
-            moves.innerHTML = page.move_list(s)
+        """The move list: new moves are appended and the mark moved, so a long game stays quick.
+
+        A game of more than `LISTED` moves shows the `LISTED` around the move on screen.
+        """
+        total = len(s.moves)
+        first = 0 if total <= LISTED else max(0, min(s.cursor - LISTED // 2, total - LISTED))
+        shown, self.listed = self.listed, (s, list(s.moves), s.cursor, first)
+        if first or not (shown and shown[0] is s and shown[3] == 0 and shown[1] == s.moves[:len(shown[1])]):
+            moves.setAttribute("start", str(first + 1))
+            moves.innerHTML = page.move_list(s, first, first + LISTED)
             return
         if len(s.moves) > len(shown[1]):
             moves.insertAdjacentHTML("beforeend", page.move_list(s, len(shown[1])))
@@ -151,6 +280,8 @@ class App:
         Errors become messages, never tracebacks.  A player action clears the
         notice about links and storage; a load shows it.
         """
+        if self.busy or self.session is None:
+            return
         if save:
             self.notice = ""
         report(self.session.attempt(change))
@@ -177,8 +308,10 @@ class App:
 
     def tick(self):
         """Once a second: count the game clock down and ring it at zero."""
-        if self.session.clock_remaining(window.Date.now() / 1000) is None:
+        if self.busy or self.session is None or self.session.clock_remaining(window.Date.now() / 1000) is None:
             return
+        if self.entry is None:
+            self.persist()  # a running clock is saved at once: reloading must not buy time
         if self.session.tick(window.Date.now() / 1000):
             self.act(lambda: None)
         else:
@@ -198,13 +331,57 @@ class App:
             self.switch_game(str(game))
 
     def switch_game(self, game_id):
-        if game_id == self.session.game.id:
+        """The game of that kind played last, else a new one."""
+        if game_id == self.session.game.id or self.busy:
             return
         self.persist()
         self.notice = ""
-        self.open_saved(game_id)
-        self.persist()  # the URL and "last game" now name the game on screen
+        entry = saves.latest_of(self.store, game_id)
+        if not (entry and self.open_entry(entry, self.shown)):
+            self.adopt(Session(game_id), None, {})
+            self.shown()
+
+    def shown(self):
+        """A game just opened: its URL, and the page drawn."""
+        self.persist()
         self.act(lambda: None, save=False)
+
+    # -- My games ---------------------------------------------------------
+    def show_games(self, _event=None):
+        self.persist()
+        self.fill_games()
+        by_id("games-box").showModal()
+
+    def fill_games(self):
+        when = lambda ms: str(window.Date.new(ms).toLocaleString())  # noqa: E731 - the reader's own format
+        by_id("games-list").innerHTML = page.games_list(saves.entries(self.store), self.entry, when, thumbnail)
+
+    def on_games_click(self, event):
+        target = event.target.closest("[data-open], [data-rename], [data-delete]")
+        if not target or self.busy:
+            return
+        opened, renamed, deleted = (target.getAttribute(f"data-{key}") for key in ("open", "rename", "delete"))
+        if opened:
+            by_id("games-box").close()
+            if str(opened) != self.entry:
+                self.persist()
+                self.notice = ""
+                self.open_entry(str(opened), self.shown)
+            self.act(lambda: None, save=False)
+        elif renamed:
+            name = window.prompt("A name for this game:", "")
+            if name is not None and not saves.rename(self.store, str(renamed), str(name)):
+                self.session.message = "The new name could not be saved."
+            if str(renamed) == self.entry:
+                self.meta = {**self.meta, "name": " ".join(str(name or self.meta.get("name", "")).split())[:80]}
+            self.fill_games()
+        elif deleted and window.confirm("Delete this saved game? This cannot be undone."):
+            saves.delete(self.store, str(deleted))
+            if str(deleted) == self.entry:
+                self.entry, self.saved = None, None  # still on screen; saved again as new if played on
+                self.opened = list(self.session.moves)
+            self.fill_games()
+
 
     def on_key(self, event):
         if event.target.closest("input, select, textarea, dialog") or event.ctrlKey or event.metaKey:
@@ -293,7 +470,8 @@ class App:
         by_id("new-game").close()
 
         def restart():
-            self.session = Session(game.id, chosen)
+            self.persist()
+            self.adopt(Session(game.id, chosen), None, {})
         self.act(restart)
 
     # -- wiring -------------------------------------------------------------
@@ -318,6 +496,9 @@ class App:
         by_id("new").addEventListener("click", create_proxy(self.ask_new_game))
         by_id("new-form").addEventListener("submit", create_proxy(self.start_new_game))
         by_id("new-cancel").addEventListener("click", s(lambda: by_id("new-game").close()))
+        by_id("my-games").addEventListener("click", create_proxy(self.show_games))
+        by_id("games-list").addEventListener("click", create_proxy(self.on_games_click))
+        by_id("games-close").addEventListener("click", s(lambda: by_id("games-box").close()))
         window.addEventListener("hashchange", create_proxy(self.on_hashchange))
         window.setInterval(create_proxy(self.tick), 1000)
         for button in document.querySelectorAll("#picker [data-game]"):
@@ -328,13 +509,37 @@ class App:
             button.disabled = False
 
     def on_hashchange(self, _event):
-        """A link pasted into this tab: open it like a fresh visit."""
-        self.start()
-        self.act(lambda: None, save=False)
+        """A link pasted into this tab: open it like a fresh visit.
+
+        The game on screen was saved when last played; persist() here would overwrite the new URL.
+        """
+        if not self.busy:
+            self.notice = ""
+            self.start(lambda: self.act(lambda: None, save=False))
+
+
+@create_proxy
+def SCROLL_TO_END(_time):  # noqa: N802 - one proxy for every frame, made once
+    moves = by_id("moves")
+    moves.scrollTop = moves.scrollHeight
+
+
+def thumbnail(game_id, position):
+    """A small picture of a saved position for My games; nothing when it cannot be drawn."""
+    try:
+        return views.draw(games.get(game_id).from_text(position))
+    except Exception:  # noqa: BLE001 - a picture must never keep the list from opening
+        return ""
+
+
+def ready():
+    """The first game is on screen: wire the page up and tell the tests and tools."""
+    try:
+        app.bind()
+        app.act(lambda: None, save=False)
+    finally:
+        document.documentElement.setAttribute("data-ready", "")
 
 
 app = App()
-app.start()
-app.bind()
-app.act(lambda: None, save=False)
-document.documentElement.setAttribute("data-ready", "")
+app.boot(ready)

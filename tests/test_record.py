@@ -40,17 +40,43 @@ def test_view_settings_are_kept_apart_from_options():
     ("#", "holds no game"),
     ("garbage", "not of the form name=value"),
     ("g=ice-lady&m=", "no format version"),
-    ("v=2&g=ice-lady&m=", "format '2'"),
+    ("v=2&g=ice-lady&m=", "made by a newer version of the app"),
+    ("v=0.5&g=ice-lady&m=", "format this app does not know"),
+    ("v=1" + "0" * 5000 + "&g=ice-lady&m=", "format this app does not know"),
     ("v=1&m=d3-e4", "does not say which game"),
     ("v=1&g=chess&m=", "no game called 'chess'"),
     ("v=1&g=ice-lady&colour=red&m=", "has no option 'colour'"),
     ("v=1&g=ice-lady&mandatory_capture=maybe&m=", "on or off"),
-    ("v=1&g=ice-lady&m=d3-e4++e6-f5", "empty move"),
+    ("v=1&g=ice-lady&m=d3-e4++e6-f5", "Move 2 of the link is empty"),
+    ("v=1&g=ice-lady&foo%20bar=1&m=", "has no option 'foo bar'"),
+    ("v=1&g=ice-lady&m=" + "+".join(["d3-e4"] * 10_001), "at most 10,000 moves"),
     ("v=1&v=1&g=ice-lady&m=", "names 'v' twice"),
 ])
 def test_malformed_links_say_what_is_wrong(text, problem):
     with pytest.raises(RecordError, match=problem):
         record.decode(text)
+
+
+@pytest.mark.parametrize("text, moves, note", [
+    ("v=1&g=ice-lady&m=d3-e4+e6-f5+", ("d3-e4", "e6-f5"), None),
+    ("v=1&g=ice-lady&m=d3-e4++e6-f5", ("d3-e4",), "Move 2 of the link is empty"),
+    ("v=1&g=ice-lady&m=d3-e4+e6-f5&pl", ("d3-e4", "e6-f5"), "'pl'"),
+    ("v=1&g=ice-lady&m=d3-e4+e6-f5&ply=1&pl", ("d3-e4", "e6-f5"), "'pl'"),
+])
+def test_a_damaged_tail_keeps_the_moves_before_it(text, moves, note):
+    """A trailing '+' or a view key cut off keeps the valid moves instead of refusing the link."""
+    rec, problem = record.read(text)
+    assert rec.moves == moves
+    assert (problem is None) if note is None else (note in problem)
+
+
+def test_messages_quote_a_few_dozen_characters_of_a_huge_input():
+    for text in ("v=1&g=" + "x" * 100_000 + "&m=", "v=1&g=ice-lady&" + "y" * 100_000, "z" * 100_000):
+        with pytest.raises(RecordError) as err:
+            record.decode(text)
+        assert len(str(err.value)) < 160
+    replay = record.replay(Record("ice-lady", {}, ("d3-e4", "q" * 1_000_000)))
+    assert replay.moves == ["d3-e4"] and len(replay.error) < 160
 
 
 def test_replay_stops_at_the_first_illegal_move_and_keeps_the_prefix():
@@ -64,6 +90,12 @@ def test_replay_stops_at_the_first_illegal_move_and_keeps_the_prefix():
 def test_replay_reports_nonsense_moves():
     replay = record.replay(Record("ice-lady", {}, ("castle",)))
     assert replay.moves == [] and "Move 1 ('castle')" in replay.error
+
+
+def test_replay_keeps_moves_in_canonical_form():
+    """Moves are compared and stored stripped: ' d3-e4\t' is d3-e4."""
+    replay = record.replay(Record("ice-lady", {}, (" d3-e4\t",)))
+    assert replay.error is None and replay.moves == ["d3-e4"]
 
 
 def test_a_whole_replay_has_no_error():

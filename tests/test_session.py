@@ -201,7 +201,7 @@ def test_storage_text_is_json_with_the_link():
     s = fresh()
     s.play("d3-e4")
     data = json.loads(s.to_storage())
-    assert data["record"] == "v=1&g=ice-lady&m=d3-e4" and data["v"] == 1
+    assert data["record"] == "v=1&g=ice-lady&m=d3-e4" and data["v"] == 2
 
 
 def test_the_game_clock_counts_from_the_first_look_and_plays_its_move(monkeypatch):
@@ -233,24 +233,37 @@ def test_nested_locations_take_the_first_the_rules_accept():
     assert s.message and s.selection == ()
 
 
-def test_replaying_an_undone_move_brings_back_the_same_chance_outcome(monkeypatch):
+def undone_bet(monkeypatch):
+    """A Coin session whose bet and toss were undone: (session, the toss it had)."""
     monkeypatch.setattr("pyramids.games.get", lambda game_id: COIN)
     s = Session("coin", rng=random.Random(4))
     s.play("heads")
     toss = s.moves[1]
     s.undo()
+    return s, toss
+
+
+def test_replaying_an_undone_move_brings_back_the_same_chance_outcome(monkeypatch):
+    s, toss = undone_bet(monkeypatch)
     s.rng = random.Random(99)
     s.play("heads")
     assert s.moves == ["heads", toss]
 
 
-def test_undone_chance_outcomes_stay_out_of_storage(monkeypatch):
-    """A tile turned face down again by undo must not be readable from storage."""
-    monkeypatch.setattr("pyramids.games.get", lambda game_id: COIN)
-    s = Session("coin", rng=random.Random(4))
-    s.play("heads")
-    s.undo()
+def test_undone_hidden_chance_outcomes_stay_out_of_storage(monkeypatch):
+    """A tile turned face down again by undo must not be readable from storage (Game.hidden_chance)."""
+    monkeypatch.setattr(COIN, "hidden_chance", True)
+    s, _ = undone_bet(monkeypatch)
     assert s.redo_stack and json.loads(s.to_storage())["redo"] == []
+
+
+def test_undone_dice_are_stored_and_redone_after_a_reload(monkeypatch):
+    """A die everyone saw may be stored: reload keeps the redo of a move followed by chance."""
+    s, toss = undone_bet(monkeypatch)
+    again, error = Session.from_storage(s.to_storage())
+    assert error is None and again.redo_stack == [["heads", toss]]
+    again.redo()
+    assert again.moves == ["heads", toss]
 
 
 def test_move_list_marks_each_move_with_its_actor_colour():

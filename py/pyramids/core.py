@@ -19,10 +19,13 @@ cells a player clicks to make a move), `label()` and `hint()`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 CHANCE = "chance"
+MAX_MOVE_CHARS = 60  # longer than any move of any game's notation
+_LONG_NUMBER = re.compile(r"[0-9]{7}")  # no move has a number of seven digits
 
 
 class GameError(ValueError):
@@ -43,6 +46,31 @@ class PositionError(GameError):
 
 class OptionError(GameError):
     """A game option that does not exist or has a value out of range."""
+
+
+def quote(text: Any, limit: int = 40) -> str:
+    """Input for a message: quoted, and cut to `limit` characters so a huge input never floods it."""
+    text = str(text)
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+def move_text(move: Any) -> str:
+    """A move's canonical text (surrounding whitespace removed), as records store it.
+
+    Every notation is plain ASCII with short numbers, so anything else (a
+    full-width digit, a control character, a 5,000-digit tower number) is
+    refused here, before a game's parser sees it.
+    """
+    if not isinstance(move, str):
+        raise InvalidMoveError(f"A move is text, not {type(move).__name__}.")
+    text = move.strip()
+    if len(text) > MAX_MOVE_CHARS:
+        raise InvalidMoveError(f"{quote(text, 20)} is too long to be a move ({len(text):,} characters).")
+    if not (text.isascii() and text.isprintable()):
+        raise InvalidMoveError(f"{quote(text)} has characters that no move has (moves are plain letters, digits and signs).")
+    if _LONG_NUMBER.search(text):
+        raise InvalidMoveError(f"{quote(text)} has a number far too large for any move.")
+    return text
 
 
 @dataclass(frozen=True)
@@ -116,6 +144,39 @@ class Guidance:
     ok: bool = True
 
 
+@dataclass(frozen=True)
+class History:
+    """The positions of one era, as hashes, for the draw by repetition; shared between states.
+
+    Full blocks of `BLOCK` positions are sealed as counters that every later
+    state shares, so a state costs a short tail and counting costs one lookup
+    per block: a 10,000-move game stays small and quick to replay.  Hashes,
+    not positions: a false match would need a 64-bit collision.
+    """
+
+    era: Any
+    sealed: tuple[dict[int, int], ...] = ()  # a count per position hash, one per full block
+    tail: tuple[int, ...] = ()  # the positions since the last full block
+    last: int | None = None  # the position added last: the one on the board
+
+    BLOCK = 64
+
+    def add(self, position: int) -> "History":
+        tail = self.tail + (position,)
+        if len(tail) < self.BLOCK:
+            return History(self.era, self.sealed, tail, position)
+        counts: dict[int, int] = {}
+        for h in tail:
+            counts[h] = counts.get(h, 0) + 1
+        return History(self.era, self.sealed + (counts,), (), position)
+
+    def repetitions(self) -> int:
+        """How often the position on the board occurs in the era (0 in games without the rule)."""
+        if self.last is None:
+            return 0
+        return self.tail.count(self.last) + sum(block.get(self.last, 0) for block in self.sealed)
+
+
 class State:
     """A position plus everything needed to continue from it; never mutated."""
 
@@ -163,19 +224,29 @@ class State:
         return list(self._moves())
 
     def is_legal(self, move: str) -> bool:
-        return move.strip() in self._moves()
+        return isinstance(move, str) and move.strip() in self._moves()
 
     def play(self, move: str) -> "State":
         """The state after `move`; raises a `GameError` saying why it is not allowed."""
-        if not isinstance(move, str):
-            raise InvalidMoveError(f"A move is text, not {type(move).__name__}.")
-        text = move.strip()
+        text = move_text(move)
         action = self._moves().get(text)
         if action is None:
             if self.outcome is not None:
-                raise IllegalMoveError(f"{text!r}: the game is over ({self.outcome.reason}).")
-            raise self.explain(text)
-        return self._apply(action)
+                raise IllegalMoveError(f"{quote(text)}: the game is over ({self.outcome.reason}).")
+            raise self._refusal(text)
+        after = self._apply(action)
+        key = after.repetition_key()
+        if key is not None:
+            seen = self._seen()
+            after.__dict__["_history"] = (seen if seen.era == key[0] else History(key[0])).add(hash(key[1]))
+        return after
+
+    def _refusal(self, text: str) -> GameError:
+        """`explain`'s error; should explaining itself fail (a bug), a plain refusal, never a crash."""
+        try:
+            return self.explain(text)
+        except Exception:  # noqa: BLE001 - a refused move must never take the page down
+            return IllegalMoveError(f"{quote(text)} is not a legal move here.")
 
     def actor_of(self, move: str) -> str:
         """The actor making `move`; games with several actors at once override this."""
@@ -221,6 +292,43 @@ class State:
         player's to make.
         """
         return None
+
+    # -- repetition: the end of endless play in games that opt in ----------
+    def repetition_key(self) -> tuple[Any, Any] | None:
+        """``(era, position)`` for the draw by repetition; None in games without that rule.
+
+        The era changes with every move that can never be undone (a capture, a
+        revealed tile), so only positions of the same era are compared and the
+        history kept stays short.  The position must include who is to move.
+        """
+        return None
+
+    def _seen(self) -> "History":
+        """This era's positions so far, this one last; set by `play`, else started here."""
+        seen = self.__dict__.get("_history")
+        if seen is None:
+            key = self.repetition_key()
+            seen = self.__dict__["_history"] = History(None) if key is None else History(key[0]).add(hash(key[1]))
+        return seen
+
+    @property
+    def repetitions(self) -> int:
+        """How many times this position has come about in its era (1 the first time)."""
+        return self._seen().repetitions()
+
+    def repetition_token(self) -> list[str]:
+        """``seen=N`` for position text once a position came about again, so the text round-trips."""
+        return [f"seen={self.repetitions}"] if self.repetitions > 1 else []
+
+    def with_repetitions(self, count: int) -> "State":
+        """This state as if its position had come about `count` times (read back from ``seen=N``)."""
+        key = self.repetition_key()
+        if key is not None and count > 1:
+            seen = History(key[0])
+            for _ in range(count):
+                seen = seen.add(hash(key[1]))
+            self.__dict__["_history"] = seen
+        return self
 
     def actor_colour(self, actor: str) -> str:
         """The colour that marks `actor` in the move list (seats may have chosen one)."""
@@ -282,6 +390,7 @@ class Game:
     min_players: int = 2
     max_players: int = 2
     options: tuple[Option, ...] = ()
+    hidden_chance: bool = False  # chance reveals what nobody may know before (IceToids' tiles)
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """All options with defaults filled in; unknown names and bad values raise."""
@@ -334,6 +443,22 @@ def options_text(options: Mapping[str, Any], game: Game) -> list[str]:
     return out
 
 
+REPEATED = 3  # the third time a position comes about ends the game, where a game opts in
+REPETITION_RULE = "The same position came about a third time (our rule against endless play)."
+
+
+def repetition_count(tokens: list[str]) -> tuple[list[str], int]:
+    """Position text tokens without ``seen=N``, and N (1 without it); `PositionError` for a bad N."""
+    counts = [t for t in tokens if t.startswith("seen=")]
+    rest = [t for t in tokens if not t.startswith("seen=")]
+    if not counts:
+        return rest, 1
+    value = counts[-1][5:]
+    if len(counts) > 1 or value not in [str(n) for n in range(2, REPEATED + 1)]:
+        raise PositionError(f"{quote(counts[-1])} is not a repetition count (seen=2 or seen={REPEATED}).")
+    return rest, int(value)
+
+
 def parse_options_text(tokens: Iterable[str], game: Game) -> dict[str, Any]:
     """The inverse of `options_text`; raises `PositionError` on a bad token."""
     given: dict[str, Any] = {}
@@ -349,7 +474,7 @@ def parse_options_text(tokens: Iterable[str], game: Game) -> dict[str, Any]:
 
 
 __all__ = [
-    "CHANCE", "GameError", "InvalidMoveError", "IllegalMoveError", "PositionError",
+    "CHANCE", "MAX_MOVE_CHARS", "quote", "move_text", "History", "GameError", "InvalidMoveError", "IllegalMoveError", "PositionError",
     "OptionError", "Option", "Outcome", "Guidance", "State", "Game",
-    "options_text", "parse_options_text",
+    "options_text", "parse_options_text", "REPEATED", "REPETITION_RULE", "repetition_count",
 ]

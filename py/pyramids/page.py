@@ -6,20 +6,23 @@ The browser binding (py/main.py) only assigns these strings to elements.
 from __future__ import annotations
 
 from html import escape
+from typing import Callable
 
+from . import games
 from .core import CHANCE, Game
 from .session import Session
 from .views import choice_picture
 
 
-def move_list(session: Session, start: int = 0) -> str:
+def move_list(session: Session, start: int = 0, stop: int | None = None) -> str:
     """The moves so far, numbered by ply; the one on screen is marked and each is clickable.
 
     With `start`, only the moves after ply `start`: the page appends them to the
-    list it shows, so a move in a long game does not redraw the whole list.
+    list it shows, so a move in a long game does not redraw the whole list;
+    with `stop`, none after ply `stop` (a long game shows a window of its moves).
     """
     items = []
-    for ply, move in enumerate(session.moves[start:], start + 1):
+    for ply, move in enumerate(session.moves[start:stop], start + 1):
         before = session.states[ply - 1]
         actor = before.actor_of(move)
         who = "chance" if actor == CHANCE else before.actor_colour(actor)
@@ -71,3 +74,35 @@ def options_form(game: Game, current: dict) -> str:
             control = f'<select name="{escape(opt.name)}">{options}</select>'
         rows.append(f'<label class="option">{control} {escape(opt.label)} {help_text}</label>')
     return "".join(rows)
+
+
+def games_list(listed: list, current: str | None, when: Callable[[float], str], thumb: Callable[[str, str], str]) -> str:
+    """My games: one item per saved game, the one on screen marked; damaged ones say why.
+
+    `when(ms)` writes a time as the reader's browser does; `thumb(game, position)`
+    is a small picture of the position (empty when it cannot be drawn).
+    """
+    if not listed:
+        return '<li class="empty">No saved games yet: a game is saved here once you move in it.</li>'
+    items = []
+    for e in listed:
+        if e.damaged:
+            items.append(
+                f'<li class="saved damaged" data-entry="{escape(e.id)}"><span class="thumb"></span>'
+                f'<span class="about"><strong>{escape(e.title)}</strong><small>{escape(e.damaged)}</small></span>'
+                f'<span class="acts"><button type="button" data-delete="{escape(e.id)}">Delete</button></span></li>')
+            continue
+        mark = " current" if e.id == current else ""
+        title = games.entry(e.game).title
+        kind = f" <em>{escape(title)}</em>" if e.title != title else ""  # a renamed game still says what it is
+        moves = f"{e.moves} move{'' if e.moves == 1 else 's'}"
+        details = " · ".join(x for x in (e.players, moves, when(e.played) if e.played else "") if x)
+        items.append(
+            f'<li class="saved{mark}" data-entry="{escape(e.id)}">'
+            f'<span class="thumb" aria-hidden="true">{thumb(e.game, e.position)}</span>'
+            f'<span class="about"><strong>{escape(e.title)}</strong>{kind}'
+            f'<small>{escape(details)}</small><small>{escape(e.status)}</small></span>'
+            f'<span class="acts"><button type="button" data-open="{escape(e.id)}">Open</button>'
+            f'<button type="button" data-rename="{escape(e.id)}">Rename</button>'
+            f'<button type="button" data-delete="{escape(e.id)}">Delete</button></span></li>')
+    return "".join(items)

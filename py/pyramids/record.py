@@ -6,8 +6,10 @@ version, the game, each non-default option by name, then the moves joined by
 ``+`` with anything unsafe percent-encoded.  View settings such as ``ply`` may
 follow; they belong to the page, not to the game.
 
-Decoding checks the syntax; `replay` then plays the moves and, when one is
-illegal, keeps the valid prefix and says which ply failed and why.
+`read` checks the syntax and keeps what it can of a damaged link; `replay`
+then plays the moves and, when one is illegal, keeps the valid prefix and says
+which ply failed and why.  Saved games (session.py, saves.py) hold the same
+link text, so links and saves are read by the same code.
 """
 
 from __future__ import annotations
@@ -17,14 +19,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import games
-from .core import GameError, OptionError, State
+from .core import GameError, OptionError, State, quote
 
 FORMAT = 1
+MAX_MOVES = 10_000  # a longer game is refused: no game of ours comes near it in honest play
+MAX_LINK_CHARS = 1_000_000  # room for 10,000 of the longest moves, percent-encoded
 VIEW_KEYS = frozenset({"ply", "embed", "play", "static"})
 
 
 class RecordError(GameError):
     """A link or saved game that cannot be read."""
+
+
+class NewerFormatError(RecordError):
+    """A link or saved game written by a newer version of the app: not damaged, just not readable here."""
 
 
 @dataclass(frozen=True)
@@ -76,43 +84,106 @@ def encode(record: Record) -> str:
     return "&".join(parts)
 
 
-def decode(text: str) -> Record:
-    """A record from fragment text; `RecordError` says what is wrong with it."""
+def read(text: str) -> tuple[Record, str | None]:
+    """A record from fragment text, and what was left out of it, if anything.
+
+    A damaged tail (a trailing ``+``, an empty move, a view setting cut off
+    after the moves) keeps the moves before it and says so; anything that
+    leaves no game raises `RecordError`.  Messages quote a few dozen
+    characters of the text at most, and nothing here raises anything else.
+    """
+    if not isinstance(text, str):
+        raise RecordError("The link holds no game.")
     text = text.strip().lstrip("#")
     if not text:
         raise RecordError("The link holds no game.")
+    if len(text) > MAX_LINK_CHARS:
+        raise RecordError(f"This link is {len(text):,} characters long; the app opens links of at most "
+                          f"{MAX_LINK_CHARS:,} characters.")
     fields: dict[str, str] = {}
+    notes: list[str] = []
+    after_moves = False
     for part in text.split("&"):
         if not part:
             continue
         key, sep, value = part.partition("=")
+        if after_moves and (not sep or key not in VIEW_KEYS or key in fields):
+            why = "is not of the form name=value" if not sep else "is not a view setting"
+            notes.append(f"The end of the link ({quote(unquote(part), 20)}) {why}; it is left out.")
+            break
         if not sep:
-            raise RecordError(f"The link part {unquote(part)!r} is not of the form name=value.")
+            raise RecordError(f"The link part {quote(unquote(part))} is not of the form name=value.")
         if key in fields:
-            raise RecordError(f"The link names {key!r} twice.")
+            raise RecordError(f"The link names {quote(unquote(key))} twice.")
         fields[key] = value
+        after_moves = after_moves or key == "m"
     version = fields.pop("v", None)
     if version is None:
         raise RecordError("The link has no format version (v=...).")
-    if version != str(FORMAT):
-        raise RecordError(f"The link uses record format {unquote(version)!r}; this app reads format {FORMAT}.")
+    _check_version(unquote(version), "link")
     game_id = unquote(fields.pop("g", ""))
     if not game_id:
         raise RecordError("The link does not say which game it is (g=...).")
     try:
         game = games.get(game_id)
-    except KeyError as err:
-        raise RecordError(err.args[0]) from None
-    moves_text = fields.pop("m", "")
-    moves = tuple(unquote(m) for m in moves_text.split("+")) if moves_text else ()
-    if any(not m.strip() for m in moves):
-        raise RecordError("The link's move list has an empty move in it.")
+    except KeyError:
+        coming = next((e.title for e in games.CATALOGUE if e.id == game_id), None)
+        raise RecordError(f"{coming} is coming soon and cannot be played yet." if coming
+                          else f"There is no game called {quote(game_id)}.") from None
+    moves, note = _moves(fields.pop("m", ""))
+    if note:
+        notes.insert(0, note)
     view = {k: unquote(fields.pop(k)) for k in list(fields) if k in VIEW_KEYS}
     try:
-        options = game.resolve_options({k: unquote(v) for k, v in fields.items()})
+        options = game.resolve_options({unquote(k): unquote(v) for k, v in fields.items()})
     except OptionError as err:
-        raise RecordError(f"The link's options are not valid: {err}") from None
-    return Record(game_id, options, moves, view)
+        raise RecordError(f"The link's options are not valid: {shorten(str(err), 200)}") from None
+    return Record(game_id, options, moves, view), " ".join(notes) or None
+
+
+def decode(text: str) -> Record:
+    """A record from fragment text, all of it; `RecordError` says what is wrong with it."""
+    rec, problem = read(text)
+    if problem:
+        raise RecordError(problem)
+    return rec
+
+
+def _check_version(version: str, what: str) -> None:
+    """Refuse a format this app does not read; a newer one says so."""
+    if version == str(FORMAT):
+        return
+    if version.isascii() and version.isdigit() and len(version) < 7 and int(version) > FORMAT:
+        raise NewerFormatError(f"This {what} was made by a newer version of the app (format {int(version)}); "
+                          "reload the app to update it, then open it again.")
+    raise RecordError(f"This {what} uses a record format this app does not know ({quote(version, 12)}).")
+
+
+def _moves(text: str) -> tuple[tuple[str, ...], str | None]:
+    """The moves of the m= field: the moves before an empty one, and a note when one was found."""
+    if not text:
+        return (), None
+    if text.count("+") >= MAX_MOVES:
+        raise RecordError(f"This link holds {text.count('+') + 1:,} moves; the app opens games of at most "
+                          f"{MAX_MOVES:,} moves.")
+    moves = [unquote(m) for m in text.split("+")]
+    for ply, move in enumerate(moves, 1):
+        if not move.strip():
+            if ply == len(moves):
+                return tuple(moves[:-1]), None  # a trailing '+' (a link cut after a move) loses nothing
+            return tuple(moves[:ply - 1]), (f"Move {ply} of the link is empty; the {ply - 1} moves before it "
+                                            "are kept.")
+    return tuple(moves), None
+
+
+def bad_move(ply: int, move: str, err: Exception) -> str:
+    """The message for a move a record holds but the rules refuse."""
+    return shorten(f"Move {ply} ({quote(move, 30)}) cannot be played: {err}")
+
+
+def shorten(text: str, limit: int = 280) -> str:
+    """A message cut to `limit` characters."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def replay(record: Record) -> Replay:
@@ -123,7 +194,7 @@ def replay(record: Record) -> Replay:
         try:
             state = state.play(move)
         except GameError as err:
-            return Replay(states, moves, f"Move {ply} ({move!r}) cannot be played: {err}")
+            return Replay(states, moves, bad_move(ply, move, err))
         states.append(state)
-        moves.append(move)
+        moves.append(move.strip())
     return Replay(states, moves)

@@ -14,18 +14,28 @@ re-rolls a die.
 from __future__ import annotations
 
 import json
+import math
 import random
+import time
 
 from . import games, record
 from .core import CHANCE, GameError, State
 from .svg import Marks
 from .views import last_marks
 
-STORAGE_FORMAT = 1
+STORAGE_FORMAT = 2  # 2: the clock's deadline (1: when it started); redo groups of chance too
 
 
 class Session:
     def __init__(self, game_id: str, options=None, moves=(), rng: random.Random | None = None):
+        self._start(game_id, options, rng)
+        for move in moves:
+            self._push(move)
+        self._settle_chance()
+        self.cursor = len(self.moves)
+
+    def _start(self, game_id: str, options, rng) -> None:
+        """The game's initial position and nothing played, not even chance."""
         self.game = games.get(game_id)
         self.options = self.game.resolve_options(options or {})
         self.rng = rng or random.Random()
@@ -39,27 +49,22 @@ class Session:
         self.targets: tuple[str, ...] = ()
         self.choices: tuple[str, ...] = ()
         self.message = ""
-        for move in moves:
-            self._push(move)
-        self._settle_chance()
-        self.cursor = len(self.moves)
 
     # -- loading and saving ---------------------------------------------
     @classmethod
     def from_record(cls, rec: record.Record, rng=None) -> tuple["Session", str | None]:
         """A session replaying `rec`; the error names the first bad ply (the prefix is kept)."""
-        replayed = record.replay(rec)
-        session = cls(rec.game, rec.options, rng=rng)
-        session.states, session.moves = replayed.states, replayed.moves
-        if replayed.error is None:
-            session._settle_chance()
-        session.cursor = len(session.moves)
-        if "ply" in rec.view:
-            try:
-                session.go(int(rec.view["ply"]))
-            except ValueError:
-                pass
-        return session, replayed.error
+        return Loading(rec, rng=rng).finish()
+
+    @classmethod
+    def from_link(cls, text: str, rng=None) -> tuple["Session", str | None]:
+        """A session from link text (all at once); `RecordError` when the link holds no game."""
+        return Loading.from_link(text, rng=rng).finish()
+
+    @classmethod
+    def from_storage(cls, text: str, rng=None) -> tuple["Session", str | None]:
+        """The saved session (all at once); `RecordError` when the text cannot be read at all."""
+        return Loading.from_storage(text, rng=rng).finish()
 
     def record(self) -> record.Record:
         return record.Record(self.game.id, dict(self.options), tuple(self.moves))
@@ -67,45 +72,32 @@ class Session:
     def link(self) -> str:
         return record.encode(self.record())
 
+    def storage_fields(self) -> dict:
+        """What a save holds of the game: its record, the redo stack, the ply on screen, the clock's deadline."""
+        clock = self.latest.clock()
+        deadline = None if clock is None or self.clock_started is None else self.clock_started + clock[0]
+        return {"v": STORAGE_FORMAT, "record": self.link(), "redo": self._storable_redo(),
+                "ply": self.cursor, "deadline": deadline}
+
     def to_storage(self) -> str:
-        return json.dumps({"v": STORAGE_FORMAT, "record": self.link(), "redo": self._storable_redo(),
-                           "ply": self.cursor, "clock": self.clock_started})
+        return json.dumps(self.storage_fields())
 
     def _storable_redo(self) -> list[list[str]]:
-        """The redo moves that hold no chance outcome.
+        """The redo moves that reveal nothing hidden.
 
-        An undone draw (a tile turned face down again) must not sit in storage,
-        so redo stops at the first undone move that was followed by chance.
+        Undone dice may be stored (they were seen), but an undone tile draw
+        must not sit in storage: redo stops at the first undone group with a
+        chance move of a game whose chance hides information.
         """
         safe: list[list[str]] = []
+        state = self.latest
         for group in reversed(self.redo_stack):
-            if len(group) > 1:
-                break
+            for move in group:
+                if state.actors == (CHANCE,) and self.game.hidden_chance:
+                    return safe
+                state = state.play(move)
             safe.append(group)
-        return safe[::-1]
-
-    @classmethod
-    def from_storage(cls, text: str, rng=None) -> tuple["Session", str | None]:
-        """The saved session; raises `RecordError` when the text cannot be read at all."""
-        try:
-            data = json.loads(text)
-            if not isinstance(data, dict) or data.get("v") != STORAGE_FORMAT:
-                raise ValueError("unknown storage format")
-            rec = record.decode(str(data["record"]))
-            redo = [[str(m) for m in group] for group in data.get("redo", [])]
-            ply = int(data.get("ply", len(rec.moves)))
-            clock = data.get("clock")
-            clock = None if clock is None else float(clock)
-        except (ValueError, KeyError, TypeError) as err:
-            if isinstance(err, record.RecordError):
-                raise
-            raise record.RecordError(f"The saved game is damaged ({err}).") from None
-        session, error = cls.from_record(rec, rng=rng)
-        if error is None:
-            session.redo_stack = redo
-            session.go(ply)
-            session.clock_started = clock
-        return session, error
+        return safe
 
     # -- the position ---------------------------------------------------
     @property
@@ -123,7 +115,7 @@ class Session:
 
     def _push(self, move: str) -> None:
         self.states.append(self.states[-1].play(move))
-        self.moves.append(move)
+        self.moves.append(move.strip())  # the canonical text: the rules accepted it as such
 
     def _settle_chance(self) -> str:
         """Let chance act (roll, draw) and make automatic moves until a player is to decide.
@@ -150,7 +142,7 @@ class Session:
         """Make `move` at the latest position; raises `GameError` when it is not legal."""
         if self.browsing:
             raise GameError(self._browsing_message())
-        if self.redo_stack and self.redo_stack[-1][0] == move:
+        if self.redo_stack and self.redo_stack[-1][0] == move.strip():
             self.redo()  # the same move again brings back the same dice and draws
             return
         self._push(move)
@@ -303,7 +295,11 @@ class Session:
 
     def status(self) -> str:
         """One line: whose turn it is, or how the game ended."""
-        state = self.state
+        return self.status_of(self.state)
+
+    @staticmethod
+    def status_of(state: State) -> str:
+        """The status line of any position of the game (My games shows the latest)."""
         outcome = state.outcome
         if outcome is not None:
             if outcome.draw:
@@ -318,3 +314,159 @@ class Session:
         if len(actors) == 1:
             return f"{actors[0]} to move."
         return "No turns: " + ", ".join(actors) + " may act at any moment."
+
+
+class Loading:
+    """A link or a save being opened: the record replayed a slice at a time.
+
+    A 10,000-move link takes seconds to replay in the browser; the page calls
+    `step` between frames so it never freezes, and shows the board as it goes.
+    `finish()` gives the session and a message (the valid prefix is kept when
+    a move is refused).  Only `GameError`s come out of here.
+    """
+
+    def __init__(self, rec: record.Record, rng=None, note: str | None = None, saved: dict | None = None):
+        self.session = Session.__new__(Session)
+        self.session._start(rec.game, rec.options, rng)
+        self.rec, self.notes, self.saved = rec, [note] if note else [], saved
+        self.error: str | None = None
+        self.done = False
+
+    @classmethod
+    def from_link(cls, text: str, rng=None) -> "Loading":
+        rec, note = record.read(text)
+        return cls(rec, rng, note)
+
+    @classmethod
+    def from_storage(cls, text: str, rng=None) -> "Loading":
+        """A save's game; its record is read as a link is.  `RecordError` when nothing can be read."""
+        data = read_save(text)
+        rec, note = record.read(data["record"])
+        return cls(rec, rng, note and f"The saved game was cut short. {note}", saved=data)
+
+    @property
+    def total(self) -> int:
+        return len(self.rec.moves)
+
+    @property
+    def ply(self) -> int:
+        return len(self.session.moves)
+
+    def step(self, seconds: float = 0.02) -> bool:
+        """Replay moves for about `seconds`; True once the whole record is done."""
+        s, moves = self.session, self.rec.moves
+        until = time.perf_counter() + seconds
+        while not self.done:
+            for _ in range(16):
+                ply = len(s.moves)
+                if ply == len(moves):
+                    self._settle()
+                    return True
+                try:
+                    s._push(moves[ply])
+                except GameError as err:
+                    self.error = record.bad_move(ply + 1, moves[ply], err)
+                    self._settle()
+                    return True
+            if time.perf_counter() >= until:
+                return False
+        return True
+
+    def stop(self, message: str) -> None:
+        """End the replay here, as if the next move were refused (the page hit a bug): the moves so far are kept."""
+        self.error = record.shorten(message)
+        self._settle()
+
+    def _settle(self) -> None:
+        s = self.session
+        self.done = True
+        if self.error is None:
+            s._settle_chance()
+        s.cursor = len(s.moves)
+        if self.saved is not None:
+            self._restore(self.saved)
+        elif "ply" in self.rec.view:
+            ply = _small_int(self.rec.view["ply"])
+            if ply is not None:
+                s.go(ply)
+
+    def _restore(self, data: dict) -> None:
+        """A save's redo stack, ply on screen and clock, each checked; a bad one is left out."""
+        s = self.session
+        if self.error is None and self.ply == self.total:
+            redo = _redo_stack(s.latest, data.get("redo"))
+            if redo is None:
+                self.notes.append("The moves to redo could not be read and were left out.")
+            else:
+                s.redo_stack = redo
+        ply = data.get("ply")
+        if isinstance(ply, int) and not isinstance(ply, bool):
+            s.go(ply)
+        clock = s.latest.clock()
+        if clock is not None:
+            if data.get("v") == 1:  # format 1 stored when the clock started
+                started = _finite(data.get("clock"))
+            else:
+                deadline = _finite(data.get("deadline"))
+                started = None if deadline is None else deadline - clock[0]
+            s.clock_started = started
+
+    def finish(self) -> tuple[Session, str | None]:
+        """Replay whatever is left; the session and what the player should be told, if anything."""
+        while not self.step(1.0):
+            pass
+        message = " ".join([m for m in (self.error, *self.notes) if m])
+        return self.session, (record.shorten(message) if message else None)
+
+
+def read_save(text: str) -> dict:
+    """A saved value as a dict with a record in it; `RecordError` in plain words when it is not one."""
+    if not isinstance(text, str) or len(text) > record.MAX_LINK_CHARS * 2:
+        raise record.RecordError("The saved game is too large to be one of ours.")
+    try:
+        data = json.loads(text, parse_constant=lambda name: None)  # Infinity and NaN read as missing
+    except (ValueError, RecursionError):
+        raise record.RecordError("The saved game is not readable (it is not in the app's format).") from None
+    if not isinstance(data, dict):
+        raise record.RecordError("The saved game is not readable (it is not in the app's format).")
+    version = data.get("v")
+    if isinstance(version, int) and not isinstance(version, bool) and version > STORAGE_FORMAT:
+        raise record.NewerFormatError("This saved game was made by a newer version of the app; "
+                                 "reload the app to update it, then open it again.")
+    if version not in (1, STORAGE_FORMAT) or isinstance(version, bool):
+        raise record.RecordError("The saved game is not readable (it is not in the app's format).")
+    if not isinstance(data.get("record"), str):
+        raise record.RecordError("The saved game has no moves in it (its record is missing).")
+    return data
+
+
+def _redo_stack(state: State, redo) -> list[list[str]] | None:
+    """A stored redo stack, if every group is a list of moves that plays from `state`; else None."""
+    if redo is None:
+        return []
+    if not isinstance(redo, list) or len(redo) > record.MAX_MOVES:
+        return None
+    checked: list[list[str]] = []
+    for group in reversed(redo):
+        if not (isinstance(group, list) and group and all(isinstance(m, str) for m in group)):
+            return None
+        try:
+            for move in group:
+                state = state.play(move)
+        except GameError:
+            return None
+        checked.append([m.strip() for m in group])
+    return checked[::-1]
+
+
+def _finite(value) -> float | None:
+    """A stored time in seconds, if it is a plain finite number."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    return None
+
+
+def _small_int(text: str) -> int | None:
+    """A view setting's number (``ply=12``), None unless it is a few ASCII digits."""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 7 else None

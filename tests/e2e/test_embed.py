@@ -40,7 +40,7 @@ def host_game(app):
     app.open()
     app.play("d3", "e4")
     before = stored(app.page)
-    assert "pyramids.v1.game.ice-lady" in before
+    assert "pyramids.v1.saved." in before and "d3-e4" in before
     return before
 
 

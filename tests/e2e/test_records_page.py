@@ -6,16 +6,16 @@ from conftest import App
 from pyramids import games
 
 GAME = games.get("ice-lady")
-SAVED_KEY = "game.ice-lady"
 
 
 def saved_game(app):
-    """Play one move so the browser has a saved game; return what storage holds."""
+    """Play one move so the browser has a saved game; return its entry's key and what it holds."""
     app.open()
     app.play("d3", "e4")
-    saved = app.storage(SAVED_KEY)
+    key = "saved." + app.storage("last")
+    saved = app.storage(key)
     assert saved and "d3-e4" in json.loads(saved)["record"]
-    return saved
+    return key, saved
 
 
 def test_the_url_updates_after_every_move(app):
@@ -34,40 +34,56 @@ def open_link(app, fragment):
 
 
 def test_unknown_game_in_a_link(app):
-    saved = saved_game(app)
+    key, saved = saved_game(app)
     open_link(app, "v=1&g=chess&m=e2-e4")
     assert "There is no game called 'chess'" in app.message()
     assert app.moves() == ["d3-e4"], "the saved game is shown instead"
-    assert app.storage(SAVED_KEY) == saved
+    assert app.storage(key) == saved
 
 
 def test_malformed_link(app):
-    saved = saved_game(app)
+    key, saved = saved_game(app)
     open_link(app, "this-is-not-a-game")
     assert "cannot be opened" in app.message()
-    assert app.storage(SAVED_KEY) == saved
+    assert app.storage(key) == saved
 
 
 def test_illegal_move_in_a_link_keeps_the_valid_prefix(app):
-    saved = saved_game(app)
+    key, saved = saved_game(app)
     open_link(app, "v=1&g=ice-lady&m=c3-b4+f6-g5+c3-d4+e6-f5")
     assert "Move 3 ('c3-d4')" in app.message() and "c3 is empty" in app.message()
     assert app.moves() == ["c3-b4", "f6-g5"]
     assert app.position() == GAME.replay(["c3-b4", "f6-g5"]).to_text()
-    assert app.storage(SAVED_KEY) == saved, "nothing is overwritten before the player acts"
+    assert app.storage(key) == saved, "nothing is overwritten before the player acts"
     app.play("d3", "e4")
     assert app.moves() == ["c3-b4", "f6-g5", "d3-e4"]
-    assert "c3-b4" in json.loads(app.storage(SAVED_KEY))["record"]
+    assert app.storage(key) == saved, "the link's game is a new entry"
+    assert "c3-b4" in json.loads(app.storage("saved." + app.storage("last")))["record"]
 
 
-def test_corrupt_storage_is_kept_aside_and_play_goes_on(app):
+def test_a_damaged_entry_is_kept_and_listed_and_play_goes_on(app):
     app.open()
-    app.page.evaluate("localStorage.setItem('pyramids.v1.game.ice-lady', '{not json')")
+    app.page.evaluate("""localStorage.setItem('pyramids.v1.saved.x', '{not json');
+                         localStorage.setItem('pyramids.v1.last', 'x')""")
     app.reload()
-    assert "could not be read" in app.message()
-    assert app.storage("damaged.ice-lady") == "{not json"
+    assert "could not be opened" in app.message() and "stays in My games" in app.message()
     app.play("d3", "e4")
     assert app.moves() == ["d3-e4"]
+    assert app.storage("saved.x") == "{not json"
+    app.page.click("#my-games")
+    assert "Damaged save" in app.page.inner_text("#games-list")
+
+
+def test_an_old_one_slot_save_moves_into_my_games(app):
+    """Nobody loses a game on upgrade: pyramids.v1.game.<id> is opened and listed."""
+    app.open()
+    app.page.evaluate("""localStorage.setItem('pyramids.v1.game.ice-lady',
+        JSON.stringify({v: 1, record: 'v=1&g=ice-lady&m=c3-b4+f6-g5', redo: [], ply: 2, clock: null}));
+        localStorage.setItem('pyramids.v1.last', 'ice-lady')""")
+    app.page.goto(app.server)
+    app.reload()
+    assert app.moves() == ["c3-b4", "f6-g5"]
+    assert app.storage("game.ice-lady") is None and app.storage("last")
 
 
 def test_play_goes_on_without_storage(new_context, server):

@@ -8,7 +8,9 @@ One capture at most per move, no chains; capturing is optional unless the
 ``mandatory_capture`` option is on.  A small or medium ending on the far row
 may be replaced by a king from the reserve of four larges, and may join its
 own king there to form a tree.  You win when the opponent has no pieces left
-or cannot move.
+or cannot move.  Our rule, not the seed's: the third time the same position
+comes about with the same side to move, the game is drawn (it would
+otherwise never end when two kings chase each other).
 
 Move notation (squares a1..h8, White's first row is rank 1):
 
@@ -25,8 +27,9 @@ Position notation, FEN-like: the ranks from 8 down to 1 separated by ``/``,
 each a run of squares where a digit counts empty squares, ``S``/``M``/``K``
 is a small, medium or king and a bracketed group is a king tree bottom to top
 (``[KM]``, ``[KS]``, ``[KMS]``); White is upper case, Black lower case.  Then
-the side to move (``w``/``b``), White's and Black's larges in reserve, and the
-options that differ from their defaults::
+the side to move (``w``/``b``), White's and Black's larges in reserve, the
+options that differ from their defaults, and ``seen=N`` once the position has
+come about N times (2 or 3: a draw)::
 
     8/2mmmm2/2ssss2/8/8/2SSSS2/2MMMM2/8 w 4 4                      the start
     [KM]7/8/8/3s4/8/8/8/7K b 2 3 mandatory_capture=1
@@ -40,8 +43,8 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..core import (
-    Game, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError, State,
-    options_text, parse_options_text,
+    REPEATED, REPETITION_RULE, Game, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError,
+    State, options_text, parse_options_text, repetition_count,
 )
 from ..grid import join_row, split_row, square
 
@@ -131,9 +134,22 @@ class IceLadyState(State):
     def _actors(self) -> tuple[str, ...]:
         return (self.to_move,)
 
+    def repetition_key(self) -> tuple:
+        """Captures, promotions and a small's or medium's step forward can never be undone: a new era.
+
+        The era only ever grows (material falls, `progress` rises), so a position of an
+        earlier era can never come back and need not be remembered.
+        """
+        material = sum(len(cell[1]) for cell in self.board if cell is not None)
+        progress = sum(i // SIZE if cell[0] == "white" else -(i // SIZE)  # forward is up for White only
+                       for i, cell in enumerate(self.board) if cell is not None and cell[1] in "SM")
+        return (material, self.reserve_counts, progress), (self.board, self.to_move)
+
     def _decide(self) -> Outcome | None:
         me = self.to_move
         winner = (_other(me),)
+        if self.repetitions >= REPEATED:
+            return Outcome((), REPETITION_RULE)
         if not any(cell is not None and cell[0] == me for cell in self.board):
             return Outcome(winner, f"{me.capitalize()} has no pieces left.")
         if not self._generate():
@@ -238,7 +254,7 @@ class IceLadyState(State):
                     tokens.append(cell[1] if cell[0] == "white" else cell[1].lower())
             rows.append(join_row(tokens))
         fields = ["/".join(rows), self.to_move[0], *map(str, self.reserve_counts)]
-        return " ".join(fields + options_text(self.options, self.game))
+        return " ".join(fields + options_text(self.options, self.game) + self.repetition_token())
 
     # -- moves for people ----------------------------------------------------------
     def captured_square(self, move: str) -> str | None:
@@ -417,9 +433,11 @@ class IceLady(Game):
                     f"Ice Lady: {player.capitalize()}'s reserve must be a number from 0 to {STOCK}, not {value!r}."
                 )
             reserves.append(int(value))
-        options = parse_options_text(fields[4:], self)
+        tokens, seen = repetition_count(fields[4:])
+        options = parse_options_text(tokens, self)
         _check_material(board, to_move, reserves)
-        return IceLadyState(self, tuple(board), to_move, tuple(reserves), MappingProxyType(options))
+        state = IceLadyState(self, tuple(board), to_move, tuple(reserves), MappingProxyType(options))
+        return state.with_repetitions(seen)
 
 
 def _parse_unit(token: str, where: str) -> tuple[str, str]:

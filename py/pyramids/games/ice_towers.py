@@ -34,7 +34,9 @@ Position: space-separated tokens -- non-default options (``players=3``), the
 towers bottom to top in creation order (``t3:yL1,rM2``), each held piece with
 the tower it came from (``held:rM1@t3``), the players who agreed to end
 (``done:red,blue``), the next tower number (``next:19``) and, once over, why
-(``over:agreed``, ``over:blocked`` or ``over:timer``).  The default start is
+(``over:agreed``, ``over:blocked``, ``over:timer`` or ``over:limit``).  Our rule,
+not the seed's: a game ends, scored as it stands, after `MOVE_LIMIT` moves (the
+count is not part of the position text, like a chess position's history).  The default start is
 ``t1:rS1 t2:rS2 t3:rS3 t4:rM1 ... t18:yL3 next:19``.
 
 Clickable cells (`path`): ``t3`` a tower (a free-stander as the piece that
@@ -66,10 +68,12 @@ SIZE_LETTERS = "SML"
 SIZE_NAMES = ("", "small", "medium", "large")
 MAX_TRIOS = 5
 PLAYS = frozenset({"cap", "mine", "split", "down"})  # what clears agreement; none left ends the game
+MOVE_LIMIT = 2000  # our rule: mine-and-recap exchanges could otherwise go on for ever
 ENDINGS = {
     "agreed": "Everyone agreed the game is over",
     "blocked": "No legal play remains",
     "timer": "The timer rang",
+    "limit": f"The game reached {MOVE_LIMIT:,} moves (our rule against endless play)",
 }
 PIECE_NAME = re.compile(r"[rygbpow][SML][1-9]")
 TOWER_ID = re.compile(r"t[1-9][0-9]*")
@@ -182,6 +186,7 @@ class IceTowersState(State):
     done: frozenset[str]  # humans who agreed to end
     next_id: int  # the number of the next new tower
     ended: str | None = None  # a key of ENDINGS once over
+    plies: int = 0  # moves made so far, for MOVE_LIMIT (not in the position text)
 
     # -- what the view reads ---------------------------------------------------
     @property
@@ -295,6 +300,11 @@ class IceTowersState(State):
         return moves
 
     def _apply(self, action: tuple) -> "IceTowersState":
+        after = self._after(action)
+        object.__setattr__(after, "plies", self.plies + 1)  # `after` is a new state, seen by no one yet
+        return after._end("limit") if after.ended is None and after.plies >= MOVE_LIMIT else after
+
+    def _after(self, action: tuple) -> "IceTowersState":
         kind, actor, piece, tower, i, source, _ = action
         if kind == "ring":
             return self._end("timer")

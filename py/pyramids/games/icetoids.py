@@ -38,10 +38,13 @@ A face-down tile never holds a piece, so a push (which needs a piece on the dest
 never starts on a face-down tile: one action reveals at most one tile -- the destination,
 or else the pushed piece's landing tile.  The win is checked once the action, reveal
 included, is complete: the mover first, then the others in turn order (section 4).
+Our rule, not the seed's (which has no draws): the third time the same position comes
+about with the same seat to move, the game ends in a draw, so play cannot go on for ever.
 
 Position notation
 -----------------
-Five fields, then the options that differ from their defaults (``players=3``)::
+Five fields, then the options that differ from their defaults (``players=3``) and
+``seen=N`` once the position has come about N times::
 
     red@a2,blue@d1S [red]3/4/4/[straight=NS]3 [red.U]3/4/4/[blue.N,blue.N]3 p2 -
     ?,?,? 4/4/4/4 4/4/4/4 p1 - players=3
@@ -81,8 +84,8 @@ from functools import cached_property
 from typing import NamedTuple
 
 from ..core import (
-    CHANCE, Game, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError, State,
-    options_text, parse_options_text,
+    CHANCE, REPEATED, REPETITION_RULE, Game, IllegalMoveError, InvalidMoveError, Option, Outcome,
+    PositionError, State, options_text, parse_options_text, repetition_count,
 )
 from ..grid import STEPS, join_row, split_row, square
 
@@ -179,8 +182,8 @@ def _tile_words(name: str) -> str:
 
 # -- move notation -------------------------------------------------------------
 
-_COLOUR_RE = re.compile(r"p(\d+):colour=(\w+)")
-_HOME_RE = re.compile(r"p(\d+):home=(\w\d+)([NESW]?)")
+_COLOUR_RE = re.compile(r"p([1-9][0-9]*):colour=(\w+)")
+_HOME_RE = re.compile(r"p([1-9][0-9]*):home=(\w\d+)([NESW]?)")
 _TILE_RE = re.compile(r"(reveal|orient):(\w+)=(\w+)")
 _MOVE_RE = re.compile(r"(?:off|(\w+)\.(\w))-(\w+)(?:!(\w+)\.(\w))?")
 _POINT_RE = re.compile(r"(?:off|(\w+)\.(\w))>(\w)")
@@ -411,6 +414,10 @@ class IceToidsState(State):
             return self._end_turn(pieces=tuple(pieces))
         return replace(self, pieces=tuple(pieces), pending=reveal)
 
+    def repetition_key(self) -> tuple:
+        """Setup choices and turned tiles can never be undone: they start a new era."""
+        return (self.seat_colours, self.seat_homes, self.tiles), (self.pieces, self.turn, self.pending)
+
     def _end_turn(self, **changes) -> "IceToidsState":
         return replace(self, pending=None, turn=(self.turn + 1) % len(self.seat_colours), **changes)
 
@@ -425,6 +432,8 @@ class IceToidsState(State):
         """Checked once an action (reveal included) is complete: the mover first, then turn order."""
         if self.pending is not None or self.in_setup:
             return None
+        if self.repetitions >= REPEATED:
+            return Outcome((), REPETITION_RULE)
         n = len(self.seat_colours)
         mover = (self.turn - 1) % n
         for k in range(n):
@@ -449,7 +458,8 @@ class IceToidsState(State):
         tiles = _rows(self.tiles, _tile_text)
         pieces = _rows(self.pieces, lambda here: ",".join(f"{c}.{s}" for c, s in here) or None)
         pending = "-" if self.pending is None else CELLS[self.pending]
-        return " ".join([seats, tiles, pieces, self.active, pending, *options_text(self.options, self.game)])
+        return " ".join([seats, tiles, pieces, self.active, pending, *options_text(self.options, self.game),
+                         *self.repetition_token()])
 
     # -- explanations and clicks -------------------------------------------
     def actor_colour(self, actor: str) -> str:
@@ -757,6 +767,7 @@ class IceToids(Game):
     title = "IceToids"
     min_players = 2
     max_players = 4
+    hidden_chance = True  # an undone draw is a face-down tile again: redo of it is never stored
     options = (
         Option("players", "Players", 2, (2, 3, 4), "How many play; each picks a colour and a home tile."),
     )
@@ -773,7 +784,8 @@ class IceToids(Game):
                 "An IceToids position has 5 fields (seats, tiles, pieces, seat to act, tile being "
                 f"revealed) and then options; got {len(fields)}."
             )
-        options = parse_options_text(fields[5:], self)
+        tokens, seen = repetition_count(fields[5:])
+        options = parse_options_text(tokens, self)
         seats = [_parse_seat(s) for s in fields[0].split(",")]
         if len(seats) != options["players"]:
             raise PositionError(f"{len(seats)} seats listed for a {options['players']}-player game.")
@@ -791,7 +803,7 @@ class IceToids(Game):
             None if fields[4] == "-" else INDEX[fields[4]],
         )
         _check(state)
-        return state
+        return state.with_repetitions(seen)
 
 
 GAME = IceToids()

@@ -1,0 +1,202 @@
+"""My games: every saved game is its own storage entry, listed, renamed and deleted by the player.
+
+Storage is a flat key-value store (the browser's localStorage; a dict in the
+tests) behind the small `Store` interface, so nothing here touches the
+browser.  Keys, under the page's prefix:
+
+* ``saved.<id>`` -- one game: `Session.storage_fields()` (the record, redo
+  stack, ply on screen, clock deadline) plus what the list shows (``name``,
+  ``game``, ``players``, ``moves``, ``status``, ``position``, ``created``,
+  ``played``, in epoch milliseconds).  Fields this version does not know are
+  kept when the entry is rewritten, so a later version's additions (which
+  seats are mine, computer opponents) survive a visit by this one.
+* ``last`` -- the id of the entry played last, opened on a bare visit.
+
+An entry is written only when the player has done something in its game; a
+game opened from a link gets its own new entry then, never another's.  An
+entry that cannot be read stays where it is and is listed as damaged until
+the player deletes it.  Saves of the one-slot-per-game format
+(``game.<game id>``, ``damaged.<game id>``) are moved into the list once.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from . import games, record
+from .core import GameError
+from .session import Session, read_save
+
+ENTRY = "saved."
+LAST = "last"
+OLD_SLOT, OLD_DAMAGED = "game.", "damaged."  # the one-slot-per-game format, before My games
+LISTED = ("name", "game", "players", "moves", "status", "position", "created", "played")
+
+
+class Store(Protocol):
+    """Keys without the page's prefix; `set` says whether the value was kept (storage may be full or off)."""
+
+    def get(self, key: str) -> str | None: ...
+    def set(self, key: str, value: str) -> bool: ...
+    def remove(self, key: str) -> None: ...
+    def keys(self) -> list[str]: ...
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One line of My games; `damaged` says why an entry cannot be opened (it is kept all the same)."""
+
+    id: str
+    title: str  # the player's name for the game, else the game's title
+    game: str
+    players: str = ""
+    moves: int = 0
+    status: str = ""
+    position: str = ""
+    played: float = 0
+    damaged: str | None = None
+
+
+def new_id(now_ms: float, rng: random.Random | None = None) -> str:
+    """A fresh entry id: the time, then random digits, so two tabs never pick the same one."""
+    return f"{int(now_ms):x}-{(rng or random).randrange(16 ** 6):06x}"
+
+
+def entry_fields(session: Session, meta: dict, now_ms: float) -> dict:
+    """What an entry holds: `meta` (the entry's other fields, kept) updated with the game as it is now."""
+    state, fields = session.latest, session.storage_fields()
+    moves_changed = meta.get("moves") != len(session.moves)
+    return {**meta, **fields,
+            "name": str(meta.get("name") or ""),
+            "game": session.game.id,
+            "players": players_text(session),
+            "moves": len(session.moves),
+            "status": session.status_of(state),
+            "position": state.to_text(),
+            "created": meta.get("created") or now_ms,
+            "played": now_ms if moves_changed or not meta.get("played") else meta["played"]}
+
+
+def players_text(session: Session) -> str:
+    count = session.options.get("players", session.game.min_players)
+    return f"{count} players"
+
+
+def save(store: Store, entry_id: str, session: Session, meta: dict, now_ms: float) -> dict | None:
+    """Write the game to its entry and make it the last one; the fields written, or None if storage refused."""
+    fields = entry_fields(session, meta, now_ms)
+    if store.set(ENTRY + entry_id, json.dumps(fields)) and store.set(LAST, entry_id):
+        return fields
+    return None
+
+
+def load(store: Store, entry_id: str) -> tuple[str, dict]:
+    """An entry's text and fields; `RecordError` in plain words when it is missing or damaged."""
+    text = store.get(ENTRY + entry_id)
+    if text is None:
+        raise record.RecordError("That saved game is no longer there (deleted in another tab?).")
+    return text, read_save(text)
+
+
+def entries(store: Store) -> list[Listed]:
+    """Every saved game, the one played last first; damaged ones are listed too, with why."""
+    found = []
+    for key in store.keys():
+        if key.startswith(ENTRY):
+            found.append(_listed(key[len(ENTRY):], store.get(key)))
+    return sorted(found, key=lambda e: -e.played)
+
+
+def _listed(entry_id: str, text: str | None) -> Listed:
+    try:
+        data = read_save(text or "")
+        game = str(data.get("game") or record.read(data["record"])[0].game)
+        if game not in games.ids():
+            raise record.RecordError(f"It is a game this version does not have ({record.quote(game, 20)}).")
+    except GameError as err:
+        title = "Saved by a newer version" if isinstance(err, record.NewerFormatError) else "Damaged save"
+        return Listed(entry_id, title, "", damaged=str(err))
+    fields = {k: data.get(k) for k in LISTED}
+    return Listed(entry_id, str(fields["name"] or games.entry(game).title)[:80], game,
+                  str(fields["players"] or "")[:40], _number(fields["moves"]), str(fields["status"] or "")[:200],
+                  str(fields["position"] or "")[:4000], _number(fields["played"]))
+
+
+def _number(value) -> float:
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) and value == value else 0
+
+
+def matching(store: Store, link: str) -> str | None:
+    """The entry whose game is exactly this link (a reload of the page): the last one played, if several."""
+    last = store.get(LAST)
+    found = None
+    written = f'"record": {json.dumps(link)}'  # as `save` writes it: most entries are passed over unparsed
+    for key in store.keys():
+        text = store.get(key) if key.startswith(ENTRY) else None
+        if not text or written not in text:
+            continue
+        try:
+            data = json.loads(text)
+        except ValueError:
+            continue
+        if isinstance(data, dict) and data.get("record") == link:
+            found = key[len(ENTRY):]
+            if found == last:
+                return found
+    return found
+
+
+def latest_of(store: Store, game_id: str) -> str | None:
+    """The entry of `game_id` played last, if any (the picker opens it)."""
+    return next((e.id for e in entries(store) if e.game == game_id and not e.damaged), None)
+
+
+def rename(store: Store, entry_id: str, name: str) -> bool:
+    text = store.get(ENTRY + entry_id)
+    try:
+        data = read_save(text or "")
+    except GameError:
+        return False
+    data["name"] = " ".join(name.split())[:80]
+    return store.set(ENTRY + entry_id, json.dumps(data))
+
+
+def delete(store: Store, entry_id: str) -> None:
+    store.remove(ENTRY + entry_id)
+    if store.get(LAST) == entry_id:
+        store.remove(LAST)
+
+
+def migrate(store: Store, now_ms: float) -> list[str]:
+    """Move one-slot-per-game saves into My games, each as its own entry; the messages for the player.
+
+    The old key is removed only once its entry is written, so a full storage
+    loses nothing; a save that cannot be read becomes a damaged entry.
+    """
+    notes = []
+    last = store.get(LAST)
+    for key in sorted(store.keys()):
+        old = key.startswith(OLD_SLOT) or key.startswith(OLD_DAMAGED)
+        if not old:
+            continue
+        text = store.get(key) or ""
+        entry_id = new_id(now_ms)
+        try:
+            session, problem = Session.from_storage(text)
+            fields = entry_fields(session, {}, now_ms)
+            written = store.set(ENTRY + entry_id, json.dumps(fields))
+        except GameError:
+            written = store.set(ENTRY + entry_id, text)  # listed as damaged, never dropped
+            problem = None
+        if not written:
+            notes.append("Your saved games could not be moved into My games (storage is full); they are kept as they were.")
+            break
+        store.remove(key)
+        if key.startswith(OLD_SLOT) and last == key[len(OLD_SLOT):]:
+            store.set(LAST, entry_id)
+        if problem:
+            notes.append(f"A saved game was only partly readable. {problem}")
+    return notes

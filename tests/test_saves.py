@@ -1,0 +1,171 @@
+"""My games: entries, the last game, renaming, deleting, damaged entries and the move from one slot per game."""
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from pyramids import games, saves
+from pyramids.core import GameError
+from pyramids.session import Session
+
+
+class Store(dict):
+    """localStorage as the page sees it (keys without the prefix); `full` refuses writes."""
+
+    full = False
+
+    def get(self, key):
+        return super().get(key)
+
+    def set(self, key, value):
+        if self.full:
+            return False
+        self[key] = value
+        return True
+
+    def remove(self, key):
+        self.pop(key, None)
+
+    def keys(self):
+        return list(super().keys())
+
+
+def played(*moves, game="ice-lady"):
+    session = Session(game, rng=random.Random(1))
+    for move in moves:
+        session.play(move)
+    return session
+
+
+def test_each_game_is_its_own_entry_and_the_list_says_what_it_is():
+    store = Store()
+    saves.save(store, "a", played("d3-e4"), {}, 1000)
+    saves.save(store, "b", played("c3-b4", "f6-g5"), {}, 2000)
+    listed = saves.entries(store)
+    assert [e.id for e in listed] == ["b", "a"], "the game played last comes first"
+    first = listed[0]
+    assert (first.title, first.game, first.players, first.moves, first.played) == ("Ice Lady", "ice-lady", "2 players", 2, 2000)
+    assert first.status == "White to move." and first.position == played("c3-b4", "f6-g5").latest.to_text()
+    assert store.get("last") == "b"
+
+
+def test_a_later_version_s_fields_survive_a_save():
+    """Issue 15 will store which seats are mine with the entry: this version must keep such fields."""
+    store = Store()
+    fields = saves.save(store, "a", played("d3-e4"), {"seats": ["white"], "name": "Club"}, 1000)
+    again = saves.save(store, "a", played("d3-e4", "e6-f5"), fields, 3000)
+    stored = json.loads(store["saved.a"])
+    assert stored["seats"] == ["white"] and stored["name"] == "Club" and stored["created"] == 1000
+    assert again["played"] == 3000 and stored["moves"] == 2
+
+
+def test_rename_and_delete():
+    store = Store()
+    saves.save(store, "a", played("d3-e4"), {}, 1000)
+    assert saves.rename(store, "a", "  Friday   game ")
+    assert saves.entries(store)[0].title == "Friday game"
+    saves.delete(store, "a")
+    assert saves.entries(store) == [] and store.get("last") is None
+
+
+def test_damaged_entries_are_listed_and_kept():
+    store = Store({"saved.x": "{not json", "saved.y": '{"v": 9, "record": ""}',
+                   "saved.z": '{"v": 2, "record": "v=1&g=chess&m="}'})
+    listed = {e.id: e for e in saves.entries(store)}
+    assert "not readable" in listed["x"].damaged
+    assert "newer version of the app" in listed["y"].damaged and listed["y"].title == "Saved by a newer version"
+    assert listed["x"].title == "Damaged save"
+    assert "no game called 'chess'" in listed["z"].damaged
+    assert store["saved.x"] == "{not json", "a damaged entry is never dropped"
+
+
+def test_a_reload_finds_the_entry_of_the_link_on_screen():
+    store = Store()
+    saves.save(store, "a", played("d3-e4"), {}, 1000)
+    saves.save(store, "b", played("d3-e4"), {}, 2000)
+    saves.save(store, "a", played("d3-e4"), json.loads(store["saved.a"]), 3000)
+    assert saves.matching(store, "v=1&g=ice-lady&m=d3-e4") == "a", "the last one played wins"
+    assert saves.matching(store, "v=1&g=ice-lady&m=c3-b4") is None
+
+
+def test_full_storage_says_so_and_keeps_what_it_had():
+    store = Store()
+    saves.save(store, "a", played("d3-e4"), {}, 1000)
+    store.full = True
+    assert saves.save(store, "a", played("d3-e4", "e6-f5"), {}, 2000) is None
+    assert json.loads(store["saved.a"])["moves"] == 1
+
+
+def test_one_slot_saves_move_into_my_games():
+    """Nobody loses a game on upgrade: pyramids.v1.game.<id> and damaged.<id> become entries."""
+    old = played("d3-e4", "e6-f5")
+    old.undo()
+    v1 = {"v": 1, "record": old.link(), "redo": old._storable_redo(), "ply": 0, "clock": None}
+    store = Store({"game.ice-lady": json.dumps(v1), "damaged.icetoids": "{broken", "last": "ice-lady"})
+    assert saves.migrate(store, 5000) == []
+    assert not any(k.startswith(("game.", "damaged.")) for k in store.keys())
+    listed = saves.entries(store)
+    good = next(e for e in listed if not e.damaged)
+    assert store["last"] == good.id and good.moves == 1
+    session, error = Session.from_storage(store["saved." + good.id])
+    assert error is None and session.redo_stack == [["e6-f5"]] and session.cursor == 0
+    assert [e.damaged is not None for e in listed].count(True) == 1
+    assert saves.migrate(store, 6000) == [] and len(saves.entries(store)) == 2, "migration runs once"
+
+
+def test_migration_into_full_storage_keeps_the_old_saves():
+    store = Store({"game.ice-lady": json.dumps({"v": 1, "record": "v=1&g=ice-lady&m=d3-e4"})})
+    store.full = True
+    assert "storage is full" in saves.migrate(store, 5000)[0]
+    assert "game.ice-lady" in store
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+@given(data=st.data())
+@settings(max_examples=40, deadline=None)
+def test_any_stored_text_lists_or_is_listed_as_damaged(game_id, data):
+    """Whatever an entry holds, My games lists it without crashing, and opening it raises only GameErrors."""
+    session = Session(game_id, rng=random.Random(2))
+    fields = saves.entry_fields(session, {}, 1000)
+    for _ in range(data.draw(st.integers(1, 4))):
+        key = data.draw(st.sampled_from(sorted(fields) + ["extra"]))
+        fields[key] = data.draw(st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=30),
+                                          st.lists(st.integers(), max_size=2)))
+    text = json.dumps(fields, allow_nan=True)
+    if data.draw(st.booleans()):
+        at = data.draw(st.integers(0, len(text)))
+        text = text[:at]
+    store = Store({"saved.e": text})
+    (listed,) = saves.entries(store)
+    assert listed.damaged is None or len(listed.damaged) < 300
+    try:
+        saves.load(store, "e")
+        Session.from_storage(text)
+    except GameError as err:
+        assert len(str(err)) < 300
+
+
+def test_the_list_shows_each_game_with_its_picture_and_marks_the_one_on_screen():
+    from pyramids import page
+
+    store = Store({"saved.bad": "{broken"})
+    saves.save(store, "a", played("d3-e4"), {}, 1000)
+    saves.save(store, "b", played("c3-b4"), {"name": "<Club> game"}, 2000)
+    html = page.games_list(saves.entries(store), "b", lambda ms: f"t{ms:.0f}", lambda game, pos: f"[{game}:{pos[:3]}]")
+    items = html.split("</li>")
+    assert 'class="saved current" data-entry="b"' in items[0] and "&lt;Club&gt; game" in items[0]
+    assert "<em>Ice Lady</em>" in items[0], "a renamed game still says which game it is"
+    assert "2 players · 1 move · t2000" in items[0] and "[ice-lady:8/2]" in items[0]
+    assert 'data-open="a"' in items[1] and 'data-rename="a"' in items[1] and 'data-delete="a"' in items[1]
+    assert "Damaged save" in items[2] and "data-open" not in items[2] and 'data-delete="bad"' in items[2]
+    assert "No saved games yet" in page.games_list([], None, str, lambda g, p: "")
+
+
+def test_a_long_game_s_move_list_is_a_window():
+    from pyramids import page
+
+    session = played("d3-e4", "e6-f5", "e4xg6", "c6-d5")
+    html = page.move_list(session, 1, 3)
+    assert html.count("<li") == 2 and 'data-ply="2"' in html and 'data-ply="3"' in html
