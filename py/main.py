@@ -501,11 +501,7 @@ class App:
         by_id("games-close").addEventListener("click", s(lambda: by_id("games-box").close()))
         window.addEventListener("hashchange", create_proxy(self.on_hashchange))
         window.setInterval(create_proxy(self.tick), 1000)
-        for button in document.querySelectorAll("#picker [data-game]"):
-            built = button.dataset.game in games.ids()
-            button.disabled = not built
-            button.classList.toggle("coming", not built)
-        for button in document.querySelectorAll("#controls button"):
+        for button in document.querySelectorAll("#picker [data-game], #controls button"):
             button.disabled = False
 
     def on_hashchange(self, _event):
