@@ -424,7 +424,7 @@ def test_the_game_ends_when_no_play_remains():
     state = GAME.from_text(" ".join(towers) + " next:11")
     assert state.outcome is None and "yellow:cap:yS3>t10" in state.legal_moves()
     over = state.play("red:cap:rS3>t9")
-    assert over.outcome.reason == "No legal play remains: red wins with 24 points."
+    assert over.outcome.reason == "No legal play remains. Final scores: Red 24, Yellow 12."
     assert over.outcome.winners == ("red",) and over.outcome.scores == {"red": 24, "yellow": 12}
     assert over.to_text().endswith("over:blocked")
 
@@ -451,14 +451,14 @@ def test_each_tower_scores_all_its_pips_for_the_colour_on_top():
 def test_tied_top_scores_share_the_win():
     """A12: "Tied top scores share the win"."""
     over = GAME.new().play("red:done").play("yellow:done")
-    assert over.outcome.winners == ("red", "yellow") and "share the win with 18 points" in over.outcome.reason
+    assert over.outcome.winners == ("red", "yellow") and over.outcome.reason.endswith("Final scores: Red 18, Yellow 18.")
 
 
 def test_the_ghost_can_win():
     """§3.6: "The ghost is scored like a player"; seed: "The ghost can even win!"."""
     state = table("t1:rL1,yL1,wL1", "t2:yL2,rL2,wL2", "t3:rL3,yL3,wL3", haunted=True)
     over = state.play("red:done").play("yellow:done")
-    assert over.outcome.winners == (GHOST,) and over.outcome.reason.endswith("the ghost wins with 36 points.")
+    assert over.outcome.winners == (GHOST,) and over.outcome.reason.endswith("Final scores: Ghost 36, Red 9, Yellow 9.")
 
 
 # -- notation and clicking -------------------------------------------------------------------

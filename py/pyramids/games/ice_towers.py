@@ -375,9 +375,8 @@ class IceTowersState(State):
         scores = self.scores()
         best = max(scores.values())
         winners = tuple(c for c in self.colours if scores[c] == best)
-        names = " and ".join(_owner(c) for c in winners)
-        verdict = f"{names} share the win" if len(winners) > 1 else f"{names} wins"
-        return Outcome(winners, f"{ENDINGS[self.ended]}: {verdict} with {best} points.", scores)
+        final = ", ".join(f"{self.actor_name(c)} {scores[c]}" for c in sorted(self.colours, key=lambda c: -scores[c]))
+        return Outcome(winners, f"{ENDINGS[self.ended]}. Final scores: {final}.", scores)
 
     def to_text(self) -> str:
         tokens = options_text(self.options, self.game)
@@ -548,6 +547,53 @@ class IceTowersState(State):
             "down": f"{who} sets the held piece down", "done": f"{who} agrees to end",
             "undone": f"{who} withdraws agreement", "ring": "The timer rings",
         }[verb]
+
+    def describe(self, move: str) -> str:
+        """Without tower ids, which the board does not show: "Red caps the yellow tower (5 pts) with its large"."""
+        try:
+            actor, verb, piece, target = self._parse_move(move)
+        except GameError:
+            return super().describe(move)
+        who = _name(actor)
+        hand = self.held.get(actor)
+        if verb == "cap":
+            tower = self.tower(target)
+            mover = (f"the {SIZE_NAMES[piece.size]} it holds" if hand is not None and hand.piece == piece
+                     else f"its {SIZE_NAMES[piece.size]}")
+            return f"{who} caps {self._tower_words(tower)} with {mover}" if tower else self.label(move)
+        if verb in ("mine", "split") and piece.name in self._where:
+            tower, i = self._where[piece.name]
+            if verb == "mine":
+                return f"{who} mines its {SIZE_NAMES[piece.size]} from {self._tower_words(tower)}"
+            above = " and what is above it" if i < len(tower.pieces) - 1 else ""
+            return f"{who} lifts {_owner(piece.colour)}'s {SIZE_NAMES[piece.size]}{above} off {self._tower_words(tower)}"
+        if verb == "down" and hand is not None:
+            return f"{who} sets the {SIZE_NAMES[hand.piece.size]} it holds down as a tower of its own"
+        return {"done": f"{who} agrees to end the game", "undone": f"{who} withdraws its agreement to end",
+                "ring": "The timer rings: the game is over"}.get(verb, self.label(move))
+
+    @staticmethod
+    def _tower_words(tower: Tower) -> str:
+        """A tower as the board shows it: its top colour and worth ("the yellow tower (5 pts)")."""
+        points = sum(p.size for p in tower.pieces)
+        worth = f"{points} pt{'' if points == 1 else 's'}"
+        if len(tower.pieces) == 1:
+            return f"{_owner(tower.top.colour)}'s free-standing {SIZE_NAMES[tower.top.size]} ({worth})"
+        owner = "the ghost's" if tower.top.colour == GHOST else f"the {tower.top.colour}"
+        return f"{owner} tower ({worth})"
+
+    def owner(self, location: str) -> str | None:
+        """The colour of a free-stander, a piece in a tower, a hand or an agreement toggle; not the ghost's (anyone may move it)."""
+        kind, sep, rest = location.partition(":")
+        if sep:
+            return rest if kind in ("hand", "done") and rest in self.humans else None
+        match = re.fullmatch(r"(t[0-9]+)(?:\.([0-9]+))?", location)
+        tower = self.tower(match.group(1)) if match else None
+        if tower is None or (match.group(2) is None and len(tower.pieces) > 1):
+            return None
+        i = int(match.group(2) or 0)
+        colour = tower.pieces[i].colour if i < len(tower.pieces) else None
+        return colour if colour in self.humans else None
 
     def hint(self, selection: tuple[str, ...]) -> str:
         """Why the clicks lead nowhere (the race wording "Too late" is for refused moves only)."""

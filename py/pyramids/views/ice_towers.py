@@ -237,6 +237,4 @@ def panel(state, actor: str | None = None) -> str:
     parts.append(f'<table class="scores"><caption>{caption}</caption>{"".join(rows)}</table>')
     if over is None and state.options["timer"] is not None:
         parts.append('<p class="timer">Time left: <span id="clock"></span></p>')
-    if over is not None:
-        parts.append(f"<p>{escape(over.reason)}</p>")
     return "".join(parts)
