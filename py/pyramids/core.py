@@ -432,6 +432,7 @@ class Game:
     max_players: int = 2
     options: tuple[Option, ...] = ()
     hidden_chance: bool = False  # chance reveals what nobody may know before (IceToids' tiles)
+    alternating: bool = False  # two players, one move a turn: the move list pairs them (1. White, Black)
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """All options with defaults filled in; unknown names and bad values raise."""

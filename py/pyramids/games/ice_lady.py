@@ -413,6 +413,7 @@ class IceLady(Game):
 
     id = "ice-lady"
     title = "Ice Lady"
+    alternating = True
     min_players = 2
     max_players = 2
     options = (
