@@ -199,7 +199,7 @@ def last_marks(before, move, after):
     return tuple(dict.fromkeys(cells)), ()
 
 
-def panel(state, actor: str | None = None) -> str:
+def panel(state, actor: str | None = None, marks=None) -> str:
     """Who acts, every colour's live score, hand and agreement, and the clock."""
     over = state.outcome
     scores = state.scores()
