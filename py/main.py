@@ -75,6 +75,7 @@ class App:
         self.saved = None  # (session, entry, text) of the last persist(): an unchanged game is not rewritten
         self.listed = None  # (session, moves, cursor, first ply listed) in the move list, so new moves are appended
         self.bare = True  # opened without a link: a visit without one reopens the game on screen
+        self.form_values = {}  # game id -> the options last tried in the new-game form
 
     # -- loading --------------------------------------------------------
     # A game opens at once when its replay fits in one slice (nearly always);
@@ -218,17 +219,21 @@ class App:
         s = self.session
         draw_board(s)
         by_id("status").textContent = s.status()
-        by_id("game-panel").innerHTML = views.panel(s.state, s.actor)
+        by_id("game-panel").innerHTML = views.panel(s.state, s.actor, s.marks())
         self.show_clock()
         message = by_id("message")
         message.textContent = " ".join(t for t in (self.notice, s.message) if t)
-        message.className = "message" + (" warn" if self.notice or s.message else "")
+        message.className = "message" + (" warn" if self.notice or (s.message and s.warn) else "")
         by_id("choices").innerHTML = page.choices(s)
+        self.show_end(s)
         moves = by_id("moves")
         self.show_moves(moves, s)
         if not s.browsing:  # in the next frame: reading the height now would lay the page out in this task
             window.requestAnimationFrame(SCROLL_TO_END)
         by_id("ply").textContent = f"Move {s.cursor} of {len(s.moves)}"
+        by_id("undo").title = s.undo_title()
+        if not by_id("notation-box").hidden:
+            by_id("notation-text").value = page.notation(s)
         for name, enabled in (("undo", s.can_undo()), ("redo", bool(s.redo_stack)),
                               ("first", s.cursor > 0), ("prev", s.cursor > 0),
                               ("next", s.browsing), ("last", s.browsing)):
@@ -252,12 +257,14 @@ class App:
         total = len(s.moves)
         first = 0 if total <= LISTED else max(0, min(s.cursor - LISTED // 2, total - LISTED))
         shown, self.listed = self.listed, (s, list(s.moves), s.cursor, first)
+        moves.classList.toggle("paired", s.game.alternating)
         if first or not (shown and shown[0] is s and shown[3] == 0 and shown[1] == s.moves[:len(shown[1])]):
-            moves.setAttribute("start", str(first + 1))
             moves.innerHTML = page.move_list(s, first, first + LISTED)
             return
         if len(s.moves) > len(shown[1]):
-            moves.insertAdjacentHTML("beforeend", page.move_list(s, len(shown[1])))
+            for result in moves.querySelectorAll("li.result"):
+                result.remove()
+            moves.insertAdjacentHTML("beforeend", page.move_list(s, len(shown[1]), append=True))
         if shown[2] != s.cursor or len(s.moves) > len(shown[1]):
             for item in moves.querySelectorAll("li.current"):
                 item.classList.remove("current")
@@ -386,6 +393,13 @@ class App:
     def on_key(self, event):
         if event.target.closest("input, select, textarea, dialog") or event.ctrlKey or event.metaKey:
             return
+        if str(event.key) == "Escape":  # a pending choice or selection goes; an open box closes
+            boxes = [box for box in (by_id("share-box"), by_id("embed-box"), by_id("notation-box")) if not box.hidden]
+            for box in boxes:
+                box.hidden = True
+            if self.session.selection or self.session.choices:
+                self.act(self.session.cancel, save=False)
+            return
         ply = self.session.ply_for_key(str(event.key))
         if ply is not None:
             event.preventDefault()
@@ -400,9 +414,9 @@ class App:
         field.select()
         try:
             window.navigator.clipboard.writeText(link)
-            self.session.message = "Link copied. Anyone who opens it sees this game, move by move."
+            self.session.note("Link copied. Anyone who opens it sees this game, move by move.")
         except Exception:
-            self.session.message = "Copy the link below to share this game."
+            self.session.note("Copy the link below to share this game.")
         self.render()
 
     def fill_embed(self, _event=None):
@@ -420,9 +434,9 @@ class App:
         field.select()
         try:
             window.navigator.clipboard.writeText(field.value)
-            self.session.message = "Embed code copied: paste it into a wiki or blog page."
+            self.session.note("Embed code copied: paste it into a wiki or blog page.")
         except Exception:
-            self.session.message = "Copy the code below into a wiki or blog page."
+            self.session.note("Copy the code below into a wiki or blog page.")
         self.render()
 
     def download(self, kind):
@@ -450,15 +464,45 @@ class App:
             self.session.message = f"The picture could not be made: {err}"
             self.render()
 
+    def show_end(self, s):
+        """The end of a game: its result, with Rematch and New game (not while browsing back through it)."""
+        over = s.latest.outcome is not None and not s.browsing
+        by_id("end").hidden = not over
+        if over:
+            by_id("end-result").textContent = s.status()
+
+    def show_notation(self, _event=None):
+        """The moves in notation, to read or copy; the list shows them in words."""
+        box = by_id("notation-box")
+        box.hidden = not box.hidden
+        if box.hidden:
+            return
+        field = by_id("notation-text")
+        field.value = page.notation(self.session)
+        field.select()
+        try:
+            window.navigator.clipboard.writeText(field.value)
+            self.session.note("The moves in notation are copied.")
+        except Exception:
+            self.session.note("Copy the moves below.")
+        self.render()
+
     def ask_new_game(self, _event=None):
+        """The new-game form, with the values last tried for this game; a game in progress is named."""
         s = self.session
         by_id("new-title").textContent = f"New game of {s.game.title}"
-        by_id("new-options").innerHTML = page.options_form(s.game, s.options)
+        by_id("new-options").innerHTML = page.options_form(s.game, self.form_values.get(s.game.id, s.options))
+        by_id("new-error").textContent = ""
+        running = s.latest.outcome is None and len(s.moves) > 0
+        by_id("new-running").hidden = not running
+        if running:
+            moves = f"{len(s.moves)} move{'s' if len(s.moves) != 1 else ''}"
+            by_id("new-running").textContent = (f"This game is in progress ({moves}). Starting a new one leaves it; "
+                                                "it stays in My games, where you can open it again.")
         by_id("new-game").showModal()
 
-    def start_new_game(self, event):
-        event.preventDefault()
-        game = self.session.game
+    def chosen_options(self, game):
+        """The values in the new-game form."""
         chosen = {}
         for opt in game.options:
             field = by_id("new-options").querySelector(f'[name="{opt.name}"]')
@@ -467,12 +511,31 @@ class App:
                 chosen[opt.name] = ",".join(str(box.value) for box in boxes)
             elif field is not None:
                 chosen[opt.name] = bool(field.checked) if isinstance(opt.default, bool) else str(field.value)
-        by_id("new-game").close()
+        return chosen
 
+    def start_new_game(self, event):
+        """Start the game the form describes; an invalid combination is explained and the form stays open."""
+        event.preventDefault()
+        game = self.session.game
+        chosen = self.chosen_options(game)
+        self.form_values[game.id] = chosen
+        try:
+            game.new(**chosen)
+        except GameError as err:
+            by_id("new-error").textContent = str(err)
+            return
+        by_id("new-game").close()
+        self.new_session(game.id, chosen)
+
+    def new_session(self, game_id, options):
+        """A fresh game on screen; the one it replaces was saved in My games when last played."""
         def restart():
             self.persist()
-            self.adopt(Session(game.id, chosen), None, {})
+            self.adopt(Session(game_id, options), None, {})
         self.act(restart)
+
+    def rematch(self, _event=None):
+        self.new_session(self.session.game.id, dict(self.session.options))
 
     # -- wiring -------------------------------------------------------------
     def bind(self):
@@ -496,6 +559,9 @@ class App:
         by_id("new").addEventListener("click", create_proxy(self.ask_new_game))
         by_id("new-form").addEventListener("submit", create_proxy(self.start_new_game))
         by_id("new-cancel").addEventListener("click", s(lambda: by_id("new-game").close()))
+        by_id("rematch").addEventListener("click", create_proxy(self.rematch))
+        by_id("end-new").addEventListener("click", create_proxy(self.ask_new_game))
+        by_id("notation").addEventListener("click", create_proxy(self.show_notation))
         by_id("my-games").addEventListener("click", create_proxy(self.show_games))
         by_id("games-list").addEventListener("click", create_proxy(self.on_games_click))
         by_id("games-close").addEventListener("click", s(lambda: by_id("games-box").close()))
