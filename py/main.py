@@ -391,19 +391,25 @@ class App:
 
 
     def on_key(self, event):
+        if str(event.key) == "Escape" and not event.target.closest("dialog"):  # dialogs close themselves
+            return self.escape()
         if event.target.closest("input, select, textarea, dialog") or event.ctrlKey or event.metaKey:
-            return
-        if str(event.key) == "Escape":  # a pending choice or selection goes; an open box closes
-            boxes = [box for box in (by_id("share-box"), by_id("embed-box"), by_id("notation-box")) if not box.hidden]
-            for box in boxes:
-                box.hidden = True
-            if self.session.selection or self.session.choices:
-                self.act(self.session.cancel, save=False)
-            return
+            return None
         ply = self.session.ply_for_key(str(event.key))
         if ply is not None:
             event.preventDefault()
             self.act(lambda: self.session.go(ply))
+
+    def escape(self):
+        """Esc: a pending choice or selection goes, and an open box (link, embed, notation) closes."""
+        for opener in ("share", "embed", "notation"):
+            box = by_id(f"{opener}-box")
+            if not box.hidden:
+                if box.contains(document.activeElement):
+                    by_id(opener).focus()  # focus was in the box: it goes back to its button
+                box.hidden = True
+        if self.session.selection or self.session.choices:
+            self.act(self.session.cancel, save=False)
 
     def share(self, _event=None):
         self.persist()
