@@ -273,14 +273,15 @@ def test_move_list_marks_each_move_with_its_actor_colour():
 
 
 def test_move_list_pairs_the_moves_of_a_two_player_turn_game():
-    """Issue 13: "1. White's move, Black's move" like lichess; each in words, its notation the tooltip."""
+    """Issue 13: "1. White's move, Black's move" like lichess; each in words (the tooltip too)."""
     s = fresh()
     for move in ("d3-e4", "e6-f5", "e4xg6"):
         s.play(move)
     html = page.move_list(s)
     items = html.split("</li>")[:-1]
     assert 'data-num="1."' in items[0] and "data-num" not in items[1] and 'data-num="2."' in items[2]
-    assert 'class="ply second"' in items[1] and 'title="e6-f5"' in items[1] and "Black small e6 to f5" in items[1]
+    assert 'class="ply second"' in items[1] and 'data-notation="e6-f5"' in items[1]
+    assert 'title="Black small e6 to f5"' in items[1] and ">Black small e6 to f5</button>" in items[1]
     assert "White small e4 to g6, capturing Black&#x27;s small on f5" in items[2]
     assert page.notation(s) == "1. d3-e4 e6-f5\n2. e4xg6"
 
@@ -292,7 +293,7 @@ def test_move_numbers_run_to_any_length():
         s.play(rng.choice(s.latest.legal_moves()))
     html = page.move_list(s, 100, 120)
     assert 'data-num="101."' in html and 'data-num="120."' in html
-    assert all(f">{move}<" not in html for move in s.moves)  # the notation only in tooltips
+    assert all(f">{move}<" not in html and f'title="{move}"' not in html for move in s.moves)
     assert page.notation(s).splitlines()[119].startswith("120. ")
 
 

@@ -21,7 +21,8 @@ def move_list(session: Session, start: int = 0, stop: int | None = None, append:
     turn and shown in pairs, like a chess score sheet (the page lays each
     pair out as a row); other games number every move and each line starts
     with its actor's colour and name (chance by what it is: "Dice").  The
-    notation is the item's tooltip.  With `start`, only the moves after ply
+    words are the tooltip too (a long line is cut short); the notation is
+    kept in ``data-notation``, for the tests and tools, and in `notation`.  With `start`, only the moves after ply
     `start`: the page appends them to the list it shows, so a move in a long
     game does not redraw the whole list (`append`: no "…" for a turn begun
     above); with `stop`, none after ply `stop` (a long game shows a window of
@@ -40,9 +41,10 @@ def move_list(session: Session, start: int = 0, stop: int | None = None, append:
         second = paired and ply % 2 == 0
         cls = "ply" + (" second" if second else "") + (" current" if ply == session.cursor else "")
         num = "" if second else f' data-num="{number}."'
+        words = escape(session.describe(ply))
         items.append(
-            f'<li class="{cls}" data-ply="{ply}"{num}><button type="button" data-ply="{ply}" title="{escape(move)}">'
-            f'<span class="who {escape(who)}" aria-hidden="true"></span>{escape(session.describe(ply))}</button></li>'
+            f'<li class="{cls}" data-ply="{ply}"{num}><button type="button" data-ply="{ply}" title="{words}" '
+            f'data-notation="{escape(move)}"><span class="who {escape(who)}" aria-hidden="true"></span>{words}</button></li>'
         )
     if end == len(session.moves) and session.result():
         items.append(f'<li class="result">{escape(session.result())}</li>')

@@ -136,8 +136,8 @@ class App:
         return self.page.get_attribute("#board", "data-position")
 
     def moves(self) -> list[str]:
-        """The moves in notation: the list shows them in words, each with its notation as the tooltip."""
-        return self.page.locator("#moves li button").evaluate_all("els => els.map(e => e.title)")
+        """The moves in notation: the list shows them in words, each with its notation in data-notation."""
+        return self.page.locator("#moves li button").evaluate_all("els => els.map(e => e.dataset.notation)")
 
     def message(self) -> str:
         return self.page.inner_text("#message")

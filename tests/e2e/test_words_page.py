@@ -25,7 +25,8 @@ def test_moves_in_words_paired_with_the_notation_to_copy(app):
     app.open()
     for cells in (("d3", "e4"), ("e6", "f5"), ("e4", "g6")):
         app.play(*cells)
-    assert app.moves() == ["d3-e4", "e6-f5", "e4xg6"]  # the tooltips
+    assert app.moves() == ["d3-e4", "e6-f5", "e4xg6"]  # kept in data-notation
+    assert app.page.get_attribute("#moves li button", "title") == "White small d3 to e4"
     items = app.page.locator("#moves li")
     assert app.page.get_attribute("#moves", "class") == "paired"
     assert items.nth(0).get_attribute("data-num") == "1." and items.nth(2).get_attribute("data-num") == "2."

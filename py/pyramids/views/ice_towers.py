@@ -222,7 +222,7 @@ def panel(state, actor: str | None = None, marks=None) -> str:
         won = over is not None and colour in over.winners
         hand = state.held.get(colour)
         held = (f'<button type="button" class="hand" data-cell="hand:{colour}" title="Replay it: click, then a tower">'
-                f"holds {hand.piece.name}</button>" if hand else "")
+                f"holds its {SIZE_NAMES[hand.piece.size]}</button>" if hand else "")
         if colour == GHOST or over is not None:
             agree = ""
         elif colour in state.done:
