@@ -414,15 +414,19 @@ class App:
     def share(self, _event=None):
         self.persist()
         link = str(window.location.href)
-        field = by_id("share-link")
-        field.value = link
+        by_id("share-link").value = link
         by_id("share-box").hidden = False
+        self.copy(by_id("share-link"), "Link copied. Anyone who opens it sees this game, move by move.",
+                  "Copy the link below to share this game.")
+
+    def copy(self, field, copied, otherwise):
+        """Select `field`'s text and put it on the clipboard; the note says which happened."""
         field.select()
         try:
-            window.navigator.clipboard.writeText(link)
-            self.session.note("Link copied. Anyone who opens it sees this game, move by move.")
-        except Exception:
-            self.session.note("Copy the link below to share this game.")
+            window.navigator.clipboard.writeText(field.value)
+            self.session.note(copied)
+        except Exception:  # no clipboard (an insecure page, a refusal): the text is selected to copy by hand
+            self.session.note(otherwise)
         self.render()
 
     def fill_embed(self, _event=None):
@@ -436,14 +440,8 @@ class App:
     def show_embed(self, _event=None):
         by_id("embed-box").hidden = False
         self.fill_embed()
-        field = by_id("embed-code")
-        field.select()
-        try:
-            window.navigator.clipboard.writeText(field.value)
-            self.session.note("Embed code copied: paste it into a wiki or blog page.")
-        except Exception:
-            self.session.note("Copy the code below into a wiki or blog page.")
-        self.render()
+        self.copy(by_id("embed-code"), "Embed code copied: paste it into a wiki or blog page.",
+                  "Copy the code below into a wiki or blog page.")
 
     def download(self, kind):
         from pyramids import embed
@@ -483,15 +481,8 @@ class App:
         box.hidden = not box.hidden
         if box.hidden:
             return
-        field = by_id("notation-text")
-        field.value = page.notation(self.session)
-        field.select()
-        try:
-            window.navigator.clipboard.writeText(field.value)
-            self.session.note("The moves in notation are copied.")
-        except Exception:
-            self.session.note("Copy the moves below.")
-        self.render()
+        by_id("notation-text").value = page.notation(self.session)
+        self.copy(by_id("notation-text"), "The moves in notation are copied.", "Copy the moves below.")
 
     def ask_new_game(self, _event=None):
         """The new-game form, with the values last tried for this game; a game in progress is named."""
