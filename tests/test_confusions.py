@@ -55,6 +55,16 @@ def test_guidance_only_where_something_can_be_done():
     assert s.message == "Choose a lit tile to go to." and s.targets == ("a2",)
 
 
+def test_ice_turn_and_ice_towers_name_what_is_lit():
+    """After a click, the message names the kind of thing lit, not "where to go" for actions."""
+    from test_ice_turn import pos
+    state = pos()
+    assert state.guide(["a1"]).message == "Choose what to do with a1: tip it or Aim its tile (lit arrows and buttons)."
+    assert state.guide(["d4"]).message == "Choose what to do with d4: Aim its tile (lit arrows and buttons)."
+    towers = games.get("ice-towers").new()
+    assert towers.guide(["t1"]).message == "Choose a lit tower to cap."
+
+
 def test_neutral_notes_and_warnings():
     """A refusal is a warning; guidance and what a move did are neutral notes."""
     s = Session("ice-lady")

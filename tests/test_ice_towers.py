@@ -491,7 +491,7 @@ def test_guide_walks_a_cap_and_hints_explain_dead_clicks():
     state = table("t1:yL1,rM1", "t2:yM2,rS2,yS1")
     rl1 = next(t.id for t in state.towers if t.pieces[0].name == "rL1")
     first = state.guide((rl1,))
-    assert "t1" not in first.targets and first.message == "Choose where to go."
+    assert "t1" not in first.targets and first.message == "Choose a lit tower to cap."
     assert state.guide((rl1, "t2")).message == "That tower is now topped by yellow's small, smaller than red's large."
     assert "not a free-stander" in state.guide(("t1",)).message
     assert state.guide(("t1.1",)).message == "Red now tops that tower; you cannot mine a tower you control."

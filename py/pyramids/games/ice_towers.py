@@ -583,6 +583,13 @@ class IceTowersState(State):
         owner = "the ghost's" if tower.top.colour == GHOST else f"the {tower.top.colour}"
         return f"{owner} tower ({worth})"
 
+    def guide_message(self, selection: tuple[str, ...], targets: tuple[str, ...]) -> str:
+        """After a free-stander or a held piece, what is lit are towers to cap."""
+        if not selection:
+            return super().guide_message(selection, targets)
+        held = " with the piece held" if selection[0].startswith("hand:") else ""
+        return f"Choose a lit tower to cap{held}."
+
     def owner(self, location: str) -> str | None:
         """The colour of a free-stander, a piece in a tower, a hand or an agreement toggle; not the ghost's (anyone may move it)."""
         kind, sep, rest = location.partition(":")

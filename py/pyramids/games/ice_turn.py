@@ -854,6 +854,19 @@ class IceTurnState(State):
             return f"{slot_words(self.stacks[dest], action[2]).capitalize()} on {CELLS[dest]}"
         return describe(move)
 
+    def guide_message(self, selection: tuple[str, ...], targets: tuple[str, ...]) -> str:
+        """Name what is lit: after a piece or tile, the actions on offer rather than "where to go"."""
+        if not selection:
+            return super().guide_message(selection, targets)
+        words = {"tip": "tip it", "turn": "turn it", "aim": "Aim its tile", "swap": "Swap",
+                 "hop": "Hop", "dig": "Dig", "tile": "place a tile from your hand"}
+        parts = list(dict.fromkeys("a lit cell" if t in INDEX else words.get(t.partition(":")[0], "a lit button")
+                                   for t in targets))
+        if parts == ["a lit cell"]:
+            return "Choose a lit cell."
+        choices = ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]
+        return f"Choose what to do with {selection[0]}: {choices} (lit arrows and buttons)."
+
     def hint(self, selection: tuple[str, ...]) -> str:
         if not selection:
             return ""
