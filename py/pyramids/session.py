@@ -43,6 +43,7 @@ class Session:
         self.states: list[State] = [self.game.new(**self.options)]
         self.moves: list[str] = []
         self.redo_stack: list[list[str]] = []
+        self.packed: list[tuple[str, str]] = []  # (move, its compact digits) for the compact link, kept as moves are made
         self.cursor = 0
         self.actor: str | None = None  # who the player acts as, where several may act
         self.selection: tuple[str, ...] = ()
@@ -70,13 +71,32 @@ class Session:
         return record.Record(self.game.id, dict(self.options), tuple(self.moves))
 
     def link(self) -> str:
-        return record.encode(self.record())
+        """The page's address: the readable link, or the compact one once the readable one is long."""
+        readable = record.encode(self.record())
+        return readable if len(readable) <= record.READABLE else self.share_link()
+
+    def share_link(self) -> str:
+        """The shortest link to the game: what Share hands out."""
+        readable = record.encode(self.record())
+        compact = record.encode_compact(self.record(), self._packed_digits())
+        return compact if len(compact) < len(readable) else readable
+
+    def _packed_digits(self) -> str:
+        """The moves' compact digits; only moves made since the last call are packed."""
+        kept = 0
+        while kept < min(len(self.packed), len(self.moves)) and self.packed[kept][0] == self.moves[kept]:
+            kept += 1
+        del self.packed[kept:]
+        for ply in range(kept, len(self.moves)):
+            self.packed.append((self.moves[ply], record.pack_move(self.states[ply], self.moves[ply])))
+        return "".join(digits for _, digits in self.packed)
 
     def storage_fields(self) -> dict:
-        """What a save holds of the game: its record, the redo stack, the ply on screen, the clock's deadline."""
+        """What a save holds of the game: its record (readable: it does not depend on move order), the redo
+        stack, the ply on screen, the clock's deadline."""
         clock = self.latest.clock()
         deadline = None if clock is None or self.clock_started is None else self.clock_started + clock[0]
-        return {"v": STORAGE_FORMAT, "record": self.link(), "redo": self._storable_redo(),
+        return {"v": STORAGE_FORMAT, "record": record.encode(self.record()), "redo": self._storable_redo(),
                 "ply": self.cursor, "deadline": deadline}
 
     def to_storage(self) -> str:
@@ -329,6 +349,7 @@ class Loading:
         self.session = Session.__new__(Session)
         self.session._start(rec.game, rec.options, rng)
         self.rec, self.notes, self.saved = rec, [note] if note else [], saved
+        self.unpacker = record.Unpacker(rec.packed) if rec.packed else None
         self.error: str | None = None
         self.done = False
 
@@ -346,7 +367,7 @@ class Loading:
 
     @property
     def total(self) -> int:
-        return len(self.rec.moves)
+        return self.unpacker.count if self.unpacker else len(self.rec.moves)
 
     @property
     def ply(self) -> int:
@@ -354,18 +375,26 @@ class Loading:
 
     def step(self, seconds: float = 0.02) -> bool:
         """Replay moves for about `seconds`; True once the whole record is done."""
-        s, moves = self.session, self.rec.moves
+        s, moves, total = self.session, self.rec.moves, self.total
         until = time.perf_counter() + seconds
         while not self.done:
             for _ in range(16):
                 ply = len(s.moves)
-                if ply == len(moves):
+                if ply == total:
+                    if self.unpacker and self.unpacker.left_over():
+                        self.notes.append(self.unpacker.left_over())
                     self._settle()
                     return True
                 try:
-                    s._push(moves[ply])
+                    move = self.unpacker.next(s.latest, ply + 1) if self.unpacker else moves[ply]
                 except GameError as err:
-                    self.error = record.bad_move(ply + 1, moves[ply], err)
+                    self.error = f"{err} The {ply} moves before it are kept."
+                    self._settle()
+                    return True
+                try:
+                    s._push(move)
+                except GameError as err:
+                    self.error = record.bad_move(ply + 1, move, err)
                     self._settle()
                     return True
             if time.perf_counter() >= until:
