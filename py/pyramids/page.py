@@ -76,6 +76,22 @@ def options_form(game: Game, current: dict) -> str:
     return "".join(rows)
 
 
+def mine_form(session: Session) -> str:
+    """'I play': a box per seat, all ticked by default (every seat on this device, as before).
+
+    The seats not ticked are played by friends on their own devices, by link;
+    the choice stays on this device, with the saved game.
+    """
+    start = session.states[0]
+    boxes = "".join(
+        f'<label class="pick"><input type="checkbox" name="mine" value="{escape(seat)}"'
+        f'{" checked" if not session.mine or seat in session.mine else ""}> '
+        f'<span class="who {escape(start.actor_colour(seat))}"></span>{escape(start.actor_name(seat))}</label>'
+        for seat in session.seats)
+    return (f'<fieldset class="option"><legend>I play</legend>{boxes} <small>Tick every side to play them all '
+            "on this device; a friend far away plays the others: send them the link after each move.</small></fieldset>")
+
+
 def games_list(listed: list, current: str | None, when: Callable[[float], str], thumb: Callable[[str, str], str]) -> str:
     """My games: one item per saved game, the one on screen marked; damaged ones say why.
 

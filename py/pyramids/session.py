@@ -46,6 +46,7 @@ class Session:
         self.packed: list[tuple[str, str]] = []  # (move, its compact digits) for the compact link, kept as moves are made
         self.cursor = 0
         self.actor: str | None = None  # who the player acts as, where several may act
+        self.mine: tuple[str, ...] = ()  # the seats played on this device (saved with it, never in a link); () = all
         self.selection: tuple[str, ...] = ()
         self.targets: tuple[str, ...] = ()
         self.choices: tuple[str, ...] = ()
@@ -97,7 +98,7 @@ class Session:
         clock = self.latest.clock()
         deadline = None if clock is None or self.clock_started is None else self.clock_started + clock[0]
         return {"v": STORAGE_FORMAT, "record": record.encode(self.record()), "redo": self._storable_redo(),
-                "ply": self.cursor, "deadline": deadline}
+                "ply": self.cursor, "deadline": deadline, "mine": list(self.mine)}
 
     def to_storage(self) -> str:
         return json.dumps(self.storage_fields())
@@ -314,8 +315,49 @@ class Session:
         return Marks(self.selection, self.targets, last, captured)
 
     def status(self) -> str:
-        """One line: whose turn it is, or how the game ended."""
-        return self.status_of(self.state)
+        """One line: whose turn it is, or how the game ended; "Your move" or "Waiting for White" when the
+        player plays only some seats here (the others play by link)."""
+        state = self.state
+        if not self.mine or self.browsing or state.outcome is not None:
+            return self.status_of(state)
+        acting = players_to_act(state)
+        if any(seat in self.mine for seat in acting):
+            asked = state.prompt()
+            return "Your move." + (f" {asked}" if asked else "")
+        return f"Waiting for {self._names(acting)}." if acting else self.status_of(state)
+
+    def send_to(self) -> str | None:
+        """Whom the link should go to: the players to act next who do not play on this device."""
+        if not self.mine or self.latest.outcome is not None:
+            return None
+        others = [seat for seat in players_to_act(self.latest) if seat not in self.mine]
+        return self._names(others) if others else None
+
+    def _names(self, seats) -> str:
+        return " and ".join(self.latest.actor_name(seat) for seat in seats)
+
+    @property
+    def seats(self) -> list[str]:
+        """Every seat of this game (with its options), in the order they first act."""
+        if "_seats" not in self.__dict__:
+            self.__dict__["_seats"] = seats_of(self.game, self.options)
+        return self.__dict__["_seats"]
+
+    def choose_mine(self, seats) -> None:
+        """The seats played on this device; none, or all of them, means every seat is played here."""
+        chosen = tuple(seat for seat in self.seats if seat in seats)
+        self.mine = () if len(chosen) in (0, len(self.seats)) else chosen
+
+    @property
+    def perspective(self) -> str | None:
+        """The seat the board is seen from: the player's, when they play one seat here."""
+        return self.mine[0] if len(self.mine) == 1 else None
+
+    def seat_of_move(self, ply: int) -> str | None:
+        """The player who made move `ply` (from 1), or None for chance and the clock."""
+        before, move = self.states[ply - 1], self.moves[ply - 1]
+        actor = before.actor_of(move)
+        return actor if actor in players_to_act(before) else None
 
     @staticmethod
     def status_of(state: State) -> str:
@@ -334,6 +376,26 @@ class Session:
         if len(actors) == 1:
             return f"{actors[0]} to move."
         return "No turns: " + ", ".join(actors) + " may act at any moment."
+
+
+def players_to_act(state: State) -> list[str]:
+    """The players who may decide now: not chance, not the game clock."""
+    clock = state.clock()
+    ringer = state.actor_of(clock[1]) if clock else None
+    return [a for a in state.actors if a not in (CHANCE, ringer)]
+
+
+def seats_of(game, options: dict) -> list[str]:
+    """The seats of a game with these options, in the order they first act, found through the protocol:
+    the first legal move is followed until every seat has acted; a ``players`` option says how many there are."""
+    count = options.get("players", game.max_players)
+    state, found = game.new(**options), []
+    for _ in range(500):
+        found += [a for a in players_to_act(state) if a not in found]
+        if state.outcome is not None or len(found) >= count:
+            break
+        state = state.play(sorted(state.legal_moves())[0])
+    return found[:count]
 
 
 class Loading:
@@ -431,6 +493,9 @@ class Loading:
         ply = data.get("ply")
         if isinstance(ply, int) and not isinstance(ply, bool):
             s.go(ply)
+        mine = data.get("mine")
+        if isinstance(mine, list) and all(isinstance(seat, str) for seat in mine):
+            s.choose_mine(mine[:len(s.seats)])
         clock = s.latest.clock()
         if clock is not None:
             if data.get("v") == 1:  # format 1 stored when the clock started
