@@ -76,6 +76,7 @@ class App:
         self.listed = None  # (session, moves, cursor, first ply listed) in the move list, so new moves are appended
         self.bare = True  # opened without a link: a visit without one reopens the game on screen
         self.from_link = False  # the game on screen came from a link: who moves first here is the player's side
+        self.parted = None  # a saved game the link on screen goes back on (saves.Related), until the player chooses
 
     # -- loading --------------------------------------------------------
     # A game opens at once when its replay fits in one slice (nearly always);
@@ -109,7 +110,10 @@ class App:
                 self.tell(f"This link cannot be opened: {err} Your last game is shown instead.")
             else:
                 def opened(message):
+                    if not message and self.follow(loading, then):
+                        return
                     self.adopt(loading.session, None, {})
+                    self.from_link = True
                     if message:
                         shown = " The game is shown up to that move." if loading.error else ""
                         self.tell(f"Part of this link could not be used. {message}{shown}")
@@ -120,6 +124,54 @@ class App:
         if not (last and self.open_entry(last, then, quiet=True)):
             self.adopt(Session(DEFAULT_GAME), None, {})
             then()
+
+    def follow(self, loading, then):
+        """A link of a saved game: the same game opens its entry, one that continues it brings it up to
+        date and says what is new, one that goes back on its moves asks which to keep.  False: no such game."""
+        session = loading.session
+        found = saves.related(self.store, loading.rec, session.moves)
+        if found is None:
+            return False
+        if found.kind == "same":
+            return self.open_entry(found.id, then)
+        mine = found.data.get("mine")
+        session.choose_mine([m for m in mine if isinstance(m, str)] if isinstance(mine, list) else [])
+        if found.kind == "continues":
+            self.adopt(session, found.id, found.data)
+            session.unseen = found.common
+            self.tell(session.news(found.common) or "Your saved game is brought up to date.")
+            self.persist()
+            then()
+            return True
+        self.adopt(session, None, {})
+        self.from_link, self.parted = True, found
+        then()
+        by_id("parted-list").innerHTML = page.parted(found.moves, session, found.common)
+        by_id("parted-box").showModal()
+        return True
+
+    def keep_line(self, event):
+        """The player's answer to a link that parts from a saved game: both lines are kept, each its own entry."""
+        target = event.target.closest("[data-keep]")
+        found = self.parted
+        if not target or found is None:
+            return
+        by_id("parted-box").close()
+        self.parted = None
+        other = " ".join(f"{found.data.get('name') or ''} (other line)".split())
+        if str(target.dataset.keep) == "link":
+            if saves.copy(self.store, found.id, now_ms()) is None:
+                self.tell(NOT_SAVING)
+                return self.render()
+            self.entry, self.meta = found.id, found.data
+            self.tell("This game now goes on as in the link; the moves you had are kept in My games as "
+                      "another game (other line).")
+            self.persist()
+            return self.act(lambda: None, save=False)
+        self.entry, self.meta = saves.new_id(now_ms()), {"name": other}
+        self.persist()
+        self.notice = "The link's moves are kept in My games as another game (other line); here is your game."
+        return self.open_entry(found.id, self.shown)
 
     def open_entry(self, entry_id, then, quiet=False):
         """Open a saved game; False (and a message, unless `quiet`) when it cannot be read."""
@@ -562,6 +614,7 @@ class App:
         by_id("my-games").addEventListener("click", create_proxy(self.show_games))
         by_id("games-list").addEventListener("click", create_proxy(self.on_games_click))
         by_id("games-close").addEventListener("click", s(lambda: by_id("games-box").close()))
+        by_id("parted-box").addEventListener("click", create_proxy(self.keep_line))
         window.addEventListener("hashchange", create_proxy(self.on_hashchange))
         window.setInterval(create_proxy(self.tick), 1000)
         for button in document.querySelectorAll("#picker [data-game], #controls button"):

@@ -6,9 +6,7 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
-
-from pyramids import games, page, saves, views
+from pyramids import page, saves, views
 from pyramids.session import Loading, Session
 
 
@@ -83,3 +81,105 @@ def test_the_perspective_is_the_seat_played_here():
 def test_the_new_game_form_offers_every_seat_ticked():
     form = page.mine_form(Session("ice-turn", {"players": 3}))
     assert form.count('name="mine"') == 3 and form.count("checked") == 3 and "Green" in form
+
+
+# -- a link that continues a saved game, or goes back on its moves --------------------
+class Store(dict):
+    def get(self, key):
+        return super().get(key)
+
+    def set(self, key, value):
+        self[key] = value
+        return True
+
+    def remove(self, key):
+        self.pop(key, None)
+
+
+def saved(store, moves, entry="a", mine=("white",), game="ice-lady", options=None):
+    session = Session(game, options, moves=moves)
+    session.choose_mine(mine)
+    saves.save(store, entry, session, {}, 1.0)
+    return session
+
+
+def relation(store, moves, game="ice-lady", options=None):
+    loading = Loading.from_link(Session(game, options, moves=moves).link())
+    session, _ = loading.finish()
+    return saves.related(store, loading.rec, session.moves), session
+
+
+OPENING = ["d3-e4", "e6-f5", "e4xg6"]
+
+
+def test_a_link_that_continues_a_saved_game_brings_it_up_to_date_and_says_what_is_new():
+    """Issue 15: "Open a link whose moves continue one of their saved games (same game and options, the saved
+    moves a prefix of the link's): the saved game is brought up to date and the page says what is new"."""
+    store = Store()
+    saved(store, OPENING[:1])
+    found, session = relation(store, OPENING)
+    assert (found.id, found.kind, found.common) == ("a", "continues", 1)
+    assert session.news(found.common) == "Black played e6-f5; White played e4xg6."
+
+
+def test_the_same_game_is_a_reload_and_other_options_are_another_game():
+    store = Store()
+    saved(store, OPENING)
+    assert relation(store, OPENING)[0].kind == "same"
+    assert relation(store, OPENING, options={"mandatory_capture": True})[0] is None
+
+
+def test_a_link_that_goes_back_on_saved_moves_is_never_merged_silently():
+    """Issue 15: "A link that goes back on moves they had (the friend undid and played otherwise) is never
+    merged silently"."""
+    store = Store()
+    saved(store, OPENING)
+    other = max(m for m in Session("ice-lady", moves=OPENING[:1]).latest.legal_moves() if m != "e6-f5")
+    found, _ = relation(store, OPENING[:1] + [other])
+    assert (found.kind, found.common, found.moves) == ("parted", 1, tuple(OPENING))
+    assert relation(store, OPENING[:2])[0].kind == "parted", "an older link goes back on the last move too"
+
+
+def test_a_game_that_only_opens_like_the_link_is_another_game():
+    store = Store()
+    long_game = Session("ice-lady", moves=OPENING, rng=random.Random(1))
+    for _ in range(saves.PARTED_WITHIN + 2):
+        long_game.play(sorted(long_game.latest.legal_moves())[0])
+    saves.save(store, "long", long_game, {}, 1.0)
+    other = max(m for m in Session("ice-lady", moves=OPENING[:1]).latest.legal_moves() if m != "e6-f5")
+    assert relation(store, OPENING[:1] + [other])[0] is None
+    assert relation(store, [])[0] is None, "a new game is nobody's saved game"
+
+
+def test_the_same_game_is_preferred_then_the_longest_it_continues():
+    store = Store()
+    saved(store, OPENING, entry="parts")
+    saved(store, OPENING[:2], entry="continued")
+    saved(store, OPENING[:1], entry="shorter")
+    found, _ = relation(store, OPENING)
+    assert (found.id, found.kind) == ("parts", "same")
+    found, _ = relation(store, OPENING[:2])
+    assert (found.id, found.kind) == ("continued", "same")
+
+
+def test_the_line_not_chosen_is_kept_as_its_own_entry():
+    store = Store()
+    saved(store, OPENING, entry="a", mine=("black",))
+    fresh = saves.copy(store, "a", 2.0)
+    copied = json.loads(store[saves.ENTRY + fresh])
+    assert fresh != "a" and copied["name"] == "(other line)" and copied["mine"] == ["black"]
+    assert json.loads(store[saves.ENTRY + "a"])["record"] == copied["record"]
+
+
+def test_new_moves_are_marked_in_the_move_list():
+    session = Session("ice-lady", moves=OPENING)
+    session.unseen = 1
+    items = page.move_list(session).split("</li>")
+    assert "new" not in items[0] and all(" new" in item for item in items[1:3])
+
+
+def test_the_parted_panel_shows_both_lines_from_where_they_part():
+    other = max(m for m in Session("ice-lady", moves=OPENING[:1]).latest.legal_moves() if m != "e6-f5")
+    session = Session("ice-lady", moves=OPENING[:1] + [other])
+    html = page.parted(tuple(OPENING), session, 1)
+    assert "from move 2" in html and other in html and "e4xg6" in html and 'data-keep="link"' in html

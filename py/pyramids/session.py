@@ -46,6 +46,7 @@ class Session:
         self.packed: list[tuple[str, str]] = []  # (move, its compact digits) for the compact link, kept as moves are made
         self.cursor = 0
         self.actor: str | None = None  # who the player acts as, where several may act
+        self.unseen: int | None = None  # a link brought the game up to date: the moves after this ply are new
         self.mine: tuple[str, ...] = ()  # the seats played on this device (saved with it, never in a link); () = all
         self.selection: tuple[str, ...] = ()
         self.targets: tuple[str, ...] = ()
@@ -347,6 +348,21 @@ class Session:
         """The seats played on this device; none, or all of them, means every seat is played here."""
         chosen = tuple(seat for seat in self.seats if seat in seats)
         self.mine = () if len(chosen) in (0, len(self.seats)) else chosen
+
+    def news(self, since: int) -> str:
+        """What happened after ply `since`, in words, for a link that brings a saved game up to date:
+        "White played c6-d5." (each player's moves together, chance's left to the move list)."""
+        said: list[tuple[str, list[str]]] = []
+        for ply in range(since + 1, len(self.moves) + 1):
+            seat = self.seat_of_move(ply)
+            if seat is None:
+                continue
+            if said and said[-1][0] == seat:
+                said[-1][1].append(self.moves[ply - 1])
+            else:
+                said.append((seat, [self.moves[ply - 1]]))
+        text = "; ".join(f"{self.latest.actor_name(seat)} played {', '.join(moves)}" for seat, moves in said)
+        return record.shorten(text + ".", 200) if text else ""
 
     @property
     def perspective(self) -> str | None:
