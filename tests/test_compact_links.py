@@ -127,7 +127,7 @@ def test_digits_after_the_last_move_are_left_out_and_said():
     assert played == ["d3-e4"] and "after its last move" in message
 
 
-def test_readable_links_keep_opening_and_stay_the_page_s_address_while_short():
+def test_readable_links_keep_opening_and_stay_the_page_s_address():
     """v=1 links from before still open; the address bar keeps the readable form a player can read."""
     assert opened("v=1&g=ice-lady&mandatory_capture=1&m=d3-e4+e6-f5") == (["d3-e4", "e6-f5"], None)
     session = Session("ice-lady", moves=["d3-e4", "e6-f5"])

@@ -73,9 +73,9 @@ class Session:
         return record.Record(self.game.id, dict(self.options), tuple(self.moves))
 
     def link(self) -> str:
-        """The page's address: the readable link, or the compact one once the readable one is long."""
-        readable = record.encode(self.record())
-        return readable if len(readable) <= record.READABLE else self.share_link()
+        """The page's address: the readable link (packing a long game's moves after every move would cost
+        the page a long task; Share packs them once)."""
+        return record.encode(self.record())
 
     def share_link(self) -> str:
         """The shortest link to the game: what Share hands out."""
