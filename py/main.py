@@ -473,10 +473,10 @@ class App:
         self.persist()
         s = self.session
         link = str(window.location.href).split("#")[0] + "#" + s.share_link()
-        if len(link) > record.CHAT_LIMIT:
+        refused = record.too_long_to_send(link)
+        if refused:
             by_id("share-box").hidden = True
-            s.message = (f"This game's link is {len(link):,} characters long: more than a chat message carries "
-                         f"({record.CHAT_LIMIT:,}), so it is not shared cut short. Embed can still show the game.")
+            s.message = refused
             return self.render()
         field = by_id("share-link")
         field.value = link

@@ -147,3 +147,10 @@ def test_the_session_s_packed_moves_follow_undo_and_a_different_move():
     other = max(m for m in session.latest.legal_moves() if m != "e6-f5")
     session.play(other)
     assert opened(session.share_link())[0] == ["d3-e4", other]
+
+
+def test_share_refuses_a_link_longer_than_a_chat_carries_and_says_why():
+    """Issue 15: "a link longer than a chat would carry is refused with the reason, never cut silently"."""
+    assert record.too_long_to_send("x" * record.CHAT_LIMIT) is None
+    refused = record.too_long_to_send("x" * (record.CHAT_LIMIT + 1))
+    assert "4,001 characters" in refused and "not shared cut short" in refused

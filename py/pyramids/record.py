@@ -282,6 +282,14 @@ def _moves(text: str) -> tuple[tuple[str, ...], str | None]:
     return tuple(moves), None
 
 
+def too_long_to_send(link: str) -> str | None:
+    """Why Share refuses `link` (the whole address), if it is longer than a chat message carries."""
+    if len(link) <= CHAT_LIMIT:
+        return None
+    return (f"This game's link is {len(link):,} characters long: more than a chat message carries "
+            f"({CHAT_LIMIT:,}), so it is not shared cut short. Embed can still show the game.")
+
+
 def bad_move(ply: int, move: str, err: Exception) -> str:
     """The message for a move a record holds but the rules refuse."""
     return shorten(f"Move {ply} ({quote(move, 30)}) cannot be played: {err}")

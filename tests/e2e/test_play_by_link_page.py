@@ -135,3 +135,21 @@ def test_a_300_move_link_of_every_game_fits_in_2000_characters(app):
         shared = app.share()
         assert len(session.moves) >= 300 and len(shared) <= 2_000, (game_id, len(shared))
         assert shared.split("#")[1] == link, game_id
+
+
+def test_on_a_phone_share_opens_the_system_share_sheet(browser, server):
+    """Issue 15: "On phones Share opens the system share sheet (Web Share API), elsewhere it copies"."""
+    from conftest import watched_contexts
+    with watched_contexts(browser) as make:
+        context = make(server, viewport={"width": 400, "height": 800}, is_mobile=True, has_touch=True)
+        context.add_init_script("navigator.share = async data => { window.shared = data; };")
+        phone = App(context.new_page(), server).open()
+        phone.page.click("#new")
+        phone.page.uncheck('#new-mine [name="mine"][value="black"]')
+        phone.page.click("#new-start")
+        play(phone, plan(1)[0], 1)
+        phone.page.click("#share")
+        phone.page.wait_for_function("window.shared !== undefined")
+        shared = phone.page.evaluate("window.shared")
+        assert shared["url"].split("#")[1].startswith("v=2&g=ice-lady&c=1.") and "Your move" in shared["text"]
+        assert phone.message() == "Send it to Black."
