@@ -35,6 +35,17 @@ def test_your_move_then_waiting_and_whom_to_send_it_to():
     assert session.status() == "Waiting for Black." and session.send_to() == "Black"
 
 
+def test_a_click_waits_while_a_friend_playing_by_link_is_to_move():
+    """Playing only White, a click on Black's turn is refused in words rather than moving the friend's piece."""
+    session = Session("ice-lady", moves=["d3-e4"])
+    session.choose_mine(["white"])
+    session.click("e6")
+    assert session.selection == () and session.message.startswith("Waiting for Black: send them the link")
+    session.choose_mine(["black"])
+    session.click("e6")
+    assert session.selection == ("e6",)
+
+
 def test_the_prompt_follows_your_move_where_the_game_asks_something_precise():
     session = Session("icetoids")
     session.choose_mine(["p2"])

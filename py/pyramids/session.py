@@ -185,6 +185,9 @@ class Session:
             return self._clear_input(self._browsing_message())
         if state.outcome is not None:
             return self._clear_input(f"The game is over. {state.outcome.reason}")
+        waiting = self._waiting_message()
+        if waiting:
+            return self._clear_input(waiting)
         if self.selection and self.selection[-1] in candidates:
             return self._clear_input()
         guidance = self._first_ok(self.selection, candidates)
@@ -326,6 +329,14 @@ class Session:
             asked = state.prompt()
             return "Your move." + (f" {asked}" if asked else "")
         return f"Waiting for {self._names(acting)}." if acting else self.status_of(state)
+
+    def _waiting_message(self) -> str:
+        """Why a click does nothing while the friends who play by link are to move (empty if it may act)."""
+        acting = players_to_act(self.state)
+        if not self.mine or not acting or any(seat in self.mine for seat in acting):
+            return ""
+        return (f"Waiting for {self._names(acting)}: send them the link with Share, and open the link they send "
+                "back. (To play every side here, start a new game with them all ticked.)")
 
     def send_to(self) -> str | None:
         """Whom the link should go to: the players to act next who do not play on this device."""

@@ -113,9 +113,6 @@ def test_two_players_play_a_dozen_moves_by_link_then_a_link_goes_back_and_both_l
 def test_keeping_the_saved_game_keeps_the_link_s_line_too(app):
     moves = plan(4)
     app.open()
-    app.page.click("#new")
-    app.page.uncheck('#new-mine [name="mine"][value="black"]')
-    app.page.click("#new-start")
     for ply, move in enumerate(moves, 1):
         play(app, move, ply)
     other = max(m for m in ICE_LADY.replay(moves[:2]).legal_moves() if m != moves[2])
