@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conformance import playout
+from test_loading import load, sample_game
 from pyramids import games, record
 from pyramids.core import CHANCE, GameError
 from pyramids.record import Record
@@ -154,3 +155,19 @@ def test_share_refuses_a_link_longer_than_a_chat_carries_and_says_why():
     assert record.too_long_to_send("x" * record.CHAT_LIMIT) is None
     refused = record.too_long_to_send("x" * (record.CHAT_LIMIT + 1))
     assert "4,001 characters" in refused and "not shared cut short" in refused
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@given(data=st.data())
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_mutated_compact_links_open_or_say_why(game_id, data):
+    """A compact link with digits changed, dropped or added opens through the page's loading and drawing
+    path (test_loading.load: every ply drawn) or fails with a short GameError, never anything else."""
+    text = record.encode_compact(Record(game_id, {}, sample_game(game_id)[: data.draw(st.integers(0, 60))]))
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(text)))
+        kind = data.draw(st.sampled_from(["change", "drop", "add", "cut"]))
+        char = data.draw(st.sampled_from(record.DIGITS + ".&=%+"))
+        text = {"change": text[:at] + char + text[at + 1:], "drop": text[:at] + text[at + 1:],
+                "add": text[:at] + char + text[at:], "cut": text[:at]}[kind]
+    load(text)
