@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from pyramids import page, saves, views
-from pyramids.session import Loading, Session
+from pyramids.session import Loading, Session, players_to_act
 
 
 def test_every_game_lists_its_seats_through_the_protocol():
@@ -194,3 +196,35 @@ def test_the_parted_panel_shows_both_lines_from_where_they_part():
     session = Session("ice-lady", moves=OPENING[:1] + [other])
     html = page.parted(tuple(OPENING), session, 1)
     assert "from move 2" in html and other in html and "e4xg6" in html and 'data-keep="link"' in html
+
+
+@pytest.mark.parametrize("game_id", ["ice-lady", "terrafex", "icetoids", "ice-turn"])
+def test_any_turn_based_game_is_played_to_the_end_by_sending_links(game_id):
+    """Issue 15: "Done when two people on two devices can play any built game to the end by sending links,
+    without losing either side's game".  Two devices, each its own storage; each move is made where its
+    player sits, the compact link crosses over whenever the other is to move, and every link received
+    continues the receiver's saved game (Ice Towers has no turns: it is played at one table)."""
+    rng = random.Random(5)
+    first = Session(game_id, rng=rng)
+    sides = {seat: i % 2 for i, seat in enumerate(first.seats)}
+    stores = [Store(), Store()]
+    holder, session, sent = None, first, 0
+    while session.latest.outcome is None and len(session.moves) < 400:
+        acting = players_to_act(session.latest)
+        device = sides[acting[0]]
+        if holder is not None and device != holder:
+            loading = Loading.from_link(session.share_link())
+            received, message = loading.finish()
+            assert message is None and received.moves == session.moves
+            found = saves.related(stores[device], loading.rec, received.moves)
+            assert found is None or found.kind == "continues", "a link received continues the game"
+            if found is not None:
+                news = received.news(found.common)
+                assert news.endswith(".") and " played " in news and len(news) <= 200
+            session, sent = received, sent + 1
+        holder = device
+        session.play(rng.choice(sorted(session.latest.legal_moves())))
+        saves.save(stores[device], "game", session, {}, 1.0)
+    assert sent > 2
+    for store in stores:
+        assert len(saves.entries(store)) == 1

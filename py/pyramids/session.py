@@ -372,8 +372,10 @@ class Session:
                 said[-1][1].append(self.moves[ply - 1])
             else:
                 said.append((seat, [self.moves[ply - 1]]))
-        text = "; ".join(f"{self.latest.actor_name(seat)} played {', '.join(moves)}" for seat, moves in said)
-        return record.shorten(text + ".", 200) if text else ""
+        def played(moves):
+            return ", ".join(moves) if len(moves) <= 4 else f"{len(moves)} moves, the last {moves[-1]}"
+        text = "; ".join(f"{self.latest.actor_name(seat)} played {played(moves)}" for seat, moves in said)
+        return record.shorten(text, 199) + "." if text else ""
 
     @property
     def perspective(self) -> str | None:
