@@ -130,7 +130,8 @@ def test_a_300_move_link_of_every_game_fits_in_2000_characters(app):
         link = session.share_link()
         receive(app, app.server + "#" + link, len(session.moves))
         shared = app.share()
-        assert len(session.moves) >= 300 and len(shared) <= 2_000, (game_id, len(shared))
+        assert len(shared) <= 2_000, (game_id, len(shared))
+        assert len(session.moves) >= 300 or session.latest.outcome, "300 moves, unless the game cannot go on"
         assert shared.split("#")[1] == link, game_id
 
 
