@@ -22,8 +22,9 @@ def clicked_cells(event) -> list[str]:
 def draw_board(session) -> None:
     """The position on screen, in one assignment, with its text for tests and tools."""
     board = by_id("board")
-    board.innerHTML = views.draw(session.state, session.marks())
+    board.innerHTML = views.draw(session.state, session.marks(), session.perspective)
     board.setAttribute("data-position", session.state.to_text())
+    board.setAttribute("data-perspective", session.perspective or "")
     board.setAttribute("data-game", session.game.id)  # wide tables get a wide board (CSS)
     board.removeAttribute("data-snapshot")  # the live board replaces the one painted before Python started
 

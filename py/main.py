@@ -10,11 +10,11 @@ time: a 10,000-move game never freezes the page.
 
 import asyncio
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from browser import by_id, clicked_cells, draw_board, report
-from pyramids import games, page, saves, views
+from pyramids import games, page, record, saves, views
 from pyramids.core import GameError
 from pyramids.session import Loading, Session
 
@@ -76,6 +76,8 @@ class App:
         self.listed = None  # (session, moves, cursor, first ply listed) in the move list, so new moves are appended
         self.bare = True  # opened without a link: a visit without one reopens the game on screen
         self.form_values = {}  # game id -> the options last tried in the new-game form
+        self.from_link = False  # the game on screen came from a link: who moves first here is the player's side
+        self.parted = None  # a saved game the link on screen goes back on (saves.Related), until the player chooses
 
     # -- loading --------------------------------------------------------
     # A game opens at once when its replay fits in one slice (nearly always);
@@ -109,7 +111,10 @@ class App:
                 self.tell(f"This link cannot be opened: {err} Your last game is shown instead.")
             else:
                 def opened(message):
+                    if not message and self.follow(loading, then):
+                        return
                     self.adopt(loading.session, None, {})
+                    self.from_link = True
                     if message:
                         shown = " The game is shown up to that move." if loading.error else ""
                         self.tell(f"Part of this link could not be used. {message}{shown}")
@@ -120,6 +125,54 @@ class App:
         if not (last and self.open_entry(last, then, quiet=True)):
             self.adopt(Session(DEFAULT_GAME), None, {})
             then()
+
+    def follow(self, loading, then):
+        """A link of a saved game: the same game opens its entry, one that continues it brings it up to
+        date and says what is new, one that goes back on its moves asks which to keep.  False: no such game."""
+        session = loading.session
+        found = saves.related(self.store, loading.rec, session.moves)
+        if found is None:
+            return False
+        if found.kind == "same":
+            return self.open_entry(found.id, then)
+        mine = found.data.get("mine")
+        session.choose_mine([m for m in mine if isinstance(m, str)] if isinstance(mine, list) else [])
+        if found.kind == "continues":
+            self.adopt(session, found.id, found.data)
+            session.unseen = found.common
+            self.tell(session.news(found.common) or "Your saved game is brought up to date.")
+            self.persist()
+            then()
+            return True
+        self.adopt(session, None, {})
+        self.from_link, self.parted = True, found
+        then()
+        by_id("parted-list").innerHTML = page.parted(found.moves, session, found.common)
+        by_id("parted-box").showModal()
+        return True
+
+    def keep_line(self, event):
+        """The player's answer to a link that parts from a saved game: both lines are kept, each its own entry."""
+        target = event.target.closest("[data-keep]")
+        found = self.parted
+        if not target or found is None:
+            return
+        by_id("parted-box").close()
+        self.parted = None
+        other = " ".join(f"{found.data.get('name') or ''} (other line)".split())
+        if str(target.dataset.keep) == "link":
+            if saves.copy(self.store, found.id, now_ms()) is None:
+                self.tell(NOT_SAVING)
+                return self.render()
+            self.entry, self.meta = found.id, found.data
+            self.tell("This game now goes on as in the link; the moves you had are kept in My games as "
+                      "another game (other line).")
+            self.persist()
+            return self.act(lambda: None, save=False)
+        self.entry, self.meta = saves.new_id(now_ms()), {"name": other}
+        self.persist()
+        self.notice = "The link's moves are kept in My games as another game (other line); here is your game."
+        return self.open_entry(found.id, self.shown)
 
     def open_entry(self, entry_id, then, quiet=False):
         """Open a saved game; False (and a message, unless `quiet`) when it cannot be read."""
@@ -178,18 +231,20 @@ class App:
     def adopt(self, session, entry, meta):
         """Put a game on screen, saved in `entry` (None: not saved until the player acts in it)."""
         self.session, self.entry, self.meta = session, entry, meta
-        self.opened, self.saved = list(session.moves), None
+        self.opened, self.saved, self.from_link = list(session.moves), None, False
 
     def worth_saving(self):
-        """Whether the game on screen has anything of the player's: a move, an undo, a running clock."""
+        """Whether the game on screen has anything of the player's: a move, an undo, a running clock, a side chosen."""
         s = self.session
-        return s.moves != self.opened or bool(s.redo_stack) or s.clock_started is not None
+        return s.moves != self.opened or bool(s.redo_stack) or s.clock_started is not None or bool(s.mine)
 
     def persist(self):
         """After a player acts: save the game in its entry and put its record in the URL."""
         s = self.session
         if s is None or self.busy:
             return
+        if self.entry is None and self.worth_saving():
+            self.take_side()
         text = s.to_storage()
         if self.saved == (s, self.entry, text):
             return
@@ -203,6 +258,20 @@ class App:
                 self.meta = fields
         self.saved = (s, self.entry, text)
         window.history.replaceState(None, "", "#" + s.link())
+
+    def take_side(self):
+        """A friend's link played here for the first time: the player plays the side they just moved.
+
+        Asking would stop the game for a question the move already answered;
+        New game's "I play" changes it.
+        """
+        s, ply = self.session, len(self.opened) + 1
+        if not self.from_link or s.mine or len(s.moves) < ply or s.moves[:ply - 1] != self.opened:
+            return
+        seat = s.seat_of_move(ply)
+        if seat is not None:
+            s.choose_mine([seat])
+            self.tell(f"Saved in My games: you play {s.latest.actor_name(seat)} in this game.")
 
     # -- drawing --------------------------------------------------------
     def render(self):
@@ -234,6 +303,7 @@ class App:
         by_id("undo").title = s.undo_title()
         if not by_id("notation-box").hidden:
             by_id("notation-text").value = page.notation(s)
+        self.show_share()
         for name, enabled in (("undo", s.can_undo()), ("redo", bool(s.redo_stack)),
                               ("first", s.cursor > 0), ("prev", s.cursor > 0),
                               ("next", s.browsing), ("last", s.browsing)):
@@ -378,7 +448,7 @@ class App:
         elif renamed:
             name = window.prompt("A name for this game:", "")
             if name is not None and not saves.rename(self.store, str(renamed), str(name)):
-                self.session.message = "The new name could not be saved."
+                self.session.message, self.session.warn = "The new name could not be saved.", True
             if str(renamed) == self.entry:
                 self.meta = {**self.meta, "name": " ".join(str(name or self.meta.get("name", "")).split())[:80]}
             self.fill_games()
@@ -411,13 +481,33 @@ class App:
         if self.session.selection or self.session.choices:
             self.act(self.session.cancel, save=False)
 
+    def show_share(self):
+        """Share says whom the link goes to once the player has moved and a friend is to move."""
+        to = self.session.send_to()
+        button = by_id("share")
+        button.textContent = f"Send to {to}" if to else "Share"
+        button.title = f"Send {to} a link to this game" if to else "Copy a link to this game"
+
     def share(self, _event=None):
+        """The shortest link to the game: the phone's share sheet, else copied; a link too long for a chat is refused."""
         self.persist()
-        link = str(window.location.href)
-        by_id("share-link").value = link
+        s = self.session
+        link = str(window.location.href).split("#")[0] + "#" + s.share_link()
+        refused = record.too_long_to_send(link)
+        if refused:
+            by_id("share-box").hidden = True
+            s.message, s.warn = refused, True
+            return self.render()
+        field = by_id("share-link")
+        field.value = link
         by_id("share-box").hidden = False
-        self.copy(by_id("share-link"), "Link copied. Anyone who opens it sees this game, move by move.",
-                  "Copy the link below to share this game.")
+        to = s.send_to()
+        said = f"Send it to {to}." if to else "Anyone who opens it sees this game, move by move."
+        if getattr(window.navigator, "share", None) and window.matchMedia("(pointer: coarse)").matches:
+            asyncio.ensure_future(self.share_sheet(link, f"Your move in {s.game.title}" if to else s.game.title))
+            s.note(said)
+            return self.render()
+        return self.copy(field, f"Link copied. {said}", f"Copy the link below. {said}")
 
     def copy(self, field, copied, otherwise):
         """Select `field`'s text and put it on the clipboard; the note says which happened."""
@@ -428,6 +518,14 @@ class App:
         except Exception:  # no clipboard (an insecure page, a refusal): the text is selected to copy by hand
             self.session.note(otherwise)
         self.render()
+
+    async def share_sheet(self, link, text):
+        """The phone's own share sheet (Web Share API); closing it shares nothing and says nothing."""
+        try:
+            await window.navigator.share(to_js({"title": "Looney Pyramids", "text": text, "url": link},
+                                                dict_converter=window.Object.fromEntries))
+        except Exception:  # the player closed the sheet, or the browser refused
+            pass
 
     def fill_embed(self, _event=None):
         """The iframe code for the game and position on screen, in the chosen view."""
@@ -465,7 +563,7 @@ class App:
             link.href, link.download = url, name
             link.click()
         except Exception as err:  # a failed picture must not kill the page
-            self.session.message = f"The picture could not be made: {err}"
+            self.session.message, self.session.warn = f"The picture could not be made: {err}", True
             self.render()
 
     def show_end(self, s):
@@ -489,6 +587,7 @@ class App:
         s = self.session
         by_id("new-title").textContent = f"New game of {s.game.title}"
         by_id("new-options").innerHTML = page.options_form(s.game, self.form_values.get(s.game.id, s.options))
+        by_id("new-mine").innerHTML = page.mine_form(s)
         by_id("new-error").textContent = ""
         running = s.latest.outcome is None and len(s.moves) > 0
         by_id("new-running").hidden = not running
@@ -498,10 +597,10 @@ class App:
                                                 "it stays in My games, where you can open it again.")
         by_id("new-game").showModal()
 
-    def chosen_options(self, game):
-        """The values in the new-game form."""
+    def chosen_options(self):
+        """The options ticked in the new-game form."""
         chosen = {}
-        for opt in game.options:
+        for opt in self.session.game.options:
             field = by_id("new-options").querySelector(f'[name="{opt.name}"]')
             if getattr(opt, "widget", "") == "colours":  # a checkbox per colour: the ticked ones
                 boxes = by_id("new-options").querySelectorAll(f'[name="{opt.name}"]:checked')
@@ -510,11 +609,20 @@ class App:
                 chosen[opt.name] = bool(field.checked) if isinstance(opt.default, bool) else str(field.value)
         return chosen
 
+    def relist_mine(self, _event=None):
+        """Other options can mean other seats (more players): "I play" lists them again."""
+        try:
+            by_id("new-mine").innerHTML = page.mine_form(Session(self.session.game.id, self.chosen_options()))
+        except GameError:
+            pass  # options that do not go together: the form says so when started
+
+
     def start_new_game(self, event):
         """Start the game the form describes; an invalid combination is explained and the form stays open."""
         event.preventDefault()
         game = self.session.game
-        chosen = self.chosen_options(game)
+        chosen = self.chosen_options()
+        mine = [str(box.value) for box in by_id("new-mine").querySelectorAll('[name="mine"]:checked')]
         self.form_values[game.id] = chosen
         try:
             game.new(**chosen)
@@ -522,17 +630,21 @@ class App:
             by_id("new-error").textContent = str(err)
             return
         by_id("new-game").close()
-        self.new_session(game.id, chosen)
+        self.new_session(game.id, chosen, mine)
 
-    def new_session(self, game_id, options):
-        """A fresh game on screen; the one it replaces was saved in My games when last played."""
+    def new_session(self, game_id, options, mine):
+        """A fresh game on screen, `mine` the seats played here; the one it replaces was saved when last played."""
         def restart():
             self.persist()
-            self.adopt(Session(game_id, options), None, {})
+            session = Session(game_id, options)
+            session.choose_mine(mine)
+            self.adopt(session, None, {})
         self.act(restart)
 
     def rematch(self, _event=None):
-        self.new_session(self.session.game.id, dict(self.session.options))
+        """The same game again: its options, and the same seats played here."""
+        s = self.session
+        self.new_session(s.game.id, dict(s.options), s.mine)
 
     # -- wiring -------------------------------------------------------------
     def bind(self):
@@ -555,6 +667,7 @@ class App:
         by_id("download-png").addEventListener("click", s(lambda: self.download("png")))
         by_id("new").addEventListener("click", create_proxy(self.ask_new_game))
         by_id("new-form").addEventListener("submit", create_proxy(self.start_new_game))
+        by_id("new-options").addEventListener("change", create_proxy(self.relist_mine))
         by_id("new-cancel").addEventListener("click", s(lambda: by_id("new-game").close()))
         by_id("rematch").addEventListener("click", create_proxy(self.rematch))
         by_id("end-new").addEventListener("click", create_proxy(self.ask_new_game))
@@ -562,6 +675,7 @@ class App:
         by_id("my-games").addEventListener("click", create_proxy(self.show_games))
         by_id("games-list").addEventListener("click", create_proxy(self.on_games_click))
         by_id("games-close").addEventListener("click", s(lambda: by_id("games-box").close()))
+        by_id("parted-box").addEventListener("click", create_proxy(self.keep_line))
         window.addEventListener("hashchange", create_proxy(self.on_hashchange))
         window.setInterval(create_proxy(self.tick), 1000)
         for button in document.querySelectorAll("#picker [data-game], #controls button"):
