@@ -21,7 +21,7 @@ new MutationObserver((records, observer) => {
   if (board && board.hasAttribute('data-snapshot') && window.__snapshot === null) {
     window.__snapshot = {html: board.innerHTML, ready: document.documentElement.hasAttribute('data-ready'),
                          status: document.getElementById('status').textContent,
-                         moves: Array.from(document.querySelectorAll('#moves li button')).map(b => b.textContent)};
+                         moves: Array.from(document.querySelectorAll('#moves li button')).map(b => b.dataset.notation)};
   }
 }).observe(document, {childList: true, subtree: true, attributes: true});
 """
