@@ -73,3 +73,36 @@ def check_game(game: Game, seeds=range(6), **options) -> None:
             if ply % 7 == 0 or ply == len(moves) or state.outcome is not None:
                 check_state(game, state)
         assert game.replay(moves, **options).to_text() == state.to_text(), "the record must replay"
+
+
+def bot_game(game: Game, levels, rng: random.Random, max_plies: int = 400, scale: float = 1.0,
+             **options) -> tuple[list[str], State]:
+    """A game between bots: `levels(actor)` names each player's level ("random": uniform moves).
+
+    Chance is sampled as the page samples it and automatic moves are made; in a
+    game without turns the player who acts next is drawn at random, as the bots'
+    timers would.  Every bot move is checked: legal, and the bot's own to make.
+    """
+    from pyramids import ai
+
+    state = game.new(**options)
+    moves: list[str] = []
+    while state.outcome is None and len(moves) < max_plies:
+        if state.actors == (CHANCE,):
+            outcomes = state.chance_outcomes()
+            move = rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
+        elif (auto := state.automatic_move()) is not None:
+            move = auto
+        else:
+            acting = ai.players_to_act(state)
+            assert acting, f"nobody may act in {state.to_text()!r}"
+            actor = rng.choice(acting)
+            level = levels(actor)
+            if level == "random":
+                move = rng.choice(ai.own_moves(state, actor))
+            else:
+                move = ai.choose(state, actor, ai.LEVELS[level].scaled(scale), rng=rng)
+            assert state.is_legal(move) and state.may_act(move, actor), (level, actor, move, state.to_text())
+        moves.append(move)
+        state = state.play(move)
+    return moves, state

@@ -1,8 +1,10 @@
 """Every registered game honours the protocol (random playouts, round-trips, replays)."""
 
+import random
+
 import pytest
 
-from conformance import check_game
+from conformance import bot_game, check_game, check_state
 from pyramids import games
 
 
@@ -24,3 +26,18 @@ def test_every_catalogue_entry_is_registered_or_coming():
 def test_unknown_game_is_a_readable_error():
     with pytest.raises(KeyError, match="no game called 'chess'"):
         games.get("chess")
+
+
+BOT_PLIES = 120  # a cap, so games registered later (however long) keep CI quick
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_bots_play_every_game_at_every_level(game_id, level):
+    """Bot against bot: every bot move is legal and the bot's own (checked in bot_game), and the game
+    runs until it ends or the cap, each state keeping the protocol's invariants."""
+    game = games.get(game_id)
+    moves, end = bot_game(game, lambda actor: level, random.Random(7), max_plies=BOT_PLIES, scale=0.02)
+    assert end.outcome is not None or len(moves) == BOT_PLIES
+    check_state(game, end)
+    assert game.replay(moves).to_text() == end.to_text()
