@@ -273,23 +273,43 @@ class App:
         s = self.session
         by_id("new-title").textContent = f"New game of {s.game.title}"
         by_id("new-options").innerHTML = page.options_form(s.game, s.options)
+        by_id("new-seats").innerHTML = page.seats_form(s.game, s.options, s.bots)
         by_id("new-game").showModal()
 
-    def start_new_game(self, event):
-        event.preventDefault()
-        game = self.session.game
+    def chosen_options(self):
+        """The options ticked in the new-game form, as link text."""
         chosen = {}
-        for opt in game.options:
+        for opt in self.session.game.options:
             field = by_id("new-options").querySelector(f'[name="{opt.name}"]')
             if getattr(opt, "widget", "") == "colours":  # a checkbox per colour: the ticked ones
                 boxes = by_id("new-options").querySelectorAll(f'[name="{opt.name}"]:checked')
                 chosen[opt.name] = ",".join(str(box.value) for box in boxes)
             elif field is not None:
                 chosen[opt.name] = bool(field.checked) if isinstance(opt.default, bool) else str(field.value)
+        return chosen
+
+    def chosen_bots(self):
+        """The seats set to the computer in the new-game form: {seat: level}."""
+        return {str(field.name).removeprefix("seat:"): str(field.value)
+                for field in by_id("new-seats").querySelectorAll("select") if str(field.value)}
+
+    def on_options_change(self, _event=None):
+        """Other options can mean other seats (more players, other colours): list them again."""
+        game = self.session.game
+        try:
+            options = game.resolve_options(self.chosen_options())
+            by_id("new-seats").innerHTML = page.seats_form(game, options, self.chosen_bots())
+        except GameError:  # a combination the game refuses; Start says why
+            pass
+
+    def start_new_game(self, event):
+        event.preventDefault()
+        game = self.session.game
+        chosen, bots = self.chosen_options(), self.chosen_bots()
         by_id("new-game").close()
 
         def restart():
-            self.session = Session(game.id, chosen)
+            self.session = Session(game.id, chosen, bots=bots)
         self.act(restart)
 
     # -- wiring -------------------------------------------------------------
@@ -313,6 +333,7 @@ class App:
         by_id("download-png").addEventListener("click", s(lambda: self.download("png")))
         by_id("new").addEventListener("click", create_proxy(self.ask_new_game))
         by_id("new-form").addEventListener("submit", create_proxy(self.start_new_game))
+        by_id("new-options").addEventListener("change", create_proxy(self.on_options_change))
         by_id("new-cancel").addEventListener("click", s(lambda: by_id("new-game").close()))
         window.addEventListener("hashchange", create_proxy(self.on_hashchange))
         window.setInterval(create_proxy(self.tick), 1000)

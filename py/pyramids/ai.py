@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from .core import CHANCE, GameError, State
+from .core import CHANCE, Game, GameError, State
 
 
 @dataclass(frozen=True)
@@ -87,6 +87,25 @@ def own_moves(state: State, actor: str) -> list[str]:
     """The moves `actor` may make now (Ice Towers: its own and the ghost's, when allowed)."""
     ring = _clock_move(state)
     return [m for m in state.legal_moves() if m != ring and state.may_act(m, actor)]
+
+
+def seats(game: Game, options: dict | None = None) -> list[str]:
+    """The players of a game with these options, in the order they first act.
+
+    Found through the protocol: the first legal move is followed until every
+    seat has acted (or the game ends), chance included; a ``players`` option,
+    where a game has one, says how many seats there are (Haunted Ice Towers'
+    ghost acts but is nobody's seat).
+    """
+    options = game.resolve_options(options or {})
+    count = options.get("players", game.max_players)
+    state, found = game.new(**options), []
+    for _ in range(500):
+        found += [a for a in players_to_act(state) if a not in found]
+        if state.outcome is not None or len(found) >= count:
+            break
+        state = state.play(state.legal_moves()[0])
+    return found[:count]
 
 
 # -- rewards ------------------------------------------------------------------

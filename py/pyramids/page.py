@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
+from . import ai
 from .core import CHANCE, Game
 from .session import Session
 
@@ -69,3 +70,20 @@ def options_form(game: Game, current: dict) -> str:
             control = f'<select name="{escape(opt.name)}">{options}</select>'
         rows.append(f'<label class="option">{control} {escape(opt.label)} {help_text}</label>')
     return "".join(rows)
+
+
+SEAT_CHOICES = (("", "Person"), ("easy", "Computer: Easy"), ("medium", "Computer: Medium"),
+                ("hard", "Computer: Hard"))
+
+
+def seats_form(game: Game, options: dict, bots: dict) -> str:
+    """A person-or-computer choice per seat of a new game with `options`, preset to `bots`."""
+    state = game.new(**options)
+    rows = []
+    for seat in ai.seats(game, options):
+        current = bots.get(seat, "")
+        choices = "".join(f'<option value="{value}"{" selected" if value == current else ""}>{text}</option>'
+                          for value, text in SEAT_CHOICES)
+        rows.append(f'<label class="option seat"><span class="who {escape(state.actor_colour(seat))}"></span>'
+                    f'{escape(state.actor_name(seat))} <select name="seat:{escape(seat)}">{choices}</select></label>')
+    return f'<fieldset class="option seats"><legend>Players</legend>{"".join(rows)}</fieldset>'

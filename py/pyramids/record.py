@@ -20,7 +20,7 @@ from . import games
 from .core import GameError, OptionError, State
 
 FORMAT = 1
-VIEW_KEYS = frozenset({"ply", "embed", "play", "static"})
+VIEW_KEYS = frozenset({"ply", "embed", "play", "static", "bots"})  # bots: the seats the computer plays
 
 
 class RecordError(GameError):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import random
 
-from . import games, record
+from . import ai, games, record
 from .core import CHANCE, GameError, State
 from .svg import Marks
 from .views import last_marks
@@ -24,10 +24,27 @@ from .views import last_marks
 STORAGE_FORMAT = 1
 
 
+def parse_bots(text: str) -> dict[str, str]:
+    """The computer's seats from link text ``black:hard,red:easy``; `RecordError` says what is wrong."""
+    bots: dict[str, str] = {}
+    for item in filter(None, text.split(",")):
+        seat, sep, level = item.partition(":")
+        if not sep or not seat or level not in ai.LEVELS:
+            raise record.RecordError(f"The link's computer seats are not valid: {item!r} "
+                                     "(write seat:level, the level easy, medium or hard).")
+        bots[seat] = level
+    return bots
+
+
+def bots_text(bots: dict[str, str]) -> str:
+    return ",".join(f"{seat}:{level}" for seat, level in bots.items())
+
+
 class Session:
-    def __init__(self, game_id: str, options=None, moves=(), rng: random.Random | None = None):
+    def __init__(self, game_id: str, options=None, moves=(), rng: random.Random | None = None, bots=None):
         self.game = games.get(game_id)
         self.options = self.game.resolve_options(options or {})
+        self.bots: dict[str, str] = dict(bots or {})  # seat -> level, for the seats the computer plays
         self.rng = rng or random.Random()
         self.clock_started: float | None = None  # when the game clock began (epoch seconds)
         self.states: list[State] = [self.game.new(**self.options)]
@@ -43,13 +60,15 @@ class Session:
             self._push(move)
         self._settle_chance()
         self.cursor = len(self.moves)
+        if self.bots and len(ai.players_to_act(self.states[0])) > 1:  # no turns: the person acts as a free seat
+            self.actor = next((seat for seat in ai.seats(self.game, self.options) if seat not in self.bots), None)
 
     # -- loading and saving ---------------------------------------------
     @classmethod
     def from_record(cls, rec: record.Record, rng=None) -> tuple["Session", str | None]:
         """A session replaying `rec`; the error names the first bad ply (the prefix is kept)."""
         replayed = record.replay(rec)
-        session = cls(rec.game, rec.options, rng=rng)
+        session = cls(rec.game, rec.options, rng=rng, bots=parse_bots(rec.view.get("bots", "")))
         session.states, session.moves = replayed.states, replayed.moves
         if replayed.error is None:
             session._settle_chance()
@@ -62,7 +81,9 @@ class Session:
         return session, replayed.error
 
     def record(self) -> record.Record:
-        return record.Record(self.game.id, dict(self.options), tuple(self.moves))
+        """The game, and the seats the computer plays (a link opens against the same bots)."""
+        view = {"bots": bots_text(self.bots)} if self.bots else {}
+        return record.Record(self.game.id, dict(self.options), tuple(self.moves), view)
 
     def link(self) -> str:
         return record.encode(self.record())
@@ -258,6 +279,16 @@ class Session:
         """Take back the last player move and the chance moves that followed it."""
         if not self.can_undo():
             return self._clear_input("There is no move to take back.")
+        group = self._take_back()
+        while self._bot_moved_last() and self.can_undo():  # the bot's reply and the player's move together
+            group = self._take_back() + group
+        self.redo_stack.append(group)
+        self.cursor = len(self.moves)
+        self._clear_input()
+        return None
+
+    def _take_back(self) -> list[str]:
+        """Remove the last player move and the moves made by themselves after it; return them."""
         group: list[str] = []
         while True:
             ply = len(self.moves) - 1
@@ -265,11 +296,56 @@ class Session:
             group.insert(0, self.moves.pop())
             self.states.pop()
             if not chance:
-                break
-        self.redo_stack.append(group)
-        self.cursor = len(self.moves)
-        self._clear_input()
+                return group
+
+    def _bot_moved_last(self) -> bool:
+        """Whether the computer is to move at the latest position while a person plays too (turns only)."""
+        acting = ai.players_to_act(self.latest)
+        humans = set(ai.seats(self.game, self.options)) - set(self.bots)
+        return len(acting) == 1 and acting[0] in self.bots and bool(humans)
+
+    # -- the computer's seats ------------------------------------------------
+    def bot_turn(self) -> tuple[str, str] | None:
+        """(seat, level) when the computer is to move in a game with turns, else None.
+
+        Games without turns (several players may act at once) give None: the
+        page runs each bot seat on its own timer (`bot_seats_acting`).
+        """
+        if self.browsing or self.latest.outcome is not None:
+            return None
+        acting = ai.players_to_act(self.latest)
+        if len(acting) == 1 and acting[0] in self.bots:
+            return acting[0], self.bots[acting[0]]
         return None
+
+    def bot_seats_acting(self) -> list[str]:
+        """The computer's seats that may act now in a game without turns."""
+        if self.latest.outcome is not None:
+            return []
+        acting = ai.players_to_act(self.latest)
+        return [a for a in acting if a in self.bots] if len(acting) > 1 else []
+
+    def position_key(self) -> str:
+        """Names the latest position: a bot's answer for another position is dropped."""
+        return f"{len(self.moves)}:{self.latest.to_text()}"
+
+    def play_bot(self, move: str, key: str) -> bool:
+        """Play a bot's `move` if the game is still at `key`'s position and the move still legal.
+
+        A late answer (after undo, a new game, another move) or a lost race in a
+        game without turns is dropped, like a person's refused move; the cursor
+        returns to the game if the player was browsing.
+        """
+        if key != self.position_key() or not self.latest.is_legal(move):
+            return False
+        cursor, browsing = self.cursor, self.browsing
+        self._push(move)
+        self.redo_stack.clear()
+        self._settle_chance()
+        self.cursor = cursor if browsing else len(self.moves)
+        if not browsing:
+            self._clear_input(self.message if self.selection else "")
+        return True
 
     def redo(self) -> None:
         if not self.redo_stack:
