@@ -7,12 +7,13 @@ opening a bad link never destroys a saved game.
 """
 
 import asyncio
+import random
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from browser import by_id, clicked_cells, draw_board, report
-from pyramids import games, page, record, views
+from pyramids import ai, games, page, record, views
 from pyramids.core import GameError
 from pyramids.session import Session
 
@@ -36,9 +37,130 @@ def storage_set(key, value):
         return False
 
 
+class Bots:
+    """The computer's seats on the page: a worker searches, the page only sends positions and plays answers.
+
+    The worker starts at the first bot turn or hint and is kept.  Where it
+    cannot start, the search runs here in slices of at most 20 ms, and the
+    page says so.  An answer for a position that is gone is dropped
+    (`Session.play_bot`); in a game without turns each bot seat acts on its
+    own jittered timer and its move is checked when it lands.
+    """
+
+    SLICE_S = 0.015
+
+    def __init__(self, app):
+        self.app = app
+        self.worker = None
+        self.starting = None  # the task starting the worker
+        self.fallback = ""  # why the search runs on the page, once the worker failed
+        self.thinking = None  # (position key, seat) of the turn being searched
+        self.timers = set()  # seats with a timer running (games without turns)
+
+    async def start_worker(self):
+        from pyscript import create_named_worker  # not needed before the first bot turn
+        started = window.performance.now()
+        try:
+            self.worker = await asyncio.wait_for(
+                create_named_worker(src="py/bot_worker.py", name="bot", config="pyscript.toml"), 60)
+            document.documentElement.dataset.botWorkerMs = str(round(window.performance.now() - started))
+        except Exception as err:  # noqa: BLE001 - no worker: think on the page instead
+            self.fallback = f"The computer thinks on this page (no worker could start: {err})."
+            document.documentElement.dataset.botWorker = "fallback"
+
+    async def search(self, state, seat, level):
+        """The move `seat` plays at `level` in `state`: from the worker, else searched here in slices."""
+        if self.worker is None and not self.fallback:
+            if self.starting is None:
+                self.starting = asyncio.ensure_future(self.start_worker())
+            await self.starting
+        seed = int(window.Math.random() * 2**31)
+        if self.worker is not None:
+            return str(await self.worker.choose(state.game.id, state.to_text(), seat or "", level, seed))
+        search = ai.Search(state, seat, level, rng=random.Random(seed))
+        while not search.step(self.SLICE_S):
+            await asyncio.sleep(0)  # the page handles clicks and paints between slices
+        return search.move
+
+    def update(self):
+        """After every change: start the bot's search when a bot seat is to move."""
+        s = self.app.session
+        turn = s.bot_turn()
+        if turn and self.thinking != (s.position_key(), turn[0]):
+            self.thinking = (s.position_key(), turn[0])
+            asyncio.ensure_future(self.take_turn(s, turn[0], turn[1], self.thinking[0]))
+        for seat in s.bot_seats_acting():
+            if seat not in self.timers:
+                self.timers.add(seat)
+                low, high = ai.level_of(s.bots[seat]).delay
+                delay = low + (high - low) * window.Math.random()
+                asyncio.ensure_future(self.act_later(s, seat, delay))
+
+    async def take_turn(self, session, seat, level, key):
+        try:
+            move = await self.search(session.latest, seat, level)
+        except Exception as err:  # noqa: BLE001 - a bug must not stop the page
+            report(err)
+            move = None
+        if self.thinking == (key, seat):
+            self.thinking = None
+        if move and session is self.app.session and session.play_bot(move, key):
+            self.app.persist()
+        self.app.render()
+        self.update()
+
+    async def act_later(self, session, seat, delay):
+        """A bot seat of a game without turns: wait, decide, and act if the move still stands."""
+        await asyncio.sleep(delay)
+        move = None
+        try:
+            if session is self.app.session and seat in session.bot_seats_acting():
+                move = await self.search(session.latest, seat, session.bots[seat])
+        except GameError:
+            pass  # nothing to do for this seat just now
+        except Exception as err:  # noqa: BLE001
+            report(err)
+        self.timers.discard(seat)
+        if move and session is self.app.session and session.play_bot(move, None):
+            self.app.persist()
+            self.app.render()
+        if session is self.app.session:
+            self.update()
+
+    def status(self):
+        """"thinking…" while a bot's turn is searched, and why the search runs on the page if it does."""
+        s = self.app.session
+        if self.thinking and self.thinking[0] == s.position_key() and not s.browsing:
+            return f"{s.latest.actor_name(self.thinking[1])} (computer) is thinking…"
+        return ""
+
+    async def hint(self):
+        """Light the move Hard would play for the person to move, without playing it."""
+        s = self.app.session
+        key, state = s.position_key(), s.latest
+        acting = ai.players_to_act(state)
+        seat = s.actor if len(acting) > 1 else (acting[0] if acting else None)
+        if s.browsing or state.outcome is not None or not seat or seat in s.bots:
+            s.message = "A hint is for your own move at the latest position."
+            return self.app.render()
+        s.message = "Looking for a good move…"
+        self.app.render()
+        try:
+            move = await self.search(state, seat, "hard")
+        except GameError as err:
+            move, s.message = None, str(err)
+        if move and s is self.app.session and key == s.position_key() and not s.browsing:
+            s.show_hint(move)
+        elif move:
+            s.message = ""
+        self.app.render()
+        return None
+
+
 class App:
     def __init__(self):
         self.session = None
+        self.bots = Bots(self)
         self.notice = ""  # a message about links or storage, shown until the next action
         self.rules_for = None
         self.saved = None  # (session, text) of the last successful persist(): an unchanged game is not rewritten
@@ -91,13 +213,15 @@ class App:
     # -- drawing --------------------------------------------------------
     def render(self):
         s = self.session
+        self.bots.update()  # first, so the status says when a bot starts thinking
         draw_board(s)
-        by_id("status").textContent = s.status()
+        by_id("status").textContent = self.bots.status() or s.status()
         by_id("game-panel").innerHTML = views.panel(s.state, s.actor)
         self.show_clock()
         message = by_id("message")
-        message.textContent = " ".join(t for t in (self.notice, s.message) if t)
-        message.className = "message" + (" warn" if self.notice or s.message else "")
+        notes = (self.notice, s.message, self.bots.fallback if s.bots else "")
+        message.textContent = " ".join(t for t in notes if t)
+        message.className = "message" + (" warn" if any(notes) else "")
         by_id("choices").innerHTML = page.choices(s)
         moves = by_id("moves")
         self.show_moves(moves, s)
@@ -327,6 +451,7 @@ class App:
         by_id("next").addEventListener("click", s(lambda: self.act(lambda: self.session.go(self.session.cursor + 1))))
         by_id("last").addEventListener("click", s(lambda: self.act(lambda: self.session.go(len(self.session.moves)))))
         by_id("share").addEventListener("click", create_proxy(self.share))
+        by_id("hint").addEventListener("click", s(lambda: asyncio.ensure_future(self.bots.hint())))
         by_id("embed").addEventListener("click", create_proxy(self.show_embed))
         by_id("embed-box").addEventListener("change", create_proxy(self.fill_embed))
         by_id("download-svg").addEventListener("click", s(lambda: self.download("svg")))

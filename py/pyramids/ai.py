@@ -197,24 +197,45 @@ def _value(reward: Reward, player: str) -> float:
 def choose(state: State, actor: str | None = None, level: "str | Level" = "medium",
            budget_s: float | None = None, rng: random.Random | None = None) -> str:
     """One move `actor` may make now, chosen at `level`; reproducible for a given `rng`."""
-    settings = level_of(level)
-    rng = rng if rng is not None else random.Random()
-    if actor is None:
-        acting = players_to_act(state)
-        if len(acting) != 1:
-            who = "nobody" if not acting else ", ".join(acting)
-            raise GameError(f"Say which player the computer plays: {who} may act now.")
-        actor = acting[0]
-    moves = own_moves(state, actor)
-    if not moves:
-        raise GameError(f"{state.actor_name(actor)} has no move to make now.")
-    if len(moves) == 1:
-        return moves[0]
-    deadline = time.perf_counter() + (budget_s if budget_s is not None else settings.seconds)
-    if _suits_alphabeta(state):
-        return _alphabeta_choose(state, actor, moves, settings, budget_s is None, deadline, rng)
-    iterations = settings.iterations if budget_s is None else 10**9
-    return _mcts_choose(state, actor, moves, iterations, deadline, rng)
+    search = Search(state, actor, level, budget_s, rng)
+    search.step(math.inf)
+    return search.move
+
+
+class Search:
+    """One decision, searched at once (`choose`) or in slices (a page without a worker).
+
+    `step(seconds)` works for at most about that long and says whether the
+    search is finished; `move` is the best move found so far.
+    """
+
+    def __init__(self, state: State, actor: str | None = None, level: "str | Level" = "medium",
+                 budget_s: float | None = None, rng: random.Random | None = None):
+        self.level = settings = level_of(level)
+        self.rng = rng if rng is not None else random.Random()
+        if actor is None:
+            acting = players_to_act(state)
+            if len(acting) != 1:
+                who = "nobody" if not acting else ", ".join(acting)
+                raise GameError(f"Say which player the computer plays: {who} may act now.")
+            actor = acting[0]
+        moves = own_moves(state, actor)
+        if not moves:
+            raise GameError(f"{state.actor_name(actor)} has no move to make now.")
+        self.state, self.actor = state, actor
+        self.deadline = time.perf_counter() + (budget_s if budget_s is not None else settings.seconds)
+        self.done = len(moves) == 1
+        self.move = moves[0]
+        if _suits_alphabeta(state):
+            self._engine = _AlphaBeta(self, moves, settings.nodes if budget_s is None else 10**12)
+        else:
+            self._engine = _Mcts(self, moves, settings.iterations if budget_s is None else 10**9)
+
+    def step(self, seconds: float) -> bool:
+        if not self.done:
+            until = min(self.deadline, time.perf_counter() + seconds)
+            self.done = self._engine.run(until) or time.perf_counter() >= self.deadline
+        return self.done
 
 
 def _suits_alphabeta(state: State) -> bool:
@@ -323,18 +344,26 @@ def _iterate(root: _Node, actor: str, rng: random.Random) -> None:
             entered.totals[who] = entered.totals.get(who, 0.0) + _value(reward, who)
 
 
-def _mcts_choose(state: State, actor: str, moves: list[str], iterations: int,
-                 deadline: float, rng: random.Random) -> str:
-    root = _Node(state)
-    root.moves[actor] = rng.sample(moves, len(moves))
-    for _ in range(iterations):
-        _iterate(root, actor, rng)
-        if time.perf_counter() > deadline:
-            break
-    tried = [m for m in root.moves[actor] if m in root.children]
-    if not tried:
-        return root.moves[actor][0]
-    return max(tried, key=lambda m: (root.children[m].visits, root.children[m].totals.get(actor, 0.0)))
+class _Mcts:
+    """UCT from the search's position; the most visited of the actor's moves is the answer."""
+
+    def __init__(self, search: Search, moves: list[str], iterations: int):
+        self.search, self.left = search, iterations
+        self.root = _Node(search.state)
+        self.moves = self.root.moves[search.actor] = search.rng.sample(moves, len(moves))
+
+    def run(self, until: float) -> bool:
+        search, root = self.search, self.root
+        while self.left > 0:
+            _iterate(root, search.actor, search.rng)
+            self.left -= 1
+            if time.perf_counter() > until:
+                break
+        tried = [m for m in self.moves if m in root.children]
+        if tried:
+            search.move = max(tried, key=lambda m: (root.children[m].visits,
+                                                    root.children[m].totals.get(search.actor, 0.0)))
+        return self.left <= 0
 
 
 # -- alpha-beta for two-player games without chance ---------------------------------
@@ -357,30 +386,62 @@ class _OutOfBudget(Exception):
     pass
 
 
-def _alphabeta_choose(state: State, actor: str, moves: list[str], settings: Level, counted: bool,
-                      deadline: float, rng: random.Random) -> str:
-    """Iterative deepening; each finished depth's scores pick the move (with the level's noise)."""
-    spec = ALPHABETA[state.game.id]
-    sign = 1.0 if actor == spec.first else -1.0
-    budget = {"nodes": settings.nodes if counted else 10**12}
+class _AlphaBeta:
+    """Iterative deepening, one depth after another; a depth cut short by the clock ends the search.
 
-    def margin(s: State) -> float:
-        return sign * spec.margin(s)
+    Each finished depth's scores pick the move, with the level's noise (Easy
+    picks among moves close to the best).
+    """
 
-    def search(s: State, depth: int, alpha: float, beta: float, ply: int) -> float:
-        budget["nodes"] -= 1
-        if budget["nodes"] < 0 or time.perf_counter() > deadline:
+    def __init__(self, search: Search, moves: list[str], nodes: int):
+        self.search, self.nodes = search, nodes
+        self.spec = ALPHABETA[search.state.game.id]
+        self.sign = 1.0 if search.actor == self.spec.first else -1.0
+        self.order = sorted(moves, key=lambda m: (self.spec.order(m), search.rng.random()))
+        search.move = self.order[0]
+        self.depth = 0
+        self.until = 0.0
+
+    def run(self, until: float) -> bool:
+        self.until = until
+        search, level = self.search, self.search.level
+        while self.depth < level.max_depth:
+            found: dict[str, float] = {}
+            try:
+                alpha = -math.inf
+                for move in self.order:  # a full window at the root when noise needs every move's score
+                    found[move] = self._value(search.state.play(move), self.depth, -math.inf if level.noise
+                                              else alpha, math.inf, 1)
+                    alpha = max(alpha, found[move])
+            except _OutOfBudget:
+                return True
+            self.depth += 1
+            self.order.sort(key=lambda m: -found[m])  # the best first at the next depth
+            best = max(found.values())
+            close = [m for m in self.order if found[m] >= best - level.noise]
+            search.move = search.rng.choice(close) if level.noise else close[0]
+            if best >= WIN - self.depth:  # a forced win found: no need to look deeper
+                return True
+            if time.perf_counter() > until:
+                return False
+        return True
+
+    def _value(self, s: State, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """Minimax with alpha-beta cuts, from the searching player's side, in pawns."""
+        self.nodes -= 1
+        if self.nodes < 0 or time.perf_counter() > self.until:
             raise _OutOfBudget
+        actor = self.search.actor
         if s.outcome is not None:
             if s.outcome.draw:
                 return 0.0
             return (WIN - ply) if actor in s.outcome.winners else -(WIN - ply)
         if depth == 0:
-            return margin(s)
+            return self.sign * self.spec.margin(s)
         mine = s.actors[0] == actor
         best = -math.inf if mine else math.inf
-        for move in sorted(s.legal_moves(), key=spec.order):
-            value = search(s.play(move), depth - 1, alpha, beta, ply + 1)
+        for move in sorted(s.legal_moves(), key=self.spec.order):
+            value = self._value(s.play(move), depth - 1, alpha, beta, ply + 1)
             if mine:
                 best = max(best, value)
                 alpha = max(alpha, value)
@@ -390,28 +451,3 @@ def _alphabeta_choose(state: State, actor: str, moves: list[str], settings: Leve
             if alpha >= beta:
                 break
         return best
-
-    order = sorted(moves, key=lambda m: (spec.order(m), rng.random()))
-    scores: dict[str, float] | None = None
-    for depth in range(1, settings.max_depth + 1):
-        found: dict[str, float] = {}
-        try:
-            alpha = -math.inf
-            for move in order:
-                # full window at the root for the level's noise; cut below it
-                found[move] = search(state.play(move), depth - 1, -math.inf if settings.noise else alpha,
-                                     math.inf, 1)
-                alpha = max(alpha, found[move])
-        except _OutOfBudget:
-            if scores is None:
-                scores = found or None
-            break
-        scores = found
-        order.sort(key=lambda m: -found[m])  # the best first at the next depth
-        if max(found.values()) >= WIN - depth:  # a forced win found: no need to look deeper
-            break
-    if not scores:
-        return order[0]
-    best = max(scores.values())
-    close = [m for m in order if m in scores and scores[m] >= best - settings.noise]
-    return rng.choice(close) if settings.noise else close[0]

@@ -329,14 +329,15 @@ class Session:
         """Names the latest position: a bot's answer for another position is dropped."""
         return f"{len(self.moves)}:{self.latest.to_text()}"
 
-    def play_bot(self, move: str, key: str) -> bool:
+    def play_bot(self, move: str, key: str | None) -> bool:
         """Play a bot's `move` if the game is still at `key`'s position and the move still legal.
 
-        A late answer (after undo, a new game, another move) or a lost race in a
-        game without turns is dropped, like a person's refused move; the cursor
-        returns to the game if the player was browsing.
+        A late answer (after undo, a new game, another move) is dropped; in a
+        game without turns (`key` None) a move is checked only when it lands,
+        and a lost race is refused like a person's.  A player browsing the
+        history stays where they are.
         """
-        if key != self.position_key() or not self.latest.is_legal(move):
+        if (key is not None and key != self.position_key()) or not self.latest.is_legal(move):
             return False
         cursor, browsing = self.cursor, self.browsing
         self._push(move)
@@ -346,6 +347,12 @@ class Session:
         if not browsing:
             self._clear_input(self.message if self.selection else "")
         return True
+
+    def show_hint(self, move: str) -> None:
+        """Light `move` on the board, as if its first cells were clicked: clicking its target plays it."""
+        cells = self.state.path(move)
+        self.selection, self.targets, self.choices = cells[:-1], cells[-1:], ()
+        self.message = f"Hint: {self.state.label(move)}"
 
     def redo(self) -> None:
         if not self.redo_stack:
