@@ -61,12 +61,22 @@ class Bots:
         from pyscript import create_named_worker  # not needed before the first bot turn
         started = window.performance.now()
         try:
+            window.Worker.new("data:text/javascript,").terminate()  # refused at once where workers are off
+        except Exception:  # noqa: BLE001
+            return self.without_worker("this browser refuses web workers here")
+        try:
             self.worker = await asyncio.wait_for(
-                create_named_worker(src="py/bot_worker.py", name="bot", config="pyscript.toml"), 60)
-            document.documentElement.dataset.botWorkerMs = str(round(window.performance.now() - started))
+                create_named_worker(src="py/bot_worker.py", name="bot", config="pyscript.toml"), 30)
+        except asyncio.TimeoutError:
+            return self.without_worker("it did not start within 30 s")
         except Exception as err:  # noqa: BLE001 - no worker: think on the page instead
-            self.fallback = f"The computer thinks on this page (no worker could start: {err})."
-            document.documentElement.dataset.botWorker = "fallback"
+            return self.without_worker(str(err).splitlines()[0] if str(err) else type(err).__name__)
+        document.documentElement.dataset.botWorkerMs = str(round(window.performance.now() - started))
+        return None
+
+    def without_worker(self, why):
+        self.fallback = f"The computer thinks on this page, a little at a time (no worker: {why})."
+        document.documentElement.dataset.botWorker = "fallback"
 
     async def search(self, state, seat, level):
         """The move `seat` plays at `level` in `state`: from the worker, else searched here in slices."""

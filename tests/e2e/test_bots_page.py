@@ -117,3 +117,19 @@ def test_the_computer_plays_offline(watched):
         wait_moves(app, 2)
         assert app.page.evaluate("document.documentElement.dataset.botWorker") is None, "the worker started"
         assert set(server.paths()) <= UPDATE_CHECK, "nothing came from the server"
+
+
+def test_without_workers_the_page_thinks_in_short_slices(app):
+    """Where a worker cannot start, the page says so and searches in slices of at most 20 ms."""
+    app.page.add_init_script("window.Worker = function () { throw new DOMException('off', 'SecurityError'); };"
+                             + LONG_TASKS + THINKING)
+    app.open("v=1&g=ice-lady&m=&bots=black:hard")
+    app.play("d3", "e4")
+    wait_moves(app, 2)
+    assert "thinks on this page" in app.message() and "refuses web workers" in app.message()
+    assert app.page.evaluate("document.documentElement.dataset.botWorker") == "fallback"
+    app.play("c3", "b4")
+    wait_moves(app, 4)
+    assert GAME.replay(app.moves()).to_text() == app.position()
+    assert app.page.evaluate("window.thinking.length") >= 2
+    assert longest_task_while_thinking(app) <= 50, app.page.evaluate("window.longTasks")
