@@ -37,6 +37,12 @@ def storage_set(key, value):
         return False
 
 
+def count(name, step):
+    """Add `step` to a number kept in an attribute of <html> (for tests and the bench)."""
+    root = document.documentElement
+    root.setAttribute(name, str(int(root.getAttribute(name) or 0) + step))
+
+
 class Bots:
     """The computer's seats on the page: a worker searches, the page only sends positions and plays answers.
 
@@ -55,7 +61,7 @@ class Bots:
         self.starting = None  # the task starting the worker
         self.fallback = ""  # why the search runs on the page, once the worker failed
         self.thinking = None  # (position key, seat) of the turn being searched
-        self.timers = set()  # seats with a timer running (games without turns)
+        self.timers = set()  # (session, seat) with a timer running (games without turns)
 
     async def start_worker(self):
         from pyscript import create_named_worker  # not needed before the first bot turn
@@ -71,12 +77,12 @@ class Bots:
             return self.without_worker("it did not start within 30 s")
         except Exception as err:  # noqa: BLE001 - no worker: think on the page instead
             return self.without_worker(str(err).splitlines()[0] if str(err) else type(err).__name__)
-        document.documentElement.dataset.botWorkerMs = str(round(window.performance.now() - started))
+        document.documentElement.setAttribute("data-bot-worker-ms", str(round(window.performance.now() - started)))
         return None
 
     def without_worker(self, why):
         self.fallback = f"The computer thinks on this page, a little at a time (no worker: {why})."
-        document.documentElement.dataset.botWorker = "fallback"
+        document.documentElement.setAttribute("data-bot-worker", "fallback")
 
     async def search(self, state, seat, level):
         """The move `seat` plays at `level` in `state`: from the worker, else searched here in slices."""
@@ -85,12 +91,19 @@ class Bots:
                 self.starting = asyncio.ensure_future(self.start_worker())
             await self.starting
         seed = int(window.Math.random() * 2**31)
-        if self.worker is not None:
-            return str(await self.worker.choose(state.game.id, state.to_text(), seat or "", level, seed))
-        search = ai.Search(state, seat, level, rng=random.Random(seed))
-        while not search.step(self.SLICE_S):
-            await asyncio.sleep(0)  # the page handles clicks and paints between slices
-        return search.move
+        count("data-bot-thinking", 1)  # for tests and the bench: searches in flight, and their times
+        started = window.performance.now()
+        try:
+            if self.worker is not None:
+                return str(await self.worker.choose(state.game.id, state.to_text(), seat or "", level, seed))
+            search = ai.Search(state, seat, level, rng=random.Random(seed))
+            while not search.step(self.SLICE_S):
+                await asyncio.sleep(0)  # the page handles clicks and paints between slices
+            return search.move
+        finally:
+            document.documentElement.setAttribute("data-bot-ms", str(round(window.performance.now() - started)))
+            count("data-bot-count", 1)
+            count("data-bot-thinking", -1)
 
     def update(self):
         """After every change: start the bot's search when a bot seat is to move."""
@@ -100,8 +113,8 @@ class Bots:
             self.thinking = (s.position_key(), turn[0])
             asyncio.ensure_future(self.take_turn(s, turn[0], turn[1], self.thinking[0]))
         for seat in s.bot_seats_acting():
-            if seat not in self.timers:
-                self.timers.add(seat)
+            if (s, seat) not in self.timers:
+                self.timers.add((s, seat))
                 low, high = ai.level_of(s.bots[seat]).delay
                 delay = low + (high - low) * window.Math.random()
                 asyncio.ensure_future(self.act_later(s, seat, delay))
@@ -109,9 +122,11 @@ class Bots:
     async def take_turn(self, session, seat, level, key):
         try:
             move = await self.search(session.latest, seat, level)
-        except Exception as err:  # noqa: BLE001 - a bug must not stop the page
+        except Exception as err:  # noqa: BLE001 - a bug must not stop the page; no retry at this position
             report(err)
-            move = None
+            session.message = f"The computer could not move: {err}"
+            self.app.render()
+            return
         if self.thinking == (key, seat):
             self.thinking = None
         if move and session is self.app.session and session.play_bot(move, key):
@@ -130,7 +145,7 @@ class Bots:
             pass  # nothing to do for this seat just now
         except Exception as err:  # noqa: BLE001
             report(err)
-        self.timers.discard(seat)
+        self.timers.discard((session, seat))
         if move and session is self.app.session and session.play_bot(move, None):
             self.app.persist()
             self.app.render()

@@ -43,6 +43,7 @@ class Level:
     max_depth: int  # alpha-beta plies
     seconds: float  # time cap (a budget without budget_s)
     noise: float  # alpha-beta: moves within this of the best may be picked (in pawns)
+    slack: float  # MCTS: moves whose mean value is within this of the best may be picked
     delay: tuple[float, float]  # games without turns: seconds between the bot's actions
 
     def scaled(self, factor: float) -> "Level":
@@ -52,9 +53,9 @@ class Level:
 
 
 LEVELS = {
-    "easy": Level("easy", 48, 300, 1, 0.25, 0.6, (2.5, 5.0)),
-    "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, (1.5, 3.0)),
-    "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, (0.7, 1.5)),
+    "easy": Level("easy", 48, 300, 1, 0.25, 0.6, 0.1, (2.5, 5.0)),
+    "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, 0.0, (1.5, 3.0)),
+    "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, 0.0, (0.7, 1.5)),
 }
 ROLLOUT_PLIES = 24
 EXPLORATION = 1.0
@@ -354,6 +355,8 @@ class _Mcts:
 
     def run(self, until: float) -> bool:
         search, root = self.search, self.root
+        if not root.children:
+            self._seed(until)
         while self.left > 0:
             _iterate(root, search.actor, search.rng)
             self.left -= 1
@@ -363,7 +366,22 @@ class _Mcts:
         if tried:
             search.move = max(tried, key=lambda m: (root.children[m].visits,
                                                     root.children[m].totals.get(search.actor, 0.0)))
+            slack = search.level.slack
+            if slack:  # a weaker level: any move about as good as the best
+                mean = {m: root.children[m].totals.get(search.actor, 0.0) / root.children[m].visits for m in tried}
+                search.move = search.rng.choice([m for m in tried if mean[m] >= mean[search.move] - slack])
         return self.left <= 0
+
+    def _seed(self, until: float) -> None:
+        """Score every move of the actor once by the evaluation: even a tiny budget is greedy, not blind."""
+        root, actor = self.root, self.search.actor
+        for move in self.moves:
+            child = root.child(move)
+            value = _value(evaluate(child.state), actor)
+            child.visits, root.visits = 1, root.visits + 1
+            child.totals[actor] = value
+            if time.perf_counter() > until:
+                break
 
 
 # -- alpha-beta for two-player games without chance ---------------------------------

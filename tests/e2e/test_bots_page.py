@@ -115,7 +115,7 @@ def test_the_computer_plays_offline(watched):
         app.reload()
         app.play("d3", "e4")
         wait_moves(app, 2)
-        assert app.page.evaluate("document.documentElement.dataset.botWorker") is None, "the worker started"
+        assert app.page.evaluate("document.documentElement.getAttribute('data-bot-worker')") is None, "the worker started"
         assert set(server.paths()) <= UPDATE_CHECK, "nothing came from the server"
 
 
@@ -127,7 +127,7 @@ def test_without_workers_the_page_thinks_in_short_slices(app):
     app.play("d3", "e4")
     wait_moves(app, 2)
     assert "thinks on this page" in app.message() and "refuses web workers" in app.message()
-    assert app.page.evaluate("document.documentElement.dataset.botWorker") == "fallback"
+    assert app.page.evaluate("document.documentElement.getAttribute('data-bot-worker')") == "fallback"
     app.play("c3", "b4")
     wait_moves(app, 4)
     assert GAME.replay(app.moves()).to_text() == app.position()
