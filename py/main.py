@@ -95,15 +95,18 @@ class Bots:
         started = window.performance.now()
         try:
             if self.worker is not None:
-                return str(await self.worker.choose(state.game.id, state.to_text(), seat or "", level, seed))
-            search = ai.Search(state, seat, level, rng=random.Random(seed))
-            while not search.step(self.SLICE_S):
-                await asyncio.sleep(0)  # the page handles clicks and paints between slices
-            return search.move
+                move = str(await self.worker.choose(state.game.id, state.to_text(), seat or "", level, seed))
+            else:
+                search = ai.Search(state, seat, level, rng=random.Random(seed))
+                while not search.step(self.SLICE_S):
+                    await asyncio.sleep(0)  # the page handles clicks and paints between slices
+                move = search.move
         finally:
             document.documentElement.setAttribute("data-bot-ms", str(round(window.performance.now() - started)))
             count("data-bot-count", 1)
             count("data-bot-thinking", -1)
+        await asyncio.sleep(0)  # the move is played in a task of its own, not in the search's last slice
+        return move
 
     def update(self):
         """After every change: start the bot's search when a bot seat is to move."""
