@@ -11,9 +11,13 @@ from pyramids import ai, games
 
 
 def choose(game_id, position, actor, level, seed):
-    """The move `actor` (or the one player to move) would make at `level` in `position` text."""
+    """The move `actor` (or the one player to move) would make at `level` in `position` text.
+
+    In a game without turns "" means the bot prefers to wait (`ai.choose`'s may_wait).
+    """
     state = games.get(str(game_id)).from_text(str(position))
-    return ai.choose(state, str(actor) or None, str(level), rng=random.Random(int(seed)))
+    may_wait = len(ai.players_to_act(state)) > 1
+    return ai.choose(state, str(actor) or None, str(level), rng=random.Random(int(seed)), may_wait=may_wait) or ""
 
 
 __export__ = ["choose"]

@@ -97,10 +97,11 @@ class Bots:
             if self.worker is not None:
                 move = str(await self.worker.choose(state.game.id, state.to_text(), seat or "", level, seed))
             else:
-                search = ai.Search(state, seat, level, rng=random.Random(seed))
+                search = ai.Search(state, seat, level, rng=random.Random(seed),
+                                   may_wait=len(ai.players_to_act(state)) > 1)
                 while not search.step(self.SLICE_S):
                     await asyncio.sleep(0)  # the page handles clicks and paints between slices
-                move = search.move
+                move = search.result or ""
         finally:
             document.documentElement.setAttribute("data-bot-ms", str(round(window.performance.now() - started)))
             count("data-bot-count", 1)
@@ -177,8 +178,11 @@ class Bots:
             move = await self.search(state, seat, "hard")
         except GameError as err:
             move, s.message = None, str(err)
-        if move and s is self.app.session and key == s.position_key() and not s.browsing:
+        current = s is self.app.session and key == s.position_key() and not s.browsing
+        if move and current:
             s.show_hint(move)
+        elif current and move == "":
+            s.message = "Hint: wait. No move here beats letting the others act."
         elif move:
             s.message = ""
         self.app.render()

@@ -57,7 +57,8 @@ LEVELS = {
     "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, 0.0, (1.5, 3.0)),
     "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, 0.0, (0.7, 1.5)),
 }
-ROLLOUT_PLIES = 24
+ROLLOUT_PLIES = 8  # then the game's evaluation; short, because the evaluation knows more than random play
+BLIND_ROLLOUT_PLIES = 60  # a game without an evaluation: only the end says who did well
 EXPLORATION = 1.0
 
 
@@ -163,15 +164,21 @@ def _ice_towers(state: State) -> Reward:
 
 
 def _icetoids(state: State) -> Reward:
-    """Targets held (the win needs them all), then pieces brought into play."""
-    from .games.icetoids import PIECES_PER_COLOUR, TARGET_COUNT
+    """Targets held (the win needs them all), pieces brought into play, and how near they stand
+    to the revealed targets still to take."""
+    from .games.icetoids import PIECES_PER_COLOUR, SIZE, TARGET_COUNT
     margins = {}
     for seat, colour in state.colours.items():
         if colour is None:
             continue
-        held = sum(any(c == colour for c, _ in state.pieces[i]) for i in state._target_cells(colour))
+        targets = state._target_cells(colour)
+        mine = [i for i, here in enumerate(state.pieces) if any(c == colour for c, _ in here)]
+        open_targets = [t for t in targets if t not in mine]
+        distance = sum(min((abs(t % SIZE - i % SIZE) + abs(t // SIZE - i // SIZE) for i in mine), default=SIZE)
+                       for t in open_targets)
         entered = PIECES_PER_COLOUR - state.off_board[colour]
-        margins[seat] = held / TARGET_COUNT[colour] * 3 + 0.2 * entered
+        held = len(targets) - len(open_targets)
+        margins[seat] = 3 * held / TARGET_COUNT[colour] + 0.2 * entered - 0.1 * distance
     return _versus(margins, 1.0) if len(margins) > 1 else ({}, 0.5)
 
 
@@ -196,22 +203,30 @@ def _value(reward: Reward, player: str) -> float:
 
 # -- the public entry point ---------------------------------------------------
 def choose(state: State, actor: str | None = None, level: "str | Level" = "medium",
-           budget_s: float | None = None, rng: random.Random | None = None) -> str:
-    """One move `actor` may make now, chosen at `level`; reproducible for a given `rng`."""
-    search = Search(state, actor, level, budget_s, rng)
+           budget_s: float | None = None, rng: random.Random | None = None, may_wait: bool = False) -> str | None:
+    """One move `actor` may make now, chosen at `level`; reproducible for a given `rng`.
+
+    With `may_wait` (games without turns, where nobody has to act), None when
+    every move looks worse than letting the others act: a player behind on
+    points does not agree to end the game.
+    """
+    search = Search(state, actor, level, budget_s, rng, may_wait)
     search.step(math.inf)
-    return search.move
+    return search.result
 
 
 class Search:
     """One decision, searched at once (`choose`) or in slices (a page without a worker).
 
     `step(seconds)` works for at most about that long and says whether the
-    search is finished; `move` is the best move found so far.
+    search is finished; `move` is the best move found so far, `result` the
+    answer (None when waiting is better, if waiting was allowed).
     """
 
+    WAIT_MARGIN = 0.02  # a move must look at least this much worse than waiting to be left unplayed
+
     def __init__(self, state: State, actor: str | None = None, level: "str | Level" = "medium",
-                 budget_s: float | None = None, rng: random.Random | None = None):
+                 budget_s: float | None = None, rng: random.Random | None = None, may_wait: bool = False):
         self.level = settings = level_of(level)
         self.rng = rng if rng is not None else random.Random()
         if actor is None:
@@ -225,12 +240,21 @@ class Search:
             raise GameError(f"{state.actor_name(actor)} has no move to make now.")
         self.state, self.actor = state, actor
         self.deadline = time.perf_counter() + (budget_s if budget_s is not None else settings.seconds)
-        self.done = len(moves) == 1
+        self.may_wait = may_wait and not _suits_alphabeta(state)
+        self.done = len(moves) == 1 and not self.may_wait
         self.move = moves[0]
         if _suits_alphabeta(state):
             self._engine = _AlphaBeta(self, moves, settings.nodes if budget_s is None else 10**12)
         else:
             self._engine = _Mcts(self, moves, settings.iterations if budget_s is None else 10**9)
+
+    @property
+    def result(self) -> str | None:
+        if self.may_wait:
+            waiting = _value(evaluate(self.state), self.actor)
+            if self._engine.mean(self.move) < waiting - self.WAIT_MARGIN:
+                return None
+        return self.move
 
     def step(self, seconds: float) -> bool:
         if not self.done:
@@ -295,7 +319,7 @@ def _select(node: _Node, mover: str, moves: list[str]) -> str:
 
 def _rollout(state: State, rng: random.Random) -> Reward:
     """Random play up to a ply cap, then the evaluation."""
-    for _ in range(ROLLOUT_PLIES):
+    for _ in range(ROLLOUT_PLIES if state.game.id in EVALUATIONS else BLIND_ROLLOUT_PLIES):
         if state.outcome is not None:
             break
         move = _forced(state, rng)
@@ -371,6 +395,11 @@ class _Mcts:
                 mean = {m: root.children[m].totals.get(search.actor, 0.0) / root.children[m].visits for m in tried}
                 search.move = search.rng.choice([m for m in tried if mean[m] >= mean[search.move] - slack])
         return self.left <= 0
+
+    def mean(self, move: str) -> float:
+        """The mean value of `move` for the searching player (0.5 before it was tried)."""
+        child = self.root.children.get(move)
+        return child.totals.get(self.search.actor, 0.0) / child.visits if child and child.visits else 0.5
 
     def _seed(self, until: float) -> None:
         """Score every move of the actor once by the evaluation: even a tiny budget is greedy, not blind."""
