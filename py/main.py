@@ -13,7 +13,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from browser import by_id, clicked_cells, draw_board, report
-from pyramids import ai, games, page, record, views
+from pyramids import games, page, record, views
 from pyramids.core import GameError
 from pyramids.session import Session
 
@@ -54,6 +54,12 @@ class Bots:
     """
 
     SLICE_S = 0.015
+
+    @property
+    def ai(self):
+        """The search, loaded at the first bot seat or hint (the page's start-up does not need it)."""
+        from pyramids import ai
+        return ai
 
     def __init__(self, app):
         self.app = app
@@ -97,8 +103,8 @@ class Bots:
             if self.worker is not None:
                 move = str(await self.worker.choose(state.game.id, state.to_text(), seat or "", level, seed))
             else:
-                search = ai.Search(state, seat, level, rng=random.Random(seed),
-                                   may_wait=len(ai.players_to_act(state)) > 1)
+                search = self.ai.Search(state, seat, level, rng=random.Random(seed),
+                                   may_wait=len(self.ai.players_to_act(state)) > 1)
                 while not search.step(self.SLICE_S):
                     await asyncio.sleep(0)  # the page handles clicks and paints between slices
                 move = search.result or ""
@@ -119,7 +125,7 @@ class Bots:
         for seat in s.bot_seats_acting():
             if (s, seat) not in self.timers:
                 self.timers.add((s, seat))
-                low, high = ai.level_of(s.bots[seat]).delay
+                low, high = self.ai.level_of(s.bots[seat]).delay
                 delay = low + (high - low) * window.Math.random()
                 asyncio.ensure_future(self.act_later(s, seat, delay))
 
@@ -167,7 +173,7 @@ class Bots:
         """Light the move Hard would play for the person to move, without playing it."""
         s = self.app.session
         key, state = s.position_key(), s.latest
-        acting = ai.players_to_act(state)
+        acting = self.ai.players_to_act(state)
         seat = s.actor if len(acting) > 1 else (acting[0] if acting else None)
         if s.browsing or state.outcome is not None or not seat or seat in s.bots:
             s.message = "A hint is for your own move at the latest position."

@@ -164,8 +164,8 @@ def _ice_towers(state: State) -> Reward:
 
 
 def _icetoids(state: State) -> Reward:
-    """Targets held (the win needs them all), pieces brought into play, and how near they stand
-    to the revealed targets still to take."""
+    """Targets held (the win needs them all), pieces brought into play, how near they stand to
+    the revealed targets still to take, and how many of one's targets are still to be found."""
     from .games.icetoids import PIECES_PER_COLOUR, SIZE, TARGET_COUNT
     margins = {}
     for seat, colour in state.colours.items():
@@ -178,7 +178,8 @@ def _icetoids(state: State) -> Reward:
                        for t in open_targets)
         entered = PIECES_PER_COLOUR - state.off_board[colour]
         held = len(targets) - len(open_targets)
-        margins[seat] = 3 * held / TARGET_COUNT[colour] + 0.2 * entered - 0.1 * distance
+        hidden = TARGET_COUNT[colour] - len(targets)  # still face down: to be found by exploring
+        margins[seat] = 3 * held / TARGET_COUNT[colour] + 0.2 * entered - 0.1 * distance - 0.3 * hidden
     return _versus(margins, 1.0) if len(margins) > 1 else ({}, 0.5)
 
 

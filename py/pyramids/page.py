@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from html import escape
 
-from . import ai
 from .core import CHANCE, Game
 from .session import Session
 
@@ -78,6 +77,8 @@ SEAT_CHOICES = (("", "Person"), ("easy", "Computer: Easy"), ("medium", "Computer
 
 def seats_form(game: Game, options: dict, bots: dict) -> str:
     """A person-or-computer choice per seat of a new game with `options`, preset to `bots`."""
+    from . import ai  # loaded when the form opens, not at the page's start-up
+
     state = game.new(**options)
     rows = []
     for seat in ai.seats(game, options):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import random
 
-from . import ai, games, record
+from . import games, record
 from .core import CHANCE, GameError, State
 from .svg import Marks
 from .views import last_marks
@@ -26,6 +26,8 @@ STORAGE_FORMAT = 1
 
 def parse_bots(text: str) -> dict[str, str]:
     """The computer's seats from link text ``black:hard,red:easy``; `RecordError` says what is wrong."""
+    from . import ai  # only games with bots load the search (the page's start-up does not)
+
     bots: dict[str, str] = {}
     for item in filter(None, text.split(",")):
         seat, sep, level = item.partition(":")
@@ -60,8 +62,8 @@ class Session:
             self._push(move)
         self._settle_chance()
         self.cursor = len(self.moves)
-        if self.bots and len(ai.players_to_act(self.states[0])) > 1:  # no turns: the person acts as a free seat
-            self.actor = next((seat for seat in ai.seats(self.game, self.options) if seat not in self.bots), None)
+        if self.bots and len(self._ai.players_to_act(self.states[0])) > 1:  # no turns: a person acts as a free seat
+            self.actor = next((seat for seat in self._ai.seats(self.game, self.options) if seat not in self.bots), None)
 
     # -- loading and saving ---------------------------------------------
     @classmethod
@@ -298,10 +300,18 @@ class Session:
             if not chance:
                 return group
 
+    @property
+    def _ai(self):
+        """The search module, loaded by the first game with a bot seat (not at the page's start-up)."""
+        from . import ai
+        return ai
+
     def _bot_moved_last(self) -> bool:
         """Whether the computer is to move at the latest position while a person plays too (turns only)."""
-        acting = ai.players_to_act(self.latest)
-        humans = set(ai.seats(self.game, self.options)) - set(self.bots)
+        if not self.bots:
+            return False
+        acting = self._ai.players_to_act(self.latest)
+        humans = set(self._ai.seats(self.game, self.options)) - set(self.bots)
         return len(acting) == 1 and acting[0] in self.bots and bool(humans)
 
     # -- the computer's seats ------------------------------------------------
@@ -311,18 +321,18 @@ class Session:
         Games without turns (several players may act at once) give None: the
         page runs each bot seat on its own timer (`bot_seats_acting`).
         """
-        if self.browsing or self.latest.outcome is not None:
+        if not self.bots or self.browsing or self.latest.outcome is not None:
             return None
-        acting = ai.players_to_act(self.latest)
+        acting = self._ai.players_to_act(self.latest)
         if len(acting) == 1 and acting[0] in self.bots:
             return acting[0], self.bots[acting[0]]
         return None
 
     def bot_seats_acting(self) -> list[str]:
         """The computer's seats that may act now in a game without turns."""
-        if self.latest.outcome is not None:
+        if not self.bots or self.latest.outcome is not None:
             return []
-        acting = ai.players_to_act(self.latest)
+        acting = self._ai.players_to_act(self.latest)
         return [a for a in acting if a in self.bots] if len(acting) > 1 else []
 
     def position_key(self) -> str:
