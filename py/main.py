@@ -163,7 +163,7 @@ class Bots:
             self.update()
 
     def status(self):
-        """"thinking…" while a bot's turn is searched, and why the search runs on the page if it does."""
+        """The status while a bot's turn is searched ("Black (computer) is thinking…"), else nothing."""
         s = self.app.session
         if self.thinking and self.thinking[0] == s.position_key() and not s.browsing:
             return f"{s.latest.actor_name(self.thinking[1])} (computer) is thinking…"
@@ -176,14 +176,15 @@ class Bots:
         acting = self.ai.players_to_act(state)
         seat = s.actor if len(acting) > 1 else (acting[0] if acting else None)
         if s.browsing or state.outcome is not None or not seat or seat in s.bots:
-            s.message = "A hint is for your own move at the latest position."
+            s.message = ("Choose the colour you act as (\"Acting as\") to get a hint." if not seat and acting
+                         else "A hint is for your own move at the latest position.")
             return self.app.render()
         s.message = "Looking for a good move…"
         self.app.render()
         try:
             move = await self.search(state, seat, "hard")
-        except GameError as err:
-            move, s.message = None, str(err)
+        except Exception as err:  # noqa: BLE001 - e.g. no move for this seat just now
+            move, s.message = None, f"No hint: {str(err).splitlines()[-1]}"
         current = s is self.app.session and key == s.position_key() and not s.browsing
         if move and current:
             s.show_hint(move)

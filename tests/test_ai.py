@@ -180,3 +180,30 @@ def test_hard_beats_a_random_player_at_ice_lady():
         _, end = bot_game(games.get("ice-lady"), lambda a, bot=bot: "hard" if a == bot else "random",
                           random.Random(seed), max_plies=200, scale=0.1)
         assert end.outcome is not None and end.outcome.winners == (bot,)
+
+
+@pytest.mark.parametrize("game_id", ["ice-lady", "icetoids"])
+def test_a_search_in_slices_returns_between_slices_and_ends_with_a_legal_move(game_id):
+    """The page's fallback without a worker runs the search in slices of at most 20 ms."""
+    import time
+    state = games.get(game_id).new()
+    search = ai.Search(state, level="hard", rng=random.Random(4))
+    times = []
+    while True:
+        start = time.perf_counter()
+        done = search.step(0.01)
+        times.append(time.perf_counter() - start)
+        if done:
+            break
+    assert state.is_legal(search.result)
+    # 10 ms asked (one playout or position more); the median, because a busy machine preempts some slices
+    assert sorted(times)[len(times) // 2] < 0.03, times
+
+
+def test_a_bot_may_wait_rather_than_agree_to_lose():
+    """Ice Towers has no turns: with yellow ahead and agreeing to end, red's only move ("done") loses, so red waits."""
+    game = games.get("ice-towers")
+    state = game.new().play("yellow:cap:yS1>t1").play("yellow:done")
+    lost = state.play("red:done")
+    assert lost.outcome is not None and lost.outcome.winners == ("yellow",)
+    assert ai.choose(state, "red", tiny("hard"), rng=random.Random(1), may_wait=True) != "red:done"
