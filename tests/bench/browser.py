@@ -53,12 +53,14 @@ BOTS_JS = """
 window.__long = []; window.__thinking = [];
 new PerformanceObserver(list => { for (const e of list.getEntries()) __long.push([e.startTime, e.duration]); })
   .observe({type: 'longtask', buffered: true});
-new MutationObserver(() => {
-  const on = Number(document.documentElement.getAttribute('data-bot-thinking')) > 0, now = performance.now();
-  const last = __thinking[__thinking.length - 1];
-  if (on && !(last && last[1] === null)) __thinking.push([now, null]);
-  if (!on && last && last[1] === null) last[1] = now;
-}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-bot-thinking']});
+new MutationObserver(records => {  // a search may start and end within one task: read the old values
+  const now = performance.now(), started = records.some(r => !(Number(r.oldValue) > 0));
+  let last = __thinking[__thinking.length - 1];
+  if (started && !(last && last[1] === null)) __thinking.push(last = [now, null]);
+  if (!(Number(document.documentElement.getAttribute('data-bot-thinking')) > 0) && last && last[1] === null)
+    last[1] = now;
+}).observe(document, {attributes: true, attributeOldValue: true, subtree: true,
+                      attributeFilter: ['data-bot-thinking']});
 window.__botLongest = () => {
   const spans = __thinking.map(([a, b]) => [a, b === null ? performance.now() : b]);
   const during = __long.filter(([s, d]) => spans.some(([a, b]) => s < b && s + d > a));

@@ -13,19 +13,18 @@ LONG_TASKS = """
         for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
     }).observe({type: "longtask", buffered: true});
 """
-# The spans of time while the status says a bot is thinking.
+# The spans of time while a bot search runs (the page counts them in <html data-bot-thinking>).
 THINKING = """
     window.thinking = [];
-    const watch = () => {
-        const status = document.getElementById("status");
-        new MutationObserver(() => {
-            const now = performance.now(), on = status.textContent.includes("thinking");
-            const last = window.thinking[window.thinking.length - 1];
-            if (on && !(last && last[1] === null)) window.thinking.push([now, null]);
-            if (!on && last && last[1] === null) last[1] = now;
-        }).observe(status, {childList: true, characterData: true, subtree: true});
-    };
-    document.readyState === "loading" ? document.addEventListener("DOMContentLoaded", watch) : watch();
+    new MutationObserver(records => {  // a search may start and end within one task: read the old values
+        const now = performance.now();
+        const started = records.some(r => !(Number(r.oldValue) > 0));
+        let last = window.thinking[window.thinking.length - 1];
+        if (started && !(last && last[1] === null)) window.thinking.push(last = [now, null]);
+        if (!(Number(document.documentElement.getAttribute("data-bot-thinking")) > 0) && last && last[1] === null)
+            last[1] = now;
+    }).observe(document, {attributes: true, attributeOldValue: true, subtree: true,
+                          attributeFilter: ["data-bot-thinking"]});
 """
 
 
