@@ -426,10 +426,11 @@ class App:
         Asking would stop the game for a question the move already answered;
         New game's "I play" changes it.
         """
-        s, ply = self.session, len(self.opened) + 1
-        if not self.from_link or s.mine or len(s.moves) < ply or s.moves[:ply - 1] != self.opened:
+        s, first = self.session, len(self.opened)
+        if not self.from_link or s.mine or s.moves[:first] != self.opened:
             return
-        seat = s.seat_of_move(ply)
+        made = (s.seat_of_move(ply) for ply in range(first + 1, len(s.moves) + 1))
+        seat = next((seat for seat in made if seat is not None and seat not in s.bots), None)  # not the computer's
         if seat is not None:
             s.choose_mine([seat])
             self.tell(f"Saved in My games: you play {s.latest.actor_name(seat)} in this game.")
@@ -749,9 +750,13 @@ class App:
         """The new-game form, with the values last tried for this game; a game in progress is named."""
         s = self.session
         by_id("new-title").textContent = f"New game of {s.game.title}"
-        by_id("new-options").innerHTML = page.options_form(s.game, self.form_values.get(s.game.id, s.options))
+        values = self.form_values.get(s.game.id, s.options)
+        by_id("new-options").innerHTML = page.options_form(s.game, values)
         by_id("new-mine").innerHTML = page.mine_form(s)
-        by_id("new-seats").innerHTML = page.seats_form(s.game, self.form_values.get(s.game.id, s.options), s.bots)
+        try:
+            by_id("new-seats").innerHTML = page.seats_form(s.game, values, s.bots)
+        except GameError:  # the values last tried do not go together (Start said why): the game on screen's seats
+            by_id("new-seats").innerHTML = page.seats_form(s.game, s.options, s.bots)
         by_id("new-error").textContent = ""
         running = s.latest.outcome is None and len(s.moves) > 0
         by_id("new-running").hidden = not running
