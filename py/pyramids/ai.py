@@ -157,10 +157,35 @@ def _icetoids(state: State) -> Reward:
     return _versus(margins, 1.0) if len(margins) > 1 else ({}, 0.5)
 
 
+def _terrafex(state: State) -> Reward:
+    """The score as it stands: the game ends scored, at any moment its last glacier goes."""
+    return _versus(state.scores(), 3.0)
+
+
+def _ice_turn(state: State) -> Reward:
+    """The race: how far each seat's pieces still have to go to its goal corner, and the nest begun there."""
+    from .games.ice_turn import LETTERS, SIZE
+    if state.phase in ("deal", "place"):
+        return {}, 0.5
+    where = {piece: cell for cell, stack in enumerate(state.stacks) for piece in stack}
+    margins = {}
+    for seat in state.seats:
+        letter = LETTERS[seat.colour]
+        goal_col, goal_row = seat.goal % SIZE, seat.goal // SIZE
+        cells = [where[f"{letter}{size}"] for size in (1, 2, 3)]
+        distance = sum(abs(c % SIZE - goal_col) + abs(c // SIZE - goal_row) for c in cells)
+        home = [p for p in state.stacks[seat.goal] if p[0] == letter]
+        in_order = sum(1 for k, p in enumerate(home) if p == f"{letter}{k + 1}")  # small at the bottom, then up
+        margins[seat.colour] = -distance + 1.5 * in_order
+    return _versus(margins, 2.0)
+
+
 EVALUATIONS: dict[str, Callable[[State], Reward]] = {
     "ice-lady": _ice_lady,
     "ice-towers": _ice_towers,
     "icetoids": _icetoids,
+    "terrafex": _terrafex,
+    "ice-turn": _ice_turn,
 }
 
 
