@@ -2,7 +2,7 @@
 
 from pyscript import document, window
 
-from pyramids import views
+from pyramids import page, views
 
 
 def by_id(name):
@@ -22,7 +22,8 @@ def clicked_cells(event) -> list[str]:
 def draw_board(session) -> None:
     """The position on screen, in one assignment, with its text for tests and tools."""
     board = by_id("board")
-    board.innerHTML = views.draw(session.state, session.marks())
+    marks = session.marks()
+    board.innerHTML = views.labelled(views.draw(session.state, marks), session.state, marks)
     board.setAttribute("data-position", session.state.to_text())
     board.setAttribute("data-game", session.game.id)  # wide tables get a wide board (CSS)
     board.removeAttribute("data-snapshot")  # the live board replaces the one painted before Python started
@@ -32,3 +33,23 @@ def report(error) -> None:
     """Log an unexpected error (the player already sees a message)."""
     if error is not None:
         window.console.error(str(error))
+
+
+class Announcer:
+    """One polite live region (#live) that says each move and each message.
+
+    Called after each drawing with the session on screen; it remembers what it
+    last spoke of, so a new game or a reload says nothing until something happens.
+    """
+
+    def __init__(self):
+        self.heard = (None, 0, 0, "")  # (session, moves, ply, text)
+
+    def __call__(self, session) -> None:
+        session_heard, moves, ply, said = self.heard
+        text = page.announcement(session, moves, ply) if session_heard is session else ""
+        if text and text == said:
+            text += "\u00a0"  # the same words again (a second refusal) must still be read
+        if text:
+            by_id("live").textContent = text
+        self.heard = (session, len(session.moves), session.cursor, text or said)

@@ -13,7 +13,7 @@ import asyncio
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from browser import by_id, clicked_cells, draw_board, report
+from browser import Announcer, by_id, clicked_cells, draw_board, report
 from pyramids import games, page, saves, views
 from pyramids.core import GameError
 from pyramids.session import Loading, Session
@@ -75,6 +75,7 @@ class App:
         self.saved = None  # (session, entry, text) of the last persist(): an unchanged game is not rewritten
         self.listed = None  # (session, moves, cursor, first ply listed) in the move list, so new moves are appended
         self.bare = True  # opened without a link: a visit without one reopens the game on screen
+        self.announce = Announcer()
 
     # -- loading --------------------------------------------------------
     # A game opens at once when its replay fits in one slice (nearly always);
@@ -218,12 +219,15 @@ class App:
         s = self.session
         draw_board(s)
         by_id("status").textContent = s.status()
-        by_id("game-panel").innerHTML = views.panel(s.state, s.actor)
+        by_id("game-panel").innerHTML = views.labelled(views.panel(s.state, s.actor), s.state, s.marks())
         self.show_clock()
         message = by_id("message")
         message.textContent = " ".join(t for t in (self.notice, s.message) if t)
         message.className = "message" + (" warn" if self.notice or s.message else "")
         by_id("choices").innerHTML = page.choices(s)
+        self.announce(s)
+        legal = s.state.legal_moves() if not s.browsing else []
+        by_id("move-example").textContent = legal[0] if legal else "(no move to make here)"
         moves = by_id("moves")
         self.show_moves(moves, s)
         if not s.browsing:  # in the next frame: reading the height now would lay the page out in this task
@@ -384,12 +388,29 @@ class App:
 
 
     def on_key(self, event):
+        """Esc cancels a selection or a choice; ←/→/Home/End browse the game, outside the board (keys.js)."""
         if event.target.closest("input, select, textarea, dialog") or event.ctrlKey or event.metaKey:
             return
+        if str(event.key) == "Escape":
+            return self.act(self.session.cancel, save=False)
+        if event.target.closest("#board"):
+            return None
         ply = self.session.ply_for_key(str(event.key))
         if ply is not None:
             event.preventDefault()
             self.act(lambda: self.session.go(ply))
+
+    def type_move(self, event):
+        """The typed-move box: the game's notation, refused in words like a click."""
+        event.preventDefault()
+        field = by_id("move-text")
+        text = str(field.value)
+        if not text.strip():
+            return
+        before = len(self.session.moves)
+        self.act(lambda: self.session.play(text))
+        if len(self.session.moves) > before:
+            field.value = ""
 
     def share(self, _event=None):
         self.persist()
@@ -496,12 +517,13 @@ class App:
         by_id("new").addEventListener("click", create_proxy(self.ask_new_game))
         by_id("new-form").addEventListener("submit", create_proxy(self.start_new_game))
         by_id("new-cancel").addEventListener("click", s(lambda: by_id("new-game").close()))
+        by_id("type-move").addEventListener("submit", create_proxy(self.type_move))
         by_id("my-games").addEventListener("click", create_proxy(self.show_games))
         by_id("games-list").addEventListener("click", create_proxy(self.on_games_click))
         by_id("games-close").addEventListener("click", s(lambda: by_id("games-box").close()))
         window.addEventListener("hashchange", create_proxy(self.on_hashchange))
         window.setInterval(create_proxy(self.tick), 1000)
-        for button in document.querySelectorAll("#picker [data-game], #controls button"):
+        for button in document.querySelectorAll("#picker [data-game], #controls button, #move-play"):
             button.disabled = False
 
     def on_hashchange(self, _event):

@@ -157,7 +157,7 @@ def test_each_tower_shows_its_value_and_controller():
     root = board(table("t1:rL1,yL1,yM1"))
     text = " ".join(t.text or "" for t in by_cell(root)["t1"].iter("{http://www.w3.org/2000/svg}text"))
     assert text.split() == ["Y", "8"]
-    assert "Yellow controls, 8 pips" in by_cell(root)["t1"].find("{http://www.w3.org/2000/svg}title").text
+    assert "yellow controls, 8 points" in by_cell(root)["t1"].find("{http://www.w3.org/2000/svg}title").text
 
 
 def test_marks_light_up_targets_selection_and_the_last_move():

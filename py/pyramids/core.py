@@ -342,6 +342,13 @@ class State:
         """A short human description of `move`, used when the player must choose."""
         return move
 
+    def location_name(self, cell: str) -> str:
+        """A clickable location (``data-cell``) in words, for screen readers: "c3, white small".
+
+        The page adds its state ("selected", "legal target"); games refine this default.
+        """
+        return cell
+
     def hint(self, selection: tuple[str, ...]) -> str:
         """Why `selection` leads to no legal move (the game knows best)."""
         if not selection:

@@ -9,7 +9,7 @@ from html import escape
 from typing import Callable
 
 from . import games
-from .core import CHANCE, Game
+from .core import CHANCE, Game, State
 from .session import Session
 from .views import choice_picture
 
@@ -33,6 +33,35 @@ def move_list(session: Session, start: int = 0, stop: int | None = None) -> str:
             f"{escape(move)}</button></li>"
         )
     return "".join(items)
+
+
+def move_words(before: State, move: str) -> str:
+    """A move as a listener hears it ("White: c3 to d4"): the one place the live region turns moves into words."""
+    actor = before.actor_of(move)
+    who = "Chance" if actor == CHANCE else before.actor_name(actor)
+    return f"{who}: {before.label(move)}"
+
+
+def announcement(session: Session, heard: int, cursor: int) -> str:
+    """What the live region says after an action, given the moves and ply it last spoke of.
+
+    New moves (a person's, a bot's, chance's) are read out; else an undo or a
+    step through the game; then the message, and whose turn it is.
+    """
+    s, parts = session, []
+    total = len(s.moves)
+    if total > heard and s.cursor == total:
+        parts += [move_words(s.states[p], s.moves[p]) + "." for p in range(max(heard, total - 6), total)]
+    elif total < heard:
+        parts.append("Move taken back.")
+    elif s.cursor != cursor:
+        parts.append(f"Move {s.cursor} of {total}: " +
+                     (move_words(s.states[s.cursor - 1], s.moves[s.cursor - 1]) if s.cursor else "the start") + ".")
+    if s.message:
+        parts.append(s.message)
+    if parts:
+        parts.append(s.status())
+    return " ".join(parts)
 
 
 def choices(session: Session) -> str:

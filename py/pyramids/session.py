@@ -207,6 +207,11 @@ class Session:
         return {"ArrowLeft": self.cursor - 1, "ArrowRight": self.cursor + 1,
                 "Home": 0, "End": len(self.moves)}.get(key)
 
+    def cancel(self) -> None:
+        """Esc: drop the selection and any choice still open."""
+        if self.selection or self.choices:
+            self._clear_input("Selection cancelled.")
+
     def choose(self, move: str) -> None:
         """Pick one of the offered `choices` (e.g. promote or not)."""
         if move not in self.choices:

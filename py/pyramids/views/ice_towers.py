@@ -89,7 +89,7 @@ def _pyramid(cx: float, base: float, width: float, height: float, visible: float
             f"{pips}</g>")
 
 
-def _tower(tower, cx: float, top: float, geo: Geometry, marks: svg.Marks, gaps: set[str]) -> str:
+def _tower(tower, cx: float, top: float, geo: Geometry, marks: svg.Marks, gaps: set[str], name: str) -> str:
     """A tower on its slot: pieces bottom to top, each lower one showing a band under the next."""
     pieces = tower.pieces
     widths = [geo.unit * svg.SCALE[p.size] for p in pieces]
@@ -126,9 +126,8 @@ def _tower(tower, cx: float, top: float, geo: Geometry, marks: svg.Marks, gaps: 
                f'stroke="{paint.stroke}"/><text x="{cx - 9.5:.1f}" y="{y + 9.5:.1f}" font-size="9" '
                f'font-weight="bold" text-anchor="middle" fill="{paint.pip}">{_initial(controller)}</text>'
                f'<text x="{cx + 1:.1f}" y="{y + 10:.1f}" font-size="11" fill="{INK}">{value}</text>')
-    owner = "free-stander" if alone else f"{_name(controller)} controls"
     return (f'<g class="{_classes("tower", tower.id, marks)}" data-cell="{tower.id}">'
-            f'<title>{tower.id}: {owner}, {value} pips</title>{"".join(out)}</g>')
+            f'<title>{escape(name)}</title>{"".join(out)}</g>')
 
 
 def _gap(cell: str, cx: float, y: float, width: float, room: float, marks: svg.Marks) -> str:
@@ -183,7 +182,7 @@ def draw(state, marks: svg.Marks = svg.Marks()) -> str:
                     + _header(state, colour, top, geo, scores, marks))
     for tower in state.towers:
         cx, top = _home(tower.pieces[0].name, colours, geo)
-        towers.append(_tower(tower, cx, top, geo, marks, gaps))
+        towers.append(_tower(tower, cx, top, geo, marks, gaps, state.location_name(tower.id)))
     title = "Ice Towers: " + ", ".join(f"{_name(c)} {scores[c]}" for c in colours)
     return svg.document(WIDTH, HEIGHT, "".join(rows) + "".join(towers), title, colours)
 
