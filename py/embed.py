@@ -101,7 +101,7 @@ class Embed:
         if str(event.key) == "Escape":
             self.act(self.session.cancel)
             return
-        if event.target.closest("#board"):  # the arrows move between locations there (static/keys.js)
+        if event.target.closest("#board"):  # the arrows move between locations there (static/access.js)
             return
         ply = self.session.ply_for_key(str(event.key))
         if ply is not None:

@@ -388,7 +388,7 @@ class App:
 
 
     def on_key(self, event):
-        """Esc cancels a selection or a choice; ←/→/Home/End browse the game, outside the board (keys.js)."""
+        """Esc cancels a selection or a choice; ←/→/Home/End browse the game, outside the board (static/access.js)."""
         if event.target.closest("input, select, textarea, dialog") or event.ctrlKey or event.metaKey:
             return
         if str(event.key) == "Escape":

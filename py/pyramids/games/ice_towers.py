@@ -542,9 +542,10 @@ class IceTowersState(State):
         kind, _, rest = cell.partition(":")
         if kind in ("hand", "done") and rest in self.colours:
             hand = self.held.get(rest)
-            if kind == "done":
-                return f"{_name(rest)}: {'withdraw agreement' if rest in self.done else 'agree to end'}"
-            return f"{_name(rest)}'s hand: {_piece_words(hand.piece)}" if hand else f"{_name(rest)}'s hand, empty"
+            if kind == "done":  # the panel's button: its name holds the words it shows
+                return (f"{_name(rest)}: Not done (withdraw the agreement to end)" if rest in self.done
+                        else f"{_name(rest)}: I'm done (agree to end the game)")
+            return f"{_name(rest)} holds {hand.piece.name}, {_piece_words(hand.piece)}" if hand else f"{_name(rest)} holds nothing"
         match = re.fullmatch(r"t([0-9]+)(?:([.|])([0-9]+))?", cell)
         tower = self.tower(f"t{match.group(1)}") if match else None
         if tower is None:

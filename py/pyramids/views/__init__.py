@@ -32,7 +32,7 @@ def labelled(text: str, state: State, marks: Marks = Marks()) -> str:
     Every ``data-cell`` gets an ``aria-label``: `state.location_name(cell)` and its
     state ("selected", "legal target", "last move").  A board drawn as one
     ``role="img"`` would hide its locations, so the page's board is a group.  The
-    keyboard layer (static/keys.js) adds roles and focus; the names live here, in
+    keyboard layer (static/access.js) adds roles and focus; the names live here, in
     Python, so tests read them.
     """
     def named(found: re.Match) -> str:

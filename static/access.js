@@ -1,5 +1,6 @@
-// The board by keyboard, for every game: one Tab stop, arrows between locations.
+// The board by keyboard and by finger, for every game.
 //
+// Keyboard: one Tab stop, arrows between locations.
 // Every view marks its clickable locations with data-cell (and Python names each
 // with aria-label, see views.labelled).  After each drawing this layer gives them
 // a role and a roving tabindex (WAI-ARIA Authoring Practices, "Keyboard
@@ -10,6 +11,11 @@
 //   Enter/Space acts as a click on it (the page's click handler does the rest)
 // Esc (cancel a selection or a pending choice) is the page's, as it applies anywhere.
 // The focus survives a redraw: the location with the same data-cell gets it back.
+//
+// Touch: a tap whose nearest location measures under 44 CSS px (a piece in an Ice
+// Towers tower, a split point) opens a lens: that part of the board, magnified until
+// its locations measure at least 44 px; a tap there clicks the same location on the
+// board, and a tap outside them (or Esc, or Close) closes the lens.
 (function () {
   "use strict";
   const LOCATION = "[data-cell]";
@@ -76,9 +82,10 @@
       if (el) { inside = true; current = el.dataset.cell; }
     });
     board.addEventListener("focusout", (event) => {
-      // A redraw removes the focused element: that is not leaving the board.
-      if (event.target.isConnected && !board.contains(event.relatedTarget)) inside = false;
+      // A redraw removes the focused element (no relatedTarget): that is not leaving the board.
+      if (event.relatedTarget && !board.contains(event.relatedTarget)) inside = false;
     });
+    document.addEventListener("pointerdown", (event) => { if (!board.contains(event.target)) inside = false; }, true);
     board.addEventListener("keydown", (event) => {
       const el = event.target.closest(LOCATION);
       if (!el || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -100,7 +107,77 @@
     prepare();
   }
 
-  window.pyramidsKeys = { attach };
+  const TARGET = 44; // CSS px: the smallest target a finger should be asked to hit (WCAG 2.5.5)
+
+  function viewBox(svg) {
+    const [x, y, w, h] = svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
+    return { x, y, w, h };
+  }
+
+  // The locations whose box holds the point (innermost last), else the nearest within reach.
+  function near(board, x, y) {
+    const all = [...board.querySelectorAll(LOCATION)].filter(shown);
+    const dist = (el) => {
+      const r = el.getBoundingClientRect();
+      return Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom));
+    };
+    return all.filter((el) => dist(el) < TARGET / 2);
+  }
+
+  function small(el) {
+    const r = el.getBoundingClientRect();
+    return r.width < TARGET || r.height < TARGET;
+  }
+
+  function lens(board) {
+    let touch = false;
+    board.addEventListener("pointerdown", (event) => { touch = event.pointerType === "touch"; }, true);
+    board.addEventListener("click", (event) => {
+      if (!touch || !event.isTrusted) return;
+      const svg = board.querySelector("svg");
+      const around = near(board, event.clientX, event.clientY);
+      if (!svg || !around.some(small)) return;
+      event.stopPropagation();
+      event.preventDefault();
+      open(board, svg, around, event.clientX, event.clientY);
+    }, true);
+  }
+
+  function open(board, svg, around, x, y) {
+    const box = svg.getBoundingClientRect(), vb = viewBox(svg);
+    const scale = Math.min(box.width / vb.w, box.height / vb.h); // screen px per SVG unit
+    const least = Math.min(...around.map((el) => {
+      const r = el.getBoundingClientRect();
+      return Math.min(r.width, r.height);
+    }));
+    const zoom = Math.max(1, (TARGET * 1.25) / Math.max(least, 4));
+    const width = Math.min(window.innerWidth - 16, 420), height = Math.min(window.innerHeight * 0.6, 420);
+    const w = width / (scale * zoom), h = height / (scale * zoom);
+    const cx = vb.x + (x - box.left - (box.width - vb.w * scale) / 2) / scale;
+    const cy = vb.y + (y - box.top - (box.height - vb.h * scale) / 2) / scale;
+    const view = svg.cloneNode(true);
+    view.setAttribute("viewBox", `${cx - w / 2} ${cy - h / 2} ${w} ${h}`);
+    view.setAttribute("aria-hidden", "true"); // a screen reader has the board itself
+    view.style.width = `${width}px`;
+    view.style.height = `${height}px`;
+    const layer = document.createElement("div");
+    layer.className = "lens";
+    layer.innerHTML = '<p>Tap a piece or a place; tap outside to close.</p><button type="button">Close</button>';
+    layer.insertBefore(view, layer.lastChild);
+    const close = () => { layer.remove(); document.removeEventListener("keydown", onKey, true); };
+    const onKey = (event) => { if (event.key === "Escape") { event.stopPropagation(); close(); } };
+    document.addEventListener("keydown", onKey, true);
+    layer.addEventListener("click", (event) => {
+      const hit = event.target.closest(LOCATION);
+      close();
+      if (!hit) return;
+      const same = [...board.querySelectorAll(LOCATION)].find((el) => el.dataset.cell === hit.dataset.cell);
+      if (same) same.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    });
+    document.body.appendChild(layer);
+  }
+
+  window.pyramidsAccess = { attach, lens };
   const board = document.getElementById("board");
-  if (board) attach(board);
+  if (board) { attach(board); lens(board); }
 })();
