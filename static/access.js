@@ -86,6 +86,10 @@
       if (event.relatedTarget && !board.contains(event.relatedTarget)) inside = false;
     });
     document.addEventListener("pointerdown", (event) => { if (!board.contains(event.target)) inside = false; }, true);
+    // A mouse click acts without taking the focus: the history keys keep browsing the game for mouse players.
+    board.addEventListener("mousedown", (event) => {
+      if (event.target.closest(LOCATION) && !inside) event.preventDefault();
+    });
     board.addEventListener("keydown", (event) => {
       const el = event.target.closest(LOCATION);
       if (!el || event.altKey || event.ctrlKey || event.metaKey) return;
