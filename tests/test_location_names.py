@@ -13,7 +13,7 @@ from html import unescape
 import pytest
 from test_ice_towers import table
 
-from pyramids import games, svg, views
+from pyramids import games, page, svg, views
 from pyramids.session import Session
 from pyramids.svg import Marks
 
@@ -142,3 +142,37 @@ def test_colours_that_meet_in_a_game_differ_by_more_than_hue(game_id):
     for a in plain:
         for b in plain - {a}:
             assert abs(lightness(a) - lightness(b)) > 30, f"{a} and {b} differ in lightness"
+
+
+# -- the live region's words ------------------------------------------------------
+def test_the_live_region_says_each_new_move_then_the_turn():
+    """Issue 13: "one polite live region announces each move (a person's or a bot's) and each message"."""
+    session = Session("ice-lady")
+    heard = (len(session.moves), session.cursor)
+    session.play("c3-d4")
+    session.play("f6-e5")  # two moves since last spoken (a bot's reply too): both are said
+    assert page.announcement(session, *heard) == "White: c3 to d4. Black: f6 to e5. White to move."
+    heard = (len(session.moves), session.cursor)
+    session.click("d4")
+    said = page.announcement(session, *heard)
+    assert said.startswith(session.message) and "legal target" in said and said.endswith("White to move.")
+    session.cancel()
+    assert page.announcement(session, *heard) == "Selection cancelled. White to move."
+    session.undo()
+    assert page.announcement(session, *heard).startswith("Move taken back.")
+    session.go(0)
+    assert page.announcement(session, 1, 1).startswith("Move 0 of 1: the start.")
+    assert page.announcement(session, 1, 0) == "", "nothing new, nothing said"
+
+
+def test_a_choice_left_open_is_read_out_with_where_to_find_it():
+    """A promotion asks "Promote to king" or "Keep": a listener hears both, and where the buttons are."""
+    session, rng = Session("ice-lady"), random.Random(2)
+    while not any(m.endswith("=K") for m in session.state.legal_moves()):
+        session.play(rng.choice(session.state.legal_moves()))
+    promote = next(m for m in session.state.legal_moves() if m.endswith("=K"))
+    for cell in session.state.path(promote):
+        session.click(cell)
+    assert session.choices
+    said = page.announcement(session, len(session.moves), session.cursor)
+    assert "Choices after the board: " in said and "Promote to king" in said

@@ -59,6 +59,10 @@ def announcement(session: Session, heard: int, cursor: int) -> str:
                      (move_words(s.states[s.cursor - 1], s.moves[s.cursor - 1]) if s.cursor else "the start") + ".")
     if s.message:
         parts.append(s.message)
+    if s.choices:  # the buttons follow the board: Tab reaches them
+        parts.append("Choices after the board: " + "; ".join(s.state.label(m) for m in s.choices) + ".")
+    elif s.targets:
+        parts.append(f"{len(s.targets)} legal target{'s' if len(s.targets) != 1 else ''}.")
     if parts:
         parts.append(s.status())
     return " ".join(parts)
