@@ -22,8 +22,10 @@ def clicked_cells(event) -> list[str]:
 def draw_board(session) -> None:
     """The position on screen, in one assignment, with its text for tests and tools."""
     board = by_id("board")
-    marks = session.marks()
-    board.innerHTML = views.labelled(views.draw(session.state, marks), session.state, marks)
+    marks, state = session.marks(), session.state
+    idle = session.selection or session.choices or session.browsing or state.outcome is not None
+    starts = () if idle else state.guide((), session.actor).targets  # where Tab enters the board
+    board.innerHTML = views.labelled(views.draw(state, marks), state, marks, starts)
     board.setAttribute("data-position", session.state.to_text())
     board.setAttribute("data-game", session.game.id)  # wide tables get a wide board (CSS)
     board.removeAttribute("data-snapshot")  # the live board replaces the one painted before Python started

@@ -71,7 +71,7 @@
       }
       const label = (el, word) => (el.getAttribute("aria-label") || "").includes(word);
       const stop = (current && byName(current)) || all.find((el) => label(el, ", selected")) ||
-        all.find((el) => label(el, ", legal target")) || all[0];
+        all.find((el) => label(el, ", legal target")) || all.find((el) => el.hasAttribute("data-start")) || all[0];
       stop.setAttribute("tabindex", "0");
       const lost = !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
       if (inside && lost) stop.focus({ preventScroll: true });

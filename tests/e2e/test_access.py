@@ -131,6 +131,13 @@ def test_every_game_plays_by_keyboard_with_each_move_announced(app, game_id):
     assert stops == 1, "the board is one Tab stop"
 
 
+def test_tab_enters_the_board_where_a_move_can_begin(app):
+    """IceToids starts with a colour choice: Tab lands on a colour, not on a face-down tile."""
+    app.open(link("icetoids"))
+    to_board(app)
+    assert active(app)["cell"] == "colour:red" and active(app)["label"] == "colour red"
+
+
 def test_escape_cancels_and_history_keys_browse_outside_the_board(app):
     """Issue 13: "Esc cancels a selection"; ←/→ still browse the game when the focus is not on the board."""
     app.open(link("ice-lady"))

@@ -26,11 +26,12 @@ def draw(state: State, marks: Marks = Marks()) -> str:
 _LOCATION = re.compile(r'data-cell="([^"]*)"')
 
 
-def labelled(text: str, state: State, marks: Marks = Marks()) -> str:
+def labelled(text: str, state: State, marks: Marks = Marks(), starts=()) -> str:
     """`text` (a board's SVG or the panel's HTML) with each location named for screen readers.
 
     Every ``data-cell`` gets an ``aria-label``: `state.location_name(cell)` and its
-    state ("selected", "legal target", "last move").  A board drawn as one
+    state ("selected", "legal target", "last move"); the `starts` (where a move can
+    begin) get ``data-start``, so Tab enters the board on one.  A board drawn as one
     ``role="img"`` would hide its locations, so the page's board is a group.  The
     keyboard layer (static/access.js) adds roles and focus; the names live here, in
     Python, so tests read them.
@@ -40,7 +41,8 @@ def labelled(text: str, state: State, marks: Marks = Marks()) -> str:
         words = [state.location_name(cell)]
         words += [word for word, cells in (("selected", marks.selected), ("legal target", marks.targets),
                                            ("last move", marks.last)) if cell in cells]
-        return f'{found.group(0)} aria-label="{escape(", ".join(words))}"'
+        start = " data-start" if cell in starts else ""
+        return f'{found.group(0)} aria-label="{escape(", ".join(words))}"{start}'
     return _LOCATION.sub(named, text).replace(' role="img"', ' role="group"', 1)
 
 
