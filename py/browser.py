@@ -40,18 +40,21 @@ def report(error) -> None:
 class Announcer:
     """One polite live region (#live) that says each move and each message.
 
-    Called after each drawing with the session on screen; it remembers what it
-    last spoke of, so a new game or a reload says nothing until something happens.
+    Called after each drawing with the session on screen and the page's notice
+    (a link or storage problem); it remembers what it last spoke of, so a new
+    game or a reload says nothing until something happens, and a notice once.
     """
 
     def __init__(self):
-        self.heard = (None, 0, 0, "")  # (session, moves, ply, text)
+        self.heard = (None, 0, 0, "", "")  # (session, moves, ply, text, notice)
 
-    def __call__(self, session) -> None:
-        session_heard, moves, ply, said = self.heard
+    def __call__(self, session, notice: str = "") -> None:
+        session_heard, moves, ply, said, told = self.heard
         text = page.announcement(session, moves, ply) if session_heard is session else ""
+        if notice and notice != told:
+            text = f"{notice} {text or session.status()}"
         if text and text == said:
             text += "\u00a0"  # the same words again (a second refusal) must still be read
         if text:
             by_id("live").textContent = text
-        self.heard = (session, len(session.moves), session.cursor, text or said)
+        self.heard = (session, len(session.moves), session.cursor, text or said, notice)

@@ -47,7 +47,7 @@ class Embed:
         status = by_id("status")
         status.textContent = status.title = " ".join(t for t in (self.notice, s.message) if t) or s.status()
         by_id("choices").innerHTML = page.choices(s)
-        self.announce(s)
+        self.announce(s, self.notice)
         by_id("moves").innerHTML = page.move_list(s)
         by_id("ply").textContent = f"{s.cursor}/{len(s.moves)}"
         for name, enabled in (("first", s.cursor > 0), ("prev", s.cursor > 0),

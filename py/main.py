@@ -225,7 +225,7 @@ class App:
         message.textContent = " ".join(t for t in (self.notice, s.message) if t)
         message.className = "message" + (" warn" if self.notice or s.message else "")
         by_id("choices").innerHTML = page.choices(s)
-        self.announce(s)
+        self.announce(s, self.notice)
         legal = s.state.legal_moves() if not s.browsing else []
         by_id("move-example").textContent = legal[0] if legal else "(no move to make here)"
         moves = by_id("moves")

@@ -171,6 +171,13 @@ def test_a_typed_move_plays_and_a_wrong_one_is_refused_in_words(app):
     assert "White: c3 to d4" in app.page.inner_text("#live")
 
 
+def test_a_notice_about_the_link_is_announced(app):
+    """A listener hears why a link could not be opened, as a sighted player reads it."""
+    app.open("v=1&g=no-such-game&m=")
+    assert "This link cannot be opened" in app.message()
+    assert "This link cannot be opened" in app.page.inner_text("#live")
+
+
 def test_locations_are_named_in_words_with_their_state(app):
     """Issue 13: every location has an accessible name in words, with "selected" and "legal target"."""
     app.open(link("ice-lady"))
