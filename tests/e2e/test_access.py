@@ -27,11 +27,10 @@ def link(game_id: str, **options) -> str:
 
 
 def busy_towers() -> str:
-    """A six-player Ice Towers table after 30 caps and mines: towers of three and four pieces."""
+    """A six-player Ice Towers table after 30 caps: towers of three and four pieces."""
     session, rng = Session("ice-towers", {"players": 6}), random.Random(3)
     for _ in range(30):
-        moves = [m for m in session.state.legal_moves() if ":cap:" in m or ":mine:" in m or ":down" in m]
-        session.play(rng.choice(moves))
+        session.play(rng.choice([m for m in session.state.legal_moves() if ":cap:" in m]))
     assert any(len(t.pieces) >= 4 for t in session.state.towers)
     return session.link()
 
@@ -129,6 +128,14 @@ def test_every_game_plays_by_keyboard_with_each_move_announced(app, game_id):
         play_by_keyboard(app, move)
     stops = app.page.evaluate("document.querySelectorAll('#board [tabindex=\"0\"]').length")
     assert stops == 1, "the board is one Tab stop"
+
+
+def test_pieces_inside_an_ice_towers_tower_are_reached_by_arrows(app):
+    """Issue 13: arrows move "between locations (cells, pieces in a tower ...)": mine and split by keys."""
+    tall = ["yellow:cap:yL1>t7", "red:cap:rL2>t7", "yellow:cap:yM1>t7", "red:cap:rM1>t7", "yellow:cap:yS1>t7"]
+    app.open(Session("ice-towers", {"players": 6}, tall).link())
+    play_by_keyboard(app, "red:mine:rL2")  # the third of six pieces in tower 7
+    play_by_keyboard(app, "green:split:yM1")  # the split point between yellow large and yellow medium
 
 
 def test_tab_enters_the_board_where_a_move_can_begin(app):
