@@ -25,8 +25,9 @@ def draw_board(session) -> None:
     marks, state = session.marks(), session.state
     idle = session.selection or session.choices or session.browsing or state.outcome is not None
     starts = () if idle else state.guide((), session.actor).targets  # where Tab enters the board
-    board.innerHTML = views.labelled(views.draw(state, marks), state, marks, starts)
+    board.innerHTML = views.labelled(views.draw(state, marks, session.perspective), state, marks, starts)
     board.setAttribute("data-position", session.state.to_text())
+    board.setAttribute("data-perspective", session.perspective or "")
     board.setAttribute("data-game", session.game.id)  # wide tables get a wide board (CSS)
     board.removeAttribute("data-snapshot")  # the live board replaces the one painted before Python started
 

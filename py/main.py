@@ -10,11 +10,11 @@ time: a 10,000-move game never freezes the page.
 
 import asyncio
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from browser import Announcer, by_id, clicked_cells, draw_board, report
-from pyramids import games, page, saves, views
+from pyramids import games, page, record, saves, views
 from pyramids.core import GameError
 from pyramids.session import Loading, Session
 
@@ -76,6 +76,8 @@ class App:
         self.listed = None  # (session, moves, cursor, first ply listed) in the move list, so new moves are appended
         self.bare = True  # opened without a link: a visit without one reopens the game on screen
         self.announce = Announcer()
+        self.from_link = False  # the game on screen came from a link: who moves first here is the player's side
+        self.parted = None  # a saved game the link on screen goes back on (saves.Related), until the player chooses
 
     # -- loading --------------------------------------------------------
     # A game opens at once when its replay fits in one slice (nearly always);
@@ -109,7 +111,10 @@ class App:
                 self.tell(f"This link cannot be opened: {err} Your last game is shown instead.")
             else:
                 def opened(message):
+                    if not message and self.follow(loading, then):
+                        return
                     self.adopt(loading.session, None, {})
+                    self.from_link = True
                     if message:
                         shown = " The game is shown up to that move." if loading.error else ""
                         self.tell(f"Part of this link could not be used. {message}{shown}")
@@ -120,6 +125,54 @@ class App:
         if not (last and self.open_entry(last, then, quiet=True)):
             self.adopt(Session(DEFAULT_GAME), None, {})
             then()
+
+    def follow(self, loading, then):
+        """A link of a saved game: the same game opens its entry, one that continues it brings it up to
+        date and says what is new, one that goes back on its moves asks which to keep.  False: no such game."""
+        session = loading.session
+        found = saves.related(self.store, loading.rec, session.moves)
+        if found is None:
+            return False
+        if found.kind == "same":
+            return self.open_entry(found.id, then)
+        mine = found.data.get("mine")
+        session.choose_mine([m for m in mine if isinstance(m, str)] if isinstance(mine, list) else [])
+        if found.kind == "continues":
+            self.adopt(session, found.id, found.data)
+            session.unseen = found.common
+            self.tell(session.news(found.common) or "Your saved game is brought up to date.")
+            self.persist()
+            then()
+            return True
+        self.adopt(session, None, {})
+        self.from_link, self.parted = True, found
+        then()
+        by_id("parted-list").innerHTML = page.parted(found.moves, session, found.common)
+        by_id("parted-box").showModal()
+        return True
+
+    def keep_line(self, event):
+        """The player's answer to a link that parts from a saved game: both lines are kept, each its own entry."""
+        target = event.target.closest("[data-keep]")
+        found = self.parted
+        if not target or found is None:
+            return
+        by_id("parted-box").close()
+        self.parted = None
+        other = " ".join(f"{found.data.get('name') or ''} (other line)".split())
+        if str(target.dataset.keep) == "link":
+            if saves.copy(self.store, found.id, now_ms()) is None:
+                self.tell(NOT_SAVING)
+                return self.render()
+            self.entry, self.meta = found.id, found.data
+            self.tell("This game now goes on as in the link; the moves you had are kept in My games as "
+                      "another game (other line).")
+            self.persist()
+            return self.act(lambda: None, save=False)
+        self.entry, self.meta = saves.new_id(now_ms()), {"name": other}
+        self.persist()
+        self.notice = "The link's moves are kept in My games as another game (other line); here is your game."
+        return self.open_entry(found.id, self.shown)
 
     def open_entry(self, entry_id, then, quiet=False):
         """Open a saved game; False (and a message, unless `quiet`) when it cannot be read."""
@@ -178,18 +231,20 @@ class App:
     def adopt(self, session, entry, meta):
         """Put a game on screen, saved in `entry` (None: not saved until the player acts in it)."""
         self.session, self.entry, self.meta = session, entry, meta
-        self.opened, self.saved = list(session.moves), None
+        self.opened, self.saved, self.from_link = list(session.moves), None, False
 
     def worth_saving(self):
-        """Whether the game on screen has anything of the player's: a move, an undo, a running clock."""
+        """Whether the game on screen has anything of the player's: a move, an undo, a running clock, a side chosen."""
         s = self.session
-        return s.moves != self.opened or bool(s.redo_stack) or s.clock_started is not None
+        return s.moves != self.opened or bool(s.redo_stack) or s.clock_started is not None or bool(s.mine)
 
     def persist(self):
         """After a player acts: save the game in its entry and put its record in the URL."""
         s = self.session
         if s is None or self.busy:
             return
+        if self.entry is None and self.worth_saving():
+            self.take_side()
         text = s.to_storage()
         if self.saved == (s, self.entry, text):
             return
@@ -203,6 +258,20 @@ class App:
                 self.meta = fields
         self.saved = (s, self.entry, text)
         window.history.replaceState(None, "", "#" + s.link())
+
+    def take_side(self):
+        """A friend's link played here for the first time: the player plays the side they just moved.
+
+        Asking would stop the game for a question the move already answered;
+        New game's "I play" changes it.
+        """
+        s, ply = self.session, len(self.opened) + 1
+        if not self.from_link or s.mine or len(s.moves) < ply or s.moves[:ply - 1] != self.opened:
+            return
+        seat = s.seat_of_move(ply)
+        if seat is not None:
+            s.choose_mine([seat])
+            self.tell(f"Saved in My games: you play {s.latest.actor_name(seat)} in this game.")
 
     # -- drawing --------------------------------------------------------
     def render(self):
@@ -233,6 +302,7 @@ class App:
         if not s.browsing:  # in the next frame: reading the height now would lay the page out in this task
             window.requestAnimationFrame(SCROLL_TO_END)
         by_id("ply").textContent = f"Move {s.cursor} of {len(s.moves)}"
+        self.show_share()
         for name, enabled in (("undo", s.can_undo()), ("redo", bool(s.redo_stack)),
                               ("first", s.cursor > 0), ("prev", s.cursor > 0),
                               ("next", s.browsing), ("last", s.browsing)):
@@ -412,19 +482,47 @@ class App:
         if len(self.session.moves) > before:
             field.value = ""
 
+    def show_share(self):
+        """Share says whom the link goes to once the player has moved and a friend is to move."""
+        to = self.session.send_to()
+        button = by_id("share")
+        button.textContent = f"Send to {to}" if to else "Share"
+        button.title = f"Send {to} a link to this game" if to else "Copy a link to this game"
+
     def share(self, _event=None):
+        """The shortest link to the game: the phone's share sheet, else copied; a link too long for a chat is refused."""
         self.persist()
-        link = str(window.location.href)
+        s = self.session
+        link = str(window.location.href).split("#")[0] + "#" + s.share_link()
+        refused = record.too_long_to_send(link)
+        if refused:
+            by_id("share-box").hidden = True
+            s.message = refused
+            return self.render()
         field = by_id("share-link")
         field.value = link
         by_id("share-box").hidden = False
+        to = s.send_to()
+        said = f"Send it to {to}." if to else "Anyone who opens it sees this game, move by move."
+        if getattr(window.navigator, "share", None) and window.matchMedia("(pointer: coarse)").matches:
+            asyncio.ensure_future(self.share_sheet(link, f"Your move in {s.game.title}" if to else s.game.title))
+            s.message = said
+            return self.render()
         field.select()
         try:
             window.navigator.clipboard.writeText(link)
-            self.session.message = "Link copied. Anyone who opens it sees this game, move by move."
+            s.message = f"Link copied. {said}"
         except Exception:
-            self.session.message = "Copy the link below to share this game."
-        self.render()
+            s.message = f"Copy the link below. {said}"
+        return self.render()
+
+    async def share_sheet(self, link, text):
+        """The phone's own share sheet (Web Share API); closing it shares nothing and says nothing."""
+        try:
+            await window.navigator.share(to_js({"title": "Looney Pyramids", "text": text, "url": link},
+                                                dict_converter=window.Object.fromEntries))
+        except Exception:  # the player closed the sheet, or the browser refused
+            pass
 
     def fill_embed(self, _event=None):
         """The iframe code for the game and position on screen, in the chosen view."""
@@ -475,24 +573,40 @@ class App:
         s = self.session
         by_id("new-title").textContent = f"New game of {s.game.title}"
         by_id("new-options").innerHTML = page.options_form(s.game, s.options)
+        by_id("new-mine").innerHTML = page.mine_form(s)
         by_id("new-game").showModal()
 
-    def start_new_game(self, event):
-        event.preventDefault()
-        game = self.session.game
+    def chosen_options(self):
+        """The options ticked in the new-game form."""
         chosen = {}
-        for opt in game.options:
+        for opt in self.session.game.options:
             field = by_id("new-options").querySelector(f'[name="{opt.name}"]')
             if getattr(opt, "widget", "") == "colours":  # a checkbox per colour: the ticked ones
                 boxes = by_id("new-options").querySelectorAll(f'[name="{opt.name}"]:checked')
                 chosen[opt.name] = ",".join(str(box.value) for box in boxes)
             elif field is not None:
                 chosen[opt.name] = bool(field.checked) if isinstance(opt.default, bool) else str(field.value)
+        return chosen
+
+    def relist_mine(self, _event=None):
+        """Other options can mean other seats (more players): "I play" lists them again."""
+        try:
+            by_id("new-mine").innerHTML = page.mine_form(Session(self.session.game.id, self.chosen_options()))
+        except GameError:
+            pass  # options that do not go together: the form says so when started
+
+    def start_new_game(self, event):
+        event.preventDefault()
+        game = self.session.game
+        chosen = self.chosen_options()
+        mine = [str(box.value) for box in by_id("new-mine").querySelectorAll('[name="mine"]:checked')]
         by_id("new-game").close()
 
         def restart():
             self.persist()
-            self.adopt(Session(game.id, chosen), None, {})
+            session = Session(game.id, chosen)
+            session.choose_mine(mine)
+            self.adopt(session, None, {})
         self.act(restart)
 
     # -- wiring -------------------------------------------------------------
@@ -516,11 +630,13 @@ class App:
         by_id("download-png").addEventListener("click", s(lambda: self.download("png")))
         by_id("new").addEventListener("click", create_proxy(self.ask_new_game))
         by_id("new-form").addEventListener("submit", create_proxy(self.start_new_game))
+        by_id("new-options").addEventListener("change", create_proxy(self.relist_mine))
         by_id("new-cancel").addEventListener("click", s(lambda: by_id("new-game").close()))
         by_id("type-move").addEventListener("submit", create_proxy(self.type_move))
         by_id("my-games").addEventListener("click", create_proxy(self.show_games))
         by_id("games-list").addEventListener("click", create_proxy(self.on_games_click))
         by_id("games-close").addEventListener("click", s(lambda: by_id("games-box").close()))
+        by_id("parted-box").addEventListener("click", create_proxy(self.keep_line))
         window.addEventListener("hashchange", create_proxy(self.on_hashchange))
         window.setInterval(create_proxy(self.tick), 1000)
         for button in document.querySelectorAll("#picker [data-game], #controls button, #move-play"):

@@ -106,3 +106,30 @@ def test_the_move_limit_fits_in_a_link():
     from pyramids.record import MAX_MOVES
 
     assert ice_towers.MOVE_LIMIT < MAX_MOVES
+
+
+# -- Terrafex ------------------------------------------------------------------------------------
+TERRAFEX = games.get("terrafex")
+
+
+def test_terrafex_scores_the_game_on_the_third_repetition():
+    """Our rule: "comes about for the third time, the game ends and is scored as it stands"."""
+    assert "comes about for the third time, the game ends and is scored as it stands" in rules_page("terrafex")
+    rng, states = random.Random(0), [TERRAFEX.new()]
+    while states[-1].outcome is None and len(states) < 5000:
+        states.append(states[-1].play(rng.choice(states[-1].legal_moves())))
+    end = states[-1]
+    assert end.outcome.reason.startswith("The same position came about a third time"), "random glaciers bounce"
+    assert end.outcome.scores == end.scores() and end.legal_moves() == []
+    era, position = end.repetition_key()
+    assert sum(s.repetition_key() == (era, position) for s in states) == 3, "the third time, not before"
+    assert all(s.outcome is None for s in states[:-1])
+    twice = next(s for s in states if s.repetitions == 2)
+    assert "seen=2" in twice.to_text()
+    assert TERRAFEX.from_text(twice.to_text()).repetitions == 2, "position text keeps the count"
+
+
+def test_terrafex_counts_repetitions_within_the_glaciers_total_size():
+    """Glaciers never grow back on the board: a merge or a melt starts a new era."""
+    state = TERRAFEX.new()
+    assert state.repetition_key()[0] == (False, 12), "Layout 1 has four large glaciers"

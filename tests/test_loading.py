@@ -96,7 +96,7 @@ def test_saves_that_crashed_every_visit(save, check):
 
 @pytest.mark.parametrize("save, problem", [
     ('{"v": 3, "record": "v=1&g=ice-lady&m="}', "made by a newer version of the app"),
-    ('{"v": 2, "record": "v=2&g=ice-lady&m="}', "made by a newer version of the app"),
+    ('{"v": 2, "record": "v=3&g=ice-lady&m="}', "made by a newer version of the app"),
     ('{"v": 2}', "record is missing"),
     ('{"v": 2, "record": 5}', "record is missing"),
     ("[1, 2]", "not in the app's format"),

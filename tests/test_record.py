@@ -40,7 +40,7 @@ def test_view_settings_are_kept_apart_from_options():
     ("#", "holds no game"),
     ("garbage", "not of the form name=value"),
     ("g=ice-lady&m=", "no format version"),
-    ("v=2&g=ice-lady&m=", "made by a newer version of the app"),
+    ("v=3&g=ice-lady&m=", "made by a newer version of the app"),
     ("v=0.5&g=ice-lady&m=", "format this app does not know"),
     ("v=1" + "0" * 5000 + "&g=ice-lady&m=", "format this app does not know"),
     ("v=1&m=d3-e4", "does not say which game"),

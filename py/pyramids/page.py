@@ -27,6 +27,8 @@ def move_list(session: Session, start: int = 0, stop: int | None = None) -> str:
         actor = before.actor_of(move)
         who = "chance" if actor == CHANCE else before.actor_colour(actor)
         cls = "ply current" if ply == session.cursor else "ply"
+        if session.unseen is not None and ply > session.unseen:
+            cls += " new"  # brought in by the link just opened
         items.append(
             f'<li class="{cls}" data-ply="{ply}" title="{escape(before.actor_name(actor))}">'
             f'<span class="who {escape(who)}"></span><button type="button" data-ply="{ply}">'
@@ -107,6 +109,36 @@ def options_form(game: Game, current: dict) -> str:
             control = f'<select name="{escape(opt.name)}">{options}</select>'
         rows.append(f'<label class="option">{control} {escape(opt.label)} {help_text}</label>')
     return "".join(rows)
+
+
+def parted(saved: tuple[str, ...], session: Session, common: int) -> str:
+    """A link that goes back on moves of a saved game: the two lines side by side from where they part."""
+    def column(title, moves):
+        items = "".join(f'<li value="{ply}">{escape(move)}</li>' for ply, move in enumerate(moves, common + 1))
+        return (f'<div class="line"><h3>{title}</h3>'
+                f'<ol start="{common + 1}">{items or "<li class=empty>no more moves</li>"}</ol></div>')
+    return (f"<p>This link is one of your saved games, played otherwise from move {common + 1}: "
+            "the other player took moves back. Both lines are kept; which one goes on here?</p>"
+            f'<div class="lines">{column("In the link", session.moves[common:common + 40])}'
+            f'{column("In your saved game", saved[common:common + 40])}</div>'
+            '<p class="dialog-buttons"><button type="button" data-keep="saved">Keep my saved game</button>'
+            '<button type="button" data-keep="link">Go on as in the link</button></p>')
+
+
+def mine_form(session: Session) -> str:
+    """'I play': a box per seat, all ticked by default (every seat on this device, as before).
+
+    The seats not ticked are played by friends on their own devices, by link;
+    the choice stays on this device, with the saved game.
+    """
+    start = session.states[0]
+    boxes = "".join(
+        f'<label class="pick"><input type="checkbox" name="mine" value="{escape(seat)}"'
+        f'{" checked" if not session.mine or seat in session.mine else ""}> '
+        f'<span class="who {escape(start.actor_colour(seat))}"></span>{escape(start.actor_name(seat))}</label>'
+        for seat in session.seats)
+    return (f'<fieldset class="option"><legend>I play</legend>{boxes} <small>Tick every side to play them all '
+            "on this device; a friend far away plays the others: send them the link after each move.</small></fieldset>")
 
 
 def games_list(listed: list, current: str | None, when: Callable[[float], str], thumb: Callable[[str, str], str]) -> str:

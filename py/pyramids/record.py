@@ -10,11 +10,19 @@ follow; they belong to the page, not to the game.
 then plays the moves and, when one is illegal, keeps the valid prefix and says
 which ply failed and why.  Saved games (session.py, saves.py) hold the same
 link text, so links and saves are read by the same code.
+
+The compact form (format 2, for links sent by chat) writes the same fields
+but the moves as ``c=<count>.<digits>``: each move is its index among the
+sorted legal moves of the position before it, in as many base64url digits as
+that position's number of moves needs (none for a forced move).  Only a
+replay can read it, so `read` leaves it packed and `Unpacker` gives the moves
+one at a time as the loader (session.Loading) plays them.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,8 +30,10 @@ from . import games
 from .core import GameError, OptionError, State, quote
 
 FORMAT = 1
+COMPACT = 2  # the compact form: the same fields, the moves as indexes among the legal moves
 MAX_MOVES = 10_000  # a longer game is refused: no game of ours comes near it in honest play
 MAX_LINK_CHARS = 1_000_000  # room for 10,000 of the longest moves, percent-encoded
+CHAT_LIMIT = 4_000  # the longest link Share hands out: one Telegram message (4,096), a URL every browser opens
 VIEW_KEYS = frozenset({"ply", "embed", "play", "static"})
 
 
@@ -41,6 +51,7 @@ class Record:
     options: dict[str, Any] = field(default_factory=dict)
     moves: tuple[str, ...] = ()
     view: dict[str, str] = field(default_factory=dict)
+    packed: str = ""  # a compact link's moves (``<count>.<digits>``), unpacked as they are replayed
 
 
 @dataclass(frozen=True)
@@ -72,16 +83,97 @@ def unquote(text: str) -> str:
 
 
 def encode(record: Record) -> str:
-    """The record as fragment text (without the leading '#')."""
+    """The record as fragment text (without the leading '#'): readable, unless its moves are still packed."""
+    if record.packed:
+        return _fields(record, COMPACT, f"c={record.packed}")
+    return _fields(record, FORMAT, "m=" + "+".join(_quote(m) for m in record.moves))
+
+
+def encode_compact(record: Record, digits: str | None = None) -> str:
+    """The record in the compact form; `digits` are its moves already packed (see `pack`), if known."""
+    if record.packed:
+        return encode(record)
+    digits = pack(record) if digits is None else digits
+    return _fields(record, COMPACT, f"c={len(record.moves)}.{digits}")
+
+
+def _fields(record: Record, version: int, moves: str) -> str:
+    """Every field of the record, in either form: only the moves' field differs."""
     game = games.get(record.game)
-    parts = [f"v={FORMAT}", f"g={_quote(record.game)}"]
+    parts = [f"v={version}", f"g={_quote(record.game)}"]
     for opt in game.options:
         value = record.options.get(opt.name, opt.default)
         if value != opt.default:
             parts.append(f"{opt.name}={_quote(opt.link_text(value))}")
-    parts.append("m=" + "+".join(_quote(m) for m in record.moves))
+    parts.append(moves)
     parts.extend(f"{k}={_quote(v)}" for k, v in record.view.items())
     return "&".join(parts)
+
+
+# -- the compact form ------------------------------------------------------
+DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"  # base64url
+_VALUE = {c: i for i, c in enumerate(DIGITS)}
+_PACKED = re.compile(r"(\d{1,5})\.([A-Za-z0-9_-]*)")
+
+
+def _width(count: int) -> int:
+    """How many digits an index among `count` moves takes: none for a forced move."""
+    width = 0
+    while 64 ** width < count:
+        width += 1
+    return width
+
+
+def pack_move(state: State, move: str) -> str:
+    """One move as its index among the sorted legal moves of `state`; `GameError` if it is not one of them."""
+    legal = sorted(state.legal_moves())
+    move = move.strip()
+    index = bisect_left(legal, move)
+    if index == len(legal) or legal[index] != move:
+        state.play(move)  # raises the rules' own reason
+        raise RecordError(f"{quote(move)} is not written as the rules list it.")
+    out = []
+    for _ in range(_width(len(legal))):
+        index, digit = divmod(index, 64)
+        out.append(DIGITS[digit])
+    return "".join(reversed(out))
+
+
+def pack(record: Record) -> str:
+    """The digits of the record's moves (replayed to find each one's index); `GameError` for an illegal move."""
+    state, out = games.get(record.game).new(**record.options), []
+    for move in record.moves:
+        out.append(pack_move(state, move))
+        state = state.play(move)
+    return "".join(out)
+
+
+class Unpacker:
+    """A compact link's moves, read one at a time from the position each is played in."""
+
+    def __init__(self, packed: str):
+        count, _, self.digits = packed.partition(".")
+        self.count, self.at = int(count), 0
+
+    def next(self, state: State, ply: int) -> str:
+        """Move `ply` (from 1), played in `state`; `RecordError` when the digits do not name a legal move."""
+        legal = sorted(state.legal_moves())
+        width = _width(len(legal))
+        digits = self.digits[self.at:self.at + width]
+        if len(digits) < width:
+            raise RecordError(f"The link ends in the middle of move {ply}; it was cut short.")
+        index = 0
+        for digit in digits:
+            index = index * 64 + _VALUE[digit]
+        if index >= len(legal):
+            raise RecordError(f"Move {ply} of the link is not one of the {len(legal)} legal moves there.")
+        self.at += width
+        return legal[index]
+
+    def left_over(self) -> str | None:
+        """What to say when digits are left once every move is played."""
+        extra = len(self.digits) - self.at
+        return f"The link has {extra} characters after its last move; they are left out." if extra else None
 
 
 def read(text: str) -> tuple[Record, str | None]:
@@ -116,11 +208,11 @@ def read(text: str) -> tuple[Record, str | None]:
         if key in fields:
             raise RecordError(f"The link names {quote(unquote(key))} twice.")
         fields[key] = value
-        after_moves = after_moves or key == "m"
+        after_moves = after_moves or key in ("m", "c")
     version = fields.pop("v", None)
     if version is None:
         raise RecordError("The link has no format version (v=...).")
-    _check_version(unquote(version), "link")
+    compact = _check_version(unquote(version), "link") == COMPACT
     game_id = unquote(fields.pop("g", ""))
     if not game_id:
         raise RecordError("The link does not say which game it is (g=...).")
@@ -130,7 +222,10 @@ def read(text: str) -> tuple[Record, str | None]:
         coming = next((e.title for e in games.CATALOGUE if e.id == game_id), None)
         raise RecordError(f"{coming} is coming soon and cannot be played yet." if coming
                           else f"There is no game called {quote(game_id)}.") from None
-    moves, note = _moves(fields.pop("m", ""))
+    if compact:
+        moves, note, packed = (), None, _packed(fields.pop("c", "0."))
+    else:
+        (moves, note), packed = _moves(fields.pop("m", "")), ""
     if note:
         notes.insert(0, note)
     view = {k: unquote(fields.pop(k)) for k in list(fields) if k in VIEW_KEYS}
@@ -138,7 +233,7 @@ def read(text: str) -> tuple[Record, str | None]:
         options = game.resolve_options({unquote(k): unquote(v) for k, v in fields.items()})
     except OptionError as err:
         raise RecordError(f"The link's options are not valid: {shorten(str(err), 200)}") from None
-    return Record(game_id, options, moves, view), " ".join(notes) or None
+    return Record(game_id, options, moves, view, packed), " ".join(notes) or None
 
 
 def decode(text: str) -> Record:
@@ -149,14 +244,25 @@ def decode(text: str) -> Record:
     return rec
 
 
-def _check_version(version: str, what: str) -> None:
-    """Refuse a format this app does not read; a newer one says so."""
-    if version == str(FORMAT):
-        return
-    if version.isascii() and version.isdigit() and len(version) < 7 and int(version) > FORMAT:
+def _check_version(version: str, what: str) -> int:
+    """The format, if this app reads it; a newer one says so."""
+    if version in (str(FORMAT), str(COMPACT)):
+        return int(version)
+    if version.isascii() and version.isdigit() and len(version) < 7 and int(version) > COMPACT:
         raise NewerFormatError(f"This {what} was made by a newer version of the app (format {int(version)}); "
                           "reload the app to update it, then open it again.")
     raise RecordError(f"This {what} uses a record format this app does not know ({quote(version, 12)}).")
+
+
+def _packed(text: str) -> str:
+    """A compact link's moves, checked for form (whether they play is found as they are replayed)."""
+    found = _PACKED.fullmatch(text)
+    if not found:
+        raise RecordError(f"The link's moves ({quote(unquote(text), 20)}) are not in the compact form.")
+    if int(found.group(1)) > MAX_MOVES:
+        raise RecordError(f"This link holds {int(found.group(1)):,} moves; the app opens games of at most "
+                          f"{MAX_MOVES:,} moves.")
+    return text
 
 
 def _moves(text: str) -> tuple[tuple[str, ...], str | None]:
@@ -176,6 +282,14 @@ def _moves(text: str) -> tuple[tuple[str, ...], str | None]:
     return tuple(moves), None
 
 
+def too_long_to_send(link: str) -> str | None:
+    """Why Share refuses `link` (the whole address), if it is longer than a chat message carries."""
+    if len(link) <= CHAT_LIMIT:
+        return None
+    return (f"This game's link is {len(link):,} characters long: more than a chat message carries "
+            f"({CHAT_LIMIT:,}), so it is not shared cut short. Embed can still show the game.")
+
+
 def bad_move(ply: int, move: str, err: Exception) -> str:
     """The message for a move a record holds but the rules refuse."""
     return shorten(f"Move {ply} ({quote(move, 30)}) cannot be played: {err}")
@@ -187,14 +301,20 @@ def shorten(text: str, limit: int = 280) -> str:
 
 
 def replay(record: Record) -> Replay:
-    """Play the record's moves; stop at the first illegal one and say where and why."""
+    """Play the record's moves (unpacking a compact one); stop at the first illegal one and say where and why."""
     state = games.get(record.game).new(**record.options)
     states, moves = [state], []
-    for ply, move in enumerate(record.moves, 1):
+    unpacker = Unpacker(record.packed) if record.packed else None
+    total = unpacker.count if unpacker else len(record.moves)
+    for ply in range(1, total + 1):
+        try:
+            move = unpacker.next(state, ply) if unpacker else record.moves[ply - 1]
+        except RecordError as err:
+            return Replay(states, moves, str(err))
         try:
             state = state.play(move)
         except GameError as err:
             return Replay(states, moves, bad_move(ply, move, err))
         states.append(state)
         moves.append(move.strip())
-    return Replay(states, moves)
+    return Replay(states, moves, unpacker.left_over() if unpacker else None)

@@ -149,6 +149,70 @@ def matching(store: Store, link: str) -> str | None:
     return found
 
 
+@dataclass(frozen=True)
+class Related:
+    """A saved game a link belongs to: the same game and options, sharing its first `common` moves.
+
+    `kind` is ``same`` (a reload, or the link sent back unplayed), ``continues``
+    (the link has the saved moves and more: bring the entry up to date) or
+    ``parted`` (the link goes back on saved moves: the player chooses).
+    """
+
+    id: str
+    kind: str
+    common: int
+    moves: tuple[str, ...]  # the saved game's moves
+    data: dict
+
+
+PARTED_WITHIN = 20  # a link that keeps all but this many of a saved game's moves is that game, played otherwise
+
+
+def related(store: Store, rec: record.Record, moves: list[str]) -> Related | None:
+    """The saved game this link's `moves` (replayed) belong to, if any.
+
+    The same game is preferred (the last one played, if several), then the
+    longest game the link continues, then the one sharing the most moves with
+    it.  A game that only opens like the link (it parts more than
+    `PARTED_WITHIN` moves before its end) is another game, not this one.
+    """
+    last, best, moves = store.get(LAST), None, tuple(moves)
+    rank = {"same": 2, "continues": 1, "parted": 0}
+    for key in store.keys():
+        if not key.startswith(ENTRY):
+            continue
+        try:
+            data = read_save(store.get(key) or "")
+            saved, _ = record.read(data["record"])
+        except GameError:
+            continue
+        if (saved.game, saved.options) != (rec.game, rec.options) or saved.packed:
+            continue
+        common = next((i for i, (a, b) in enumerate(zip(saved.moves, moves)) if a != b),
+                      min(len(saved.moves), len(moves)))
+        if common == len(saved.moves):
+            kind = "same" if common == len(moves) else "continues"
+        elif common and common >= len(saved.moves) - PARTED_WITHIN:
+            kind = "parted"
+        else:
+            continue
+        found = Related(key[len(ENTRY):], kind, common, saved.moves, data)
+        if (best is None or (rank[kind], common, found.id == last) > (rank[best.kind], best.common, best.id == last)):
+            best = found
+    return best
+
+
+def copy(store: Store, entry_id: str, now_ms: float) -> str | None:
+    """A saved game kept as its own new entry (the line the player did not choose); its id, or None if refused."""
+    try:
+        data = read_save(store.get(ENTRY + entry_id) or "")
+    except GameError:
+        return None
+    fresh = new_id(now_ms)
+    data["name"] = " ".join(f"{data.get('name') or ''} (other line)".split())[:80]
+    return fresh if store.set(ENTRY + fresh, json.dumps(data)) else None
+
+
 def latest_of(store: Store, game_id: str) -> str | None:
     """The entry of `game_id` played last, if any (the picker opens it)."""
     return next((e.id for e in entries(store) if e.game == game_id and not e.damaged), None)

@@ -43,8 +43,11 @@ class Session:
         self.states: list[State] = [self.game.new(**self.options)]
         self.moves: list[str] = []
         self.redo_stack: list[list[str]] = []
+        self.packed: list[tuple[str, str]] = []  # (move, its compact digits) for the compact link, kept as moves are made
         self.cursor = 0
         self.actor: str | None = None  # who the player acts as, where several may act
+        self.unseen: int | None = None  # a link brought the game up to date: the moves after this ply are new
+        self.mine: tuple[str, ...] = ()  # the seats played on this device (saved with it, never in a link); () = all
         self.selection: tuple[str, ...] = ()
         self.targets: tuple[str, ...] = ()
         self.choices: tuple[str, ...] = ()
@@ -70,14 +73,33 @@ class Session:
         return record.Record(self.game.id, dict(self.options), tuple(self.moves))
 
     def link(self) -> str:
+        """The page's address: the readable link (packing a long game's moves after every move would cost
+        the page a long task; Share packs them once)."""
         return record.encode(self.record())
 
+    def share_link(self) -> str:
+        """The shortest link to the game: what Share hands out."""
+        readable = record.encode(self.record())
+        compact = record.encode_compact(self.record(), self._packed_digits())
+        return compact if len(compact) < len(readable) else readable
+
+    def _packed_digits(self) -> str:
+        """The moves' compact digits; only moves made since the last call are packed."""
+        kept = 0
+        while kept < min(len(self.packed), len(self.moves)) and self.packed[kept][0] == self.moves[kept]:
+            kept += 1
+        del self.packed[kept:]
+        for ply in range(kept, len(self.moves)):
+            self.packed.append((self.moves[ply], record.pack_move(self.states[ply], self.moves[ply])))
+        return "".join(digits for _, digits in self.packed)
+
     def storage_fields(self) -> dict:
-        """What a save holds of the game: its record, the redo stack, the ply on screen, the clock's deadline."""
+        """What a save holds of the game: its record (readable: it does not depend on move order), the redo
+        stack, the ply on screen, the clock's deadline."""
         clock = self.latest.clock()
         deadline = None if clock is None or self.clock_started is None else self.clock_started + clock[0]
-        return {"v": STORAGE_FORMAT, "record": self.link(), "redo": self._storable_redo(),
-                "ply": self.cursor, "deadline": deadline}
+        return {"v": STORAGE_FORMAT, "record": record.encode(self.record()), "redo": self._storable_redo(),
+                "ply": self.cursor, "deadline": deadline, "mine": list(self.mine)}
 
     def to_storage(self) -> str:
         return json.dumps(self.storage_fields())
@@ -163,6 +185,9 @@ class Session:
             return self._clear_input(self._browsing_message())
         if state.outcome is not None:
             return self._clear_input(f"The game is over. {state.outcome.reason}")
+        waiting = self._waiting_message()
+        if waiting:
+            return self._clear_input(waiting)
         if self.selection and self.selection[-1] in candidates:
             return self._clear_input()
         guidance = self._first_ok(self.selection, candidates)
@@ -299,8 +324,74 @@ class Session:
         return Marks(self.selection, self.targets, last, captured)
 
     def status(self) -> str:
-        """One line: whose turn it is, or how the game ended."""
-        return self.status_of(self.state)
+        """One line: whose turn it is, or how the game ended; "Your move" or "Waiting for White" when the
+        player plays only some seats here (the others play by link)."""
+        state = self.state
+        if not self.mine or self.browsing or state.outcome is not None:
+            return self.status_of(state)
+        acting = players_to_act(state)
+        if any(seat in self.mine for seat in acting):
+            asked = state.prompt()
+            return "Your move." + (f" {asked}" if asked else "")
+        return f"Waiting for {self._names(acting)}." if acting else self.status_of(state)
+
+    def _waiting_message(self) -> str:
+        """Why a click does nothing while the friends who play by link are to move (empty if it may act)."""
+        acting = players_to_act(self.state)
+        if not self.mine or not acting or any(seat in self.mine for seat in acting):
+            return ""
+        return (f"Waiting for {self._names(acting)}: send them the link with Share, and open the link they send "
+                "back. (To play every side here, start a new game with them all ticked.)")
+
+    def send_to(self) -> str | None:
+        """Whom the link should go to: the players to act next who do not play on this device."""
+        if not self.mine or self.latest.outcome is not None:
+            return None
+        others = [seat for seat in players_to_act(self.latest) if seat not in self.mine]
+        return self._names(others) if others else None
+
+    def _names(self, seats) -> str:
+        return " and ".join(self.latest.actor_name(seat) for seat in seats)
+
+    @property
+    def seats(self) -> list[str]:
+        """Every seat of this game (with its options), in the order they first act."""
+        if "_seats" not in self.__dict__:
+            self.__dict__["_seats"] = seats_of(self.game, self.options)
+        return self.__dict__["_seats"]
+
+    def choose_mine(self, seats) -> None:
+        """The seats played on this device; none, or all of them, means every seat is played here."""
+        chosen = tuple(seat for seat in self.seats if seat in seats)
+        self.mine = () if len(chosen) in (0, len(self.seats)) else chosen
+
+    def news(self, since: int) -> str:
+        """What happened after ply `since`, in words, for a link that brings a saved game up to date:
+        "White played c6-d5." (each player's moves together, chance's left to the move list)."""
+        said: list[tuple[str, list[str]]] = []
+        for ply in range(since + 1, len(self.moves) + 1):
+            seat = self.seat_of_move(ply)
+            if seat is None:
+                continue
+            if said and said[-1][0] == seat:
+                said[-1][1].append(self.moves[ply - 1])
+            else:
+                said.append((seat, [self.moves[ply - 1]]))
+        def played(moves):
+            return ", ".join(moves) if len(moves) <= 4 else f"{len(moves)} moves, the last {moves[-1]}"
+        text = "; ".join(f"{self.latest.actor_name(seat)} played {played(moves)}" for seat, moves in said)
+        return record.shorten(text, 199) + "." if text else ""
+
+    @property
+    def perspective(self) -> str | None:
+        """The seat the board is seen from: the player's, when they play one seat here."""
+        return self.mine[0] if len(self.mine) == 1 else None
+
+    def seat_of_move(self, ply: int) -> str | None:
+        """The player who made move `ply` (from 1), or None for chance and the clock."""
+        before, move = self.states[ply - 1], self.moves[ply - 1]
+        actor = before.actor_of(move)
+        return actor if actor in players_to_act(before) else None
 
     @staticmethod
     def status_of(state: State) -> str:
@@ -321,6 +412,26 @@ class Session:
         return "No turns: " + ", ".join(actors) + " may act at any moment."
 
 
+def players_to_act(state: State) -> list[str]:
+    """The players who may decide now: not chance, not the game clock."""
+    clock = state.clock()
+    ringer = state.actor_of(clock[1]) if clock else None
+    return [a for a in state.actors if a not in (CHANCE, ringer)]
+
+
+def seats_of(game, options: dict) -> list[str]:
+    """The seats of a game with these options, in the order they first act, found through the protocol:
+    the first legal move is followed until every seat has acted; a ``players`` option says how many there are."""
+    count = options.get("players", game.max_players)
+    state, found = game.new(**options), []
+    for _ in range(500):
+        found += [a for a in players_to_act(state) if a not in found]
+        if state.outcome is not None or len(found) >= count:
+            break
+        state = state.play(sorted(state.legal_moves())[0])
+    return found[:count]
+
+
 class Loading:
     """A link or a save being opened: the record replayed a slice at a time.
 
@@ -334,6 +445,7 @@ class Loading:
         self.session = Session.__new__(Session)
         self.session._start(rec.game, rec.options, rng)
         self.rec, self.notes, self.saved = rec, [note] if note else [], saved
+        self.unpacker = record.Unpacker(rec.packed) if rec.packed else None
         self.error: str | None = None
         self.done = False
 
@@ -351,7 +463,7 @@ class Loading:
 
     @property
     def total(self) -> int:
-        return len(self.rec.moves)
+        return self.unpacker.count if self.unpacker else len(self.rec.moves)
 
     @property
     def ply(self) -> int:
@@ -359,18 +471,26 @@ class Loading:
 
     def step(self, seconds: float = 0.02) -> bool:
         """Replay moves for about `seconds`; True once the whole record is done."""
-        s, moves = self.session, self.rec.moves
+        s, moves, total = self.session, self.rec.moves, self.total
         until = time.perf_counter() + seconds
         while not self.done:
             for _ in range(16):
                 ply = len(s.moves)
-                if ply == len(moves):
+                if ply == total:
+                    if self.unpacker and self.unpacker.left_over():
+                        self.notes.append(self.unpacker.left_over())
                     self._settle()
                     return True
                 try:
-                    s._push(moves[ply])
+                    move = self.unpacker.next(s.latest, ply + 1) if self.unpacker else moves[ply]
                 except GameError as err:
-                    self.error = record.bad_move(ply + 1, moves[ply], err)
+                    self.error = f"{err} The {ply} moves before it are kept."
+                    self._settle()
+                    return True
+                try:
+                    s._push(move)
+                except GameError as err:
+                    self.error = record.bad_move(ply + 1, move, err)
                     self._settle()
                     return True
             if time.perf_counter() >= until:
@@ -407,6 +527,9 @@ class Loading:
         ply = data.get("ply")
         if isinstance(ply, int) and not isinstance(ply, bool):
             s.go(ply)
+        mine = data.get("mine")
+        if isinstance(mine, list) and all(isinstance(seat, str) for seat in mine):
+            s.choose_mine(mine[:len(s.seats)])
         clock = s.latest.clock()
         if clock is not None:
             if data.get("v") == 1:  # format 1 stored when the clock started

@@ -155,13 +155,17 @@ class Marks:
 
 
 def grid(cols: int, rows: int, cell: float, names, shade, contents, marks: Marks,
-         title: str, colours) -> str:
+         title: str, colours, turned: bool = False) -> str:
     """A rectangular board with coordinates, every square clickable as ``data-cell``.
 
     `names(col, row)` names the square shown at column `col` and display row
     `row` (0 = top); `shade(col, row)` gives its fill; `contents(name, cx, cy)`
-    returns the SVG drawn on it.
+    returns the SVG drawn on it.  A `turned` board is seen from the other
+    side: the square drawn top left is the one normally bottom right.
     """
+    if turned:
+        names, shade = (lambda col, row, f=names: f(cols - 1 - col, rows - 1 - row),
+                        lambda col, row, f=shade: f(cols - 1 - col, rows - 1 - row))
     margin = cell * 0.4
     out = []
     for row in range(rows):

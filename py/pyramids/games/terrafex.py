@@ -44,8 +44,8 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..core import (
-    Game, Guidance, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError, State,
-    options_text, parse_options_text,
+    REPEATED, Game, Guidance, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError, State,
+    options_text, parse_options_text, repetition_count,
 )
 
 PLAYERS = ("white", "black")
@@ -253,6 +253,8 @@ class TerrafexState(State):
             reason = "The last glacier is gone."
         elif self.idle >= 2:
             reason = "Neither player could act for a whole turn (the stall rule)."
+        elif self.repetitions >= REPEATED:
+            reason = "The same position came about a third time (our rule against endless play)."
         else:
             return None
         scores = self.scores()
@@ -261,6 +263,16 @@ class TerrafexState(State):
         if white == black:
             return Outcome((), reason + tally, scores)
         return Outcome(("white",) if white > black else ("black",), reason + tally, scores)
+
+    def repetition_key(self) -> tuple:
+        """Glaciers only ever shrink, merge or melt away: their total size on the board starts a new era.
+
+        Once the pools run dry, glaciers can bounce between edges, mountains and
+        each other for ever; the third time a position comes about, the game is
+        scored as it stands (our rule, like the stall rule).
+        """
+        blue = sum(size if kind == "B" else top for kind, size, top in filter(None, self.board))
+        return (self.setup, blue), (self.board, self.pool, self.pit, self.to_move, self.used, self.fire)
 
     def prompt(self) -> str:
         if self.setup:
@@ -549,7 +561,7 @@ class TerrafexState(State):
                   f"idle:{self.idle}"]
         if self.setup:
             fields.append("setup")
-        return " ".join(fields + options_text(self.options, self.game))
+        return " ".join(fields + options_text(self.options, self.game) + self.repetition_token())
 
     # -- moves for people --------------------------------------------------------------
     def path(self, move: str) -> tuple[str, ...]:
@@ -886,7 +898,7 @@ class Terrafex(Game):
         pit = _counts(values["pit"], "pit")
         if values["idle"] not in ("0", "1", "2"):
             raise PositionError(f"Terrafex: idle:{values['idle']} must be 0, 1 or 2.")
-        rest = fields[7:]
+        rest, seen = repetition_count(fields[7:])
         setup = bool(rest) and rest[0] == "setup"
         options = parse_options_text(rest[1:] if setup else rest, self)
         _check_supply(board, pool, pit)
@@ -901,7 +913,7 @@ class Terrafex(Game):
                               MappingProxyType(options))
         if fire and not state._fire_options(fire):
             raise PositionError(f"Terrafex: a {SIZE_WORDS[fire]} fire waits to be played, but it has nowhere to go.")
-        return state
+        return state.with_repetitions(seen)
 
 
 def _parse_cell(token: str, where: str):

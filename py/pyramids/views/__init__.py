@@ -18,9 +18,16 @@ def _view(state: State):
     return import_module(f"{__name__}.{state.game.id.replace('-', '_')}")
 
 
-def draw(state: State, marks: Marks = Marks()) -> str:
-    """The SVG of `state` with the selection, targets and last move marked."""
-    return _view(state).draw(state, marks)
+def draw(state: State, marks: Marks = Marks(), perspective: str | None = None) -> str:
+    """The SVG of `state` with the selection, targets and last move marked, seen from `perspective`'s seat.
+
+    A view whose board has sides names the seats that sit across it
+    (``ACROSS``); their player sees the board turned round, their own side at the bottom.
+    """
+    view = _view(state)
+    if perspective is not None and perspective in getattr(view, "ACROSS", ()):
+        return view.draw(state, marks, turned=True)
+    return view.draw(state, marks)
 
 
 _LOCATION = re.compile(r'data-cell="([^"]*)"')

@@ -8,9 +8,10 @@ from ..grid import square
 CELL = 60
 SIZES = {"S": 1, "M": 2, "K": 3}
 LIGHT, DARK = "#efe6d2", "#cdb892"
+ACROSS = ("black",)  # Black's player sees the board turned round: Black at the bottom
 
 
-def draw(state, marks: svg.Marks = svg.Marks()) -> str:
+def draw(state, marks: svg.Marks = svg.Marks(), turned: bool = False) -> str:
     units = state.units
 
     def contents(name, cx, cy):
@@ -28,6 +29,7 @@ def draw(state, marks: svg.Marks = svg.Marks()) -> str:
         marks=marks,
         title=f"Ice Lady, {state.to_move.capitalize()} to move",
         colours=("white", "black"),
+        turned=turned,
     )
 
 

@@ -1,0 +1,153 @@
+"""Play by link in the browser (issue 15): two players in two browser contexts, each with its own
+storage, play Ice Lady by sending the link back and forth; a link that goes back on moves asks which
+line goes on and keeps both; every game's 300-move link fits a chat."""
+
+import json
+import random
+
+from conftest import App
+from pyramids import games
+from pyramids.session import Session
+from test_compact_links import long_playout
+
+ICE_LADY = games.get("ice-lady")
+
+
+def plan(plies: int) -> list[str]:
+    """A game of Ice Lady played by its first legal move in sorted order that its clicks alone make
+    (no promotion choice), the same every run."""
+    state, moves = ICE_LADY.new(), []
+    for _ in range(plies):
+        paths = [state.path(m) for m in state.legal_moves()]
+        move = next(m for m in sorted(state.legal_moves()) if paths.count(state.path(m)) == 1)
+        moves.append(move)
+        state = state.play(move)
+    return moves
+
+
+def entries(app) -> list[dict]:
+    """Every My games entry of this browser, as stored."""
+    return [json.loads(text) for text in app.page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('pyramids.v1.saved.')).map(k => localStorage.getItem(k))")]
+
+
+def saved_moves(entry) -> list[str]:
+    moves = entry["record"].partition("&m=")[2]
+    return moves.split("+") if moves else []
+
+
+def play(app, move: str, ply: int):
+    """Make `move` by clicking its path, as the player does."""
+    state = ICE_LADY.replay(app.moves()) if app.moves() else ICE_LADY.new()
+    app.play(*state.path(move))
+    app.page.wait_for_function(f"document.querySelectorAll('#moves li').length === {ply}")
+
+
+def receive(app, link: str, ply: int):
+    """A link opened in a tab that is already open (pasted into the address bar)."""
+    app.page.evaluate("link => { location.href = link; }", link)
+    app.page.wait_for_function(f"document.getElementById('ply').textContent === 'Move {ply} of {ply}'")
+
+
+def top_left(app) -> str:
+    return app.page.get_attribute("#board [data-cell]", "data-cell")
+
+
+def test_two_players_play_a_dozen_moves_by_link_then_a_link_goes_back_and_both_lines_are_kept(app, new_context):
+    moves = plan(13)
+    white = app.open()
+    white.page.click("#new")
+    white.page.uncheck('#new-mine [name="mine"][value="black"]')
+    white.page.click("#new-start")
+    assert white.status() == "Your move." and top_left(white) == "a8"
+    black = None
+    for ply, move in enumerate(moves[:12], 1):
+        mover = white if ply % 2 else black
+        play(mover, move, ply)
+        assert mover.status() == f"Waiting for {'Black' if ply % 2 else 'White'}."
+        assert mover.page.inner_text("#share") == f"Send to {'Black' if ply % 2 else 'White'}"
+        link = mover.share()
+        assert link.split("#")[1].startswith("v=2&") and f"Send it to {'Black' if ply % 2 else 'White'}" in mover.message()
+        if black is None:
+            black = white.elsewhere(link, new_context().new_page())
+            assert black.status() == "Black to move." and entries(black) == []
+        elif ply % 2:
+            receive(black, link, ply)
+            assert "White played " + move in black.message()
+        else:
+            receive(white, link, ply)
+            assert white.message().startswith("Black played " + move)
+            assert white.page.locator("#moves li.new").count() == 1, "the new move is marked"
+        receiver = black if ply % 2 else white
+        assert receiver.status() == "Your move." or ply == 1
+        for side in (white, black):
+            if side is black and ply == 1:
+                continue
+            (kept,) = entries(side)
+            assert saved_moves(kept) == moves[:ply], "each side's My games entry follows the game"
+        if ply == 2:
+            assert black.page.get_attribute("#board", "data-perspective") == "black"
+            assert top_left(black) == "h1", "Black sees the board from Black's side"
+            assert entries(black)[0]["mine"] == ["black"] and entries(white)[0]["mine"] == ["white"]
+
+    # White moves on; Black takes back White's move and their own, and plays otherwise.
+    play(white, moves[12], 13)
+    receive(black, white.share(), 13)
+    black.page.click("#undo")
+    black.page.click("#undo")
+    other = max(m for m in ICE_LADY.replay(moves[:11]).legal_moves() if m != moves[11])
+    play(black, other, 12)
+    receive(white, black.share(), 12)
+    box = white.page.locator("#parted-box")
+    box.wait_for(state="visible")
+    text = box.inner_text()
+    assert "In the link" in text and "In your saved game" in text and other in text and moves[12] in text
+    assert len(entries(white)) == 1, "nothing is merged before the player chooses"
+    box.locator('[data-keep="link"]').click()
+    white.page.wait_for_function("document.querySelectorAll('#moves li').length === 12")
+    lines = sorted((saved_moves(e), e["name"]) for e in entries(white))
+    assert lines == sorted([(moves[:11] + [other], ""), (moves[:13], "(other line)")]), "both lines kept"
+    assert white.moves() == moves[:11] + [other] and white.status() == "Your move."
+
+
+def test_keeping_the_saved_game_keeps_the_link_s_line_too(app):
+    moves = plan(4)
+    app.open()
+    for ply, move in enumerate(moves, 1):
+        play(app, move, ply)
+    other = max(m for m in ICE_LADY.replay(moves[:2]).legal_moves() if m != moves[2])
+    receive(app, app.server + "#v=1&g=ice-lady&m=" + "+".join(moves[:2] + [other]), 3)
+    app.page.locator('#parted-box [data-keep="saved"]').click()
+    app.page.wait_for_function("document.querySelectorAll('#moves li').length === 4")
+    assert app.moves() == moves
+    assert sorted(saved_moves(e) for e in entries(app)) == sorted([moves, moves[:2] + [other]])
+
+
+def test_a_300_move_link_of_every_game_fits_in_2000_characters(app):
+    app.open()
+    for game_id in games.ids():
+        session = Session(game_id, moves=long_playout(game_id, random.Random(7)), rng=random.Random(7))
+        link = session.share_link()
+        receive(app, app.server + "#" + link, len(session.moves))
+        shared = app.share()
+        assert len(shared) <= 2_000, (game_id, len(shared))
+        assert len(session.moves) >= 300 or session.latest.outcome, "300 moves, unless the game cannot go on"
+        assert shared.split("#")[1] == link, game_id
+
+
+def test_on_a_phone_share_opens_the_system_share_sheet(browser, server):
+    """Issue 15: "On phones Share opens the system share sheet (Web Share API), elsewhere it copies"."""
+    from conftest import watched_contexts
+    with watched_contexts(browser) as make:
+        context = make(server, viewport={"width": 400, "height": 800}, is_mobile=True, has_touch=True)
+        context.add_init_script("navigator.share = async data => { window.shared = data; };")
+        phone = App(context.new_page(), server).open()
+        phone.page.click("#new")
+        phone.page.uncheck('#new-mine [name="mine"][value="black"]')
+        phone.page.click("#new-start")
+        play(phone, plan(1)[0], 1)
+        phone.page.click("#share")
+        phone.page.wait_for_function("window.shared !== undefined")
+        shared = phone.page.evaluate("window.shared")
+        assert shared["url"].split("#")[1].startswith("v=2&g=ice-lady&c=1.") and "Your move" in shared["text"]
+        assert phone.message() == "Send it to Black."
