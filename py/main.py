@@ -76,6 +76,7 @@ class App:
         self.listed = None  # (session, moves, cursor, first ply listed) in the move list, so new moves are appended
         self.bare = True  # opened without a link: a visit without one reopens the game on screen
         self.announce = Announcer()
+        self.form_values = {}  # game id -> the options last tried in the new-game form
         self.from_link = False  # the game on screen came from a link: who moves first here is the player's side
         self.parted = None  # a saved game the link on screen goes back on (saves.Related), until the player chooses
 
@@ -288,20 +289,25 @@ class App:
         s = self.session
         draw_board(s)
         by_id("status").textContent = s.status()
-        by_id("game-panel").innerHTML = views.labelled(views.panel(s.state, s.actor), s.state, s.marks())
+        marks = s.marks()
+        by_id("game-panel").innerHTML = views.labelled(views.panel(s.state, s.actor, marks), s.state, marks)
         self.show_clock()
         message = by_id("message")
         message.textContent = " ".join(t for t in (self.notice, s.message) if t)
-        message.className = "message" + (" warn" if self.notice or s.message else "")
+        message.className = "message" + (" warn" if self.notice or (s.message and s.warn) else "")
         by_id("choices").innerHTML = page.choices(s)
         self.announce(s, self.notice)
         legal = s.state.legal_moves() if not s.browsing else []
         by_id("move-example").textContent = legal[0] if legal else "(no move to make here)"
+        self.show_end(s)
         moves = by_id("moves")
         self.show_moves(moves, s)
         if not s.browsing:  # in the next frame: reading the height now would lay the page out in this task
             window.requestAnimationFrame(SCROLL_TO_END)
         by_id("ply").textContent = f"Move {s.cursor} of {len(s.moves)}"
+        by_id("undo").title = s.undo_title()
+        if not by_id("notation-box").hidden:
+            by_id("notation-text").value = page.notation(s)
         self.show_share()
         for name, enabled in (("undo", s.can_undo()), ("redo", bool(s.redo_stack)),
                               ("first", s.cursor > 0), ("prev", s.cursor > 0),
@@ -326,12 +332,14 @@ class App:
         total = len(s.moves)
         first = 0 if total <= LISTED else max(0, min(s.cursor - LISTED // 2, total - LISTED))
         shown, self.listed = self.listed, (s, list(s.moves), s.cursor, first)
+        moves.classList.toggle("paired", s.game.alternating)
         if first or not (shown and shown[0] is s and shown[3] == 0 and shown[1] == s.moves[:len(shown[1])]):
-            moves.setAttribute("start", str(first + 1))
             moves.innerHTML = page.move_list(s, first, first + LISTED)
             return
         if len(s.moves) > len(shown[1]):
-            moves.insertAdjacentHTML("beforeend", page.move_list(s, len(shown[1])))
+            for result in moves.querySelectorAll("li.result"):
+                result.remove()
+            moves.insertAdjacentHTML("beforeend", page.move_list(s, len(shown[1]), append=True))
         if shown[2] != s.cursor or len(s.moves) > len(shown[1]):
             for item in moves.querySelectorAll("li.current"):
                 item.classList.remove("current")
@@ -445,7 +453,7 @@ class App:
         elif renamed:
             name = window.prompt("A name for this game:", "")
             if name is not None and not saves.rename(self.store, str(renamed), str(name)):
-                self.session.message = "The new name could not be saved."
+                self.session.message, self.session.warn = "The new name could not be saved.", True
             if str(renamed) == self.entry:
                 self.meta = {**self.meta, "name": " ".join(str(name or self.meta.get("name", "")).split())[:80]}
             self.fill_games()
@@ -459,10 +467,10 @@ class App:
 
     def on_key(self, event):
         """Esc cancels a selection or a choice; ←/→/Home/End browse the game, outside the board (static/access.js)."""
+        if str(event.key) == "Escape" and not event.target.closest("dialog"):  # dialogs close themselves
+            return self.escape()
         if event.target.closest("input, select, textarea, dialog") or event.ctrlKey or event.metaKey:
-            return
-        if str(event.key) == "Escape":
-            return self.act(self.session.cancel, save=False)
+            return None
         if event.target.closest("#board"):
             return None
         ply = self.session.ply_for_key(str(event.key))
@@ -482,6 +490,17 @@ class App:
         if len(self.session.moves) > before:
             field.value = ""
 
+    def escape(self):
+        """Esc: a pending choice or selection goes, and an open box (link, embed, notation) closes."""
+        for opener in ("share", "embed", "notation"):
+            box = by_id(f"{opener}-box")
+            if not box.hidden:
+                if box.contains(document.activeElement):
+                    by_id(opener).focus()  # focus was in the box: it goes back to its button
+                box.hidden = True
+        if self.session.selection or self.session.choices:
+            self.act(self.session.cancel, save=False)
+
     def show_share(self):
         """Share says whom the link goes to once the player has moved and a friend is to move."""
         to = self.session.send_to()
@@ -497,7 +516,7 @@ class App:
         refused = record.too_long_to_send(link)
         if refused:
             by_id("share-box").hidden = True
-            s.message = refused
+            s.message, s.warn = refused, True
             return self.render()
         field = by_id("share-link")
         field.value = link
@@ -506,15 +525,19 @@ class App:
         said = f"Send it to {to}." if to else "Anyone who opens it sees this game, move by move."
         if getattr(window.navigator, "share", None) and window.matchMedia("(pointer: coarse)").matches:
             asyncio.ensure_future(self.share_sheet(link, f"Your move in {s.game.title}" if to else s.game.title))
-            s.message = said
+            s.note(said)
             return self.render()
+        return self.copy(field, f"Link copied. {said}", f"Copy the link below. {said}")
+
+    def copy(self, field, copied, otherwise):
+        """Select `field`'s text and put it on the clipboard; the note says which happened."""
         field.select()
         try:
-            window.navigator.clipboard.writeText(link)
-            s.message = f"Link copied. {said}"
-        except Exception:
-            s.message = f"Copy the link below. {said}"
-        return self.render()
+            window.navigator.clipboard.writeText(field.value)
+            self.session.note(copied)
+        except Exception:  # no clipboard (an insecure page, a refusal): the text is selected to copy by hand
+            self.session.note(otherwise)
+        self.render()
 
     async def share_sheet(self, link, text):
         """The phone's own share sheet (Web Share API); closing it shares nothing and says nothing."""
@@ -535,14 +558,8 @@ class App:
     def show_embed(self, _event=None):
         by_id("embed-box").hidden = False
         self.fill_embed()
-        field = by_id("embed-code")
-        field.select()
-        try:
-            window.navigator.clipboard.writeText(field.value)
-            self.session.message = "Embed code copied: paste it into a wiki or blog page."
-        except Exception:
-            self.session.message = "Copy the code below into a wiki or blog page."
-        self.render()
+        self.copy(by_id("embed-code"), "Embed code copied: paste it into a wiki or blog page.",
+                  "Copy the code below into a wiki or blog page.")
 
     def download(self, kind):
         from pyramids import embed
@@ -566,14 +583,38 @@ class App:
             link.href, link.download = url, name
             link.click()
         except Exception as err:  # a failed picture must not kill the page
-            self.session.message = f"The picture could not be made: {err}"
+            self.session.message, self.session.warn = f"The picture could not be made: {err}", True
             self.render()
 
+    def show_end(self, s):
+        """The end of a game: its result, with Rematch and New game (not while browsing back through it)."""
+        over = s.latest.outcome is not None and not s.browsing
+        by_id("end").hidden = not over
+        if over:
+            by_id("end-result").textContent = s.status()
+
+    def show_notation(self, _event=None):
+        """The moves in notation, to read or copy; the list shows them in words."""
+        box = by_id("notation-box")
+        box.hidden = not box.hidden
+        if box.hidden:
+            return
+        by_id("notation-text").value = page.notation(self.session)
+        self.copy(by_id("notation-text"), "The moves in notation are copied.", "Copy the moves below.")
+
     def ask_new_game(self, _event=None):
+        """The new-game form, with the values last tried for this game; a game in progress is named."""
         s = self.session
         by_id("new-title").textContent = f"New game of {s.game.title}"
-        by_id("new-options").innerHTML = page.options_form(s.game, s.options)
+        by_id("new-options").innerHTML = page.options_form(s.game, self.form_values.get(s.game.id, s.options))
         by_id("new-mine").innerHTML = page.mine_form(s)
+        by_id("new-error").textContent = ""
+        running = s.latest.outcome is None and len(s.moves) > 0
+        by_id("new-running").hidden = not running
+        if running:
+            moves = f"{len(s.moves)} move{'s' if len(s.moves) != 1 else ''}"
+            by_id("new-running").textContent = (f"This game is in progress ({moves}). Starting a new one leaves it; "
+                                                "it stays in My games, where you can open it again.")
         by_id("new-game").showModal()
 
     def chosen_options(self):
@@ -595,19 +636,35 @@ class App:
         except GameError:
             pass  # options that do not go together: the form says so when started
 
+
     def start_new_game(self, event):
+        """Start the game the form describes; an invalid combination is explained and the form stays open."""
         event.preventDefault()
         game = self.session.game
         chosen = self.chosen_options()
         mine = [str(box.value) for box in by_id("new-mine").querySelectorAll('[name="mine"]:checked')]
+        self.form_values[game.id] = chosen
+        try:
+            game.new(**chosen)
+        except GameError as err:
+            by_id("new-error").textContent = str(err)
+            return
         by_id("new-game").close()
+        self.new_session(game.id, chosen, mine)
 
+    def new_session(self, game_id, options, mine):
+        """A fresh game on screen, `mine` the seats played here; the one it replaces was saved when last played."""
         def restart():
             self.persist()
-            session = Session(game.id, chosen)
+            session = Session(game_id, options)
             session.choose_mine(mine)
             self.adopt(session, None, {})
         self.act(restart)
+
+    def rematch(self, _event=None):
+        """The same game again: its options, and the same seats played here."""
+        s = self.session
+        self.new_session(s.game.id, dict(s.options), s.mine)
 
     # -- wiring -------------------------------------------------------------
     def bind(self):
@@ -633,6 +690,9 @@ class App:
         by_id("new-options").addEventListener("change", create_proxy(self.relist_mine))
         by_id("new-cancel").addEventListener("click", s(lambda: by_id("new-game").close()))
         by_id("type-move").addEventListener("submit", create_proxy(self.type_move))
+        by_id("rematch").addEventListener("click", create_proxy(self.rematch))
+        by_id("end-new").addEventListener("click", create_proxy(self.ask_new_game))
+        by_id("notation").addEventListener("click", create_proxy(self.show_notation))
         by_id("my-games").addEventListener("click", create_proxy(self.show_games))
         by_id("games-list").addEventListener("click", create_proxy(self.on_games_click))
         by_id("games-close").addEventListener("click", s(lambda: by_id("games-box").close()))

@@ -78,7 +78,11 @@
     for (const [id, key] of [["status", "status"], ["ply", "ply"]]) {
       if (byId(id) && typeof snap[key] === "string") byId(id).textContent = snap[key];
     }
-    if (byId("moves") && typeof snap.moves === "string") byId("moves").replaceChildren(...inert(snap.moves, LIST_TAGS));
+    const list = byId("moves");
+    if (list && typeof snap.moves === "string") {
+      list.replaceChildren(...inert(snap.moves, LIST_TAGS));
+      list.classList.toggle("paired", snap.paired === true);  // White and Black side by side
+    }
     if (typeof snap.title === "string") document.title = snap.title;
     requestAnimationFrame(() => performance.mark("pyramids:snapshot-painted"));
     return true;
@@ -131,6 +135,7 @@
     const snap = {
       build: BUILD, link: location.hash.replace(/^#/, ""), home, game: board.getAttribute("data-game"),
       board: svg.outerHTML, status: byId("status").textContent, ply: byId("ply").textContent, moves,
+      paired: Boolean(byId("moves") && byId("moves").classList.contains("paired")),
       title: document.title,
     };
     const text = JSON.stringify(snap);

@@ -148,7 +148,7 @@ def test_cap_same_size_or_smaller_on_another_colour():
     assert "red:cap:rM2>t1" in state.legal_moves() and "red:cap:rS1>t1" in state.legal_moves()
     after = state.play("red:cap:rM2>t1")
     assert pieces(after, "t1") == "rL1,yM1,rM2"
-    refused(state, "red:cap:rL2>t1", "smaller than rL2")
+    refused(state, "red:cap:rL2>t1", "smaller than red's large")
 
 
 def test_cannot_cap_own_colour_on_top():
@@ -161,7 +161,7 @@ def test_cannot_cap_own_colour_on_top():
 def test_cap_only_with_own_free_standing_piece():
     """§3.2.1: "You may only pick up and move single free-standing pieces of your own color"."""
     state = table("t1:yL1,rM1", "t2:yL2")
-    refused(state, "red:cap:rM1>t2", "inside t1")
+    refused(state, "red:cap:rM1>t2", "Red's medium is inside the ")
     refused(state, "red:cap:yS1>t1", "yellow's piece, not red's")
     refused(state, "red:cap:rS1>t3", "cannot cap itself")  # t3 is rS1's own one-piece tower
     assert "red:cap:rL1>t2" in state.legal_moves()
@@ -184,7 +184,7 @@ def test_holder_caps_only_with_the_held_piece_and_never_its_source():
     red = [m for m in held.legal_moves() if m.startswith("red:")]
     assert red and all(m.startswith("red:cap:rM1>") for m in red)
     refused(held, "red:cap:rM1>t1", "No mine-backs")
-    refused(held, "red:cap:rS1>t2", "holding rM1")
+    refused(held, "red:cap:rS1>t2", "holding its medium")
     after = held.play("red:cap:rM1>t2")
     assert pieces(after, "t2") == "yL2,rM1" and "red" not in after.held
 
@@ -207,8 +207,8 @@ def test_mine_needs_two_of_yours_and_not_on_top():
     legal = state.legal_moves()
     assert "red:mine:rL1" in legal and "red:mine:rM1" in legal  # "your choice" (A6)
     refused(state, "red:mine:rL2", "only one red piece")
-    refused(state, "red:mine:rL3", "red now tops t3")
-    refused(state, "yellow:mine:yL1", "yellow now tops t1")
+    refused(state, "red:mine:rL3", "red now tops that tower")
+    refused(state, "yellow:mine:yL1", "yellow now tops that tower")
     refused(state, "red:mine:yL1", "yellow's piece")
 
 
@@ -235,9 +235,9 @@ def test_set_down_only_when_no_cap_is_legal():
 def test_holder_may_not_mine_split_or_agree_while_a_cap_exists():
     """§3.1: "A colour that is holding a mined piece may do only CAP-with-held or SET_DOWN"; "you CANNOT split"."""
     state = table("t1:yL1,rL1,yM1,yM2,rM1,yS1", "t2:yL2,rL2,rM2,yS2", held=("rL3@t9",))
-    refused(state, "red:split:yM2", "holding rL3")
-    refused(state, "red:mine:rL2", "holding rL3")
-    refused(state, "red:done", "must first replay rL3")
+    refused(state, "red:split:yM2", "holding its large")
+    refused(state, "red:mine:rL2", "holding its large")
+    refused(state, "red:done", "must first replay its large: it can cap ")
     free = table("t1:yL1,rL1,yM1,yM2,rM1,yS1", "t2:yL2,rL2,rM2,yS2")
     assert {"red:split:yM2", "red:mine:rL2", "red:done"} <= set(free.legal_moves())
 
@@ -251,7 +251,7 @@ def test_split_between_a_same_coloured_pair_of_another_colour():
     new = after.towers[-1].id
     assert pieces(after, "t1") == "rL1,yL1" and pieces(after, new) == "yM1,rS1" and new == f"t{state.next_id}"
     refused(state, "red:split:rS1", "two pieces of one colour")
-    refused(state, "red:split:rL1", "bottom of t1")
+    refused(state, "red:split:rL1", "Red's large is at the bottom of the red tower")
 
 
 def test_never_split_your_own_pieces():
@@ -304,7 +304,7 @@ def test_ghost_mines_and_either_player_replays_it():
     state = table("t1:wL1,rL1,wM1,yM1", "t2:rL2,yL2", haunted=True)
     held = state.play("ghost:mine:wL1")
     assert held.held[GHOST].piece.name == "wL1" and pieces(held, "t1") == "rL1,wM1,yM1"
-    refused(held, "ghost:mine:wM1", "holding wL1")
+    refused(held, "ghost:mine:wM1", "The ghost is holding its large")
     assert "ghost:cap:wL1>t2" in held.legal_moves()
     assert pieces(held.play("ghost:cap:wL1>t2"), "t2") == "rL2,yL2,wL1"
 
@@ -338,7 +338,7 @@ def test_a_stale_cap_is_refused_as_too_late():
     state = table("t1:rL1,yM1", players=3)
     assert "red:cap:rM1>t1" in state.legal_moves()
     won = state.play("green:cap:gS1>t1")
-    refused(won, "red:cap:rM1>t1", r"^Too late: tower t1 is now topped by green's small gS1, smaller than rM1\.$")
+    refused(won, "red:cap:rM1>t1", r"^Too late: that tower is now topped by green's small, smaller than red's medium\.$")
     assert "red:cap:rS1>t1" in won.legal_moves()
 
 
@@ -355,17 +355,17 @@ def test_stale_mine_and_split_are_refused():
     """A1 arrival order: a mine or split that another player's action has made illegal is refused."""
     state = table("t1:rL1,yL1,yL2,rM1,gS1", players=3)
     assert "red:mine:rL1" in state.legal_moves()
-    refused(state.play("green:split:yL2"), "red:mine:rL1", "Too late: t1 now holds only one red piece")
+    refused(state.play("green:split:yL2"), "red:mine:rL1", "Too late: that tower now holds only one red piece")
     other = table("t1:rL1,yL1,yM1,gS1", players=3)
     assert "red:split:yM1" in other.legal_moves()
-    refused(other.play("yellow:mine:yL1"), "red:split:yM1", "Too late: under yM1 in t1 is now rL1")
+    refused(other.play("yellow:mine:yL1"), "red:split:yM1", "Too late: under yellow's medium in the .* tower .* is now red's large")
 
 
 def test_a_raced_ghost_replay_is_refused():
     """§3.6 either human may replay the ghost's piece; the second of two arrivals is stale."""
     state = table("t1:rL1,yL1,wM2", "t2:yL2,rL2", held=("wL1@t1",), haunted=True)
     after = state.play("ghost:cap:wL1>t2")
-    refused(after, "ghost:cap:wL1>t2", "wL1 is inside t2")
+    refused(after, "ghost:cap:wL1>t2", "The ghost's large is inside the ")
 
 
 # -- ending -------------------------------------------------------------------------------
@@ -413,7 +413,7 @@ def test_done_while_holding_a_piece_that_cannot_cap_then_it_is_set_down():
 def test_no_agreement_while_the_ghost_holds_a_piece_that_can_cap():
     """§3.5: "no human may set DONE while the ghost holds a piece that has a legal cap"."""
     state = table("t1:rL1,yL1,wM2", "t2:yL2,rL2", held=("wL1@t1",), haunted=True)
-    refused(state, "red:done", "First replay the ghost's wL1")
+    refused(state, "red:done", "First replay the ghost's large: it can cap the ")
     assert "red:done" in state.play("ghost:cap:wL1>t2").legal_moves()
 
 
@@ -424,7 +424,7 @@ def test_the_game_ends_when_no_play_remains():
     state = GAME.from_text(" ".join(towers) + " next:11")
     assert state.outcome is None and "yellow:cap:yS3>t10" in state.legal_moves()
     over = state.play("red:cap:rS3>t9")
-    assert over.outcome.reason == "No legal play remains: red wins with 24 points."
+    assert over.outcome.reason == "No legal play remains. Final scores: Red 24, Yellow 12."
     assert over.outcome.winners == ("red",) and over.outcome.scores == {"red": 24, "yellow": 12}
     assert over.to_text().endswith("over:blocked")
 
@@ -451,14 +451,14 @@ def test_each_tower_scores_all_its_pips_for_the_colour_on_top():
 def test_tied_top_scores_share_the_win():
     """A12: "Tied top scores share the win"."""
     over = GAME.new().play("red:done").play("yellow:done")
-    assert over.outcome.winners == ("red", "yellow") and "share the win with 18 points" in over.outcome.reason
+    assert over.outcome.winners == ("red", "yellow") and over.outcome.reason.endswith("Final scores: Red 18, Yellow 18.")
 
 
 def test_the_ghost_can_win():
     """§3.6: "The ghost is scored like a player"; seed: "The ghost can even win!"."""
     state = table("t1:rL1,yL1,wL1", "t2:yL2,rL2,wL2", "t3:rL3,yL3,wL3", haunted=True)
     over = state.play("red:done").play("yellow:done")
-    assert over.outcome.winners == (GHOST,) and over.outcome.reason.endswith("the ghost wins with 36 points.")
+    assert over.outcome.winners == (GHOST,) and over.outcome.reason.endswith("Final scores: Ghost 36, Red 9, Yellow 9.")
 
 
 # -- notation and clicking -------------------------------------------------------------------
@@ -491,10 +491,10 @@ def test_guide_walks_a_cap_and_hints_explain_dead_clicks():
     state = table("t1:yL1,rM1", "t2:yM2,rS2,yS1")
     rl1 = next(t.id for t in state.towers if t.pieces[0].name == "rL1")
     first = state.guide((rl1,))
-    assert "t1" not in first.targets and first.message == "Choose where to go."
-    assert state.guide((rl1, "t2")).message == "Tower t2 is now topped by yellow's small yS1, smaller than rL1."
+    assert "t1" not in first.targets and first.message == "Choose a lit tower to cap."
+    assert state.guide((rl1, "t2")).message == "That tower is now topped by yellow's small, smaller than red's large."
     assert "not a free-stander" in state.guide(("t1",)).message
-    assert state.guide(("t1.1",)).message == "Red now tops t1; you cannot mine a tower you control."
+    assert state.guide(("t1.1",)).message == "Red now tops that tower; you cannot mine a tower you control."
     assert "one colour" in state.guide(("t2|1",)).message
     assert state.guide(("hand:red",)).message == "Red is not holding a piece."
     rs1 = next(t.id for t in state.towers if t.pieces[0].name == "rS1")

@@ -216,9 +216,14 @@ def test_panel_shows_each_seat_pointing_buttons_and_the_tiles_still_hidden():
     """Beside the board: seat, colour, home and progress; the four ways to point; and what is
     still face down, counted from the tile set and the revealed tiles only."""
     state = position({"a2": "red", "b2": "corner=NE"}, {"a2": "red.U"})
-    html = views.panel(state)
+    assert "data-cell" not in views.panel(state), "issue 13: no way to point with nothing selected"
+    guidance = state.guide(["a2:red.U"])
+    html = views.panel(state, None, Marks(guidance.selection, guidance.targets))
     root = ET.fromstring(f"<div>{html}</div>")
     assert [b.get("data-cell") for b in root.iter("button")] == ["dir:N", "dir:E", "dir:S", "dir:W"]
+    assert guidance.message == "This piece cannot move now; point it: choose a way beside the board."
+    moving = position({"b2": "single=N", "a2": "red"}, {"b2": "red.E"}).guide(["b2:red.E"])
+    assert moving.message == "Choose a lit tile to go to, or a way to point it beside the board."
     assert "Red (P1): home a2 (west edge), 2 waiting; targets found 1 of 3, held 1" in html
     assert "Blue (P2): home d3 (east edge), 3 waiting; targets found 0 of 3, held 0" in html
     hidden = "".join(root.find(".//p[@class='hidden-tiles']").itertext())

@@ -153,7 +153,7 @@ def test_the_live_region_says_each_new_move_then_the_turn():
     heard = (len(session.moves), session.cursor)
     session.play("c3-d4")
     session.play("f6-e5")  # two moves since last spoken (a bot's reply too): both are said
-    assert page.announcement(session, *heard) == "White: c3 to d4. Black: f6 to e5. White to move."
+    assert page.announcement(session, *heard) == "White small c3 to d4. Black small f6 to e5. White to move."
     heard = (len(session.moves), session.cursor)
     session.click("d4")
     said = page.announcement(session, *heard)

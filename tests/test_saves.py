@@ -168,4 +168,5 @@ def test_a_long_game_s_move_list_is_a_window():
 
     session = played("d3-e4", "e6-f5", "e4xg6", "c6-d5")
     html = page.move_list(session, 1, 3)
-    assert html.count("<li") == 2 and 'data-ply="2"' in html and 'data-ply="3"' in html
+    assert html.count('<li class="ply') == 3 and 'data-ply="2"' in html and 'data-ply="3"' in html
+    assert html.startswith('<li class="ply gap" data-num="1."'), "a window opening on Black's move shows '1. …'"

@@ -125,7 +125,7 @@ def test_status_and_move_list():
     html = page.move_list(s)
     assert 'data-ply="1"' in html and "d3-e4" in html and "current" in html
     s.play("e6-f5")
-    assert page.move_list(s, 1) == page.move_list(s).split("</li>", 1)[1], "the page appends only new moves"
+    assert page.move_list(s, 1, append=True) == page.move_list(s).split("</li>", 1)[1], "the page appends only new moves"
     end = Session("ice-lady")
     end.states.append(end.game.from_text("8/8/8/8/3S4/8/8/8 b 0 0"))
     end.moves.append("x")
@@ -269,7 +269,65 @@ def test_undone_dice_are_stored_and_redone_after_a_reload(monkeypatch):
 def test_move_list_marks_each_move_with_its_actor_colour():
     s = fresh()
     s.play("d3-e4")
-    assert '<span class="who white">' in page.move_list(s)
+    assert '<span class="who white" aria-hidden="true"></span>White small d3 to e4' in page.move_list(s)
+
+
+def test_move_list_pairs_the_moves_of_a_two_player_turn_game():
+    """Issue 13: "1. White's move, Black's move" like lichess; each in words (the tooltip too)."""
+    s = fresh()
+    for move in ("d3-e4", "e6-f5", "e4xg6"):
+        s.play(move)
+    html = page.move_list(s)
+    items = html.split("</li>")[:-1]
+    assert 'data-num="1."' in items[0] and "data-num" not in items[1] and 'data-num="2."' in items[2]
+    assert 'class="ply second"' in items[1] and 'data-notation="e6-f5"' in items[1]
+    assert 'title="Black small e6 to f5"' in items[1] and ">Black small e6 to f5</button>" in items[1]
+    assert "White small e4 to g6, capturing Black&#x27;s small on f5" in items[2]
+    assert page.notation(s) == "1. d3-e4 e6-f5\n2. e4xg6"
+
+
+def test_move_numbers_run_to_any_length():
+    """Three-digit numbers and more are written in full (the list's own numbers, not cut-off list markers)."""
+    s, rng = Session("ice-turn", rng=random.Random(2)), random.Random(2)
+    while len(s.moves) < 120:
+        s.play(rng.choice(s.latest.legal_moves()))
+    html = page.move_list(s, 100, 120)
+    assert 'data-num="101."' in html and 'data-num="120."' in html
+    assert all(f">{move}<" not in html and f'title="{move}"' not in html for move in s.moves)
+    assert page.notation(s).splitlines()[119].startswith("120. ")
+
+
+def test_the_result_ends_the_move_list_and_the_notation():
+    """The end of a game is the list's last line: "1-0 White wins" in pairs, "Red wins" elsewhere."""
+    s = Session("ice-lady")
+    s.states.append(s.game.from_text("8/8/8/8/3S4/8/8/8 b 0 0"))
+    s.moves.append("d3-d4")
+    s.cursor = 1
+    assert s.result() == "1-0 White wins"
+    assert page.move_list(s).endswith('<li class="result">1-0 White wins</li>')
+    assert page.notation(s).endswith("\n1-0 White wins")
+    towers = Session("ice-towers")
+    towers.play("red:done")
+    towers.play("yellow:done")
+    assert towers.result() == "Red and Yellow win"
+    assert page.move_list(towers).endswith('<li class="result">Red and Yellow win</li>')
+    assert "result" not in page.move_list(fresh())
+
+
+def test_chance_moves_are_named_as_such_in_the_list():
+    """Other games: each line its actor's colour and name; chance by what it is ("Dice")."""
+    s = Session("ice-turn", rng=random.Random(4))
+    html = page.move_list(s)
+    assert '<span class="who chance" aria-hidden="true"></span>Tile dealt: a ' in html
+    assert 'data-num="1."' in html and 'data-num="2."' in html
+
+
+def test_the_message_after_a_move_says_it_in_words_as_a_note():
+    s = fresh()
+    s.play("d3-e4")
+    assert s.message == "White small d3 to e4." and not s.warn
+    s.click("e4")
+    assert s.warn and s.message == "That is White's small; Black is to move."
 
 
 def test_status_of_a_game_without_turns_leaves_out_the_clock():
@@ -350,3 +408,39 @@ def test_automatic_moves_are_made_by_the_session_and_undone_with_the_move_before
     assert s.moves == ["act", "end", "act", "end"] and s.state.outcome is not None, \
         "no automatic move is made once the game is over"
     assert Session("relay", moves=["act"]).moves == ["act", "end"], "a replayed record settles too"
+
+
+def test_undo_while_browsing_acts_on_the_move_on_screen():
+    """Issue 13: at move 5 of 7, Undo takes back move 5 (the one on screen) and those after it, not move 7."""
+    s = fresh()
+    for move in ("c2-a2", "c6-b5", "a2-a4", "b5-c4", "a4-a6", "c4-b3", "a6-a8"):
+        s.play(move)
+    s.go(5)
+    assert s.undo_title() == "Take back move 5, the one on screen, and the 2 after it (Redo puts them back)"
+    s.undo()
+    assert s.moves == ["c2-a2", "c6-b5", "a2-a4", "b5-c4"] and s.cursor == 4 and not s.browsing
+    assert s.message == "Took back 3 moves, from move 5 on; Redo puts them back." and not s.warn
+    s.redo()
+    assert s.moves[-1] == "a4-a6" and s.undo_title() == "Take back the last move"
+
+
+def test_undo_while_browsing_takes_back_a_roll_with_its_move():
+    """Browsing to just after a die roll, Undo takes back the roll together with the move it followed."""
+    s = Session("ice-turn", rng=random.Random(3))
+    while not any(m.startswith("roll:") for m in s.moves[-3:]) or s.latest.actors == (CHANCE,):
+        s.play(random.Random(len(s.moves)).choice(s.latest.legal_moves()))
+    roll = max(i for i, m in enumerate(s.moves) if m.startswith("roll:")) + 1
+    s.go(roll)
+    s.undo()
+    assert len(s.moves) < roll and not any(m.startswith("roll:") for m in s.moves[roll - 1:])
+
+
+def test_escape_cancels_a_pending_choice():
+    """Esc: the choice buttons (promote or not) go, and nothing is played."""
+    moves = ["c3-b4", "f6-g5", "b4-a5", "g5-h4", "a5-b6", "h4-g3"]
+    s = Session("ice-lady", moves=moves)
+    s.click("b6")
+    s.click("d8")
+    assert s.choices
+    s.cancel()
+    assert s.choices == () and s.selection == () and s.moves == moves and page.choices(s) == ""

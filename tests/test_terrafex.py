@@ -195,7 +195,7 @@ def test_the_page_ends_a_turn_by_itself_and_says_so():
     session.play("glacier:a7E")
     # Nobody can act after that: White's turn ends, Black's and White's next turns pass unused (A18).
     assert session.moves[-4:] == ["glacier:a7E", "end", "end", "end"]
-    assert session.message == ("White's turn ends: forest, mountain and fire have no legal option. "
+    assert session.message == ("White moves the glacier on a7 east. White's turn ends: forest, mountain and fire have no legal option. "
                                "Black can take no action at all: the turn passes. "
                                "White can take no action at all: the turn passes.")
     assert "stall rule" in session.latest.outcome.reason

@@ -31,10 +31,15 @@ def test_every_move_path_is_clickable_on_the_board(game_id):
             state = state.play(move)
         if state.outcome is not None or state.actors == ("chance",):
             continue
-        root = parse(views.draw(state))
-        clickable = cells(root) | cells(parse(f"<div>{views.panel(state)}</div>"))
+        clickable = {}  # what can be clicked once a prefix of a path is selected (and its targets lit)
         for legal in state.legal_moves():
-            assert set(state.path(legal)) <= clickable, legal
+            path = state.path(legal)
+            for n in range(len(path)):
+                if path[:n] not in clickable:
+                    marks = Marks(path[:n], state.guide(path[:n]).targets if n else ())
+                    clickable[path[:n]] = (cells(parse(views.draw(state, marks)))
+                                           | cells(parse(f"<div>{views.panel(state, None, marks)}</div>")))
+                assert path[n] in clickable[path[:n]], (legal, path[n])
 
 
 @pytest.mark.parametrize("game_id", games.ids())

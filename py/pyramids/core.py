@@ -349,6 +349,33 @@ class State:
         """
         return cell
 
+    def describe(self, move: str) -> str:
+        """`move` in words for the move list, its tooltips and the message after it ("White small d3 to e4").
+
+        Asked of the position before the move.  It names who acts (chance by
+        what it is: "Dice", "Tile drawn"), then what happens; the notation is
+        kept for links and the "copy notation" view.  By default the actor's
+        name and the game's `label`; games say more.
+        """
+        actor = self.actor_of(move)
+        what = self.label(move)
+        who = self.chance_name(move) if actor == CHANCE else self.actor_name(actor)
+        if what == move:
+            return f"{who} plays {move}"
+        return f"{who}: {what[:1].lower()}{what[1:]}"
+
+    def chance_name(self, move: str) -> str:
+        """What a chance move is, for the move list: "Dice", "Tile drawn"."""
+        return "Chance"
+
+    def owner(self, location: str) -> str | None:
+        """The actor a clicked location belongs to, where that is plain (a piece of one colour); else None.
+
+        Used to say "You are acting as Red" when a player acting for one colour
+        clicks another's piece, instead of why that piece cannot move.
+        """
+        return None
+
     def hint(self, selection: tuple[str, ...]) -> str:
         """Why `selection` leads to no legal move (the game knows best)."""
         if not selection:
@@ -380,13 +407,27 @@ class State:
         selection = tuple(selection)
         found = self._click_index(actor).get(selection)
         if found is None:
-            return Guidance(selection, message=self.hint(selection), ok=False)
+            return Guidance(selection, message=self._wrong_actor(selection, actor) or self.hint(selection), ok=False)
         targets, complete = found
         if complete and not targets:
             message = "Choose:" if len(complete) > 1 else ""
         else:
-            message = "Choose where to go." if selection else "Choose a piece."
+            message = self.guide_message(selection, tuple(targets))
         return Guidance(selection, tuple(targets), tuple(complete), message)
+
+    def guide_message(self, selection: tuple[str, ...], targets: tuple[str, ...]) -> str:
+        """What to do next when the clicks so far lead on to `targets` (games name the kind of click)."""
+        return "Choose where to go." if selection else "Choose a piece."
+
+    def _wrong_actor(self, selection: tuple[str, ...], actor: str | None) -> str:
+        """"You are acting as Red" when `actor` clicked what belongs to another actor; '' otherwise."""
+        if actor is None or not selection:
+            return ""
+        owner = self.owner(selection[0])
+        if owner is None or owner == actor:
+            return ""
+        return (f"You are acting as {self.actor_name(actor)}; that is {self.actor_name(owner)}'s. "
+                f"Act as {self.actor_name(owner)} to move it.")
 
 
 class Game:
@@ -398,6 +439,7 @@ class Game:
     max_players: int = 2
     options: tuple[Option, ...] = ()
     hidden_chance: bool = False  # chance reveals what nobody may know before (IceToids' tiles)
+    alternating: bool = False  # two players, one move a turn: the move list pairs them (1. White, Black)
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """All options with defaults filled in; unknown names and bad values raise."""

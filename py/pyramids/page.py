@@ -9,39 +9,49 @@ from html import escape
 from typing import Callable
 
 from . import games
-from .core import CHANCE, Game, State
+from .core import CHANCE, Game
 from .session import Session
 from .views import choice_picture
 
 
-def move_list(session: Session, start: int = 0, stop: int | None = None) -> str:
-    """The moves so far, numbered by ply; the one on screen is marked and each is clickable.
+def move_list(session: Session, start: int = 0, stop: int | None = None, append: bool = False) -> str:
+    """The moves so far in words, numbered; the one on screen is marked and each is clickable.
 
-    With `start`, only the moves after ply `start`: the page appends them to the
-    list it shows, so a move in a long game does not redraw the whole list;
-    with `stop`, none after ply `stop` (a long game shows a window of its moves).
+    Two-player games of one move a turn (`Game.alternating`) are numbered by
+    turn and shown in pairs, like a chess score sheet (the page lays each
+    pair out as a row); other games number every move and each line starts
+    with its actor's colour and name (chance by what it is: "Dice").  The
+    words are the tooltip too (a long line is cut short); the notation is
+    kept in ``data-notation``, for the tests and tools, and in `notation`.
+    With `start`, only the moves after ply `start`: the page appends them to
+    the list it shows, so a move in a long game does not redraw the whole
+    list (`append`: no "…" for a turn begun above); with `stop`, none after
+    ply `stop` (a long game shows a window of its moves).  The result ends
+    the list.
     """
+    paired = session.game.alternating
     items = []
-    for ply, move in enumerate(session.moves[start:stop], start + 1):
-        before = session.states[ply - 1]
+    end = len(session.moves) if stop is None else min(stop, len(session.moves))
+    if paired and start % 2 and start < end and not append:  # the window opens on the second move of a turn
+        items.append(f'<li class="ply gap" data-num="{start // 2 + 1}." aria-hidden="true"><span>…</span></li>')
+    for ply in range(start + 1, end + 1):
+        before, move = session.states[ply - 1], session.moves[ply - 1]
         actor = before.actor_of(move)
         who = "chance" if actor == CHANCE else before.actor_colour(actor)
-        cls = "ply current" if ply == session.cursor else "ply"
+        number = (ply + 1) // 2 if paired else ply
+        second = paired and ply % 2 == 0
+        cls = "ply" + (" second" if second else "") + (" current" if ply == session.cursor else "")
         if session.unseen is not None and ply > session.unseen:
             cls += " new"  # brought in by the link just opened
+        num = "" if second else f' data-num="{number}."'
+        words = escape(session.describe(ply))
         items.append(
-            f'<li class="{cls}" data-ply="{ply}" title="{escape(before.actor_name(actor))}">'
-            f'<span class="who {escape(who)}"></span><button type="button" data-ply="{ply}">'
-            f"{escape(move)}</button></li>"
+            f'<li class="{cls}" data-ply="{ply}"{num}><button type="button" data-ply="{ply}" title="{words}" '
+            f'data-notation="{escape(move)}"><span class="who {escape(who)}" aria-hidden="true"></span>{words}</button></li>'
         )
+    if end == len(session.moves) and session.result():
+        items.append(f'<li class="result">{escape(session.result())}</li>')
     return "".join(items)
-
-
-def move_words(before: State, move: str) -> str:
-    """A move as a listener hears it ("White: c3 to d4"): the one place the live region turns moves into words."""
-    actor = before.actor_of(move)
-    who = "Chance" if actor == CHANCE else before.actor_name(actor)
-    return f"{who}: {before.label(move)}"
 
 
 def announcement(session: Session, heard: int, cursor: int) -> str:
@@ -53,13 +63,13 @@ def announcement(session: Session, heard: int, cursor: int) -> str:
     s, parts = session, []
     total = len(s.moves)
     if total > heard and s.cursor == total:
-        parts += [move_words(s.states[p], s.moves[p]) + "." for p in range(max(heard, total - 6), total)]
+        parts += [f"{s.describe(ply).rstrip('.')}." for ply in range(max(heard, total - 6) + 1, total + 1)]
     elif total < heard:
         parts.append("Move taken back.")
     elif s.cursor != cursor:
         parts.append(f"Move {s.cursor} of {total}: " +
-                     (move_words(s.states[s.cursor - 1], s.moves[s.cursor - 1]) if s.cursor else "the start") + ".")
-    if s.message:
+                     (s.describe(s.cursor).rstrip(".") if s.cursor else "the start") + ".")
+    if s.message and s.message not in " ".join(parts):  # after a move the message says it in words too
         parts.append(s.message)
     if s.choices:  # the buttons follow the board: Tab reaches them
         parts.append("Choices after the board: " + "; ".join(s.state.label(m) for m in s.choices) + ".")
@@ -68,6 +78,19 @@ def announcement(session: Session, heard: int, cursor: int) -> str:
     if parts:
         parts.append(s.status())
     return " ".join(parts)
+
+
+def notation(session: Session) -> str:
+    """The game's moves in notation, numbered as the move list numbers them, with the result: to copy or study."""
+    moves, lines = session.moves, []
+    if session.game.alternating:
+        for i in range(0, len(moves), 2):
+            lines.append(f"{i // 2 + 1}. " + " ".join(moves[i:i + 2]))
+    else:
+        lines = [f"{ply}. {move}" for ply, move in enumerate(moves, 1)]
+    if session.result():
+        lines.append(session.result())
+    return "\n".join(lines)
 
 
 def choices(session: Session) -> str:

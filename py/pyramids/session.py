@@ -52,6 +52,7 @@ class Session:
         self.targets: tuple[str, ...] = ()
         self.choices: tuple[str, ...] = ()
         self.message = ""
+        self.warn = False  # the message is a warning (a refused click, an error), not a neutral note
 
     # -- loading and saving ---------------------------------------------
     @classmethod
@@ -135,29 +136,52 @@ class Session:
     def browsing(self) -> bool:
         return self.cursor < len(self.moves)
 
+    def describe(self, ply: int) -> str:
+        """The move that made ply `ply`, in words (its notation, should a game's words fail: a bug)."""
+        before, move = self.states[ply - 1], self.moves[ply - 1]
+        try:
+            return before.describe(move)
+        except Exception:  # noqa: BLE001 - the move list must show every move
+            return move
+
+    def said(self, first: int) -> str:
+        """The moves after ply `first` in words, as sentences: the message after a move."""
+        return " ".join(f"{self.describe(ply).rstrip('.')}." for ply in range(first + 1, len(self.moves) + 1))
+
+    def result(self) -> str:
+        """The result as a short line for the move list and the end panel ("1-0", "Red wins"); '' while it runs."""
+        outcome = self.latest.outcome
+        if outcome is None:
+            return ""
+        names = [self.latest.actor_name(w) for w in outcome.winners]
+        if self.game.alternating:
+            first = self.states[0].actors[0] if self.states[0].actors else None
+            score = "½-½" if outcome.draw else ("1-0" if outcome.winners == (first,) else "0-1")
+            return f"{score} " + ("Draw" if outcome.draw else f"{names[0]} wins")
+        if outcome.draw:
+            return "Draw"
+        return " and ".join(names) + (" win" if len(names) > 1 else " wins")
+
     def _push(self, move: str) -> None:
         self.states.append(self.states[-1].play(move))
         self.moves.append(move.strip())  # the canonical text: the rules accepted it as such
 
-    def _settle_chance(self) -> str:
-        """Let chance act (roll, draw) and make automatic moves until a player is to decide.
-
-        Returns what the automatic moves did, in the game's words, for the message line.
-        """
-        said = []
+    def _settle_chance(self) -> None:
+        """Let chance act (roll, draw) and make automatic moves until a player is to decide."""
         while True:
             latest = self.latest
             if latest.actors == (CHANCE,):
                 outcomes = latest.chance_outcomes()
                 self._push(self.rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0])
             elif latest.outcome is None and (move := latest.automatic_move()) is not None:
-                said.append(latest.label(move))
                 self._push(move)
             else:
-                return " ".join(said)
+                return
 
-    def _clear_input(self, message: str = "") -> None:
+    def _clear_input(self, message: str = "", warn: bool = True) -> None:
+        """No selection or choice pending; `message` is a warning (a refusal) unless `warn` is False (a note)."""
         self.selection, self.targets, self.choices, self.message = (), (), (), message
+        self.warn = bool(message) and warn
 
     # -- playing ----------------------------------------------------------
     def play(self, move: str) -> None:
@@ -167,11 +191,12 @@ class Session:
         if self.redo_stack and self.redo_stack[-1][0] == move.strip():
             self.redo()  # the same move again brings back the same dice and draws
             return
+        first = len(self.moves)
         self._push(move)
         self.redo_stack.clear()
-        said = self._settle_chance()
+        self._settle_chance()
         self.cursor = len(self.moves)
-        self._clear_input(said)
+        self._clear_input(self.said(first), warn=False)
 
     def click(self, cells: str | list[str]) -> None:
         """A click on a board location: select, show targets, or complete a move.
@@ -201,10 +226,10 @@ class Session:
             if len(guidance.moves) == 1:
                 return self._try(guidance.moves[0])
             self.selection, self.targets = guidance.selection, ()
-            self.choices, self.message = guidance.moves, guidance.message
+            self.choices, self.message, self.warn = guidance.moves, guidance.message, False
             return None
         self.selection, self.targets, self.choices = guidance.selection, guidance.targets, guidance.moves
-        self.message = guidance.message
+        self.message, self.warn = guidance.message, False
         return None
 
     def _first_ok(self, selection: tuple[str, ...], candidates: list[str]):
@@ -221,9 +246,9 @@ class Session:
         try:
             change()
         except GameError as err:
-            self.message = str(err)
+            self.message, self.warn = str(err), True
         except Exception as err:  # noqa: BLE001 - a bug must not kill the page
-            self.message = f"Something went wrong: {err}"
+            self.message, self.warn = f"Something went wrong: {err}", True
             return err
         return None
 
@@ -235,7 +260,7 @@ class Session:
     def cancel(self) -> None:
         """Esc: drop the selection and any choice still open."""
         if self.selection or self.choices:
-            self._clear_input("Selection cancelled.")
+            self._clear_input("Selection cancelled.", warn=False)
 
     def choose(self, move: str) -> None:
         """Pick one of the offered `choices` (e.g. promote or not)."""
@@ -281,8 +306,36 @@ class Session:
     def can_undo(self) -> bool:
         return any(not self._by_itself(i) for i in range(len(self.moves)))
 
+    def undo_title(self) -> str:
+        """What Undo will do, for its tooltip: while browsing it acts on the move on screen."""
+        if not self.browsing:
+            return "Take back the last move"
+        if self.cursor == 0:
+            return "Take back every move (you are looking at the start)"
+        later = len(self.moves) - self.cursor
+        return (f"Take back move {self.cursor}, the one on screen, and the {later} after it "
+                f"(Redo puts {'it' if later == 0 else 'them'} back)")
+
     def undo(self) -> None:
-        """Take back the last player move and the chance moves that followed it."""
+        """Take back the last player move and the chance moves that followed it.
+
+        While browsing, Undo acts on the position on screen: it takes back the
+        move shown and every move after it, so play goes on from the position
+        before it; Redo puts them back one turn at a time.
+        """
+        if self.browsing:
+            return self._undo_to(self.cursor)
+        return self._undo_last()
+
+    def _undo_to(self, ply: int) -> None:
+        total, target = len(self.moves), max(0, ply - 1)
+        while len(self.moves) > target and self.can_undo():
+            self._undo_last()
+        taken = total - len(self.moves)
+        self._clear_input(f"Took back {taken} move{'s' if taken != 1 else ''}, from move {len(self.moves) + 1} on; "
+                          "Redo puts them back.", warn=False)
+
+    def _undo_last(self) -> None:
         if not self.can_undo():
             return self._clear_input("There is no move to take back.")
         group: list[str] = []
@@ -297,6 +350,10 @@ class Session:
         self.cursor = len(self.moves)
         self._clear_input()
         return None
+
+    def note(self, text: str) -> None:
+        """A neutral message ("Link copied"), not a warning."""
+        self.message, self.warn = text, False
 
     def redo(self) -> None:
         if not self.redo_stack:
@@ -367,19 +424,25 @@ class Session:
 
     def news(self, since: int) -> str:
         """What happened after ply `since`, in words, for a link that brings a saved game up to date:
-        "White played c6-d5." (each player's moves together, chance's left to the move list)."""
-        said: list[tuple[str, list[str]]] = []
+        "Black small e6 to f5. White small e4 to g6, capturing Black's small on f5." (each player's
+        moves together, a long run as its count and last move; chance's left to the move list)."""
+        said: list[tuple[str, list[int]]] = []
         for ply in range(since + 1, len(self.moves) + 1):
             seat = self.seat_of_move(ply)
             if seat is None:
                 continue
             if said and said[-1][0] == seat:
-                said[-1][1].append(self.moves[ply - 1])
+                said[-1][1].append(ply)
             else:
-                said.append((seat, [self.moves[ply - 1]]))
-        def played(moves):
-            return ", ".join(moves) if len(moves) <= 4 else f"{len(moves)} moves, the last {moves[-1]}"
-        text = "; ".join(f"{self.latest.actor_name(seat)} played {played(moves)}" for seat, moves in said)
+                said.append((seat, [ply]))
+        parts: list[str] = []
+        for seat, plies in said:
+            if len(plies) <= 4:
+                parts += [self.describe(ply).rstrip(".") for ply in plies]
+            else:
+                parts.append(f"{self.latest.actor_name(seat)} made {len(plies)} moves, the last: "
+                             f"{self.describe(plies[-1]).rstrip('.')}")
+        text = ". ".join(parts)
         return record.shorten(text, 199) + "." if text else ""
 
     @property

@@ -135,6 +135,12 @@ def rect(x: float, y: float, w: float, h: float, attrs: str = "") -> str:
     return f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" {attrs}/>'
 
 
+def last_frame(x: float, y: float, size: float) -> str:
+    """The last move's frame, drawn over the pieces so that no piece (a king, a stack) hides it."""
+    return rect(x + 1.5, y + 1.5, size - 3, size - 3,
+                'class="last-frame" fill="none" stroke="#d9a400" stroke-width="3" stroke-dasharray="7 4" pointer-events="none"')
+
+
 def document(width: float, height: float, body: str, title: str, colours=()) -> str:
     """A complete, self-contained SVG document (no external CSS or fonts)."""
     return (
@@ -193,6 +199,8 @@ def grid(cols: int, rows: int, cell: float, names, shade, contents, marks: Marks
                 overlays.append(f'<rect x="{x + 2:.1f}" y="{y + 2:.1f}" width="{cell - 4}" '
                                 f'height="{cell - 4}" fill="#f5d76e" opacity="0.45"/>')
             overlays.append(contents(name, cx, cy))
+            if name in marks.last:
+                overlays.append(last_frame(x, y, cell))
             if name in marks.captured:
                 d = cell * 0.22
                 overlays.append(f'<path class="captured" d="M{cx - d:.1f} {cy - d:.1f}L{cx + d:.1f} '

@@ -136,7 +136,8 @@ class App:
         return self.page.get_attribute("#board", "data-position")
 
     def moves(self) -> list[str]:
-        return self.page.locator("#moves li button").all_inner_texts()
+        """The moves in notation: the list shows them in words, each with its notation in data-notation."""
+        return self.page.locator("#moves li button").evaluate_all("els => els.map(e => e.dataset.notation)")
 
     def message(self) -> str:
         return self.page.inner_text("#message")

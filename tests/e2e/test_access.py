@@ -13,7 +13,6 @@ import pytest
 from conftest import App, watched_contexts
 
 from pyramids import games
-from pyramids.page import move_words
 from pyramids.session import Session
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -116,7 +115,7 @@ def play_by_keyboard(app: App, move: str) -> None:
     app.page.wait_for_function("n => document.querySelectorAll('#moves li').length > n", arg=count)
     assert move in app.moves()[count:], app.message()
     live = app.page.inner_text("#live")
-    assert move_words(before, move) in live, live
+    assert before.describe(move).rstrip(".") in live, live
 
 
 def choose_move(state) -> str:
@@ -183,7 +182,7 @@ def test_a_typed_move_plays_and_a_wrong_one_is_refused_in_words(app):
     app.page.keyboard.press("Enter")
     app.page.wait_for_function("document.querySelectorAll('#moves li').length == 1")
     assert app.page.input_value("#move-text") == ""
-    assert "White: c3 to d4" in app.page.inner_text("#live")
+    assert "White small c3 to d4" in app.page.inner_text("#live")
 
 
 def test_a_notice_about_the_link_is_announced(app):

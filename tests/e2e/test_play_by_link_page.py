@@ -73,10 +73,10 @@ def test_two_players_play_a_dozen_moves_by_link_then_a_link_goes_back_and_both_l
             assert black.status() == "Black to move." and entries(black) == []
         elif ply % 2:
             receive(black, link, ply)
-            assert "White played " + move in black.message()
+            assert ICE_LADY.replay(moves[:ply - 1]).describe(move) in black.message()
         else:
             receive(white, link, ply)
-            assert white.message().startswith("Black played " + move)
+            assert white.message().startswith(ICE_LADY.replay(moves[:ply - 1]).describe(move))
             assert white.page.locator("#moves li.new").count() == 1, "the new move is marked"
         receiver = black if ply % 2 else white
         assert receiver.status() == "Your move." or ply == 1

@@ -291,6 +291,24 @@ class IceLadyState(State):
         captured = self.captured_square(move) if move in self._moves() else None
         return f"{frm} to {to}" + (f", capturing on {captured}" if captured else "")
 
+    def describe(self, move: str) -> str:
+        """ "White small d3 to e4", "Black king b6 to d4, capturing White's medium on c5", "… promoted to king"."""
+        frm, to = self.path(move)
+        cell, landing = self.board[INDEX[frm]], self.board[INDEX[to]]
+        if cell is None:
+            return super().describe(move)
+        who = cell[0].capitalize()
+        text = f"{who} {KIND[cell[1]]} {frm} to {to}"
+        captured = self.captured_square(move) if move in self._moves() else None
+        if captured:
+            owner, pieces = self.board[INDEX[captured]]
+            text += f", capturing {owner.capitalize()}'s {KIND[pieces[-1]]} on {captured}"
+        if move.endswith("=K"):
+            text += ", promoted to king"
+        elif landing is not None and landing[0] == cell[0]:
+            text += f", joining its {KIND[landing[1]]} as a {KIND[landing[1] + cell[1]]}"
+        return text
+
     def explain(self, move: str) -> InvalidMoveError | IllegalMoveError:
         text = move.strip() if isinstance(move, str) else repr(move)
         found = MOVE_RE.fullmatch(text)
@@ -406,6 +424,7 @@ class IceLady(Game):
 
     id = "ice-lady"
     title = "Ice Lady"
+    alternating = True
     min_players = 2
     max_players = 2
     options = (

@@ -128,7 +128,7 @@ def _piece_words(piece: Piece) -> str:
 
 
 def _describe(piece: Piece) -> str:
-    return f"{_owner(piece.colour)}'s {SIZE_NAMES[piece.size]} {piece.name}"
+    return f"{_owner(piece.colour)}'s {SIZE_NAMES[piece.size]}"
 
 
 class TimerOption(Option):
@@ -380,9 +380,8 @@ class IceTowersState(State):
         scores = self.scores()
         best = max(scores.values())
         winners = tuple(c for c in self.colours if scores[c] == best)
-        names = " and ".join(_owner(c) for c in winners)
-        verdict = f"{names} share the win" if len(winners) > 1 else f"{names} wins"
-        return Outcome(winners, f"{ENDINGS[self.ended]}: {verdict} with {best} points.", scores)
+        final = ", ".join(f"{self.actor_name(c)} {scores[c]}" for c in sorted(self.colours, key=lambda c: -scores[c]))
+        return Outcome(winners, f"{ENDINGS[self.ended]}. Final scores: {final}.", scores)
 
     def to_text(self) -> str:
         tokens = options_text(self.options, self.game)
@@ -450,14 +449,14 @@ class IceTowersState(State):
         if verb == "undone":
             return None if actor in self.done else f"{name} has not agreed to end."
         if piece is not None and verb != "split" and piece.colour != actor:
-            return f"{piece.name} is {_owner(piece.colour)}'s piece, not {_owner(actor)}'s."
+            return f"That {SIZE_NAMES[piece.size]} is {_owner(piece.colour)}'s piece, not {_owner(actor)}'s."
         hand = self.held.get(actor)
         if verb == "down":
             if hand is None:
                 return f"{name} is not holding a piece."
             targets = self._targets(hand.piece, hand.source)
             return self._busy(actor, hand.piece) or (
-                f"{hand.piece.name} can still cap ({targets[0].id}, for one), so it must; "
+                f"{_describe(hand.piece).capitalize()} can still cap {self._tower_words(targets[0])}, for one, so it must; "
                 "set it down only when no cap is legal." if targets else None)
         busy = self._busy(actor, piece if verb == "cap" else None)
         if busy:
@@ -465,21 +464,21 @@ class IceTowersState(State):
         if verb == "cap":
             return self._why_not_cap(actor, piece, target, hand)
         if piece.name not in self._where:
-            return f"{piece.name} is in {_owner(piece.colour)}'s hand, not in a tower."
+            return f"{_describe(piece).capitalize()} is in {_owner(piece.colour)}'s hand, not in a tower."
         tower, i = self._where[piece.name]
         if len(tower.pieces) == 1:
-            return f"{piece.name} stands alone; there is no tower to {verb}."
+            return f"{_describe(piece).capitalize()} stands alone; there is no tower to {verb}."
         if verb == "mine":
             if tower.top.colour == actor:
-                return f"Too late: {_owner(actor)} now tops {tower.id}; you cannot mine a tower you control."
+                return f"Too late: {_owner(actor)} now tops that tower; you cannot mine a tower you control."
             if sum(p.colour == actor for p in tower.pieces) < 2:
-                return f"Too late: {tower.id} now holds only one {_owner(actor)} piece; mining needs two."
+                return f"Too late: that tower now holds only one {_owner(actor)} piece; mining needs two."
             return None
         if i == 0:
-            return f"{piece.name} is at the bottom of {tower.id}; a split goes between two pieces."
+            return f"{_describe(piece).capitalize()} is at the bottom of {self._tower_words(tower)}; a split goes between two pieces."
         below = tower.pieces[i - 1]
         if below.colour != piece.colour:
-            return (f"Too late: under {piece.name} in {tower.id} is now {below.name}; "
+            return (f"Too late: under {_describe(piece)} in {self._tower_words(tower)} is now {_describe(below)}; "
                     "a split separates two pieces of one colour.")
         if piece.colour == actor:
             return f"{name} cannot split {actor}'s own pieces; only other players can."
@@ -491,7 +490,7 @@ class IceTowersState(State):
             return "Everyone is holding a mined piece: replay it before moving for the ghost."
         hand = self.held.get(actor)
         if hand is not None and hand.piece != replaying:
-            return f"{_name(actor)} is holding {hand.piece.name} and must replay it before anything else."
+            return f"{_name(actor)} is holding its {SIZE_NAMES[hand.piece.size]} and must replay it before anything else."
         return None
 
     def _why_not_cap(self, actor: str, piece: Piece, target: str, hand: Held | None) -> str | None:
@@ -499,7 +498,7 @@ class IceTowersState(State):
         if not from_hand:
             home = self._where[piece.name][0]
             if len(home.pieces) > 1:
-                return (f"{piece.name} is inside {home.id}; only a free-standing piece "
+                return (f"{_describe(piece).capitalize()} is inside {self._tower_words(home)}; only a free-standing piece "
                         "(or the piece you hold) can cap.")
         tower = self.tower(target)
         if tower is None:
@@ -507,16 +506,17 @@ class IceTowersState(State):
                 return f"Too late: tower {target} is gone (its piece capped another tower)."
             return f"There is no tower {target}."
         if not from_hand and tower.id == home.id:
-            return f"{piece.name} cannot cap itself."
+            return "A piece cannot cap itself."
         if from_hand and target == hand.source:
-            return f"No mine-backs: {piece.name} came out of {target} and must cap a different tower."
+            return f"No mine-backs: {_describe(piece)} came out of that tower and must cap a different one."
         top = tower.top
         if top.colour == actor:
-            return f"Too late: tower {target} is now topped by {_owner(actor)}; a colour cannot cap its own."
+            return f"Too late: that tower is now topped by {_owner(actor)}; a colour cannot cap its own."
         if top.size < piece.size:
-            return f"Too late: tower {target} is now topped by {_describe(top)}, smaller than {piece.name}."
+            return (f"Too late: that tower is now topped by {_describe(top)}, smaller than "
+                    f"{_owner(piece.colour)}'s {SIZE_NAMES[piece.size]}.")
         if actor == GHOST and len(tower.pieces) == 1:
-            return f"The ghost never caps a free-stander, and {target} is one now."
+            return "The ghost never caps a free-stander, and that is one now."
         return None
 
     def _done_blocker(self, human: str) -> str | None:
@@ -526,8 +526,8 @@ class IceTowersState(State):
             if hand is not None:
                 targets = self._targets(hand.piece, hand.source)
                 if targets:
-                    who = "First replay the ghost's" if colour == GHOST else f"{_name(human)} must first replay"
-                    return f"{who} {hand.piece.name} (it can cap {targets[0].id})."
+                    who = "First replay the ghost's" if colour == GHOST else f"{_name(human)} must first replay its"
+                    return f"{who} {SIZE_NAMES[hand.piece.size]}: it can cap {self._tower_words(targets[0])}."
         return None
 
     def path(self, move: str) -> tuple[str, ...]:
@@ -582,6 +582,60 @@ class IceTowersState(State):
             "undone": f"{who} withdraws agreement", "ring": "The timer rings",
         }[verb]
 
+    def describe(self, move: str) -> str:
+        """Without tower ids, which the board does not show: "Red caps the yellow tower (5 pts) with its large"."""
+        try:
+            actor, verb, piece, target = self._parse_move(move)
+        except GameError:
+            return super().describe(move)
+        who = _name(actor)
+        hand = self.held.get(actor)
+        if verb == "cap":
+            tower = self.tower(target)
+            mover = (f"the {SIZE_NAMES[piece.size]} it holds" if hand is not None and hand.piece == piece
+                     else f"its {SIZE_NAMES[piece.size]}")
+            return f"{who} caps {self._tower_words(tower)} with {mover}" if tower else self.label(move)
+        if verb in ("mine", "split") and piece.name in self._where:
+            tower, i = self._where[piece.name]
+            if verb == "mine":
+                return f"{who} mines its {SIZE_NAMES[piece.size]} from {self._tower_words(tower)}"
+            above = " and what is above it" if i < len(tower.pieces) - 1 else ""
+            return f"{who} lifts {_owner(piece.colour)}'s {SIZE_NAMES[piece.size]}{above} off {self._tower_words(tower)}"
+        if verb == "down" and hand is not None:
+            return f"{who} sets the {SIZE_NAMES[hand.piece.size]} it holds down as a tower of its own"
+        return {"done": f"{who} agrees to end the game", "undone": f"{who} withdraws its agreement to end",
+                "ring": "The timer rings: the game is over"}.get(verb, self.label(move))
+
+    @staticmethod
+    def _tower_words(tower: Tower) -> str:
+        """A tower as the board shows it: its top colour and worth ("the yellow tower (5 pts)")."""
+        points = sum(p.size for p in tower.pieces)
+        worth = f"{points} pt{'' if points == 1 else 's'}"
+        if len(tower.pieces) == 1:
+            return f"{_owner(tower.top.colour)}'s free-standing {SIZE_NAMES[tower.top.size]} ({worth})"
+        owner = "the ghost's" if tower.top.colour == GHOST else f"the {tower.top.colour}"
+        return f"{owner} tower ({worth})"
+
+    def guide_message(self, selection: tuple[str, ...], targets: tuple[str, ...]) -> str:
+        """After a free-stander or a held piece, what is lit are towers to cap."""
+        if not selection:
+            return super().guide_message(selection, targets)
+        held = " with the piece held" if selection[0].startswith("hand:") else ""
+        return f"Choose a lit tower to cap{held}."
+
+    def owner(self, location: str) -> str | None:
+        """The colour of a free-stander, a piece in a tower, a hand or an agreement toggle; not the ghost's (anyone may move it)."""
+        kind, sep, rest = location.partition(":")
+        if sep:
+            return rest if kind in ("hand", "done") and rest in self.humans else None
+        match = re.fullmatch(r"(t[0-9]+)(?:\.([0-9]+))?", location)
+        tower = self.tower(match.group(1)) if match else None
+        if tower is None or (match.group(2) is None and len(tower.pieces) > 1):
+            return None
+        i = int(match.group(2) or 0)
+        colour = tower.pieces[i].colour if i < len(tower.pieces) else None
+        return colour if colour in self.humans else None
+
     def hint(self, selection: tuple[str, ...]) -> str:
         """Why the clicks lead nowhere (the race wording "Too late" is for refused moves only)."""
         text = self._hint(selection)
@@ -622,14 +676,14 @@ class IceTowersState(State):
 
     def _tower_hint(self, tower: Tower, selection: tuple[str, ...]) -> str:
         if len(tower.pieces) > 1:
-            return (f"{tower.id} is not a free-stander: only a free-standing piece caps. "
+            return ("That is a tower, not a free-stander: only a free-standing piece caps. "
                     "To mine, click one of your pieces inside a tower.")
         piece = tower.top
         if len(selection) == 2 and TOWER_ID.fullmatch(selection[1]):
             return self._why_not(piece.colour, "cap", piece, selection[1]) or ""
         ghostly = ", or a free-stander (the ghost never caps those)" if piece.colour == GHOST else ""
         return self._busy(piece.colour) or (
-            f"{piece.name} has no tower to cap: every other top is "
+            f"{_describe(piece).capitalize()} has no tower to cap: every other top is "
             f"{_owner(piece.colour)}'s or smaller{ghostly}.")
 
 

@@ -672,6 +672,44 @@ class IceTurnState(State):
     def actor_name(self, actor: str) -> str:
         return actor.capitalize()
 
+    def chance_name(self, move: str) -> str:
+        return "Tile dealt" if move.startswith("deal:") else "Dice"
+
+    def describe(self, move: str) -> str:
+        """As the protocol's; a tile dealt says which and to whom ("Tile dealt: a Q-Turner to Blue")."""
+        try:
+            kind, wild, m = parse_move(move)
+        except InvalidMoveError:
+            return super().describe(move)
+        who = self.chance_name(move) if kind in ("deal", "roll", "face") else self.actor_name(self.active)
+        if kind == "deal":
+            return f"{who}: a {TILES[m[2]].title} to {self.actor_name(m[1])}"
+        if kind == "roll":
+            return f"{who}: the d6 rolls {m[1]}"
+        if kind == "face":
+            return f"{who}: the Treehouse die shows {m[1].capitalize()}"
+        if kind == "place":
+            pointing = f", pointing {' and '.join(DIRECTION_NAMES[d] for d in m[3])}" if m[3] else ""
+            return f"{who} places a {TILES[m[2]].title} on {m[1]}{pointing}"
+        label = self.label(move)
+        detail = label.partition(": ")[2] if kind == "tip" else ""
+        action = self._moves().get(move)
+        if kind == "move" and action is not None and action[2] is not None:
+            detail = label[0].lower() + label[1:]
+        text = {
+            "tip": lambda: f"tips {m[1]} {DIRECTION_NAMES[m[2]]}",
+            "turn": lambda: f"turns {m[1]} {DIRECTION_NAMES[m[2]]}",
+            "react": lambda: f"turns {m[1]} {DIRECTION_NAMES[m[2]]} (reactionary turning)",
+            "move": lambda: f"moves {m[1]}",
+            "tip7": lambda: "uses the Treehouse Tip: movement points to 7",
+            "aim": lambda: f"aims: rotates {m[1]} {m[2]}° clockwise",
+            "swap": lambda: f"swaps {m[1]} and {m[2]}",
+            "hop": lambda: f"hops {m[1]} to {m[2]}",
+            "dig": lambda: f"digs {m[1]} to {m[2]}",
+            "end": lambda: "ends the movement phase" if m[1] == "moves" else "ends the turn",
+        }[kind]()
+        return f"{who} {'plays the Wild and ' if wild else ''}{text}" + (f": {detail}" if detail else "")
+
     def explain(self, move: str) -> IllegalMoveError | InvalidMoveError:
         try:
             kind, wild, m = parse_move(move)
@@ -844,6 +882,19 @@ class IceTurnState(State):
             dest = _step(action[1], self.facing[action[1]])
             return f"{slot_words(self.stacks[dest], action[2]).capitalize()} on {CELLS[dest]}"
         return describe(move)
+
+    def guide_message(self, selection: tuple[str, ...], targets: tuple[str, ...]) -> str:
+        """Name what is lit: after a piece or tile, the actions on offer rather than "where to go"."""
+        if not selection:
+            return super().guide_message(selection, targets)
+        words = {"tip": "tip it", "turn": "turn it", "aim": "Aim its tile", "swap": "Swap",
+                 "hop": "Hop", "dig": "Dig", "tile": "place a tile from your hand"}
+        parts = list(dict.fromkeys("a lit cell" if t in INDEX else words.get(t.partition(":")[0], "a lit button")
+                                   for t in targets))
+        if parts == ["a lit cell"]:
+            return "Choose a lit cell."
+        choices = ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]
+        return f"Choose what to do with {selection[0]}: {choices} (lit arrows and buttons)."
 
     def hint(self, selection: tuple[str, ...]) -> str:
         if not selection:

@@ -672,6 +672,53 @@ class IceToidsState(State):
         could_push = src is None or _direction(src, dst) == state
         return "no push" if could_push and self.pieces[dst] else f"to {CELLS[dst]}"
 
+    def describe(self, move: str) -> str:
+        """ "P1 chooses red", "Red (P1) enters a2", "Tile drawn: the tile at c4 is revealed: a single arrow"."""
+        action = self._moves().get(move) or _parse_move(move)
+        kind = action[0]
+        if kind == "reveal":
+            return f"{self.chance_name(move)}: the tile at {CELLS[action[1]]} is revealed: {_tile_words(action[2])}"
+        who = self.actor_name(self.actor_of(move))
+        if kind == "colour":
+            return f"{who} chooses {action[2]}"
+        if kind == "home":
+            return f"{who} takes {self.label(move)}"
+        if kind == "orient":
+            ways = [DIRECTION_NAMES[d] for d in action[2]]
+            words = ways[0] if len(ways) == 1 else ", ".join(ways[:-1]) + f" and {ways[-1]}"
+            return f"{who} turns the tile at {CELLS[action[1]]}: {'arrows' if len(ways) > 1 else 'arrow'} {words}"
+        src = "the waiting piece" if action[1] is None else f"the piece on {CELLS[action[1]]}"
+        if kind == "point":
+            return f"{who} points {src} {DIRECTION_NAMES[action[3]]}"
+        _, start, _, dst, push = action
+        text = f"{who} enters {CELLS[dst]}" if start is None else f"{who} {CELLS[start]} to {CELLS[dst]}"
+        if push is not None:
+            mover = self.seat_colours[self.turn]
+            stance = "upright" if push[1] == "U" else f"pointing {DIRECTION_NAMES[push[1]]}"
+            text += f", pushing {'its own' if push[0] == mover else push[0] + chr(39) + 's'} piece ({stance})"
+        return text
+
+    def chance_name(self, move: str) -> str:
+        return "Tile drawn"
+
+    def owner(self, location: str) -> str | None:
+        """The seat whose piece a clicked piece location is (``b2:red.E``, ``off:red``)."""
+        found = re.fullmatch(r"(?:off|\w\d):(\w+)(?:\.\w)?", location)
+        if found is None or found[1] not in self.seat_colours:
+            return None
+        return self.seats[self.seat_colours.index(found[1])]
+
+    def guide_message(self, selection: tuple[str, ...], targets: tuple[str, ...]) -> str:
+        """Name what is lit: tiles to go to, ways to point beside the board, or both."""
+        if not selection:
+            return super().guide_message(selection, targets)
+        moves = [t for t in targets if not t.startswith("dir:")]
+        if not moves:
+            return "This piece cannot move now; point it: choose a way beside the board."
+        if len(moves) < len(targets):
+            return "Choose a lit tile to go to, or a way to point it beside the board."
+        return "Choose a lit tile to go to."
+
     def hint(self, selection: tuple[str, ...]) -> str:
         if not selection:
             return ""

@@ -626,6 +626,28 @@ class TerrafexState(State):
             return f"Burn the {'frost' if cell and cell[2] else 'forest'} on {where}"
         return f"{words[verb]} {where}"
 
+    def describe(self, move: str) -> str:
+        """ "White grows the forest on d4", "Black plays the fire: burns the forest on d4", the turn's end as `label` says it."""
+        parsed = _parse_move(move)
+        verb = parsed[0]
+        if verb == "end":
+            return self.label(move).rstrip(".")
+        who = self.actor_name(self.actor_of(move))
+        if verb == "fire:burn":
+            cell = self.board[INDEX[parsed[1]]]
+            return f"{who} plays the fire: burns the {'frost' if cell and cell[2] else 'forest'} on {parsed[1]}"
+        if verb in ("fire:start", "fire:grow"):
+            return f"{who} plays the fire: {'starts a fire on' if verb == 'fire:start' else 'grows the fire on'} {parsed[1]}"
+        if verb == "glacier":
+            return f"{who} moves the {self.label(move)[0].lower()}{self.label(move)[1:]}"
+        third = {"forest:grow": "grows the forest on", "forest:spread": "spreads a small forest to",
+                 "mountain:start": "starts a small mountain on", "mountain:grow": "grows the mountain on",
+                 "select": "selects", "put": "puts", "clear": "clears", "start": "starts"}
+        if verb in ("forest:grow", "forest:spread", "mountain:start", "mountain:grow"):
+            return f"{who} {third[verb]} {parsed[1]}"
+        rest = self.label(move).split(" ", 1)
+        return f"{who} {third[verb]} {rest[1] if len(rest) > 1 else 'the game'}"
+
     def guide(self, selection, actor: str | None = None) -> Guidance:
         """As the protocol's, plus: an empty square first offers what can be placed there,
         and a splitting glacier says which piece to place next."""

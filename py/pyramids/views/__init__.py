@@ -53,15 +53,27 @@ def labelled(text: str, state: State, marks: Marks = Marks(), starts=()) -> str:
     return _LOCATION.sub(named, text).replace(' role="img"', ' role="group"', 1)
 
 
-def panel(state: State, actor: str | None = None) -> str:
-    """HTML beside the board for what the board does not show (reserves, scores, hands).
+def panel(state: State, actor: str | None = None, marks: Marks = Marks()) -> str:
+    """HTML beside the board for what the board does not show (the rules options, reserves, scores, hands).
 
     Clickable parts carry ``data-cell`` like board locations and reach the
     game through the same click guidance; `actor` is who the player acts as,
-    where several may act at once.
+    where several may act at once; `marks` the selection and lit targets (the
+    panel offers only what can be done now).
     """
     view = _view(state)
-    return view.panel(state, actor) if hasattr(view, "panel") else ""
+    return options_line(state) + (view.panel(state, actor, marks) if hasattr(view, "panel") else "")
+
+
+def options_line(state: State) -> str:
+    """The options this game was started with, which change its rules ("Mandatory capture: off")."""
+    shown = []
+    for opt in state.game.options:
+        value = state.options.get(opt.name, opt.default)
+        text = ("on" if value else "off") if isinstance(opt.default, bool) else opt.text(value)
+        if text != "none":
+            shown.append(f"{escape(opt.label)}: <strong>{escape(text)}</strong>")
+    return f'<p class="rules-options">{" · ".join(shown)}</p>' if shown else ""
 
 
 def choice_picture(state: State, move: str) -> str:

@@ -89,7 +89,7 @@ def _pyramid(cx: float, base: float, width: float, height: float, visible: float
             f"{pips}</g>")
 
 
-def _tower(tower, cx: float, top: float, geo: Geometry, marks: svg.Marks, gaps: set[str], name: str) -> str:
+def _tower(tower, cx: float, top: float, geo: Geometry, marks: svg.Marks, gaps: set[str]) -> str:
     """A tower on its slot: pieces bottom to top, each lower one showing a band under the next."""
     pieces = tower.pieces
     widths = [geo.unit * svg.SCALE[p.size] for p in pieces]
@@ -128,8 +128,11 @@ def _tower(tower, cx: float, top: float, geo: Geometry, marks: svg.Marks, gaps: 
              f'fill="{paint.fill}" stroke="{paint.stroke}"/><text x="{cx - 9.5:.1f}" y="{y + 9.5:.1f}" font-size="9" '
              f'font-weight="bold" text-anchor="middle" fill="{paint.pip}">{_initial(controller)}</text>'
              f'<text x="{cx + 1:.1f}" y="{y + 10:.1f}" font-size="11" fill="{INK}">{value}</text></g>')
+    worth = f"{value} point{'' if value == 1 else 's'}"
+    what = (f"{_name(controller)}'s free-standing {SIZE_NAMES[pieces[0].size]}" if alone
+            else f"a tower of {len(pieces)}, {_name(controller)} controls")
     return (f'<g class="{_classes("tower", tower.id, marks)}" data-cell="{tower.id}">'
-            f'<title>{escape(name)}</title>{"".join(out)}</g>{badge}')
+            f'<title>{what}, {worth}</title>{"".join(out)}</g>{badge}')
 
 
 def _gap(cell: str, cx: float, y: float, width: float, room: float, marks: svg.Marks) -> str:
@@ -162,7 +165,7 @@ def _header(state, colour: str, top: float, geo: Geometry, scores: dict, marks: 
         box = unit * svg.SCALE[3] * ASPECT + 18  # room for a large and the words "in hand"
         cx, base, y = PAD + HEAD / 2, top + geo.row_h - 6, top + geo.row_h - box - 2
         out.append(f'<g class="{_classes("hand", cell, marks)}" data-cell="{cell}">'
-                   f'<title>{_name(colour)} holds {piece.name}: click it, then a tower to cap</title>'
+                   f'<title>{_name(colour)} holds its {SIZE_NAMES[piece.size]}: click it, then a tower to cap</title>'
                    + _glow(cell, marks, PAD, y, HEAD - 6, box) +
                    f'<rect x="{PAD:.1f}" y="{y:.1f}" width="{HEAD - 6}" height="{box:.1f}" '
                    f'rx="6" fill="#fff" fill-opacity="0" stroke="{paint.stroke}" stroke-dasharray="4 3"/>'
@@ -184,7 +187,7 @@ def draw(state, marks: svg.Marks = svg.Marks()) -> str:
                     + _header(state, colour, top, geo, scores, marks))
     for tower in state.towers:
         cx, top = _home(tower.pieces[0].name, colours, geo)
-        towers.append(_tower(tower, cx, top, geo, marks, gaps, state.location_name(tower.id)))
+        towers.append(_tower(tower, cx, top, geo, marks, gaps))
     title = "Ice Towers: " + ", ".join(f"{_name(c)} {scores[c]}" for c in colours)
     return svg.document(WIDTH, HEIGHT, "".join(rows) + "".join(towers), title, colours)
 
@@ -200,7 +203,7 @@ def last_marks(before, move, after):
     return tuple(dict.fromkeys(cells)), ()
 
 
-def panel(state, actor: str | None = None) -> str:
+def panel(state, actor: str | None = None, marks=None) -> str:
     """Who acts, every colour's live score, hand and agreement, and the clock."""
     over = state.outcome
     scores = state.scores()
@@ -223,7 +226,7 @@ def panel(state, actor: str | None = None) -> str:
         won = over is not None and colour in over.winners
         hand = state.held.get(colour)
         held = (f'<button type="button" class="hand" data-cell="hand:{colour}" title="Replay it: click, then a tower">'
-                f"holds {hand.piece.name}</button>" if hand else "")
+                f"holds its {SIZE_NAMES[hand.piece.size]}</button>" if hand else "")
         if colour == GHOST or over is not None:
             agree = ""
         elif colour in state.done:
@@ -238,6 +241,4 @@ def panel(state, actor: str | None = None) -> str:
     parts.append(f'<table class="scores"><caption>{caption}</caption>{"".join(rows)}</table>')
     if over is None and state.options["timer"] is not None:
         parts.append('<p class="timer">Time left: <span id="clock"></span></p>')
-    if over is not None:
-        parts.append(f"<p>{escape(over.reason)}</p>")
     return "".join(parts)

@@ -267,6 +267,8 @@ def draw(state, marks: svg.Marks = svg.Marks()) -> str:
         if reacting and cell in state.turnable:
             ring = 'class="turnable" fill="none" stroke="#e08a1f" stroke-width="4" stroke-dasharray="9 5" rx="6"'
             overlays.append(svg.rect(x + 5, y + 5, CELL - 10, CELL - 10, ring))
+        if name in marks.last:
+            overlays.append(svg.last_frame(x, y, CELL))
         if name in marks.selected:
             overlays.append(svg.rect(x + 2, y + 2, CELL - 4, CELL - 4, f'class="selected" fill="none" stroke="{BLUE}" '
                                                                    'stroke-width="4"'))
@@ -301,7 +303,7 @@ def _die(value: int) -> str:
             f"{face}{dots}</svg>")
 
 
-def panel(state, actor=None) -> str:
+def panel(state, actor=None, marks=None) -> str:
     """The seats and hands, the dice with the Treehouse face's meaning, movement points and phase."""
     out = []
     for seat_index, seat in enumerate(state.seats):

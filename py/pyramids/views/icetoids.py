@@ -313,6 +313,8 @@ def draw(state, marks: svg.Marks = svg.Marks()) -> str:
         if name in marks.selected:
             art.append(_rect(x + 2, y + 2, CELL - 4, CELL - 4, f'class="selected" fill="none" stroke="{BLUE}" '
                                                                'stroke-width="4"'))
+        if name in marks.last:
+            overlays.append(svg.last_frame(x, y, CELL))
         if cell in covered:
             look = TARGET_LOOK if cell != state.pending else TURN_LOOK
             overlays.append(_rect(x + 3, y + 3, CELL - 6, CELL - 6, f'data-cell="{name}" {look}'))
@@ -340,7 +342,7 @@ def draw(state, marks: svg.Marks = svg.Marks()) -> str:
     return svg.document(SIDE, SIDE, back + "".join(layers), f"IceToids board, {status}", COLOURS)
 
 
-def panel(state, actor=None) -> str:
+def panel(state, actor=None, marks=None) -> str:
     """Each seat's colour, home and progress; buttons to point a piece; the tiles still hidden."""
     out = []
     for seat, colour in state.colours.items():
@@ -359,9 +361,10 @@ def panel(state, actor=None) -> str:
         out.append(f'<p class="seat">{symbol} {name}: home {home[0]} ({EDGE_NAMES[home[1]]} edge), '
                    f"{state.off_board[colour]} waiting; targets found {len(found)} of "
                    f"{sum(t.count for t in TILESET.values() if t.target == colour)}, held {held}</p>")
-    if not state.in_setup and state.outcome is None:
+    ways = [t[4:] for t in (marks.targets if marks else ()) if t.startswith("dir:")]
+    if ways:  # only once a piece that may turn is selected, and only its new ways
         buttons = "".join(f'<button type="button" data-cell="dir:{d}" title="Point the selected piece '
-                          f'{EDGE_NAMES[d]}">{d} {ARROW_TEXT[d]}</button>' for d in "NESW")
+                          f'{EDGE_NAMES[d]}">{d} {ARROW_TEXT[d]}</button>' for d in ways)
         out.append(f'<p class="point">Point the selected piece: {buttons}</p>')
     left = {name: tile.count for name, tile in TILESET.items()}
     for tile in state.tiles:

@@ -161,7 +161,7 @@ def _pit(state) -> str:
     return f'<div class="tfx-pool"><p><b>Fire pit</b></p><div class="tfx-row">{cells}</div></div>'
 
 
-def panel(state, actor=None) -> str:
+def panel(state, actor=None, marks=None) -> str:
     if state.setup:
         problems = state.layout_problems()
         check = ("".join(f'<li class="problem">{escape(p)}</li>' for p in problems) if problems

@@ -1,0 +1,93 @@
+"""The small confusions a new player meets (issue 13), as the core answers them."""
+
+from __future__ import annotations
+
+from pyramids import games, views
+from pyramids.session import Session
+
+from test_ice_towers import table
+
+
+def test_a_click_on_another_colour_s_piece_says_who_you_act_as():
+    """Acting as Red and clicking a yellow piece says "you are acting as Red", not why yellow cannot move."""
+    s = Session("ice-towers")
+    s.actor = "red"
+    yellow = next(t.id for t in s.state.towers if t.pieces[0].name == "yS1")
+    s.click(yellow)
+    assert s.message == "You are acting as Red; that is Yellow's. Act as Yellow to move it." and s.warn
+    s.actor = "yellow"
+    s.click(yellow)
+    assert s.selection == (yellow,) and not s.warn
+
+
+def test_acting_as_one_colour_a_piece_inside_a_tower_and_a_hand_say_so_too():
+    state = table("t1:yL1,rM1,yM1,rS1", held=("yM2@t1",))
+    assert state.guide(["t1.2"], "red").message.startswith("You are acting as Red; that is Yellow's.")
+    assert state.guide(["hand:yellow"], "red").message.startswith("You are acting as Red; that is Yellow's.")
+    assert state.guide(["done:yellow"], "red").message.startswith("You are acting as Red; that is Yellow's.")
+    assert not state.guide(["t1.3"], "red").message.startswith("You are acting")  # red's own: the game's reason
+
+
+def test_the_ghost_s_pieces_are_anyone_s_to_move():
+    """Haunted: either player moves the ghost, so a ghost piece never gets "you are acting as"."""
+    state = games.get("ice-towers").new(haunted=True)
+    ghost = next(t.id for t in state.towers if t.pieces[0].name == "wS1")
+    assert "acting as" not in state.guide([ghost], "red").message
+
+
+def test_options_that_change_the_rules_are_on_the_panel():
+    """Ice Lady's mandatory capture, Ice Towers' variants, Terrafex's layout: shown beside the board."""
+    lady = views.panel(games.get("ice-lady").new(mandatory_capture=True))
+    assert '<p class="rules-options">Mandatory capture: <strong>on</strong></p>' in lady
+    assert "Mandatory capture: <strong>off</strong>" in views.panel(games.get("ice-lady").new())
+    towers = views.panel(games.get("ice-towers").new(haunted=True, timer=120))
+    assert "Haunted (ghost player): <strong>on</strong>" in towers and "Timer: <strong>2 min</strong>" in towers
+    assert "Colours" not in towers.split("</p>")[0], "the default colours are not an option worth a line"
+    assert "Layout: <strong>" in views.panel(games.get("terrafex").new(layout="2"))
+
+
+def test_guidance_only_where_something_can_be_done():
+    """IceToids: a piece that cannot move is told to point; no "Choose where to go." with nothing lit."""
+    s = Session("icetoids")
+    for move in ("p1:colour=red", "p1:home=a2", "p2:colour=blue", "p2:home=d3"):
+        s.play(move)
+    s.click("off:red")
+    assert s.message == "Choose a lit tile to go to." and s.targets == ("a2",)
+
+
+def test_ice_turn_and_ice_towers_name_what_is_lit():
+    """After a click, the message names the kind of thing lit, not "where to go" for actions."""
+    from test_ice_turn import pos
+    state = pos()
+    assert state.guide(["a1"]).message == "Choose what to do with a1: tip it or Aim its tile (lit arrows and buttons)."
+    assert state.guide(["d4"]).message == "Choose what to do with d4: Aim its tile (lit arrows and buttons)."
+    towers = games.get("ice-towers").new()
+    assert towers.guide(["t1"]).message == "Choose a lit tower to cap."
+
+
+def test_neutral_notes_and_warnings():
+    """A refusal is a warning; guidance and what a move did are neutral notes."""
+    s = Session("ice-lady")
+    s.click("d3")
+    assert s.message == "Choose where to go." and not s.warn
+    s.click("d6")
+    assert s.warn
+    s.note("Link copied.")
+    assert not s.warn
+
+
+def test_the_last_move_is_framed_over_the_pieces():
+    """A king (or any piece) on the last move's square no longer hides its mark: the frame is drawn on top."""
+    import random
+    for game_id in ("ice-lady", "terrafex", "icetoids", "ice-turn"):
+        s = Session(game_id, rng=random.Random(1))
+        while not s.marks().last or s.latest.actors == ("chance",):
+            s.play(random.Random(len(s.moves)).choice(s.latest.legal_moves()))
+        picture = views.draw(s.state, s.marks())
+        frames = picture.count('class="last-frame"')
+        assert frames == len([c for c in s.marks().last if f'data-cell="{c}"' in picture]) and frames, game_id
+        pieces = picture.index('class="pieces"')
+        assert picture.rindex('class="last-frame"') > pieces, game_id
+    king = Session("ice-lady", moves=["c3-b4", "f6-g5", "b4-a5", "g5-h4", "a5-b6", "h4-g3", "b6xd8=K"])
+    picture = views.draw(king.state, king.marks())
+    assert picture.index('class="last-frame" ') > picture.index('data-cell="d8"')

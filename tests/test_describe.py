@@ -1,0 +1,204 @@
+"""Moves in words (issue 13): every move kind of every game has a human description.
+
+`state.describe(move)` is what the move list, its tooltips and the message
+after a move show; the notation stays in links and the "copy notation" view.
+Each test quotes the kind of move it describes, from the game's notation.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from pyramids import games
+from pyramids.core import CHANCE
+
+from test_ice_towers import table
+from test_icetoids import position as toids_position
+from test_ice_turn import pos as turn_pos
+from test_terrafex import position as fex_position
+
+LADY, TOWERS, TOIDS, TURN, FEX = (games.get(g) for g in ("ice-lady", "ice-towers", "icetoids", "ice-turn", "terrafex"))
+
+
+def words(state, moves: dict[str, str]) -> None:
+    """Each legal move of `state` reads as given."""
+    for move, text in moves.items():
+        assert move in state.legal_moves(), move
+        assert state.describe(move) == text
+
+
+# -- Ice Lady --------------------------------------------------------------------------------------
+
+def test_ice_lady_steps_captures_promotions_and_trees():
+    """`c3-d4` a step, `c3xe5` a capture, `=K` a promotion (or not), a piece joining its king as a tree."""
+    state = LADY.from_text("3K4/1S2S3/8/8/3s4/2S5/8/7s w 3 4")
+    words(state, {
+        "c3-b4": "White small c3 to b4",
+        "c3xe5": "White small c3 to e5, capturing Black's small on d4",
+        "b7-c8=K": "White small b7 to c8, promoted to king",
+        "b7-c8": "White small b7 to c8",
+        "e7-d8": "White small e7 to d8, joining its king as a king tree (K+S)",
+        "d8-d5": "White king d8 to d5",
+    })
+    assert LADY.new().describe("c2-a2") == "White medium c2 to a2"
+
+
+# -- Ice Towers: no tower ids (the board shows none) -----------------------------------------------
+
+def test_ice_towers_caps_mines_and_splits_name_towers_by_colour_and_worth():
+    """`red:cap:rL2>t3`, `red:mine:rM1`, `red:split:yM2`: towers by top colour and points, never by id."""
+    state = table("t1:yL1,rM1,yM1,rS1", "t2:yL2,rL2", "t3:rL3,yS1,yS2", held=("rM2@t2",))
+    words(state, {
+        "yellow:mine:yM1": "Yellow mines its medium from the red tower (8 pts)",
+        "yellow:cap:yL3>t2": "Yellow caps the red tower (6 pts) with its large",
+    })
+    held_cap = next(m for m in state.legal_moves() if m.startswith("red:cap:rM2>"))
+    assert re.fullmatch(r"Red caps yellow's free-standing (small|medium|large) \(\d pts?\) with the medium it holds",
+                        state.describe(held_cap))
+    split = table("t1:rL1,yM1,yS1")
+    words(split, {"red:split:yS1": "Red lifts yellow's small off the yellow tower (6 pts)"})
+    split = table("t1:rL1,yM1,yM2,rS1")
+    words(split, {"yellow:mine:yM2": "Yellow mines its medium from the red tower (8 pts)"})
+    split = table("t1:rL1,yL2,yM1,rS1")
+    words(split, {"red:split:yM1": "Red lifts yellow's medium and what is above it off the red tower (9 pts)"})
+    for text in map(state.describe, state.legal_moves()):
+        assert not re.search(r"\bt[0-9]+\b|[rygbpow][SML][0-9]", text), text
+
+
+def test_ice_towers_set_down_agreement_ghost_and_timer():
+    """`red:down`, `red:done` / `red:undone`, the ghost's moves, `timer:ring`."""
+    stuck = table("t1:yL1,rL2,yM1", "t2:yL2,rL3", "t3:yL3,rM1", held=("rL1@t1",), timer=60)
+    words(stuck, {"red:down": "Red sets the large it holds down as a tower of its own",
+                  "red:done": "Red agrees to end the game", "timer:ring": "The timer rings: the game is over"})
+    words(stuck.play("red:done"), {"red:undone": "Red withdraws its agreement to end"})
+    ghost = table("t1:rL1,wL2,yM1", "t2:rL2,yL2,rM1", "t3:yL3,rL3,yS1", held=("wL1@t1",), haunted=True)
+    words(ghost, {"ghost:down": "The ghost sets the large it holds down as a tower of its own"})
+
+
+def test_ice_towers_result_is_said_once_with_one_kind_of_capitals():
+    """The end: "Red wins. No legal play remains. Final scores: Red 24, Yellow 12." (no repeated verdict)."""
+    from pyramids.session import Session
+    state = TOWERS.from_text("t1:yL1,rL1 t2:yL2,rL2 t3:yL3,rL3 t4:rM1,yM1 t5:rM2,yM2 t6:rM3,yM3 "
+                             "t7:yS1,rS1 t8:yS2,rS2 t9:yS3 t10:rS3 next:11")
+    over = state.play("red:cap:rS3>t9")
+    assert Session.status_of(over) == "Red wins. No legal play remains. Final scores: Red 24, Yellow 12."
+
+
+# -- IceToids ----------------------------------------------------------------------------------------
+
+def test_icetoids_setup_moves():
+    """`p1:colour=red`, `p1:home=a2`, `p1:home=a1S` (a corner names its edge)."""
+    state = TOIDS.new()
+    words(state, {"p1:colour=red": "P1 chooses red"})
+    state = state.play("p1:colour=red")
+    words(state, {"p1:home=a2": "Red (P1) takes home a2", "p1:home=a1S": "Red (P1) takes home a1, waiting by the south edge"})
+
+
+def test_icetoids_play_moves_and_chance():
+    """`off-a2` enter, `b2.E-c2` move, `!blue.U` a push, `b2.U>E` point, `reveal:` (chance) and `orient:`."""
+    state = toids_position(tiles={"b2": "yellow", "c2": "yellow"}, pieces={"b2": "red.E", "c2": "blue.U"})
+    words(state, {"off-a2": "Red (P1) enters a2",
+                  "b2.E-c2!blue.U": "Red (P1) b2 to c2, pushing blue's piece (upright)",
+                  "b2.E>N": "Red (P1) points the piece on b2 north"})
+    state = state.play("b2.E-c2!blue.U")
+    words(state, {"reveal:d2=single": "Tile drawn: the tile at d2 is revealed: the single arrow tile",
+                  "reveal:d2=red": "Tile drawn: the tile at d2 is revealed: a red target"})
+    state = state.play("reveal:d2=single")
+    words(state, {"orient:d2=W": "Red (P1) turns the tile at d2: arrow west"})
+    own = toids_position(tiles={"b2": "yellow", "c2": "yellow"}, pieces={"b2": "red.E", "c2": "red.N"})
+    assert own.describe("b2.E-c2!red.N") == "Red (P1) b2 to c2, pushing its own piece (pointing north)"
+
+
+# -- Ice-Turn ----------------------------------------------------------------------------------------
+
+def test_ice_turn_setup_and_dice_name_chance_as_such():
+    """`deal:red=single` (a tile dealt), `place:b2=double:NS`, `roll:4`, `face:aim` (the dice)."""
+    state = TURN.new()
+    deal = state.legal_moves()[0]
+    kind = deal.partition("=")[2]
+    title = {"qturner": "Q-Turner", "double": "double arrow", "single": "single arrow"}[kind]
+    assert state.describe(deal) == f"Tile dealt: a {title} to Red"
+    rolling = turn_pos(phase="roll", roll="-", face="-")
+    words(rolling, {"roll:4": "Dice: the d6 rolls 4"})
+    words(rolling.play("roll:4"), {"face:aim": "Dice: the Treehouse die shows Aim"})
+
+
+def test_ice_turn_placing():
+    """`place:b2=double:NS`, `place:a1=qturner`."""
+    rng = random.Random(5)
+    state = TURN.new()
+    while state.actors == (CHANCE,):
+        state = state.play(rng.choice(state.legal_moves()))
+    for move in state.legal_moves():
+        text = state.describe(move)
+        cell, _, tile = move.removeprefix("place:").partition("=")
+        name, _, arrows = tile.partition(":")
+        title = {"qturner": "Q-Turner", "double": "double arrow", "single": "single arrow"}[name]
+        ways = " and ".join({"N": "north", "E": "east", "S": "south", "W": "west"}[d] for d in arrows)
+        assert text == f"Red places a {title} on {cell}" + (f", pointing {ways}" if ways else "")
+
+
+def test_ice_turn_turn_moves():
+    """`tip:a1E`, `turn:b1N`, `move:b1`, Treehouse actions (`tip7`, `aim:`), `end-moves`, `react:`, `end-turn`."""
+    state = turn_pos()
+    described = {m: state.describe(m) for m in state.legal_moves()}
+    for move, text in described.items():
+        assert text.startswith("Red ") and text != move and not NOTATION.search(text), text
+    assert described["end-moves"] == "Red ends the movement phase"
+    tips = [m for m in described if m.startswith("tip:")]
+    assert tips and all(re.fullmatch(r"Red tips [a-d][1-4] (north|east|south|west)(: .*)?", described[m]) for m in tips)
+    aims = [m for m in described if m.startswith("aim:")]
+    assert aims and all(re.fullmatch(r"Red aims: rotates [a-d][1-4] (90|180|270)° clockwise", described[m]) for m in aims)
+
+
+# -- Terrafex ----------------------------------------------------------------------------------------
+
+def test_terrafex_actions_fire_and_end():
+    """`forest:grow:d4`, `mountain:start:d4`, `fire:2`, then the opponent's `fire:burn:d4`, `glacier:c3E`, `end`."""
+    state = fex_position({"d4": "G3", "g2": "G2", "b2": "Y1", "a5": "B3"})
+    words(state, {"forest:grow:g2": "White grows the forest on g2",
+                  "forest:spread:d5": "White spreads a small forest to d5",
+                  "mountain:grow:b2": "White grows the mountain on b2",
+                  "mountain:start:a1": "White starts a small mountain on a1",
+                  "fire:2": "White selects a medium fire for Black to play",
+                  "glacier:a5E": "White moves the glacier on a5 east"})
+    fire = state.play("fire:2")
+    words(fire, {"fire:burn:d4": "Black plays the fire: burns the forest on d4",
+                 "fire:burn:g2": "Black plays the fire: burns the forest on g2"})
+
+
+def test_terrafex_layout_editor():
+    """`put:G2@d4`, `clear:d4`, `start` in the layout editor."""
+    state = FEX.new(layout="custom")
+    words(state, {"put:G2@d4": "White puts a medium forest on d4"})
+    state = state.play("put:G2@d4")
+    words(state, {"clear:d4": "White clears d4"})
+    assert state.describe("start") == "White starts the game"  # once the layout is complete
+
+
+# -- every game: words, never notation ----------------------------------------------------------------
+
+NOTATION = re.compile(r"[a-z]+:[a-z0-9]|\bt[0-9]+\b|[rygbpow][SML][0-9]|[a-h][1-8][-x][a-h][1-8]")
+
+
+@pytest.mark.parametrize("game_id", ["ice-lady", "ice-towers", "icetoids", "ice-turn", "terrafex"])
+def test_every_move_of_random_games_reads_as_words(game_id):
+    """Whatever is played, its description names who acts and holds no notation."""
+    game = games.get(game_id)
+    for seed in range(3):
+        rng, state = random.Random(seed), game.new()
+        for _ in range(150):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            move = rng.choice(moves)
+            text = state.describe(move)
+            actor = state.actor_of(move)
+            who = state.chance_name(move) if actor == CHANCE else state.actor_name(actor)
+            assert text != move and not NOTATION.search(text), (move, text)
+            assert text.startswith(who) or (actor == "ghost" and text.startswith("The ghost")) \
+                or (game_id == "ice-towers" and actor == "timer"), (move, text)
+            state = state.play(move)
