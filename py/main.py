@@ -9,6 +9,7 @@ time: a 10,000-move game never freezes the page.
 """
 
 import asyncio
+import random
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
@@ -62,6 +63,165 @@ def now_ms():
     return float(window.Date.now())
 
 
+def count(name, step):
+    """Add `step` to a number kept in an attribute of <html> (for tests and the bench)."""
+    root = document.documentElement
+    root.setAttribute(name, str(int(root.getAttribute(name) or 0) + step))
+
+
+class Bots:
+    """The computer's seats on the page: a worker searches, the page only sends positions and plays answers.
+
+    The worker starts at the first bot turn or hint and is kept.  Where it
+    cannot start, the search runs here in slices of at most 20 ms, and the
+    page says so.  An answer for a position that is gone is dropped
+    (`Session.play_bot`); in a game without turns each bot seat acts on its
+    own jittered timer and its move is checked when it lands.
+    """
+
+    SLICE_S = 0.015
+
+    @property
+    def ai(self):
+        """The search, loaded at the first bot seat or hint (the page's start-up does not need it)."""
+        from pyramids import ai
+        return ai
+
+    def __init__(self, app):
+        self.app = app
+        self.worker = None
+        self.starting = None  # the task starting the worker
+        self.fallback = ""  # why the search runs on the page, once the worker failed
+        self.thinking = None  # (position key, seat) of the turn being searched
+        self.timers = set()  # (session, seat) with a timer running (games without turns)
+
+    async def start_worker(self):
+        from pyscript import create_named_worker  # not needed before the first bot turn
+        started = window.performance.now()
+        try:
+            window.Worker.new("data:text/javascript,").terminate()  # refused at once where workers are off
+        except Exception:  # noqa: BLE001
+            return self.without_worker("this browser refuses web workers here")
+        try:
+            self.worker = await asyncio.wait_for(
+                create_named_worker(src="py/bot_worker.py", name="bot", config="pyscript.toml"), 30)
+        except asyncio.TimeoutError:
+            return self.without_worker("it did not start within 30 s")
+        except Exception as err:  # noqa: BLE001 - no worker: think on the page instead
+            return self.without_worker(str(err).splitlines()[0] if str(err) else type(err).__name__)
+        document.documentElement.setAttribute("data-bot-worker-ms", str(round(window.performance.now() - started)))
+        return None
+
+    def without_worker(self, why):
+        self.fallback = f"The computer thinks on this page, a little at a time (no worker: {why})."
+        document.documentElement.setAttribute("data-bot-worker", "fallback")
+
+    async def search(self, state, seat, level):
+        """The move `seat` plays at `level` in `state`: from the worker, else searched here in slices."""
+        if self.worker is None and not self.fallback:
+            if self.starting is None:
+                self.starting = asyncio.ensure_future(self.start_worker())
+            await self.starting
+        seed = int(window.Math.random() * 2**31)
+        count("data-bot-thinking", 1)  # for tests and the bench: searches in flight, and their times
+        started = window.performance.now()
+        try:
+            if self.worker is not None:
+                move = str(await self.worker.choose(state.game.id, state.to_text(), seat or "", level, seed))
+            else:
+                search = self.ai.Search(state, seat, level, rng=random.Random(seed),
+                                   may_wait=len(self.ai.players_to_act(state)) > 1)
+                while not search.step(self.SLICE_S):
+                    await asyncio.sleep(0)  # the page handles clicks and paints between slices
+                move = search.result or ""
+        finally:
+            document.documentElement.setAttribute("data-bot-ms", str(round(window.performance.now() - started)))
+            count("data-bot-count", 1)
+            count("data-bot-thinking", -1)
+        await asyncio.sleep(0)  # the move is played in a task of its own, not in the search's last slice
+        return move
+
+    def update(self):
+        """After every change: start the bot's search when a bot seat is to move."""
+        s = self.app.session
+        turn = s.bot_turn()
+        if turn and self.thinking != (s.position_key(), turn[0]):
+            self.thinking = (s.position_key(), turn[0])
+            asyncio.ensure_future(self.take_turn(s, turn[0], turn[1], self.thinking[0]))
+        for seat in s.bot_seats_acting():
+            if (s, seat) not in self.timers:
+                self.timers.add((s, seat))
+                low, high = self.ai.level_of(s.bots[seat]).delay
+                delay = low + (high - low) * window.Math.random()
+                asyncio.ensure_future(self.act_later(s, seat, delay))
+
+    async def take_turn(self, session, seat, level, key):
+        try:
+            move = await self.search(session.latest, seat, level)
+        except Exception as err:  # noqa: BLE001 - a bug must not stop the page; no retry at this position
+            report(err)
+            session.message = f"The computer could not move: {err}"
+            self.app.render()
+            return
+        if self.thinking == (key, seat):
+            self.thinking = None
+        if move and session is self.app.session and session.play_bot(move, key):
+            self.app.persist()
+        self.app.render()
+        self.update()
+
+    async def act_later(self, session, seat, delay):
+        """A bot seat of a game without turns: wait, decide, and act if the move still stands."""
+        await asyncio.sleep(delay)
+        move = None
+        try:
+            if session is self.app.session and seat in session.bot_seats_acting():
+                move = await self.search(session.latest, seat, session.bots[seat])
+        except GameError:
+            pass  # nothing to do for this seat just now
+        except Exception as err:  # noqa: BLE001
+            report(err)
+        self.timers.discard((session, seat))
+        if move and session is self.app.session and session.play_bot(move, None):
+            self.app.persist()
+            self.app.render()
+        if session is self.app.session:
+            self.update()
+
+    def status(self):
+        """The status while a bot's turn is searched ("Black (computer) is thinking…"), else nothing."""
+        s = self.app.session
+        if self.thinking and self.thinking[0] == s.position_key() and not s.browsing:
+            return f"{s.latest.actor_name(self.thinking[1])} (computer) is thinking…"
+        return ""
+
+    async def hint(self):
+        """Light the move Hard would play for the person to move, without playing it."""
+        s = self.app.session
+        key, state = s.position_key(), s.latest
+        acting = self.ai.players_to_act(state)
+        seat = s.actor if len(acting) > 1 else (acting[0] if acting else None)
+        if s.browsing or state.outcome is not None or not seat or seat in s.bots:
+            s.message = ("Choose the colour you act as (\"Acting as\") to get a hint." if not seat and acting
+                         else "A hint is for your own move at the latest position.")
+            return self.app.render()
+        s.message = "Looking for a good move…"
+        self.app.render()
+        try:
+            move = await self.search(state, seat, "hard")
+        except Exception as err:  # noqa: BLE001 - e.g. no move for this seat just now
+            move, s.message = None, f"No hint: {str(err).splitlines()[-1]}"
+        current = s is self.app.session and key == s.position_key() and not s.browsing
+        if move and current:
+            s.show_hint(move)
+        elif current and move == "":
+            s.message = "Hint: wait. No move here beats letting the others act."
+        elif move:
+            s.message = ""
+        self.app.render()
+        return None
+
+
 class App:
     def __init__(self):
         self.session = None
@@ -70,6 +230,7 @@ class App:
         self.meta = {}  # that entry's fields, kept when it is rewritten
         self.opened = []  # the moves the game had when it was opened: moving on from them saves it
         self.busy = False  # a game is being opened: actions wait
+        self.bots = Bots(self)
         self.notice = ""  # a message about links or storage, shown until the next action
         self.rules_for = None
         self.saved = None  # (session, entry, text) of the last persist(): an unchanged game is not rewritten
@@ -287,14 +448,16 @@ class App:
 
     def draw(self):
         s = self.session
+        self.bots.update()  # first, so the status says when a bot starts thinking
         draw_board(s)
-        by_id("status").textContent = s.status()
+        by_id("status").textContent = self.bots.status() or s.status()
         marks = s.marks()
         by_id("game-panel").innerHTML = views.labelled(views.panel(s.state, s.actor, marks), s.state, marks)
         self.show_clock()
         message = by_id("message")
-        message.textContent = " ".join(t for t in (self.notice, s.message) if t)
-        message.className = "message" + (" warn" if self.notice or (s.message and s.warn) else "")
+        fallback = self.bots.fallback if s.bots else ""
+        message.textContent = " ".join(t for t in (self.notice, s.message, fallback) if t)
+        message.className = "message" + (" warn" if self.notice or fallback or (s.message and s.warn) else "")
         by_id("choices").innerHTML = page.choices(s)
         self.announce(s, self.notice)
         legal = s.state.legal_moves() if not s.browsing else []
@@ -608,6 +771,7 @@ class App:
         by_id("new-title").textContent = f"New game of {s.game.title}"
         by_id("new-options").innerHTML = page.options_form(s.game, self.form_values.get(s.game.id, s.options))
         by_id("new-mine").innerHTML = page.mine_form(s)
+        by_id("new-seats").innerHTML = page.seats_form(s.game, self.form_values.get(s.game.id, s.options), s.bots)
         by_id("new-error").textContent = ""
         running = s.latest.outcome is None and len(s.moves) > 0
         by_id("new-running").hidden = not running
@@ -629,10 +793,18 @@ class App:
                 chosen[opt.name] = bool(field.checked) if isinstance(opt.default, bool) else str(field.value)
         return chosen
 
-    def relist_mine(self, _event=None):
-        """Other options can mean other seats (more players): "I play" lists them again."""
+    def chosen_bots(self):
+        """The seats set to the computer in the new-game form: {seat: level}."""
+        return {str(field.name).removeprefix("seat:"): str(field.value)
+                for field in by_id("new-seats").querySelectorAll("select") if str(field.value)}
+
+    def on_options_change(self, _event=None):
+        """Other options can mean other seats (more players, other colours): "I play" and the seats list them again."""
+        game = self.session.game
         try:
-            by_id("new-mine").innerHTML = page.mine_form(Session(self.session.game.id, self.chosen_options()))
+            options = game.resolve_options(self.chosen_options())
+            by_id("new-mine").innerHTML = page.mine_form(Session(game.id, options))
+            by_id("new-seats").innerHTML = page.seats_form(game, options, self.chosen_bots())
         except GameError:
             pass  # options that do not go together: the form says so when started
 
@@ -650,13 +822,14 @@ class App:
             by_id("new-error").textContent = str(err)
             return
         by_id("new-game").close()
-        self.new_session(game.id, chosen, mine)
+        self.new_session(game.id, chosen, mine, self.chosen_bots())
 
-    def new_session(self, game_id, options, mine):
-        """A fresh game on screen, `mine` the seats played here; the one it replaces was saved when last played."""
+    def new_session(self, game_id, options, mine, bots):
+        """A fresh game on screen, `mine` the seats played here, `bots` the computer's; the one it replaces was
+        saved when last played."""
         def restart():
             self.persist()
-            session = Session(game_id, options)
+            session = Session(game_id, options, bots=bots)
             session.choose_mine(mine)
             self.adopt(session, None, {})
         self.act(restart)
@@ -664,7 +837,7 @@ class App:
     def rematch(self, _event=None):
         """The same game again: its options, and the same seats played here."""
         s = self.session
-        self.new_session(s.game.id, dict(s.options), s.mine)
+        self.new_session(s.game.id, dict(s.options), s.mine, s.bots)
 
     # -- wiring -------------------------------------------------------------
     def bind(self):
@@ -681,13 +854,14 @@ class App:
         by_id("next").addEventListener("click", s(lambda: self.act(lambda: self.session.go(self.session.cursor + 1))))
         by_id("last").addEventListener("click", s(lambda: self.act(lambda: self.session.go(len(self.session.moves)))))
         by_id("share").addEventListener("click", create_proxy(self.share))
+        by_id("hint").addEventListener("click", s(lambda: asyncio.ensure_future(self.bots.hint())))
         by_id("embed").addEventListener("click", create_proxy(self.show_embed))
         by_id("embed-box").addEventListener("change", create_proxy(self.fill_embed))
         by_id("download-svg").addEventListener("click", s(lambda: self.download("svg")))
         by_id("download-png").addEventListener("click", s(lambda: self.download("png")))
         by_id("new").addEventListener("click", create_proxy(self.ask_new_game))
         by_id("new-form").addEventListener("submit", create_proxy(self.start_new_game))
-        by_id("new-options").addEventListener("change", create_proxy(self.relist_mine))
+        by_id("new-options").addEventListener("change", create_proxy(self.on_options_change))
         by_id("new-cancel").addEventListener("click", s(lambda: by_id("new-game").close()))
         by_id("type-move").addEventListener("submit", create_proxy(self.type_move))
         by_id("rematch").addEventListener("click", create_proxy(self.rematch))

@@ -73,3 +73,54 @@ def check_game(game: Game, seeds=range(6), **options) -> None:
             if ply % 7 == 0 or ply == len(moves) or state.outcome is not None:
                 check_state(game, state)
         assert game.replay(moves, **options).to_text() == state.to_text(), "the record must replay"
+
+
+def bot_game(game: Game, levels, rng: random.Random, max_plies: int = 400, scale: float = 1.0,
+             **options) -> tuple[list[str], State]:
+    """A game between bots: `levels(actor)` names each player's level ("random": uniform moves).
+
+    Chance is sampled as the page samples it and automatic moves are made.  In
+    a game without turns each player acts on its own jittered timer, as bots
+    do in the page (the level's `delay`; a random player is as quick as Hard),
+    and a bot may wait.  Every bot move is checked: legal, and its own to make.
+    """
+    from pyramids import ai
+
+    def delay(actor) -> float:
+        level = levels(actor)
+        low, high = ai.LEVELS["hard" if level == "random" else level].delay
+        return rng.uniform(low, high)
+
+    state = game.new(**options)
+    moves: list[str] = []
+    timers: dict[str, float] = {}  # games without turns: when each player acts next
+    waiting: set[str] = set()  # ... and who chose to wait since the last move
+    while state.outcome is None and len(moves) < max_plies:
+        if state.actors == (CHANCE,):
+            outcomes = state.chance_outcomes()
+            move = rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
+        elif (auto := state.automatic_move()) is not None:
+            move = auto
+        else:
+            acting = ai.players_to_act(state)
+            assert acting, f"nobody may act in {state.to_text()!r}"
+            if len(acting) > 1 and set(acting) <= waiting:
+                break  # every player waits for the others: the game stalls (unfinished)
+            now = min(timers.values(), default=0.0)
+            for other in acting:
+                timers.setdefault(other, now + delay(other))
+            actor = min(acting, key=timers.__getitem__)
+            del timers[actor]
+            level = levels(actor)
+            if level == "random":
+                move = rng.choice(ai.own_moves(state, actor))
+            else:
+                move = ai.choose(state, actor, ai.LEVELS[level].scaled(scale), rng=rng, may_wait=len(acting) > 1)
+                if move is None:
+                    waiting.add(actor)
+                    continue
+            assert state.is_legal(move) and state.may_act(move, actor), (level, actor, move, state.to_text())
+        moves.append(move)
+        waiting.clear()
+        state = state.play(move)
+    return moves, state

@@ -1,9 +1,11 @@
 """Every registered game honours the protocol (random playouts, round-trips, replays)."""
 
+import random
+
 import pytest
 
-from conformance import check_game
-from pyramids import games
+from conformance import bot_game, check_game, check_state
+from pyramids import ai, games
 
 
 @pytest.mark.parametrize("game_id", games.ids())
@@ -26,3 +28,19 @@ def test_unknown_game_is_a_readable_error():
 def test_ice_turn_conforms_for_every_player_count(players):
     """Ice-Turn seats 2, 3 or 4 (section 1): the deal, placement and race for each count."""
     check_game(games.get("ice-turn"), seeds=range(3), players=players)
+
+
+BOT_PLIES = 120  # a cap, so games registered later (however long) keep CI quick
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_bots_play_every_game_at_every_level(game_id, level):
+    """Bot against bot: every bot move is legal and the bot's own (checked in bot_game), and the game
+    runs until it ends or the cap, each state keeping the protocol's invariants."""
+    game = games.get(game_id)
+    moves, end = bot_game(game, lambda actor: level, random.Random(7), max_plies=BOT_PLIES, scale=0.02)
+    assert end.outcome is not None or len(moves) == BOT_PLIES or len(ai.players_to_act(end)) > 1, \
+        "a game with turns runs until it ends or the cap; without turns every bot may also wait"
+    check_state(game, end)
+    assert game.replay(moves).to_text() == end.to_text()

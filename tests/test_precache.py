@@ -70,7 +70,7 @@ def test_the_list_is_the_config_the_runtime_and_the_pages_static_files():
     icons = {f"static/{icon['src']}" for icon in manifest["icons"]}
     rules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "static" / "rules").glob("*.html")}
     assert {f"static/rules/{game_id}.html" for game_id in games.ids()} <= rules, "main.py fetches these"
-    entries = {"py/main.py", "py/embed.py", "pyscript.toml", *PAGES}
+    entries = {"py/main.py", "py/embed.py", "py/bot_worker.py", "pyscript.toml", *PAGES}  # main.py starts the bot worker
     for name, group in [("pyscript.toml [files]", config), ("vendored", vendored), ("in the pages", referenced),
                         ("manifest icons", icons), ("rules", rules),
                         ("pages and entry scripts", entries)]:
@@ -151,3 +151,9 @@ def test_dist_holds_the_app_and_nothing_else(tmp_path):
 def test_build_sh_runs_the_offline_steps(command):
     build = (ROOT / "build.sh").read_text()
     assert f"python3 tools/offline.py {command}" in build
+
+
+def test_the_bots_worker_is_precached_so_bots_play_offline():
+    """The worker (py/bot_worker.py) loads with the page's pyscript.toml; both are in the cache list."""
+    listed = offline.files()
+    assert "py/bot_worker.py" in listed and "pyscript.toml" in listed

@@ -522,8 +522,34 @@ def parse_options_text(tokens: Iterable[str], game: Game) -> dict[str, Any]:
         raise PositionError(str(err)) from None
 
 
+def players_to_act(state: State) -> list[str]:
+    """The players who may decide now: not chance, not the game clock."""
+    clock = state.clock()
+    ringer = state.actor_of(clock[1]) if clock else None
+    return [a for a in state.actors if a not in (CHANCE, ringer)]
+
+
+def seats(game: Game, options: Mapping[str, Any] | None = None) -> list[str]:
+    """The players of a game with these options, in the order they first act.
+
+    Found through the protocol: the first legal move is followed until every
+    seat has acted (or the game ends), chance included; a ``players`` option,
+    where a game has one, says how many seats there are (Haunted Ice Towers'
+    ghost acts but is nobody's seat).
+    """
+    options = game.resolve_options(options or {})
+    count = options.get("players", game.max_players)
+    state, found = game.new(**options), []
+    for _ in range(500):
+        found += [a for a in players_to_act(state) if a not in found]
+        if state.outcome is not None or len(found) >= count:
+            break
+        state = state.play(sorted(state.legal_moves())[0])
+    return found[:count]
+
+
 __all__ = [
     "CHANCE", "MAX_MOVE_CHARS", "quote", "move_text", "History", "GameError", "InvalidMoveError", "IllegalMoveError", "PositionError",
     "OptionError", "Option", "Outcome", "Guidance", "State", "Game",
-    "options_text", "parse_options_text", "REPEATED", "REPETITION_RULE", "repetition_count",
+    "options_text", "parse_options_text", "players_to_act", "seats", "REPEATED", "REPETITION_RULE", "repetition_count",
 ]

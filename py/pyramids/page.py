@@ -194,3 +194,22 @@ def games_list(listed: list, current: str | None, when: Callable[[float], str], 
             f'<button type="button" data-rename="{escape(e.id)}">Rename</button>'
             f'<button type="button" data-delete="{escape(e.id)}">Delete</button></span></li>')
     return "".join(items)
+
+
+SEAT_CHOICES = (("", "Person"), ("easy", "Computer: Easy"), ("medium", "Computer: Medium"),
+                ("hard", "Computer: Hard"))
+
+
+def seats_form(game: Game, options: dict, bots: dict) -> str:
+    """A person-or-computer choice per seat of a new game with `options`, preset to `bots`."""
+    from . import ai  # loaded when the form opens, not at the page's start-up
+
+    state = game.new(**options)
+    rows = []
+    for seat in ai.seats(game, options):
+        current = bots.get(seat, "")
+        choices = "".join(f'<option value="{value}"{" selected" if value == current else ""}>{text}</option>'
+                          for value, text in SEAT_CHOICES)
+        rows.append(f'<label class="option seat"><span class="who {escape(state.actor_colour(seat))}"></span>'
+                    f'{escape(state.actor_name(seat))} <select name="seat:{escape(seat)}">{choices}</select></label>')
+    return f'<fieldset class="option seats"><legend>Players</legend>{"".join(rows)}</fieldset>'

@@ -19,25 +19,46 @@ import random
 import time
 
 from . import games, record
-from .core import CHANCE, GameError, State
+from .core import CHANCE, GameError, State, players_to_act, quote, seats
 from .svg import Marks
 from .views import last_marks
 
 STORAGE_FORMAT = 2  # 2: the clock's deadline (1: when it started); redo groups of chance too
 
 
+def parse_bots(text: str) -> dict[str, str]:
+    """The computer's seats from link text ``black:hard,red:easy``; `RecordError` says what is wrong."""
+    if not text:
+        return {}
+    from . import ai  # only games with bots load the search (the page's start-up does not)
+
+    bots: dict[str, str] = {}
+    for item in filter(None, text.split(",")):
+        seat, sep, level = item.partition(":")
+        if not sep or not seat or level not in ai.LEVELS:
+            raise record.RecordError(f"The link's computer seats are not valid: {quote(item)} "
+                                     "(write seat:level, the level easy, medium or hard).")
+        bots[seat] = level
+    return bots
+
+
+def bots_text(bots: dict[str, str]) -> str:
+    return ",".join(f"{seat}:{level}" for seat, level in bots.items())
+
+
 class Session:
-    def __init__(self, game_id: str, options=None, moves=(), rng: random.Random | None = None):
-        self._start(game_id, options, rng)
+    def __init__(self, game_id: str, options=None, moves=(), rng: random.Random | None = None, bots=None):
+        self._start(game_id, options, rng, bots)
         for move in moves:
             self._push(move)
         self._settle_chance()
         self.cursor = len(self.moves)
 
-    def _start(self, game_id: str, options, rng) -> None:
+    def _start(self, game_id: str, options, rng, bots=None) -> None:
         """The game's initial position and nothing played, not even chance."""
         self.game = games.get(game_id)
         self.options = self.game.resolve_options(options or {})
+        self.bots: dict[str, str] = dict(bots or {})  # seat -> level, for the seats the computer plays
         self.rng = rng or random.Random()
         self.clock_started: float | None = None  # when the game clock began (epoch seconds)
         self.states: list[State] = [self.game.new(**self.options)]
@@ -53,6 +74,8 @@ class Session:
         self.choices: tuple[str, ...] = ()
         self.message = ""
         self.warn = False  # the message is a warning (a refused click, an error), not a neutral note
+        if self.bots and len(players_to_act(self.states[0])) > 1:  # no turns: a person acts as a free seat
+            self.actor = next((seat for seat in seats(self.game, self.options) if seat not in self.bots), None)
 
     # -- loading and saving ---------------------------------------------
     @classmethod
@@ -71,7 +94,9 @@ class Session:
         return Loading.from_storage(text, rng=rng).finish()
 
     def record(self) -> record.Record:
-        return record.Record(self.game.id, dict(self.options), tuple(self.moves))
+        """The game, and the seats the computer plays (a link opens against the same bots)."""
+        view = {"bots": bots_text(self.bots)} if self.bots else {}
+        return record.Record(self.game.id, dict(self.options), tuple(self.moves), view)
 
     def link(self) -> str:
         """The page's address: the readable link (packing a long game's moves after every move would cost
@@ -338,6 +363,16 @@ class Session:
     def _undo_last(self) -> None:
         if not self.can_undo():
             return self._clear_input("There is no move to take back.")
+        group = self._take_back()
+        while self._bot_moved_last() and self.can_undo():  # the bot's reply and the player's move together
+            group = self._take_back() + group
+        self.redo_stack.append(group)
+        self.cursor = len(self.moves)
+        self._clear_input()
+        return None
+
+    def _take_back(self) -> list[str]:
+        """Remove the last player move and the moves made by themselves after it; return them."""
         group: list[str] = []
         while True:
             ply = len(self.moves) - 1
@@ -345,15 +380,69 @@ class Session:
             group.insert(0, self.moves.pop())
             self.states.pop()
             if not chance:
-                break
-        self.redo_stack.append(group)
-        self.cursor = len(self.moves)
-        self._clear_input()
+                return group
+
+    def _bot_moved_last(self) -> bool:
+        """Whether the computer is to move at the latest position while a person plays too (turns only)."""
+        if not self.bots:
+            return False
+        acting = players_to_act(self.latest)
+        humans = set(seats(self.game, self.options)) - set(self.bots)
+        return len(acting) == 1 and acting[0] in self.bots and bool(humans)
+
+    # -- the computer's seats ------------------------------------------------
+    def bot_turn(self) -> tuple[str, str] | None:
+        """(seat, level) when the computer is to move in a game with turns, else None.
+
+        Games without turns (several players may act at once) give None: the
+        page runs each bot seat on its own timer (`bot_seats_acting`).
+        """
+        if not self.bots or self.browsing or self.latest.outcome is not None:
+            return None
+        acting = players_to_act(self.latest)
+        if len(acting) == 1 and acting[0] in self.bots:
+            return acting[0], self.bots[acting[0]]
         return None
 
     def note(self, text: str) -> None:
         """A neutral message ("Link copied"), not a warning."""
         self.message, self.warn = text, False
+
+    def bot_seats_acting(self) -> list[str]:
+        """The computer's seats that may act now in a game without turns."""
+        if not self.bots or self.latest.outcome is not None:
+            return []
+        acting = players_to_act(self.latest)
+        return [a for a in acting if a in self.bots] if len(acting) > 1 else []
+
+    def position_key(self) -> str:
+        """Names the latest position: a bot's answer for another position is dropped."""
+        return f"{len(self.moves)}:{self.latest.to_text()}"
+
+    def play_bot(self, move: str, key: str | None) -> bool:
+        """Play a bot's `move` if the game is still at `key`'s position and the move still legal.
+
+        A late answer (after undo, a new game, another move) is dropped; in a
+        game without turns (`key` None) a move is checked only when it lands,
+        and a lost race is refused like a person's.  A player browsing the
+        history stays where they are.
+        """
+        if (key is not None and key != self.position_key()) or not self.latest.is_legal(move):
+            return False
+        cursor, browsing = self.cursor, self.browsing
+        self._push(move)
+        self.redo_stack.clear()
+        self._settle_chance()
+        self.cursor = cursor if browsing else len(self.moves)
+        if not browsing:
+            self._clear_input(self.message if self.selection else "")
+        return True
+
+    def show_hint(self, move: str) -> None:
+        """Light `move` on the board, as if its first cells were clicked: clicking its target plays it."""
+        cells = self.state.path(move)
+        self.selection, self.targets, self.choices = cells[:-1], cells[-1:], ()
+        self.note(f"Hint: {self.state.describe(move)}")
 
     def redo(self) -> None:
         if not self.redo_stack:
@@ -414,7 +503,7 @@ class Session:
     def seats(self) -> list[str]:
         """Every seat of this game (with its options), in the order they first act."""
         if "_seats" not in self.__dict__:
-            self.__dict__["_seats"] = seats_of(self.game, self.options)
+            self.__dict__["_seats"] = seats(self.game, self.options)
         return self.__dict__["_seats"]
 
     def choose_mine(self, seats) -> None:
@@ -475,26 +564,6 @@ class Session:
         return "No turns: " + ", ".join(actors) + " may act at any moment."
 
 
-def players_to_act(state: State) -> list[str]:
-    """The players who may decide now: not chance, not the game clock."""
-    clock = state.clock()
-    ringer = state.actor_of(clock[1]) if clock else None
-    return [a for a in state.actors if a not in (CHANCE, ringer)]
-
-
-def seats_of(game, options: dict) -> list[str]:
-    """The seats of a game with these options, in the order they first act, found through the protocol:
-    the first legal move is followed until every seat has acted; a ``players`` option says how many there are."""
-    count = options.get("players", game.max_players)
-    state, found = game.new(**options), []
-    for _ in range(500):
-        found += [a for a in players_to_act(state) if a not in found]
-        if state.outcome is not None or len(found) >= count:
-            break
-        state = state.play(sorted(state.legal_moves())[0])
-    return found[:count]
-
-
 class Loading:
     """A link or a save being opened: the record replayed a slice at a time.
 
@@ -506,8 +575,17 @@ class Loading:
 
     def __init__(self, rec: record.Record, rng=None, note: str | None = None, saved: dict | None = None):
         self.session = Session.__new__(Session)
-        self.session._start(rec.game, rec.options, rng)
-        self.rec, self.notes, self.saved = rec, [note] if note else [], saved
+        self.notes = [note] if note else []
+        try:
+            bots = parse_bots(rec.view.get("bots", ""))
+            unknown = sorted(set(bots) - set(seats(games.get(rec.game), rec.options)))
+            if unknown:
+                raise record.RecordError(f"The link gives the computer a seat this game has not: {quote(unknown[0])}.")
+        except record.RecordError as err:  # a damaged seat setting: the game opens with people in every seat
+            bots = {}
+            self.notes.append(f"{err} Every seat is a person's.")
+        self.session._start(rec.game, rec.options, rng, bots)
+        self.rec, self.saved = rec, saved
         self.unpacker = record.Unpacker(rec.packed) if rec.packed else None
         self.error: str | None = None
         self.done = False

@@ -2,7 +2,10 @@
 
 Sections (all by default): ``loads`` cold and warm: the app, the bare baseline and
 the app with its service worker blocked; ``clicks`` move latency per game; ``links``
-a long link against a fresh start per game; ``engine`` random playouts on CPython.
+a long link against a fresh start per game; ``engine`` random playouts on CPython;
+``bots`` the computer in the page (worker start, move times, the main thread while
+it thinks).  ``strength`` (only when named: ``--only strength``, ~15-20 minutes)
+plays the levels against each other on CPython.
 Each target is printed with PASS or MISS.  docs/performance.md explains the figures.
 """
 
@@ -27,7 +30,8 @@ sys.path.insert(0, str(ROOT / "py"))
 from pyramids import games  # noqa: E402
 from tests.bench import engine  # noqa: E402
 
-SECTIONS = ("loads", "clicks", "links", "engine")
+SECTIONS = ("loads", "clicks", "links", "engine", "bots")
+ON_REQUEST = ("strength",)  # long: run only when named in --only
 KB = 1000
 
 # The targets: each measured value must be at most its limit.
@@ -45,7 +49,8 @@ def parse_args(argv=None):
     parser.add_argument("--runs", type=int, default=7, help="page loads of each kind (default 7)")
     parser.add_argument("--json", type=pathlib.Path, help="where to write the results "
                         "(default tests/bench/results/<date>.json)")
-    parser.add_argument("--only", default=",".join(SECTIONS), help=f"sections to run, of {','.join(SECTIONS)}")
+    parser.add_argument("--only", default=",".join(SECTIONS),
+                        help=f"sections to run, of {','.join(SECTIONS + ON_REQUEST)} (default: all but strength)")
     parser.add_argument("--games", default="", help="game ids, comma-separated (default: every built game)")
     parser.add_argument("--moves", type=int, default=30, help="timed moves per game (default 30)")
     parser.add_argument("--long", type=int, default=300, help="moves in the long link (default 300)")
@@ -54,11 +59,19 @@ def parse_args(argv=None):
                         help="open the links with a warm HTTP cache (a stricter ratio) instead of cold")
     parser.add_argument("--engine-seconds", type=float, default=2.0, help="playout time per game (default 2)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bot-moves", type=int, default=4, help="bot moves timed per game and level (default 4)")
+    parser.add_argument("--strength-games", type=int, default=20, help="games per pairing (default 20)")
+    parser.add_argument("--strength-scale", type=float, default=0.25,
+                        help="every level's budget multiplied by this in the strength games (default 0.25)")
+    parser.add_argument("--strength-plies", type=int, default=300, help="ply cap of a strength game (default 300)")
+    parser.add_argument("--strength-positions", type=int, default=10,
+                        help="positions timing Hard's move at full budget, per game (default 10)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the strength games (default 1)")
     parser.add_argument("--profile", action="store_true",
                         help="also print a cProfile of the app's start-up and of clicks in a --long game")
     args = parser.parse_args(argv)
     args.only = [s for s in args.only.split(",") if s]
-    unknown = set(args.only) - set(SECTIONS)
+    unknown = set(args.only) - set(SECTIONS + ON_REQUEST)
     if unknown:
         parser.error(f"unknown section {sorted(unknown)[0]!r}")
     args.games = [g for g in args.games.split(",") if g] or games.ids()
@@ -268,6 +281,27 @@ def engine_section(args, table, results):
         table.add(section, f"replay a {args.long}-move link", text=f"{found['replay_ms']:.1f} ms")
 
 
+BOT_START_MS = 5000  # the worker's start, at the first bot turn (it loads its own interpreter)
+BOT_MOVE_MS = 1500  # Hard's move in the browser, median
+BOT_LONG_TASK_MS = 50  # the longest main-thread task while a bot thinks
+
+
+def bots_section(bench, args, table, results, rng):
+    print(f"Bots in the page: the worker's start, then {args.bot_moves} bot moves per game and level "
+          "(the page's own timing of each search)")
+    results["bots"] = found = bench.bots(args.games, args.bot_moves, rng)
+    table.add("Bots", "worker start (first bot turn)", spread(found["start"]), limit=BOT_START_MS)
+    for game_id in args.games:
+        for level in ("easy", "medium", "hard"):
+            times = found["moves"][game_id][level]
+            table.add("Bots", f"{game_id} {level} move", spread(times),
+                      limit=BOT_MOVE_MS if level == "hard" else None)
+    table.add("Bots", "longest main-thread task while a bot thinks", {"median": found["longest_task"], "n": 1},
+              limit=BOT_LONG_TASK_MS)
+    if found["failures"]:
+        print("  " + "\n  ".join(found["failures"]))
+
+
 def main(argv=None):
     args = parse_args(argv)
     started = time.time()
@@ -278,7 +312,7 @@ def main(argv=None):
           f"{info['load_average'][0]:.1f}; games: {', '.join(args.games)}")
     table = Table()
     rng = random.Random(args.seed)
-    if any(s in args.only for s in ("loads", "clicks", "links")) or args.profile:
+    if any(s in args.only for s in ("loads", "clicks", "links", "bots")) or args.profile:
         from tests.bench.browser import bench
         with bench() as runner:
             if "loads" in args.only:
@@ -287,12 +321,17 @@ def main(argv=None):
                 clicks_section(runner, args, table, results, rng)
             if "links" in args.only:
                 links_section(runner, args, table, results, rng)
+            if "bots" in args.only:
+                bots_section(runner, args, table, results, rng)
             if args.profile:
                 results["profile"] = runner.profile(args.moves, args.long, random.Random(args.seed))
                 print(results["profile"])
             results["page_errors"] = runner.errors
     if "engine" in args.only:
         engine_section(args, table, results)
+    if "strength" in args.only:
+        from tests.bench import strength
+        strength.section(args, table, results)
     results["machine"]["load_average_after"] = os.getloadavg()
     results["seconds"] = round(time.time() - started)
     results["table"] = table.render()

@@ -50,6 +50,26 @@ new MutationObserver((records, observer) => {
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});
 """
 
+# Long main-thread tasks, and the spans while a bot search runs (<html data-bot-thinking> above 0).
+BOTS_JS = """
+window.__long = []; window.__thinking = [];
+new PerformanceObserver(list => { for (const e of list.getEntries()) __long.push([e.startTime, e.duration]); })
+  .observe({type: 'longtask', buffered: true});
+new MutationObserver(records => {  // a search may start and end within one task: read the old values
+  const now = performance.now(), started = records.some(r => !(Number(r.oldValue) > 0));
+  let last = __thinking[__thinking.length - 1];
+  if (started && !(last && last[1] === null)) __thinking.push(last = [now, null]);
+  if (!(Number(document.documentElement.getAttribute('data-bot-thinking')) > 0) && last && last[1] === null)
+    last[1] = now;
+}).observe(document, {attributes: true, attributeOldValue: true, subtree: true,
+                      attributeFilter: ['data-bot-thinking']});
+window.__botLongest = () => {
+  const spans = __thinking.map(([a, b]) => [a, b === null ? performance.now() : b]);
+  const during = __long.filter(([s, d]) => spans.some(([a, b]) => s < b && s + d > a));
+  return Math.max(0, ...during.map(([, d]) => d));
+};
+"""
+
 COLLECT_JS = """() => {
   const paint = Object.fromEntries(performance.getEntriesByType('paint').map(e => [e.name, e.startTime]));
   const snapshot = performance.getEntriesByName('pyramids:snapshot-painted')[0];
@@ -370,6 +390,57 @@ class Bench:
             return "not played: " + page.inner_text("#message")
         found["select"].extend(timings[:-1])
         found["move"].append(timings[-1])
+        return None
+
+    # -- the computer's seats ------------------------------------------------
+    def bots(self, game_ids, count: int, rng: random.Random) -> dict:
+        """The bot worker's start, then `count` bot moves per game and level, each opened as a link
+        whose player to move is the computer; and the longest main-thread task while a search ran."""
+        found: dict = {"start": [], "moves": {}, "longest_task": 0.0, "failures": []}
+        browser = self.pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        try:
+            page = browser.new_context(viewport=VIEWPORT).new_page()
+            page.on("pageerror", lambda e: self.errors.append(f"bots: {e}"))
+            page.add_init_script(BOTS_JS)
+            page.goto(self.server.url)
+            page.wait_for_selector("html[data-ready]", timeout=READY_MS)
+            for game_id in game_ids:
+                found["moves"][game_id] = {}
+                for level in ("easy", "medium", "hard"):
+                    times = found["moves"][game_id][level] = []
+                    while len(times) < count:
+                        problem = self.bot_move(page, game_id, level, rng, times)
+                        if problem:
+                            found["failures"].append(f"{game_id} {level}: {problem}")
+                            break
+                    started = page.get_attribute("html", "data-bot-worker-ms")
+                    if not found["start"] and started:
+                        found["start"].append(float(started))
+                    self.log(f"  {game_id} {level}: " + ", ".join(f"{t:.0f}" for t in times) + " ms")
+            found["longest_task"] = page.evaluate("window.__botLongest()")
+        finally:
+            browser.close()
+        return found
+
+    def bot_move(self, page, game_id: str, level: str, rng: random.Random, times: list) -> str | None:
+        """Open a random position whose player to move is the computer; wait for its search."""
+        from pyramids import ai
+        moves = engine.playout(game_id, rng.randrange(0, 40), rng)
+        state = games.get(game_id).replay(moves)
+        acting = ai.players_to_act(state)
+        if state.outcome is not None or not acting:
+            return None
+        page.wait_for_function("!(Number(document.documentElement.getAttribute('data-bot-thinking')) > 0)",
+                               timeout=READY_MS)  # the worker is idle: no search queued before this one
+        before = int(page.get_attribute("html", "data-bot-count") or 0)
+        page.evaluate("fragment => { location.hash = fragment; }",
+                      engine.link(game_id, moves) + f"&bots={acting[0]}:{level}")
+        try:
+            page.wait_for_function(f"Number(document.documentElement.getAttribute('data-bot-count')) > {before}",
+                                   timeout=READY_MS)
+        except Exception:  # noqa: BLE001
+            return "no bot move within the time limit: " + page.inner_text("#message")
+        times.append(float(page.get_attribute("html", "data-bot-ms")))
         return None
 
     # -- where start-up time goes -------------------------------------------

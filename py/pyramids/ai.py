@@ -1,0 +1,475 @@
+"""Computer opponents for every game, through the game protocol alone.
+
+    from pyramids import ai
+    move = ai.choose(state, actor=None, level="medium", budget_s=None, rng=None)
+
+The search is Monte Carlo tree search (UCT) over `legal_moves`/`play`: chance
+moves are sampled from `chance_outcomes()` (a bot never sees what a player
+cannot: IceToids' tiles do not exist until drawn), each decision belongs to
+the actor who makes it, so several moves in a row by one player and an
+opponent's decision inside a turn need nothing special, and every player
+maximises its own reward (max^n) in games of 3-6.  Playouts are random with a
+ply cap; the position at the cap is scored by the game's evaluation when it
+has one (`EVALUATIONS`), else counted as even.  Games without turns (Ice
+Towers) are searched as if a random player acted next: the bot picks its own
+move; the page plays it on the bot's own timer and checks it when it lands.
+
+Two-player games with an evaluation and no chance (Ice Lady) use alpha-beta
+with iterative deepening instead, which is much stronger there.
+
+Levels differ by budget and depth.  Without `budget_s` a search stops at a
+fixed amount of work (so a given `rng` gives the same move) or at the level's
+time cap, whichever comes first; with `budget_s` it uses that much time.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, replace
+from typing import Callable
+
+from .core import CHANCE, Game, GameError, State, players_to_act, seats  # noqa: F401 - seats: ai's API too
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard a level tries: its work cap, its time cap, and how much it blunders."""
+
+    name: str
+    iterations: int  # MCTS playouts
+    nodes: int  # alpha-beta positions
+    max_depth: int  # alpha-beta plies
+    seconds: float  # time cap (a budget without budget_s)
+    noise: float  # alpha-beta: moves within this of the best may be picked (in pawns)
+    slack: float  # MCTS: moves whose mean value is within this of the best may be picked
+    delay: tuple[float, float]  # games without turns: seconds between the bot's actions
+
+    def scaled(self, factor: float) -> "Level":
+        """The same level with its work and time multiplied by `factor` (benchmarks, tests)."""
+        return replace(self, iterations=max(2, round(self.iterations * factor)),
+                       nodes=max(40, round(self.nodes * factor)), seconds=self.seconds * factor)
+
+
+LEVELS = {
+    "easy": Level("easy", 48, 300, 1, 0.25, 0.6, 0.2, (2.5, 5.0)),
+    "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, 0.0, (1.5, 3.0)),
+    "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, 0.0, (0.7, 1.5)),
+}
+ROLLOUT_PLIES = 8  # then the game's evaluation; short, because the evaluation knows more than random play
+BLIND_ROLLOUT_PLIES = 60  # a game without an evaluation: only the end says who did well
+EXPLORATION = 1.0
+
+
+def level_of(name: "str | Level") -> Level:
+    if isinstance(name, Level):
+        return name
+    try:
+        return LEVELS[name]
+    except KeyError:
+        raise GameError(f"There is no level {name!r}; choose easy, medium or hard.") from None
+
+
+# -- who moves ----------------------------------------------------------------
+def _clock_move(state: State) -> str | None:
+    """The move the game clock plays (never a player's decision)."""
+    clock = state.clock()
+    return clock[1] if clock else None
+
+
+def own_moves(state: State, actor: str) -> list[str]:
+    """The moves `actor` may make now (Ice Towers: its own and the ghost's, when allowed)."""
+    ring = _clock_move(state)
+    return [m for m in state.legal_moves() if m != ring and state.may_act(m, actor)]
+
+
+# -- rewards ------------------------------------------------------------------
+Reward = tuple[dict, float]  # per-player values in [0, 1], and the value for anyone unnamed
+
+
+def _terminal(state: State) -> Reward:
+    outcome = state.outcome
+    if outcome.draw:
+        return {}, 0.5
+    share = 1 / len(outcome.winners)
+    return dict.fromkeys(outcome.winners, share), 0.0
+
+
+def _logistic(x: float) -> float:
+    return 1 / (1 + math.exp(-max(-40.0, min(40.0, x))))
+
+
+def _versus(margins: dict, scale: float) -> Reward:
+    """Values from each player's margin over the best of the others."""
+    out = {}
+    for player, mine in margins.items():
+        others = [v for p, v in margins.items() if p != player]
+        out[player] = _logistic((mine - max(others, default=mine)) / scale)
+    return out, 0.5
+
+
+def _ice_lady_material(state: State) -> float:
+    """White's advantage in pawns: material, advancement and reserve larges."""
+    from .games.ice_lady import FORWARD, SIZE
+    worth = {"S": 1.0, "M": 1.6, "K": 4.0, "KS": 5.0, "KM": 5.6, "KMS": 6.6}
+    total = 0.0
+    for i, cell in enumerate(state.board):
+        if cell is None:
+            continue
+        player, pieces = cell
+        value = worth[pieces]
+        if pieces in ("S", "M"):
+            row = i // SIZE
+            ahead = row if FORWARD[player] == 1 else SIZE - 1 - row
+            value += 0.06 * ahead
+        total += value if player == "white" else -value
+    white, black = state.reserve_counts
+    return total + 0.15 * (white - black)
+
+
+def _ice_lady(state: State) -> Reward:
+    diff = _ice_lady_material(state)
+    return {"white": _logistic(diff / 2), "black": _logistic(-diff / 2)}, 0.5
+
+
+def _ice_towers(state: State) -> Reward:
+    return _versus(state.scores(), 4.0)
+
+
+def _icetoids(state: State) -> Reward:
+    """Targets held (the win needs them all), pieces brought into play, how near they stand to
+    the revealed targets still to take, and how many of one's targets are still to be found."""
+    from .games.icetoids import PIECES_PER_COLOUR, SIZE, TARGET_COUNT
+    margins = {}
+    for seat, colour in state.colours.items():
+        if colour is None:
+            continue
+        targets = state._target_cells(colour)
+        mine = [i for i, here in enumerate(state.pieces) if any(c == colour for c, _ in here)]
+        open_targets = [t for t in targets if t not in mine]
+        distance = sum(min((abs(t % SIZE - i % SIZE) + abs(t // SIZE - i // SIZE) for i in mine), default=SIZE)
+                       for t in open_targets)
+        entered = PIECES_PER_COLOUR - state.off_board[colour]
+        held = len(targets) - len(open_targets)
+        hidden = TARGET_COUNT[colour] - len(targets)  # still face down: to be found by exploring
+        margins[seat] = 3 * held / TARGET_COUNT[colour] + 0.2 * entered - 0.1 * distance - 0.3 * hidden
+    return _versus(margins, 1.0) if len(margins) > 1 else ({}, 0.5)
+
+
+EVALUATIONS: dict[str, Callable[[State], Reward]] = {
+    "ice-lady": _ice_lady,
+    "ice-towers": _ice_towers,
+    "icetoids": _icetoids,
+}
+
+
+def evaluate(state: State) -> Reward:
+    """The outcome when over, else the game's evaluation, else even."""
+    if state.outcome is not None:
+        return _terminal(state)
+    judge = EVALUATIONS.get(state.game.id)
+    return judge(state) if judge else ({}, 0.5)
+
+
+def _value(reward: Reward, player: str) -> float:
+    return reward[0].get(player, reward[1])
+
+
+# -- the public entry point ---------------------------------------------------
+def choose(state: State, actor: str | None = None, level: "str | Level" = "medium",
+           budget_s: float | None = None, rng: random.Random | None = None, may_wait: bool = False) -> str | None:
+    """One move `actor` may make now, chosen at `level`; reproducible for a given `rng`.
+
+    With `may_wait` (games without turns, where nobody has to act), None when
+    every move looks worse than letting the others act: a player behind on
+    points does not agree to end the game.
+    """
+    search = Search(state, actor, level, budget_s, rng, may_wait)
+    search.step(math.inf)
+    return search.result
+
+
+class Search:
+    """One decision, searched at once (`choose`) or in slices (a page without a worker).
+
+    `step(seconds)` works for at most about that long and says whether the
+    search is finished; `move` is the best move found so far, `result` the
+    answer (None when waiting is better, if waiting was allowed).
+    """
+
+    WAIT_MARGIN = 0.02  # a move must look at least this much worse than waiting to be left unplayed
+
+    def __init__(self, state: State, actor: str | None = None, level: "str | Level" = "medium",
+                 budget_s: float | None = None, rng: random.Random | None = None, may_wait: bool = False):
+        self.level = settings = level_of(level)
+        self.rng = rng if rng is not None else random.Random()
+        if actor is None:
+            acting = players_to_act(state)
+            if len(acting) != 1:
+                who = "nobody" if not acting else ", ".join(acting)
+                raise GameError(f"Say which player the computer plays: {who} may act now.")
+            actor = acting[0]
+        moves = own_moves(state, actor)
+        if not moves:
+            raise GameError(f"{state.actor_name(actor)} has no move to make now.")
+        self.state, self.actor = state, actor
+        self.deadline = time.perf_counter() + (budget_s if budget_s is not None else settings.seconds)
+        self.may_wait = may_wait and not _suits_alphabeta(state)
+        self.done = len(moves) == 1 and not self.may_wait
+        self.move = moves[0]
+        if _suits_alphabeta(state):
+            self._engine = _AlphaBeta(self, moves, settings.nodes if budget_s is None else 10**12)
+        else:
+            self._engine = _Mcts(self, moves, settings.iterations if budget_s is None else 10**9)
+
+    @property
+    def result(self) -> str | None:
+        if self.may_wait:
+            waiting = _value(evaluate(self.state), self.actor)
+            if self._engine.mean(self.move) < waiting - self.WAIT_MARGIN:
+                return None
+        return self.move
+
+    def step(self, seconds: float) -> bool:
+        if not self.done:
+            until = min(self.deadline, time.perf_counter() + seconds)
+            self.done = self._engine.run(until) or time.perf_counter() >= self.deadline
+        return self.done
+
+
+def _suits_alphabeta(state: State) -> bool:
+    """Two players taking turns, no chance, and an evaluation to search with."""
+    return state.game.id in ALPHABETA and state.game.max_players == 2
+
+
+# -- Monte Carlo tree search ----------------------------------------------------
+class _Node:
+    __slots__ = ("state", "children", "visits", "totals", "moves")
+
+    def __init__(self, state: State):
+        self.state = state
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.totals: dict[str, float] = {}  # per mover: the sum of its values through this node
+        self.moves: dict[str, list[str]] = {}  # per decider: its moves, shuffled once
+
+    def moves_of(self, actor: str, rng: random.Random) -> list[str]:
+        found = self.moves.get(actor)
+        if found is None:
+            found = own_moves(self.state, actor)
+            rng.shuffle(found)
+            self.moves[actor] = found
+        return found
+
+    def child(self, move: str) -> "_Node":
+        node = self.children.get(move)
+        if node is None:
+            node = self.children[move] = _Node(self.state.play(move))
+        return node
+
+
+def _forced(state: State, rng: random.Random) -> str | None:
+    """A move nobody decides: a chance outcome (sampled) or the game's automatic move."""
+    if state.actors == (CHANCE,):
+        outcomes = state.chance_outcomes()
+        return rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
+    return state.automatic_move()
+
+
+def _select(node: _Node, mover: str, moves: list[str]) -> str:
+    """An untried move first (in shuffled order), else the best by UCT for `mover`."""
+    for move in moves:
+        if move not in node.children:
+            return move
+    log_n = math.log(max(1, node.visits))
+    best, best_score = moves[0], -1.0
+    for move in moves:
+        child = node.children[move]
+        score = child.totals.get(mover, 0.0) / child.visits + EXPLORATION * math.sqrt(log_n / child.visits)
+        if score > best_score:
+            best, best_score = move, score
+    return best
+
+
+def _rollout(state: State, rng: random.Random) -> Reward:
+    """Random play up to a ply cap, then the evaluation."""
+    for _ in range(ROLLOUT_PLIES if state.game.id in EVALUATIONS else BLIND_ROLLOUT_PLIES):
+        if state.outcome is not None:
+            break
+        move = _forced(state, rng)
+        if move is None:
+            ring = _clock_move(state)
+            moves = [m for m in state.legal_moves() if m != ring]
+            if not moves:
+                break
+            move = rng.choice(moves)
+        state = state.play(move)
+    return evaluate(state)
+
+
+def _iterate(root: _Node, actor: str, rng: random.Random) -> None:
+    """One playout: down the tree by UCT, one new node, a rollout, values back up."""
+    node = root
+    path: list[tuple[_Node, str | None]] = [(root, None)]  # (node entered, whose choice led there)
+    while True:
+        state = node.state
+        if state.outcome is not None:
+            break
+        forced = _forced(state, rng)
+        if forced is not None:
+            node = node.child(forced)
+            path.append((node, None))
+            continue
+        if node is root:
+            decider = actor
+        else:
+            deciders = players_to_act(state)
+            if not deciders:
+                break
+            decider = deciders[0] if len(deciders) == 1 else rng.choice(deciders)
+        moves = node.moves_of(decider, rng)
+        if not moves:
+            break
+        move = _select(node, decider, moves)
+        fresh = move not in node.children
+        node = node.child(move)
+        path.append((node, decider))
+        if fresh:
+            break
+    reward = _rollout(node.state, rng) if node.state.outcome is None else _terminal(node.state)
+    for entered, who in path:
+        entered.visits += 1
+        if who is not None:
+            entered.totals[who] = entered.totals.get(who, 0.0) + _value(reward, who)
+
+
+class _Mcts:
+    """UCT from the search's position; the most visited of the actor's moves is the answer."""
+
+    def __init__(self, search: Search, moves: list[str], iterations: int):
+        self.search, self.left = search, iterations
+        self.root = _Node(search.state)
+        self.moves = self.root.moves[search.actor] = search.rng.sample(moves, len(moves))
+
+    def run(self, until: float) -> bool:
+        search, root = self.search, self.root
+        if not root.children:
+            self._seed(until)
+        while self.left > 0:
+            _iterate(root, search.actor, search.rng)
+            self.left -= 1
+            if time.perf_counter() > until:
+                break
+        tried = [m for m in self.moves if m in root.children]
+        if tried:
+            search.move = max(tried, key=lambda m: (root.children[m].visits,
+                                                    root.children[m].totals.get(search.actor, 0.0)))
+            slack = search.level.slack
+            if slack:  # a weaker level: any move about as good as the best
+                mean = {m: root.children[m].totals.get(search.actor, 0.0) / root.children[m].visits for m in tried}
+                search.move = search.rng.choice([m for m in tried if mean[m] >= mean[search.move] - slack])
+        return self.left <= 0
+
+    def mean(self, move: str) -> float:
+        """The mean value of `move` for the searching player (0.5 before it was tried)."""
+        child = self.root.children.get(move)
+        return child.totals.get(self.search.actor, 0.0) / child.visits if child and child.visits else 0.5
+
+    def _seed(self, until: float) -> None:
+        """Score every move of the actor once by the evaluation: even a tiny budget is greedy, not blind."""
+        root, actor = self.root, self.search.actor
+        for move in self.moves:
+            child = root.child(move)
+            value = _value(evaluate(child.state), actor)
+            child.visits, root.visits = 1, root.visits + 1
+            child.totals[actor] = value
+            if time.perf_counter() > until:
+                break
+
+
+# -- alpha-beta for two-player games without chance ---------------------------------
+@dataclass(frozen=True)
+class _Searched:
+    """What alpha-beta needs of a game: a score for one side and a move order."""
+
+    margin: Callable[[State], float]  # the first player's advantage, in pawns
+    first: str  # the player `margin` is for
+    order: Callable[[str], int]  # smaller first (captures before quiet moves)
+
+
+ALPHABETA = {
+    "ice-lady": _Searched(_ice_lady_material, "white", lambda move: 0 if "x" in move else 1),
+}
+WIN = 1000.0
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _AlphaBeta:
+    """Iterative deepening, one depth after another; a depth cut short by the clock ends the search.
+
+    Each finished depth's scores pick the move, with the level's noise (Easy
+    picks among moves close to the best).
+    """
+
+    def __init__(self, search: Search, moves: list[str], nodes: int):
+        self.search, self.nodes = search, nodes
+        self.spec = ALPHABETA[search.state.game.id]
+        self.sign = 1.0 if search.actor == self.spec.first else -1.0
+        self.order = sorted(moves, key=lambda m: (self.spec.order(m), search.rng.random()))
+        search.move = self.order[0]
+        self.depth = 0
+        self.until = 0.0
+
+    def run(self, until: float) -> bool:
+        self.until = until
+        search, level = self.search, self.search.level
+        while self.depth < level.max_depth:
+            found: dict[str, float] = {}
+            try:
+                alpha = -math.inf
+                for move in self.order:  # a full window at the root when noise needs every move's score
+                    found[move] = self._value(search.state.play(move), self.depth, -math.inf if level.noise
+                                              else alpha, math.inf, 1)
+                    alpha = max(alpha, found[move])
+            except _OutOfBudget:
+                return True
+            self.depth += 1
+            self.order.sort(key=lambda m: -found[m])  # the best first at the next depth
+            best = max(found.values())
+            close = [m for m in self.order if found[m] >= best - level.noise]
+            search.move = search.rng.choice(close) if level.noise else close[0]
+            if best >= WIN - self.depth:  # a forced win found: no need to look deeper
+                return True
+            if time.perf_counter() > until:
+                return False
+        return True
+
+    def _value(self, s: State, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """Minimax with alpha-beta cuts, from the searching player's side, in pawns."""
+        self.nodes -= 1
+        if self.nodes < 0 or time.perf_counter() > self.until:
+            raise _OutOfBudget
+        actor = self.search.actor
+        if s.outcome is not None:
+            if s.outcome.draw:
+                return 0.0
+            return (WIN - ply) if actor in s.outcome.winners else -(WIN - ply)
+        if depth == 0:
+            return self.sign * self.spec.margin(s)
+        mine = s.actors[0] == actor
+        best = -math.inf if mine else math.inf
+        for move in sorted(s.legal_moves(), key=self.spec.order):
+            value = self._value(s.play(move), depth - 1, alpha, beta, ply + 1)
+            if mine:
+                best = max(best, value)
+                alpha = max(alpha, value)
+            else:
+                best = min(best, value)
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best

@@ -1,0 +1,124 @@
+"""How strong the computer's levels are, per game, on CPython: bot against bot, seats swapped.
+
+Targets (issue 16): Hard beats a uniformly random player in >= 95 % of games,
+Hard beats Easy in >= 70 %, Medium beats Easy in >= 60 %; Easy takes a free
+capture more often than not; Hard's move takes <= 1 s (median, at full budget).
+A game still running at the ply cap counts as not won.  To fit the time, every
+level's work and time caps are multiplied by one scale (said in the table).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from pyramids import ai, games
+from tests.bench import engine
+from tests.conformance import bot_game
+
+PAIRINGS = (("hard", "random", 0.95), ("hard", "easy", 0.70), ("medium", "easy", 0.60))
+HARD_MOVE_S = 1.0
+FREE_CAPTURE_SHARE = 0.5
+
+
+def one_game(game_id: str, first: str, second: str, seed: int, scale: float, plies: int) -> dict:
+    """A game where `first` takes the seat that acts first and `second` every other seat."""
+    seats: dict[str, str] = {}
+
+    def level(actor):
+        if actor not in seats:
+            seats[actor] = first if not seats else second
+        return seats[actor]
+
+    moves, end = bot_game(games.get(game_id), level, random.Random(seed), max_plies=plies, scale=scale)
+    winners = end.outcome.winners if end.outcome else ()
+    share = {lv: sum(1 / len(winners) for w in winners if seats.get(w) == lv) for lv in (first, second)}
+    return {"plies": len(moves), "finished": end.outcome is not None, "share": share}
+
+
+def pairing(game_id: str, strong: str, weak: str, count: int, scale: float, plies: int, pool) -> dict:
+    """`count` games, the stronger level first in even games and second in odd ones."""
+    jobs = [pool.submit(one_game, game_id, *((strong, weak) if i % 2 == 0 else (weak, strong)),
+                        1000 * i + 7, scale, plies) for i in range(count)]
+    found = [job.result() for job in jobs]
+    return {"wins": sum(g["share"][strong] for g in found), "games": count,
+            "unfinished": sum(not g["finished"] for g in found),
+            "mean_plies": statistics.mean(g["plies"] for g in found)}
+
+
+def hard_move_seconds(game_id: str, positions: int, rng: random.Random) -> list[float]:
+    """Hard at its full budget from positions of random games (a player to move)."""
+    times = []
+    game = games.get(game_id)
+    while len(times) < positions:
+        state = game.replay(engine.playout(game_id, rng.randrange(0, 40), rng))
+        acting = ai.players_to_act(state)
+        if state.outcome is not None or not acting:
+            continue
+        start = time.perf_counter()
+        ai.choose(state, acting[0], "hard", rng=rng)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def free_captures(count: int, scale: float, rng: random.Random) -> tuple[int, int]:
+    """Ice Lady: in positions where a capture cannot be answered by a recapture, how often Easy takes one."""
+    game = games.get("ice-lady")
+    taken = seen = 0
+    tries = 0
+    while seen < count and tries < 2000:
+        tries += 1
+        state = game.replay(engine.playout("ice-lady", rng.randrange(4, 60), rng))
+        if state.outcome is not None:
+            continue
+        free = [m for m in state.legal_moves() if "x" in m and _unanswered(state.play(m))]
+        if not free:
+            continue
+        seen += 1
+        taken += ai.choose(state, level=ai.LEVELS["easy"].scaled(scale), rng=rng) in free
+    return taken, seen
+
+
+def _unanswered(after) -> bool:
+    return after.outcome is not None or not any("x" in reply for reply in after.legal_moves())
+
+
+def section(args, table, results) -> None:
+    scale, count, plies = args.strength_scale, args.strength_games, args.strength_plies
+    print(f"Strength on CPython: {count} games per pairing, seats swapped, every level's budget x{scale:g}, "
+          f"games capped at {plies} plies (unfinished = not won), {args.jobs} process(es)")
+    results["strength"] = {"scale": scale, "games": count, "plies": plies}
+    rng = random.Random(args.seed)
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for game_id in args.games:
+            found = results["strength"][game_id] = {}
+            section_name = f"Strength {game_id}"
+            for strong, weak, target in PAIRINGS:
+                started = time.time()
+                got = found[f"{strong}-{weak}"] = pairing(game_id, strong, weak, count, scale, plies, pool)
+                share = got["wins"] / got["games"]
+                print(f"  {game_id} {strong} vs {weak}: {got['wins']:g}/{got['games']} "
+                      f"({got['unfinished']} unfinished, mean {got['mean_plies']:.0f} plies) "
+                      f"in {time.time() - started:.0f} s")
+                at_least(table, section_name, f"{strong.capitalize()} beats {weak} (x{scale:g} budgets)",
+                         share, target, f"{got['wins']:g}/{got['games']}")
+            times = found["hard_move_s"] = hard_move_seconds(game_id, args.strength_positions, rng)
+            table.add(section_name, "Hard's move, full budget", engine_spread(times), unit="s",
+                      limit=HARD_MOVE_S)
+        taken, seen = results["strength"]["free_captures"] = free_captures(20, scale, rng)
+        at_least(table, "Strength ice-lady", f"Easy takes a free capture (x{scale:g})",
+                 taken / seen if seen else 0.0, FREE_CAPTURE_SHARE, f"{taken}/{seen}", strictly=True)
+
+
+def engine_spread(values) -> dict:
+    return {"median": statistics.median(values), "min": min(values), "max": max(values), "n": len(values)}
+
+
+def at_least(table, section_name, what, share, target, count_text, strictly=False) -> None:
+    """A row whose share must reach `target` (more than it, with `strictly`)."""
+    ok = share > target if strictly else share >= target
+    table.rows.append((section_name, what, f"{share:.0%}", f"({count_text})",
+                       f"{'>' if strictly else '>='} {target:.0%}", "PASS" if ok else "MISS"))
+    table.verdicts.append((f"{section_name} {what}", ok))

@@ -1,0 +1,211 @@
+"""The computer opponent: legal, reproducible, plausible moves in every game, through the protocol alone."""
+
+import dataclasses
+import random
+
+import pytest
+
+from conformance import bot_game
+from pyramids import ai, games
+from pyramids.core import CHANCE, Game, GameError, Outcome, State
+
+TINY = 0.05  # levels scaled down: these tests check behaviour, the bench measures strength
+
+
+def tiny(level):
+    return ai.LEVELS[level].scaled(TINY)
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_every_level_returns_a_legal_move_of_the_player_to_move(game_id, level):
+    state, deal = games.get(game_id).new(), random.Random(1)
+    while state.actors == (CHANCE,):  # Ice-Turn deals its tiles first
+        state = state.play(deal.choice(state.legal_moves()))
+    actor = ai.players_to_act(state)[0]
+    move = ai.choose(state, actor, tiny(level), rng=random.Random(3))
+    assert state.is_legal(move) and state.may_act(move, actor)
+
+
+@pytest.mark.parametrize("game_id", ["ice-lady", "icetoids"])
+def test_the_same_rng_gives_the_same_move(game_id):
+    """"reproducible for a given rng": without budget_s a search stops at a fixed amount of work."""
+    state = games.get(game_id).new()
+    state = state.play(state.legal_moves()[0])
+    medium = dataclasses.replace(ai.LEVELS["medium"], seconds=60)  # the work cap, not the clock, ends it
+    first = [ai.choose(state, level=medium, rng=random.Random(seed)) for seed in range(4)]
+    again = [ai.choose(state, level=medium, rng=random.Random(seed)) for seed in range(4)]
+    assert first == again
+
+
+def test_a_budget_in_seconds_is_kept():
+    import time
+    state = games.get("icetoids").new()
+    ai.choose(state, level="easy", rng=random.Random(1))  # modules loaded before the clock starts
+    start = time.perf_counter()
+    ai.choose(state, level="hard", budget_s=0.1, rng=random.Random(1))
+    assert time.perf_counter() - start < 0.4
+
+
+def test_an_unknown_level_is_a_readable_error():
+    with pytest.raises(GameError, match="no level 'expert'"):
+        ai.choose(games.get("ice-lady").new(), level="expert")
+
+
+# White small on d4 can take Black's small on e5 (d4xf6); nothing of Black's can take back.
+FREE_CAPTURE = "8/m7/8/4s3/3S4/8/7M/8 w 4 4"
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_every_level_takes_a_free_capture(level):
+    """Easy still plays plausibly: it takes a free capture more often than not."""
+    state = games.get("ice-lady").from_text(FREE_CAPTURE)
+    picks = [ai.choose(state, level=level, rng=random.Random(seed)) for seed in range(10)]
+    assert picks.count("d4xf6") >= 8, picks
+
+
+def test_hard_does_not_trade_into_a_recapture_easy_takes():
+    """White's king takes the small (d4xf6 or d4xg7) and Black's king h8 takes it back; Easy looks one ply ahead."""
+    state = games.get("ice-lady").from_text("7k/8/8/4s3/3K4/8/8/8 w 3 3")
+    assert "x" in ai.choose(state, level="easy", rng=random.Random(1))
+    hard = ai.choose(state, level="hard", rng=random.Random(1))
+    after = state.play(hard)
+    replies = [after.play(m) for m in after.legal_moves()]
+    assert all(ai._ice_lady_material(r) > ai._ice_lady_material(state) - 0.5 for r in replies), hard
+
+
+def test_ice_towers_needs_the_actor_and_plays_only_its_moves():
+    """Ice Towers has no turns: the page says which colour the bot plays."""
+    state = games.get("ice-towers").new()
+    with pytest.raises(GameError, match="Say which player"):
+        ai.choose(state)
+    move = ai.choose(state, "yellow", tiny("hard"), rng=random.Random(2))
+    assert move.startswith("yellow:") and state.is_legal(move)
+
+
+def test_haunted_ice_towers_bot_may_move_the_ghost():
+    state = games.get("ice-towers").new(haunted=True).play("red:cap:rS1>t10")  # a tower for the ghost to cap
+    moves = ai.own_moves(state, "red")
+    assert any(m.startswith("ghost:") for m in moves) and not any(m.startswith("yellow:") for m in moves)
+
+
+def test_the_timer_is_never_a_bot_move():
+    state = games.get("ice-towers").new(timer=300)
+    assert "timer:ring" in state.legal_moves()
+    assert "timer:ring" not in ai.own_moves(state, "red")
+    assert ai.players_to_act(state) == ["red", "yellow"]
+
+
+def test_a_bot_does_not_choose_for_chance():
+    state = games.get("icetoids").new()
+    while state.actors != (CHANCE,):
+        state = state.play(sorted(state.legal_moves())[0])
+    assert state.actors == (CHANCE,)
+    with pytest.raises(GameError):
+        ai.choose(state)
+
+
+# -- a tiny race with everything the protocol allows in one turn ------------------------
+class Dash(State):
+    """Each turn: a die (1 or 2), two actions by the mover (fwd by the die, or back 1), then
+    the opponent blocks (mover back 1) or passes.  First to 6 wins."""
+
+    def __init__(self, pos=(0, 0), turn=0, phase="roll", die=0):
+        self.pos, self.turn, self.phase, self.die = pos, turn, phase, die
+        self.game, self.options = DASH, {}
+
+    @property
+    def outcome(self):
+        for i, p in enumerate(self.pos):
+            if p >= 6:
+                return Outcome((f"p{i}",), "reached 6")
+        return None
+
+    def _actors(self):
+        if self.phase == "roll":
+            return (CHANCE,)
+        return (f"p{1 - self.turn}",) if self.phase == "block" else (f"p{self.turn}",)
+
+    def _generate(self):
+        if self.phase == "roll":
+            return {"die:1": 1, "die:2": 2}
+        if self.phase == "block":
+            return {"block": "block", "pass": "pass"}
+        return {"fwd": "fwd", "back": "back"}
+
+    def _apply(self, action):
+        pos = list(self.pos)
+        if self.phase == "roll":
+            return Dash(self.pos, self.turn, "act1", action)
+        if self.phase in ("act1", "act2"):
+            pos[self.turn] += self.die if action == "fwd" else -1
+            return Dash(tuple(pos), self.turn, "act2" if self.phase == "act1" else "block", self.die)
+        if action == "block":
+            pos[self.turn] -= 1
+        return Dash(tuple(pos), 1 - self.turn, "roll")
+
+    def to_text(self):
+        return f"{self.pos} {self.turn} {self.phase} {self.die}"
+
+
+class DashGame(Game):
+    id, title = "dash", "Dash"
+
+    def _initial(self, options):
+        return Dash()
+
+
+DASH = DashGame()
+
+
+def test_two_actions_in_a_row_and_the_opponents_decision_inside_the_turn():
+    state = DASH.new().play("die:2")
+    assert ai.choose(state, level="easy", rng=random.Random(1)) == "fwd"
+    state = state.play("fwd").play("fwd")
+    assert state.actors == ("p1",)
+    assert ai.choose(state, level="easy", rng=random.Random(1)) == "block"
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_bots_beat_a_random_player_in_a_game_with_chance(level):
+    wins = 0
+    for seed in range(10):
+        bot = "p0" if seed % 2 else "p1"
+        _, end = bot_game(DASH, lambda a, bot=bot: level if a == bot else "random", random.Random(seed))
+        wins += end.outcome is not None and end.outcome.winners == (bot,)
+    assert wins >= 8
+
+
+def test_hard_beats_a_random_player_at_ice_lady():
+    for seed in range(2):
+        bot = ("white", "black")[seed]
+        _, end = bot_game(games.get("ice-lady"), lambda a, bot=bot: "hard" if a == bot else "random",
+                          random.Random(seed), max_plies=200, scale=0.1)
+        assert end.outcome is not None and end.outcome.winners == (bot,)
+
+
+@pytest.mark.parametrize("game_id", ["ice-lady", "icetoids"])
+def test_a_search_in_slices_returns_between_slices_and_ends_with_a_legal_move(game_id):
+    """The page's fallback without a worker runs the search in slices of at most 20 ms."""
+    import time
+    state = games.get(game_id).new()
+    search = ai.Search(state, level="hard", rng=random.Random(4))
+    times = []
+    while True:
+        start = time.perf_counter()
+        done = search.step(0.01)
+        times.append(time.perf_counter() - start)
+        if done:
+            break
+    assert state.is_legal(search.result)
+    # 10 ms asked (one playout or position more); the median, because a busy machine preempts some slices
+    assert sorted(times)[len(times) // 2] < 0.03, times
+
+
+def test_a_bot_may_wait_rather_than_agree_to_lose():
+    """Ice Towers has no turns: with yellow ahead and agreeing to end, red's only move ("done") loses, so red waits."""
+    game = games.get("ice-towers")
+    state = game.new().play("yellow:cap:yS1>t1").play("yellow:done")
+    lost = state.play("red:done")
+    assert lost.outcome is not None and lost.outcome.winners == ("yellow",)
+    assert ai.choose(state, "red", tiny("hard"), rng=random.Random(1), may_wait=True) != "red:done"

@@ -1,0 +1,102 @@
+"""Seats the computer plays: in the new-game form, in links and in storage, and how undo treats them."""
+
+import random
+
+import pytest
+
+from pyramids import page, record
+from pyramids.games import get
+from pyramids.record import RecordError
+from pyramids.session import Session, parse_bots
+
+
+def test_the_link_names_the_computers_seats_and_reopens_with_them():
+    s = Session("ice-lady", bots={"black": "hard"})
+    s.play("d3-e4")
+    assert s.link() == "v=1&g=ice-lady&m=d3-e4&bots=black:hard"
+    again, error = Session.from_record(record.decode(s.link()))
+    assert error is None and again.bots == {"black": "hard"} and again.moves == ["d3-e4"]
+
+
+def test_a_person_is_the_default_and_adds_nothing_to_the_link():
+    assert "bots" not in Session("ice-lady").link()
+    assert Session.from_record(record.decode("v=1&g=ice-lady&m="))[0].bots == {}
+
+
+def test_storage_keeps_the_seats():
+    s = Session("icetoids", {"players": 3}, bots={"p2": "easy", "p3": "medium"}, rng=random.Random(1))
+    again, error = Session.from_storage(s.to_storage())
+    assert error is None and again.bots == {"p2": "easy", "p3": "medium"} and again.options["players"] == 3
+
+
+@pytest.mark.parametrize("text, problem", [("black", "not valid"), ("black:expert", "not valid"),
+                                           (":hard", "not valid"), ("black:", "not valid"),
+                                           ("purple:hard", "a seat this game has not")])
+def test_a_bad_seat_in_a_link_is_said_and_the_game_still_opens(text, problem):
+    """Like any damaged part of a link (issue 12): the game opens, every seat a person's, and the page says why."""
+    session, message = Session.from_record(record.decode(f"v=1&g=ice-lady&m=d3-e4&bots={text}"))
+    assert session.moves == ["d3-e4"] and session.bots == {}
+    assert problem in message and "Every seat is a person's." in message and len(message) < 300
+
+
+def test_several_seats_parse_in_order():
+    assert parse_bots("red:easy,blue:hard") == {"red": "easy", "blue": "hard"}
+
+
+def test_undo_takes_back_the_bots_reply_with_the_players_move():
+    """Undo takes back the bot's reply and the player's move together (issue 16)."""
+    s = Session("ice-lady", bots={"black": "easy"})
+    s.play("d3-e4")
+    assert s.bot_turn() == ("black", "easy")
+    assert s.play_bot("e6-f5", s.position_key())
+    assert s.bot_turn() is None
+    s.undo()
+    assert s.moves == [] and s.redo_stack == [["d3-e4", "e6-f5"]]
+    s.redo()
+    assert s.moves == ["d3-e4", "e6-f5"]
+
+
+def test_undo_while_the_bot_thinks_takes_back_the_players_move():
+    s = Session("ice-lady", bots={"black": "easy"})
+    s.play("d3-e4")
+    key = s.position_key()
+    s.undo()
+    assert s.moves == []
+    assert not s.play_bot("e6-f5", key), "a late answer for another position is dropped"
+    assert s.moves == []
+
+
+def test_a_bot_playing_white_moves_first_and_undo_stops_at_the_persons_move():
+    s = Session("ice-lady", bots={"white": "medium"})
+    assert s.bot_turn() == ("white", "medium")
+    s.play_bot("d3-e4", s.position_key())
+    s.play("e6-f5")
+    s.play_bot("e4xg6", s.position_key())
+    s.undo()
+    assert s.moves == ["d3-e4"] and s.bot_turn() is None
+
+
+def test_the_bots_answer_lands_even_while_the_player_browses():
+    s = Session("ice-lady", bots={"black": "easy"})
+    s.play("d3-e4")
+    s.go(0)
+    assert s.bot_turn() is None, "no new search starts while browsing"
+    assert s.play_bot("e6-f5", s.position_key())
+    assert s.cursor == 0 and s.moves == ["d3-e4", "e6-f5"]
+
+
+def test_ice_towers_bots_act_on_their_own_and_a_lost_race_is_refused():
+    s = Session("ice-towers", {"players": 3}, bots={"yellow": "easy", "green": "hard"})
+    assert s.actor == "red", "the person acts as the seat left to people"
+    assert s.bot_turn() is None and s.bot_seats_acting() == ["yellow", "green"]
+    key = s.position_key()
+    assert s.play_bot("yellow:cap:yS1>t1", key)
+    assert not s.play_bot("green:cap:gS1>t1", key), "decided for a position that is gone"
+
+
+def test_the_form_offers_a_person_or_the_computer_for_every_seat():
+    html = page.seats_form(get("ice-lady"), {}, {"black": "hard"})
+    assert html.count("<select") == 2 and 'name="seat:black"' in html
+    assert '<option value="hard" selected>Computer: Hard</option>' in html
+    towers = page.seats_form(get("ice-towers"), {"players": 5}, {})
+    assert towers.count("<select") == 5
