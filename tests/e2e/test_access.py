@@ -281,3 +281,15 @@ def test_every_location_is_a_finger_wide_on_a_phone(phone, fragment):
         assert size and size[0] >= 44 and size[1] >= 44, f"{r['cell']} ({r['w']:.0f}x{r['h']:.0f} px) in the lens: {size}"
         app.page.keyboard.press("Escape")
         assert app.page.locator(".lens").count() == 0
+
+
+def test_a_computer_reply_is_announced(app):
+    """Issue 13: the live region announces each move, "a person's or a bot's"."""
+    app.open(Session("ice-lady").link() + "&bots=black:easy")
+    app.page.fill("#move-text", "c3-d4")
+    app.page.keyboard.press("Enter")
+    app.page.wait_for_function("document.querySelectorAll('#moves li button[data-ply=\"2\"]').length > 0",
+                               timeout=30_000)
+    reply = app.page.evaluate("document.querySelector('#moves li button[data-ply=\"2\"]').textContent")
+    live = app.page.inner_text("#live")
+    assert live.startswith("Black") and reply.strip().rstrip(".") in live, (reply, live)
