@@ -2,7 +2,7 @@
 
 from pyscript import document, window
 
-from pyramids import views
+from pyramids import page, views
 
 
 def by_id(name):
@@ -22,7 +22,10 @@ def clicked_cells(event) -> list[str]:
 def draw_board(session) -> None:
     """The position on screen, in one assignment, with its text for tests and tools."""
     board = by_id("board")
-    board.innerHTML = views.draw(session.state, session.marks(), session.perspective)
+    marks, state = session.marks(), session.state
+    idle = session.selection or session.choices or session.browsing or state.outcome is not None
+    starts = () if idle else state.guide((), session.actor).targets  # where Tab enters the board
+    board.innerHTML = views.labelled(views.draw(state, marks, session.perspective), state, marks, starts)
     board.setAttribute("data-position", session.state.to_text())
     board.setAttribute("data-perspective", session.perspective or "")
     board.setAttribute("data-game", session.game.id)  # wide tables get a wide board (CSS)
@@ -33,3 +36,26 @@ def report(error) -> None:
     """Log an unexpected error (the player already sees a message)."""
     if error is not None:
         window.console.error(str(error))
+
+
+class Announcer:
+    """One polite live region (#live) that says each move and each message.
+
+    Called after each drawing with the session on screen and the page's notice
+    (a link or storage problem); it remembers what it last spoke of, so a new
+    game or a reload says nothing until something happens, and a notice once.
+    """
+
+    def __init__(self):
+        self.heard = (None, 0, 0, "", "")  # (session, moves, ply, text, notice)
+
+    def __call__(self, session, notice: str = "") -> None:
+        session_heard, moves, ply, said, told = self.heard
+        text = page.announcement(session, moves, ply) if session_heard is session else ""
+        if notice and notice != told:
+            text = f"{notice} {text or session.status()}"
+        if text and text == said:
+            text += "\u00a0"  # the same words again (a second refusal) must still be read
+        if text:
+            by_id("live").textContent = text
+        self.heard = (session, len(session.moves), session.cursor, text or said, notice)

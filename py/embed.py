@@ -9,7 +9,7 @@ touch the reader's own saved game in the full app.
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from browser import by_id, clicked_cells, draw_board, report
+from browser import Announcer, by_id, clicked_cells, draw_board, report
 from pyramids import embed, page
 from pyramids.core import GameError
 from pyramids.session import Session
@@ -20,6 +20,7 @@ class Embed:
         self.session = None
         self.view = embed.View()
         self.notice = ""  # what is wrong with the link, shown until the reader acts
+        self.announce = Announcer()
 
     def start(self):
         self.session, self.view, self.notice = None, embed.View(), ""
@@ -46,6 +47,7 @@ class Embed:
         status = by_id("status")
         status.textContent = status.title = " ".join(t for t in (self.notice, s.message) if t) or s.status()
         by_id("choices").innerHTML = page.choices(s)
+        self.announce(s, self.notice)
         by_id("moves").innerHTML = page.move_list(s)
         by_id("ply").textContent = f"{s.cursor}/{len(s.moves)}"
         for name, enabled in (("first", s.cursor > 0), ("prev", s.cursor > 0),
@@ -95,6 +97,11 @@ class Embed:
 
     def on_key(self, event):
         if self.session is None or event.ctrlKey or event.metaKey or self.view.static:
+            return
+        if str(event.key) == "Escape":
+            self.act(self.session.cancel)
+            return
+        if event.target.closest("#board"):  # the arrows move between locations there (static/access.js)
             return
         ply = self.session.ply_for_key(str(event.key))
         if ply is not None:

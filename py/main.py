@@ -14,7 +14,7 @@ import random
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from browser import by_id, clicked_cells, draw_board, report
+from browser import Announcer, by_id, clicked_cells, draw_board, report
 from pyramids import games, page, record, saves, views
 from pyramids.core import GameError
 from pyramids.session import Loading, Session
@@ -236,6 +236,7 @@ class App:
         self.saved = None  # (session, entry, text) of the last persist(): an unchanged game is not rewritten
         self.listed = None  # (session, moves, cursor, first ply listed) in the move list, so new moves are appended
         self.bare = True  # opened without a link: a visit without one reopens the game on screen
+        self.announce = Announcer()
         self.form_values = {}  # game id -> the options last tried in the new-game form
         self.from_link = False  # the game on screen came from a link: who moves first here is the player's side
         self.parted = None  # a saved game the link on screen goes back on (saves.Related), until the player chooses
@@ -451,13 +452,17 @@ class App:
         self.bots.update()  # first, so the status says when a bot starts thinking
         draw_board(s)
         by_id("status").textContent = self.bots.status() or s.status()
-        by_id("game-panel").innerHTML = views.panel(s.state, s.actor, s.marks())
+        marks = s.marks()
+        by_id("game-panel").innerHTML = views.labelled(views.panel(s.state, s.actor, marks), s.state, marks)
         self.show_clock()
         message = by_id("message")
         fallback = self.bots.fallback if s.bots else ""
         message.textContent = " ".join(t for t in (self.notice, s.message, fallback) if t)
         message.className = "message" + (" warn" if self.notice or fallback or (s.message and s.warn) else "")
         by_id("choices").innerHTML = page.choices(s)
+        self.announce(s, self.notice)
+        legal = s.state.legal_moves() if not s.browsing else []
+        by_id("move-example").textContent = legal[0] if legal else "(no move to make here)"
         self.show_end(s)
         moves = by_id("moves")
         self.show_moves(moves, s)
@@ -625,14 +630,29 @@ class App:
 
 
     def on_key(self, event):
+        """Esc cancels a selection or a choice; ←/→/Home/End browse the game, outside the board (static/access.js)."""
         if str(event.key) == "Escape" and not event.target.closest("dialog"):  # dialogs close themselves
             return self.escape()
         if event.target.closest("input, select, textarea, dialog") or event.ctrlKey or event.metaKey:
+            return None
+        if event.target.closest("#board"):
             return None
         ply = self.session.ply_for_key(str(event.key))
         if ply is not None:
             event.preventDefault()
             self.act(lambda: self.session.go(ply))
+
+    def type_move(self, event):
+        """The typed-move box: the game's notation, refused in words like a click."""
+        event.preventDefault()
+        field = by_id("move-text")
+        text = str(field.value)
+        if not text.strip():
+            return
+        before = len(self.session.moves)
+        self.act(lambda: self.session.play(text))
+        if len(self.session.moves) > before:
+            field.value = ""
 
     def escape(self):
         """Esc: a pending choice or selection goes, and an open box (link, embed, notation) closes."""
@@ -848,6 +868,7 @@ class App:
         by_id("new-form").addEventListener("submit", create_proxy(self.start_new_game))
         by_id("new-options").addEventListener("change", create_proxy(self.on_options_change))
         by_id("new-cancel").addEventListener("click", s(lambda: by_id("new-game").close()))
+        by_id("type-move").addEventListener("submit", create_proxy(self.type_move))
         by_id("rematch").addEventListener("click", create_proxy(self.rematch))
         by_id("end-new").addEventListener("click", create_proxy(self.ask_new_game))
         by_id("notation").addEventListener("click", create_proxy(self.show_notation))
@@ -857,7 +878,7 @@ class App:
         by_id("parted-box").addEventListener("click", create_proxy(self.keep_line))
         window.addEventListener("hashchange", create_proxy(self.on_hashchange))
         window.setInterval(create_proxy(self.tick), 1000)
-        for button in document.querySelectorAll("#picker [data-game], #controls button"):
+        for button in document.querySelectorAll("#picker [data-game], #controls button, #move-play"):
             button.disabled = False
 
     def on_hashchange(self, _event):

@@ -155,7 +155,8 @@ def test_a_full_table_fits_the_board_and_tall_towers_their_slots(options):
 def test_each_tower_shows_its_value_and_controller():
     """Issue: "Each tower shows its value and who controls it"."""
     root = board(table("t1:rL1,yL1,yM1"))
-    text = " ".join(t.text or "" for t in by_cell(root)["t1"].iter("{http://www.w3.org/2000/svg}text"))
+    badge = next(g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("data-tower") == "t1")
+    text = " ".join(t.text or "" for t in badge.iter("{http://www.w3.org/2000/svg}text"))
     assert text.split() == ["Y", "8"]
     title = by_cell(root)["t1"].find("{http://www.w3.org/2000/svg}title").text
     assert title == "a tower of 3, Yellow controls, 8 points", "no tower id: the board shows none (issue 13)"

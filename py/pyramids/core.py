@@ -342,6 +342,13 @@ class State:
         """A short human description of `move`, used when the player must choose."""
         return move
 
+    def location_name(self, cell: str) -> str:
+        """A clickable location (``data-cell``) in words, for screen readers: "c3, white small".
+
+        The page adds its state ("selected", "legal target"); games refine this default.
+        """
+        return cell
+
     def describe(self, move: str) -> str:
         """`move` in words for the move list, its tooltips and the message after it ("White small d3 to e4").
 

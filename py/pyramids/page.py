@@ -54,6 +54,32 @@ def move_list(session: Session, start: int = 0, stop: int | None = None, append:
     return "".join(items)
 
 
+def announcement(session: Session, heard: int, cursor: int) -> str:
+    """What the live region says after an action, given the moves and ply it last spoke of.
+
+    New moves (a person's, a bot's, chance's) are read out; else an undo or a
+    step through the game; then the message, and whose turn it is.
+    """
+    s, parts = session, []
+    total = len(s.moves)
+    if total > heard and s.cursor == total:
+        parts += [f"{s.describe(ply).rstrip('.')}." for ply in range(max(heard, total - 6) + 1, total + 1)]
+    elif total < heard:
+        parts.append("Move taken back.")
+    elif s.cursor != cursor:
+        parts.append(f"Move {s.cursor} of {total}: " +
+                     (s.describe(s.cursor).rstrip(".") if s.cursor else "the start") + ".")
+    if s.message and s.message not in " ".join(parts):  # after a move the message says it in words too
+        parts.append(s.message)
+    if s.choices:  # the buttons follow the board: Tab reaches them
+        parts.append("Choices after the board: " + "; ".join(s.state.label(m) for m in s.choices) + ".")
+    elif s.targets:
+        parts.append(f"{len(s.targets)} legal target{'s' if len(s.targets) != 1 else ''}.")
+    if parts:
+        parts.append(s.status())
+    return " ".join(parts)
+
+
 def notation(session: Session) -> str:
     """The game's moves in notation, numbered as the move list numbers them, with the result: to copy or study."""
     moves, lines = session.moves, []

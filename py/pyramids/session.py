@@ -282,6 +282,11 @@ class Session:
         return {"ArrowLeft": self.cursor - 1, "ArrowRight": self.cursor + 1,
                 "Home": 0, "End": len(self.moves)}.get(key)
 
+    def cancel(self) -> None:
+        """Esc: drop the selection and any choice still open."""
+        if self.selection or self.choices:
+            self._clear_input("Selection cancelled.", warn=False)
+
     def choose(self, move: str) -> None:
         """Pick one of the offered `choices` (e.g. promote or not)."""
         if move not in self.choices:
@@ -398,10 +403,6 @@ class Session:
         if len(acting) == 1 and acting[0] in self.bots:
             return acting[0], self.bots[acting[0]]
         return None
-
-    def cancel(self) -> None:
-        """Esc: drop the selection and any choice on offer."""
-        self._clear_input()
 
     def note(self, text: str) -> None:
         """A neutral message ("Link copied"), not a warning."""

@@ -270,6 +270,17 @@ class IceLadyState(State):
             raise InvalidMoveError(f"{move!r} is not a move: {NOTATION_HELP}.")
         return found.group(1), found.group(3)
 
+    def location_name(self, cell: str) -> str:
+        """ "c3, white small", "e1, black king tree: large, medium, small", "d4, empty"."""
+        unit = self.units.get(cell)
+        if unit is None:
+            return f"{cell}, empty" if cell in INDEX else cell
+        player, pieces = unit
+        if len(pieces) == 1:
+            return f"{cell}, {player} {KIND[pieces]}"
+        sizes = ", ".join({"K": "large", "M": "medium", "S": "small"}[p] for p in pieces)
+        return f"{cell}, {player} king tree: {sizes}"
+
     def label(self, move: str) -> str:
         frm, to = self.path(move)
         cell = self.board[INDEX[frm]]

@@ -122,6 +122,11 @@ def _owner(colour: str) -> str:
     return "the ghost" if colour == GHOST else colour
 
 
+def _piece_words(piece: Piece) -> str:
+    """ "red large": a piece as a screen reader says it (colour first, like the board's letter)."""
+    return f"{_owner(piece.colour)} {SIZE_NAMES[piece.size]}"
+
+
 def _describe(piece: Piece) -> str:
     return f"{_owner(piece.colour)}'s {SIZE_NAMES[piece.size]}"
 
@@ -531,6 +536,34 @@ class IceTowersState(State):
         if action is None:
             raise self.explain(move)
         return action[6]
+
+    def location_name(self, cell: str) -> str:
+        """ "tower 4: red large, yellow medium; yellow controls, 5 points", a piece in it, a split point, a hand."""
+        kind, _, rest = cell.partition(":")
+        if kind in ("hand", "done") and rest in self.colours:
+            hand = self.held.get(rest)
+            if kind == "done":  # the panel's button: its name holds the words it shows
+                return (f"{_name(rest)}: Not done (withdraw the agreement to end)" if rest in self.done
+                        else f"{_name(rest)}: I'm done (agree to end the game)")
+            return f"{_name(rest)} holds {hand.piece.name}, {_piece_words(hand.piece)}" if hand else f"{_name(rest)} holds nothing"
+        match = re.fullmatch(r"t([0-9]+)(?:([.|])([0-9]+))?", cell)
+        tower = self.tower(f"t{match.group(1)}") if match else None
+        if tower is None:
+            return "the timer" if cell == TIMER else cell
+        pieces = tower.pieces
+        where = f"tower {match.group(1)}"
+        if match.group(2) == ".":
+            k = int(match.group(3))
+            return (f"{where}, piece {k + 1} of {len(pieces)} from the bottom: {_piece_words(pieces[k])}"
+                    if k < len(pieces) else cell)
+        if match.group(2) == "|":
+            k = int(match.group(3))
+            return (f"{where}, split between {_piece_words(pieces[k - 1])} and {_piece_words(pieces[k])}"
+                    if 0 < k < len(pieces) else cell)
+        points = sum(p.size for p in pieces)
+        owner = "free-standing" if len(pieces) == 1 else f"{_owner(tower.top.colour)} controls"
+        return (f"{where}: {', '.join(map(_piece_words, pieces))}; {owner}, "
+                f"{points} point{'' if points == 1 else 's'}")
 
     def label(self, move: str) -> str:
         try:

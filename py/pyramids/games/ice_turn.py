@@ -640,6 +640,35 @@ class IceTurnState(State):
         return ("".join(stack) + (self.facing[cell] or "")) or None
 
     # -- explanations and clicks --------------------------------------------------
+    def square_words(self, cell: int) -> str:
+        """A tile and what stands or lies on it: "single arrow N; red large lying, pointing east"."""
+        tile, stack = self.tiles[cell], self.stacks[cell]
+        words = tile_words(tile) if tile else "no tile yet"
+        if stack:
+            words += "; " + (f"{piece_name(stack[0])} lying, pointing {DIRECTION_NAMES[self.facing[cell]]}"
+                             if self.facing[cell] else "standing, bottom to top: " + ", ".join(map(piece_name, stack)))
+        return words
+
+    def location_name(self, cell: str) -> str:
+        """A square, or a button of the action bar, in words."""
+        if cell in INDEX:
+            return f"{cell}, {self.square_words(INDEX[cell])}"
+        kind, _, rest = cell.partition(":")
+        if kind in ("tip", "turn") and rest in DIRECTION_NAMES:
+            return f"{kind} {DIRECTION_NAMES[rest]}" + (" (1 MP)" if self.phase == "move" else "")
+        if kind == "tile":
+            tile = next(((k, rest[1:]) for k, t in TILES.items() if t.letter == rest[:1]), None)
+            return f"place {tile_words(tile)}" if tile else cell
+        if kind == "aim":
+            return f"aim: rotate the selected tile {rest.lstrip('+')} degrees clockwise"
+        if cell == "tip7":
+            return "Treehouse tip: movement points to 7"
+        if cell in FACE_TEXT:
+            return FACE_TEXT[cell]
+        if cell == "end":
+            return "end movement" if self.phase == "move" else "end turn"
+        return cell
+
     def actor_name(self, actor: str) -> str:
         return actor.capitalize()
 

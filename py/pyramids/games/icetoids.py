@@ -175,6 +175,25 @@ def arrows_words(arrows: str) -> str:
     return f"Arrows {', '.join(arrows[:-1])} and {arrows[-1]}"
 
 
+EDGE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+GLYPH_NAMES = {"red": "ring", "yellow": "star", "blue": "diamond", "green": "cross"}  # the glyph on a target
+
+
+def _stance_words(stance: str) -> str:
+    return "upright" if stance == "U" else f"pointing {EDGE_NAMES.get(stance, stance)}"
+
+
+def tile_title(tile: tuple | None) -> str:
+    """A tile in words: "face down", "red target (ring)", "corner arrow tile, arrows N and E"."""
+    if tile is None:
+        return "face down"
+    name, arrows = tile
+    target = TILESET[name].target
+    if target:
+        return f"{target} target ({GLYPH_NAMES[target]})"
+    return f"{name} arrow tile, " + (arrows_words(arrows).lower() if arrows else "not yet turned")
+
+
 def _tile_words(name: str) -> str:
     target = TILESET[name].target
     return f"a {target} target" if target else f"the {name} arrow tile"
@@ -465,6 +484,27 @@ class IceToidsState(State):
     def actor_colour(self, actor: str) -> str:
         seat = self.seats.index(actor) if actor in self.seats else None
         return actor if seat is None else (self.seat_colours[seat] or actor)
+
+    def location_name(self, cell: str) -> str:
+        """ "b2, face down", "c3, red target (ring); blue piece upright", "dir:N" as "point north"."""
+        where, _, what = cell.partition(":")
+        if where in INDEX and not what:
+            here = self.pieces[INDEX[where]]
+            pieces = "; ".join(f"{c} piece {_stance_words(s)}" for c, s in here)
+            return f"{where}, {tile_title(self.tiles[INDEX[where]])}" + (f"; {pieces}" if pieces else "")
+        if where in INDEX:
+            colour, _, stance = what.partition(".")
+            return f"{where}, {colour} piece {_stance_words(stance)}"
+        if where == "dir":
+            return f"point {EDGE_NAMES.get(what, what)}"
+        if where == "colour":
+            owner = [s for s, c in self.colours.items() if c == what]
+            return f"colour {what}" + (f", taken by {owner[0].upper()}" if owner else "")
+        if where == "off":
+            count = self.off_board.get(what, 0)
+            home = next((h[0] for s, h in self.homes.items() if h and self.colours[s] == what), "")
+            return f"{count} {what} piece{'s' if count != 1 else ''} waiting to enter {home}"
+        return cell
 
     def actor_name(self, actor: str) -> str:
         """ "Red (P1)" once the seat has a colour, else "P1"."""

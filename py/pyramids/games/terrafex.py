@@ -583,6 +583,16 @@ class TerrafexState(State):
             return (f"pool:{parsed[2]}", parsed[1])
         return (parsed[1],)
 
+    def location_name(self, cell: str) -> str:
+        """ "d4, a medium forest", "d5, empty", "pool: small fire, 3 left"."""
+        if cell in INDEX:
+            contents = self.board[INDEX[cell]]
+            return f"{cell}, {describe(contents) if contents else 'empty'}"
+        if cell.startswith("pool:") and len(cell) == 7 and cell[6] in "123":
+            kind, size = cell[5], int(cell[6])
+            return f"pool: {piece_name(kind, size)}, {self.pool_count(kind, size)} left"
+        return {"start": "start the game", "end": "end the turn"}.get(cell, cell)
+
     def label(self, move: str) -> str:
         parsed = _parse_move(move)
         verb, where = parsed[0], parsed[1] if len(parsed) > 1 else ""

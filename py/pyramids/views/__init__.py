@@ -6,7 +6,8 @@ so the page only imports the drawing code of the game on screen.
 
 from __future__ import annotations
 
-from html import escape
+import re
+from html import escape, unescape
 from importlib import import_module
 
 from ..core import State
@@ -27,6 +28,29 @@ def draw(state: State, marks: Marks = Marks(), perspective: str | None = None) -
     if perspective is not None and perspective in getattr(view, "ACROSS", ()):
         return view.draw(state, marks, turned=True)
     return view.draw(state, marks)
+
+
+_LOCATION = re.compile(r'data-cell="([^"]*)"')
+
+
+def labelled(text: str, state: State, marks: Marks = Marks(), starts=()) -> str:
+    """`text` (a board's SVG or the panel's HTML) with each location named for screen readers.
+
+    Every ``data-cell`` gets an ``aria-label``: `state.location_name(cell)` and its
+    state ("selected", "legal target", "last move"); the `starts` (where a move can
+    begin) get ``data-start``, so Tab enters the board on one.  A board drawn as one
+    ``role="img"`` would hide its locations, so the page's board is a group.  The
+    keyboard layer (static/access.js) adds roles and focus; the names live here, in
+    Python, so tests read them.
+    """
+    def named(found: re.Match) -> str:
+        cell = unescape(found.group(1))
+        words = [state.location_name(cell)]
+        words += [word for word, cells in (("selected", marks.selected), ("legal target", marks.targets),
+                                           ("last move", marks.last)) if cell in cells]
+        start = " data-start" if cell in starts else ""
+        return f'{found.group(0)} aria-label="{escape(", ".join(words))}"{start}'
+    return _LOCATION.sub(named, text).replace(' role="img"', ' role="group"', 1)
 
 
 def panel(state: State, actor: str | None = None, marks: Marks = Marks()) -> str:

@@ -122,15 +122,17 @@ def _tower(tower, cx: float, top: float, geo: Geometry, marks: svg.Marks, gaps: 
     paint = svg.PAINTS[controller]
     value = sum(p.size for p in pieces)
     y = floor + 3
-    out.append(f'<rect x="{cx - 17:.1f}" y="{y:.1f}" width="15" height="12" rx="2" fill="{paint.fill}" '
-               f'stroke="{paint.stroke}"/><text x="{cx - 9.5:.1f}" y="{y + 9.5:.1f}" font-size="9" '
-               f'font-weight="bold" text-anchor="middle" fill="{paint.pip}">{_initial(controller)}</text>'
-               f'<text x="{cx + 1:.1f}" y="{y + 10:.1f}" font-size="11" fill="{INK}">{value}</text>')
+    # The controller's letter and the value, beside the tower's group: its name says them in words.
+    badge = (f'<g class="badge" data-tower="{tower.id}" aria-hidden="true" pointer-events="none">'
+             f'<rect x="{cx - 17:.1f}" y="{y:.1f}" width="15" height="12" rx="2" '
+             f'fill="{paint.fill}" stroke="{paint.stroke}"/><text x="{cx - 9.5:.1f}" y="{y + 9.5:.1f}" font-size="9" '
+             f'font-weight="bold" text-anchor="middle" fill="{paint.pip}">{_initial(controller)}</text>'
+             f'<text x="{cx + 1:.1f}" y="{y + 10:.1f}" font-size="11" fill="{INK}">{value}</text></g>')
     worth = f"{value} point{'' if value == 1 else 's'}"
     what = (f"{_name(controller)}'s free-standing {SIZE_NAMES[pieces[0].size]}" if alone
             else f"a tower of {len(pieces)}, {_name(controller)} controls")
     return (f'<g class="{_classes("tower", tower.id, marks)}" data-cell="{tower.id}">'
-            f'<title>{what}, {worth}</title>{"".join(out)}</g>')
+            f'<title>{what}, {worth}</title>{"".join(out)}</g>{badge}')
 
 
 def _gap(cell: str, cx: float, y: float, width: float, room: float, marks: svg.Marks) -> str:

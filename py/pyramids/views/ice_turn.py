@@ -255,15 +255,10 @@ def draw(state, marks: svg.Marks = svg.Marks()) -> str:
         x, y = _origin(cell)
         tile = state.tiles[cell]
         fill = FACE[tile[0]] if tile else "#fff"
-        title = tile_words(tile) if tile else "no tile yet"
-        stack = state.stacks[cell]
-        if stack:
-            title += "; " + (f"{piece_name(stack[0])} lying, pointing {DIRECTION_NAMES[state.facing[cell]]}"
-                             if state.facing[cell] else "standing, bottom to top: " + ", ".join(map(piece_name, stack)))
         cls = "cell" + (" target" if name in marks.targets else "") + (" empty" if tile is None else "")
         tiles.append(f'<rect class="{cls}" data-cell="{name}" x="{x:.1f}" y="{y:.1f}" width="{CELL}" '
                      f'height="{CELL}" fill="{fill}" stroke="#8a7f68" stroke-width="1.5">'
-                     f"<title>{name}: {escape(title)}</title></rect>")
+                     f"<title>{escape(state.location_name(name))}</title></rect>")
         if tile:
             art.append(tile_art(tile, x, y, CELL))
         if name in marks.last:

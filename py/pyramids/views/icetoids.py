@@ -17,6 +17,7 @@ from math import ceil, cos, pi, sin, sqrt
 from .. import svg
 from ..core import CHANCE
 from ..games.icetoids import (
+    EDGE_NAMES, GLYPH_NAMES, tile_title,
     CELLS, COLOURS, INDEX, OPPOSITE, ORIENTATIONS, OUTER_EDGES, SIZE, TILESET, arrows_words,
 )
 
@@ -26,14 +27,12 @@ SIDE = SIZE * CELL + 2 * MARGIN
 PIECE_SIZE = 2  # all pieces are one size; medium pips read well at this scale
 OUTWARD = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 ANGLE = {"N": 0, "E": 90, "S": 180, "W": 270}
-EDGE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 ARROW_TEXT = {"N": "&#8593;", "E": "&#8594;", "S": "&#8595;", "W": "&#8592;"}
 BLUE = "#1f7ae0"
 INK = "#1d3557"
 TILE_FACE = "#f3eee1"
 BACK = "#4b5b72"
 # Each colour's target symbol has its own shape, so colour is never the only clue.
-GLYPH_NAMES = {"red": "ring", "yellow": "star", "blue": "diamond", "green": "cross"}
 HIT = 'fill="#fff" fill-opacity="0"'  # invisible, yet it takes clicks
 # A tile to click whatever lies on it: a move's destination, or the tile to turn.
 TARGET_LOOK = f'class="target" fill="{BLUE}" style="fill-opacity:0.14" stroke="{BLUE}" stroke-width="4"'
@@ -110,16 +109,6 @@ def tile_art(tile: tuple, x: float, y: float, size: float) -> str:
         return (f'<text x="{cx:.1f}" y="{y + size * 0.2:.1f}" text-anchor="middle" font-size="{size * 0.13:.0f}" '
                 f'fill="{INK}">{escape(name)} &#8635;</text>')
     return "".join(arrow(d, cx, cy, size) for d in arrows)
-
-
-def _tile_title(tile: tuple | None) -> str:
-    if tile is None:
-        return "face down"
-    name, arrows = tile
-    target = TILESET[name].target
-    if target:
-        return f"{target} target ({GLYPH_NAMES[target]})"
-    return f"{name} arrow tile, " + (arrows_words(arrows).lower() if arrows else "not yet turned")
 
 
 def _slots(n: int, cx: float, cy: float) -> tuple[float, list[tuple[float, float]]]:
@@ -313,7 +302,7 @@ def draw(state, marks: svg.Marks = svg.Marks()) -> str:
         fill = "url(#tile-back)" if tile is None else TILE_FACE
         tiles.append(f'<rect class="{cls}"{click} x="{x:.1f}" y="{y:.1f}" width="{CELL}" height="{CELL}" '
                      f'fill="{fill}" stroke="#8a7f68" stroke-width="1.5">'
-                     f"<title>{name}: {_tile_title(tile)}</title></rect>")
+                     f"<title>{name}: {tile_title(tile)}</title></rect>")
         if tile is not None:
             art.append(tile_art(tile, x, y, CELL))
         if name in marks.last:

@@ -1,0 +1,187 @@
+// The board by keyboard and by finger, for every game.
+//
+// Keyboard: one Tab stop, arrows between locations.
+// Every view marks its clickable locations with data-cell (and Python names each
+// with aria-label, see views.labelled).  After each drawing this layer gives them
+// a role and a roving tabindex (WAI-ARIA Authoring Practices, "Keyboard
+// Navigation Inside Components": one location has tabindex 0, the others -1), so
+// a game added later is playable by keyboard with no code of its own:
+//   arrows      the nearest location in that direction (by geometry on screen)
+//   Home / End  the first / last location
+//   Enter/Space acts as a click on it (the page's click handler does the rest)
+// Esc (cancel a selection or a pending choice) is the page's, as it applies anywhere.
+// The focus survives a redraw: the location with the same data-cell gets it back.
+//
+// Touch: a tap whose nearest location measures under 44 CSS px (a piece in an Ice
+// Towers tower, a split point) opens a lens: that part of the board, magnified until
+// its locations measure at least 44 px; a tap there clicks the same location on the
+// board, and a tap outside them (or Esc, or Close) closes the lens.
+(function () {
+  "use strict";
+  const LOCATION = "[data-cell]";
+  const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+
+  function centre(el) {
+    const r = el.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  }
+
+  function shown(el) {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  }
+
+  // The nearest location in the arrow's direction, favouring ones in line with `from`.
+  function nearest(from, [dx, dy], cells) {
+    const a = centre(from);
+    let best = null, bestScore = Infinity;
+    for (const el of cells) {
+      if (el === from) continue;
+      const b = centre(el);
+      const along = (b.x - a.x) * dx + (b.y - a.y) * dy;
+      const across = Math.abs((b.x - a.x) * dy + (b.y - a.y) * dx);
+      if (along < 1) continue;
+      const score = along + 2.5 * across;
+      if (score < bestScore) { best = el; bestScore = score; }
+    }
+    return best;
+  }
+
+  function attach(board) {
+    let current = null; // the data-cell that has (or last had) the focus
+    let inside = false; // the focus is on the board (kept across a redraw)
+
+    const cells = () => [...board.querySelectorAll(LOCATION)].filter(shown);
+    const byName = (name) => [...board.querySelectorAll(LOCATION)].find((el) => el.dataset.cell === name);
+
+    function focusOn(el) {
+      for (const other of board.querySelectorAll('[tabindex="0"]')) other.setAttribute("tabindex", "-1");
+      el.setAttribute("tabindex", "0");
+      current = el.dataset.cell;
+      el.focus({ preventScroll: false });
+    }
+
+    // After each drawing: roles, one tab stop, and the focus back where it was.
+    function prepare() {
+      const all = [...board.querySelectorAll(LOCATION)];
+      if (!all.length) return;
+      for (const el of all) {
+        if (!el.hasAttribute("role")) el.setAttribute("role", el.querySelector(LOCATION) ? "group" : "button");
+        el.setAttribute("tabindex", "-1");
+      }
+      const label = (el, word) => (el.getAttribute("aria-label") || "").includes(word);
+      const stop = (current && byName(current)) || all.find((el) => label(el, ", selected")) ||
+        all.find((el) => label(el, ", legal target")) || all.find((el) => el.hasAttribute("data-start")) || all[0];
+      stop.setAttribute("tabindex", "0");
+      const lost = !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
+      if (inside && lost) stop.focus({ preventScroll: true });
+    }
+
+    board.addEventListener("focusin", (event) => {
+      const el = event.target.closest(LOCATION);
+      if (el) { inside = true; current = el.dataset.cell; }
+    });
+    board.addEventListener("focusout", (event) => {
+      // A redraw removes the focused element (no relatedTarget): that is not leaving the board.
+      if (event.relatedTarget && !board.contains(event.relatedTarget)) inside = false;
+    });
+    document.addEventListener("pointerdown", (event) => { if (!board.contains(event.target)) inside = false; }, true);
+    // A mouse click acts without taking the focus: the history keys keep browsing the game for mouse players.
+    board.addEventListener("mousedown", (event) => {
+      if (event.target.closest(LOCATION) && !inside) event.preventDefault();
+    });
+    board.addEventListener("keydown", (event) => {
+      const el = event.target.closest(LOCATION);
+      if (!el || event.altKey || event.ctrlKey || event.metaKey) return;
+      let next = null;
+      if (ARROWS[event.key]) next = nearest(el, ARROWS[event.key], cells());
+      else if (event.key === "Home") next = cells()[0];
+      else if (event.key === "End") next = cells().at(-1);
+      else if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        event.stopPropagation();
+        el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+        return;
+      } else return;
+      event.preventDefault();
+      event.stopPropagation(); // the arrows browse the game only outside the board
+      if (next) focusOn(next);
+    });
+    new MutationObserver(prepare).observe(board, { childList: true, subtree: true });
+    prepare();
+  }
+
+  const TARGET = 44; // CSS px: the smallest target a finger should be asked to hit (WCAG 2.5.5)
+
+  function viewBox(svg) {
+    const [x, y, w, h] = svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
+    return { x, y, w, h };
+  }
+
+  // The locations whose box holds the point (innermost last), else the nearest within reach.
+  function near(board, x, y) {
+    const all = [...board.querySelectorAll(LOCATION)].filter(shown);
+    const dist = (el) => {
+      const r = el.getBoundingClientRect();
+      return Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom));
+    };
+    return all.filter((el) => dist(el) < TARGET / 2);
+  }
+
+  function small(el) {
+    const r = el.getBoundingClientRect();
+    return r.width < TARGET || r.height < TARGET;
+  }
+
+  function lens(board) {
+    let touch = false;
+    board.addEventListener("pointerdown", (event) => { touch = event.pointerType === "touch"; }, true);
+    board.addEventListener("click", (event) => {
+      if (!touch || !event.isTrusted) return;
+      const svg = board.querySelector("svg");
+      const around = near(board, event.clientX, event.clientY);
+      if (!svg || !around.some(small)) return;
+      event.stopPropagation();
+      event.preventDefault();
+      open(board, svg, around, event.clientX, event.clientY);
+    }, true);
+  }
+
+  function open(board, svg, around, x, y) {
+    const box = svg.getBoundingClientRect(), vb = viewBox(svg);
+    const scale = Math.min(box.width / vb.w, box.height / vb.h); // screen px per SVG unit
+    const least = Math.min(...around.map((el) => {
+      const r = el.getBoundingClientRect();
+      return Math.min(r.width, r.height);
+    }));
+    const zoom = Math.max(1, (TARGET * 1.25) / Math.max(least, 4));
+    const width = Math.min(window.innerWidth - 16, 420), height = Math.min(window.innerHeight * 0.6, 420);
+    const w = width / (scale * zoom), h = height / (scale * zoom);
+    const cx = vb.x + (x - box.left - (box.width - vb.w * scale) / 2) / scale;
+    const cy = vb.y + (y - box.top - (box.height - vb.h * scale) / 2) / scale;
+    const view = svg.cloneNode(true);
+    view.setAttribute("viewBox", `${cx - w / 2} ${cy - h / 2} ${w} ${h}`);
+    view.setAttribute("aria-hidden", "true"); // a screen reader has the board itself
+    view.style.width = `${width}px`;
+    view.style.height = `${height}px`;
+    const layer = document.createElement("div");
+    layer.className = "lens";
+    layer.innerHTML = '<p>Tap a piece or a place; tap outside to close.</p><button type="button">Close</button>';
+    layer.insertBefore(view, layer.lastChild);
+    const close = () => { layer.remove(); document.removeEventListener("keydown", onKey, true); };
+    const onKey = (event) => { if (event.key === "Escape") { event.stopPropagation(); close(); } };
+    document.addEventListener("keydown", onKey, true);
+    layer.addEventListener("click", (event) => {
+      const hit = event.target.closest(LOCATION);
+      close();
+      if (!hit) return;
+      const same = [...board.querySelectorAll(LOCATION)].find((el) => el.dataset.cell === hit.dataset.cell);
+      if (same) same.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    });
+    document.body.appendChild(layer);
+  }
+
+  window.pyramidsAccess = { attach, lens };
+  const board = document.getElementById("board");
+  if (board) { attach(board); lens(board); }
+})();

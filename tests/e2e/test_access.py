@@ -1,0 +1,295 @@
+"""Every game by keyboard only, by screen reader and by finger (issue 13), and axe-core's checks.
+
+axe-core comes from npm (pinned in package.json, installed by build.sh's `npm ci`); the
+tests inject node_modules/axe-core/axe.min.js into the page: the app never ships it.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import random
+
+import pytest
+from conftest import App, watched_contexts
+
+from pyramids import games
+from pyramids.session import Session
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+GAMES = ("ice-lady", "ice-towers", "icetoids", "terrafex", "ice-turn")
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+def link(game_id: str, **options) -> str:
+    return Session(game_id, options).link()
+
+
+def start(app: App, game_id: str) -> None:
+    """A new game on a bare visit, its game picked by keys (a link would make the player one side only)."""
+    app.open()
+    app.page.focus(f'#picker [data-game="{game_id}"]')
+    app.page.keyboard.press("Enter")
+    app.page.wait_for_function("g => document.querySelector('#board').dataset.game === g", arg=game_id)
+
+
+def busy_towers() -> str:
+    """A six-player Ice Towers table after 30 caps: towers of three and four pieces."""
+    session, rng = Session("ice-towers", {"players": 6}), random.Random(3)
+    for _ in range(30):
+        session.play(rng.choice([m for m in session.state.legal_moves() if ":cap:" in m]))
+    assert any(len(t.pieces) >= 4 for t in session.state.towers)
+    return session.link()
+
+
+# -- keyboard ------------------------------------------------------------------
+def active(app: App) -> dict:
+    return app.page.evaluate("""() => { const e = document.activeElement;
+        return {cell: e.dataset ? e.dataset.cell || null : null, move: e.dataset ? e.dataset.move || null : null,
+                board: !!e.closest('#board'), label: e.getAttribute('aria-label') || ''}; }""")
+
+
+def to_board(app: App) -> None:
+    """Tab (backwards from the panel, else forwards) until the focus is on the board."""
+    for key in ("Shift+Tab", "Tab"):
+        for _ in range(60):
+            if active(app)["board"]:
+                return
+            app.page.keyboard.press(key)
+    raise AssertionError("Tab never reaches the board")
+
+
+def arrow_to(app: App, cell: str) -> None:
+    """Arrow keys toward `cell`, the key chosen by where it lies on screen."""
+    seen = []
+    for _ in range(80):
+        now = active(app)["cell"]
+        if now == cell:
+            return
+        dx, dy = app.page.evaluate("""c => {
+            const a = document.activeElement.getBoundingClientRect();
+            const b = [...document.querySelectorAll('#board [data-cell]')].find(e => e.dataset.cell === c)
+                .getBoundingClientRect();
+            return [b.left + b.width / 2 - a.left - a.width / 2, b.top + b.height / 2 - a.top - a.height / 2]; }""",
+                                   cell)
+        across = seen.count(now) > 1  # going round in circles: try the other axis
+        horizontal = (abs(dx) >= abs(dy)) != across and abs(dx) > 0.5 or abs(dy) <= 0.5
+        app.page.keyboard.press(("ArrowRight" if dx > 0 else "ArrowLeft") if horizontal
+                                else ("ArrowDown" if dy > 0 else "ArrowUp"))
+        seen.append(now)
+    raise AssertionError(f"the arrow keys never reach {cell} (stuck on {active(app)['cell']})")
+
+
+def tab_to(app: App, key: str, value: str) -> None:
+    """Tab forwards until the focus is on the control with data-<key>=value (panel, choices)."""
+    for _ in range(120):
+        if active(app)[key] == value:
+            return
+        app.page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reaches {key} {value}")
+
+
+def on_board(app: App, cell: str) -> bool:
+    return app.page.evaluate("c => [...document.querySelectorAll('#board [data-cell]')].some(e => e.dataset.cell === c)",
+                             cell)
+
+
+def play_by_keyboard(app: App, move: str) -> None:
+    """Make `move` with the keys alone: its click path by arrows and Enter, then its choice if asked."""
+    before = games.get(app.page.get_attribute("#board", "data-game")).from_text(app.position())
+    count = len(app.moves())
+    for cell in before.path(move):
+        if on_board(app, cell):
+            to_board(app)
+            arrow_to(app, cell)
+            assert cell.split(":")[-1] in active(app)["label"] or active(app)["label"], "each location has a name"
+        else:
+            tab_to(app, "cell", cell)
+        app.page.keyboard.press("Enter")
+        app.page.wait_for_timeout(30)
+        if on_board(app, cell):
+            assert active(app)["board"], "the focus stays on the board when it is redrawn"
+    if len(app.moves()) == count:
+        tab_to(app, "move", move)
+        app.page.keyboard.press("Enter")
+    app.page.wait_for_function("n => document.querySelectorAll('#moves li').length > n", arg=count)
+    assert move in app.moves()[count:], app.message()
+    live = app.page.inner_text("#live")
+    assert before.describe(move).rstrip(".") in live, live
+
+
+def choose_move(state) -> str:
+    """A move a person makes at the start of a game (not an agreement to end, not the timer)."""
+    moves = [m for m in state.legal_moves() if not m.endswith((":done", ":undone", ":ring"))]
+    return sorted(moves, key=lambda m: (len(state.path(m)), m))[-1] if moves else ""
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_plays_by_keyboard_with_each_move_announced(app, game_id):
+    """Issue 13: "a person can play every built game ... with only a keyboard, with a screen reader
+    hearing each move": the board is one Tab stop, arrows move, Enter acts, the live region speaks."""
+    start(app, game_id)
+    game = games.get(game_id)
+    for _ in range(4):
+        move = choose_move(game.from_text(app.position()))
+        play_by_keyboard(app, move)
+    stops = app.page.evaluate("document.querySelectorAll('#board [tabindex=\"0\"]').length")
+    assert stops == 1, "the board is one Tab stop"
+
+
+def test_pieces_inside_an_ice_towers_tower_are_reached_by_arrows(app):
+    """Issue 13: arrows move "between locations (cells, pieces in a tower ...)": mine and split by keys."""
+    tall = ["yellow:cap:yL1>t7", "red:cap:rL2>t7", "yellow:cap:yM1>t7", "red:cap:rM1>t7", "yellow:cap:yS1>t7"]
+    app.open(Session("ice-towers", {"players": 6}, tall).link())
+    play_by_keyboard(app, "red:mine:rL2")  # the third of six pieces in tower 7
+    play_by_keyboard(app, "green:split:yM1")  # the split point between yellow large and yellow medium
+
+
+def test_tab_enters_the_board_where_a_move_can_begin(app):
+    """IceToids starts with a colour choice: Tab lands on a colour, not on a face-down tile."""
+    start(app, "icetoids")
+    to_board(app)
+    assert active(app)["cell"] == "colour:red" and active(app)["label"] == "colour red"
+
+
+def test_escape_cancels_and_history_keys_browse_outside_the_board(app):
+    """Issue 13: "Esc cancels a selection"; ←/→ still browse the game when the focus is not on the board."""
+    app.open()
+    play_by_keyboard(app, "c3-d4")
+    to_board(app)
+    arrow_to(app, "f6")
+    app.page.keyboard.press("Enter")
+    assert "selected" in active(app)["label"]
+    app.page.keyboard.press("Escape")
+    assert app.page.locator("#board .selected").count() == 0
+    assert "cancelled" in app.page.inner_text("#live")
+    app.page.keyboard.press("ArrowLeft")  # on the board: moves the focus, not the game
+    assert app.page.inner_text("#ply") == "Move 1 of 1"
+    app.page.focus("#undo")
+    app.page.keyboard.press("ArrowLeft")
+    assert app.page.inner_text("#ply") == "Move 0 of 1"
+    assert "Move 0 of 1" in app.page.inner_text("#live")
+
+
+def test_a_typed_move_plays_and_a_wrong_one_is_refused_in_words(app):
+    """Issue 13: "A typed-move box that accepts the game's notation"."""
+    app.open()
+    app.page.fill("#move-text", "c3-d5")
+    app.page.keyboard.press("Enter")
+    assert app.moves() == [] and "c3-d5" in app.message()
+    assert app.message() in app.page.inner_text("#live")
+    app.page.fill("#move-text", "c3-d4")
+    app.page.keyboard.press("Enter")
+    app.page.wait_for_function("document.querySelectorAll('#moves li').length == 1")
+    assert app.page.input_value("#move-text") == ""
+    assert "White small c3 to d4" in app.page.inner_text("#live")
+
+
+def test_a_notice_about_the_link_is_announced(app):
+    """A listener hears why a link could not be opened, as a sighted player reads it."""
+    app.open("v=1&g=no-such-game&m=")
+    assert "This link cannot be opened" in app.message()
+    assert "This link cannot be opened" in app.page.inner_text("#live")
+
+
+def test_locations_are_named_in_words_with_their_state(app):
+    """Issue 13: every location has an accessible name in words, with "selected" and "legal target"."""
+    app.open(link("ice-lady"))
+    app.click("c3")
+    labels = app.page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#board [data-cell]')]
+        .map(e => [e.dataset.cell, e.getAttribute('aria-label')]))""")
+    assert labels["c3"] == "c3, white small, selected"
+    assert labels["d4"] == "d4, empty, legal target"
+    assert app.page.locator("#board svg[role=img]").count() == 0, "no role=img hides the board"
+
+
+# -- axe-core ------------------------------------------------------------------
+def violations(app: App) -> list[str]:
+    app.page.add_script_tag(path=str(AXE))
+    return app.page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+        .map(v => `${v.id}: ${v.help} -- ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')}`)""")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_axe_finds_no_violation_on_any_game(app, game_id):
+    """Issue 13: axe-core reports no violation on every game's page."""
+    app.open(link(game_id))
+    app.click(choose_move_cell(app))  # a selection shows targets: they are checked too
+    assert violations(app) == []
+
+
+def choose_move_cell(app: App) -> str:
+    state = games.get(app.page.get_attribute("#board", "data-game")).from_text(app.position())
+    return next(c for c in state.path(choose_move(state)) if on_board(app, c))
+
+
+def test_axe_finds_no_violation_in_the_dialogs(app):
+    """Issue 13: ... and each dialog (new game, My games, embed box)."""
+    app.open(link("ice-towers", players=3))
+    app.page.click("#new")
+    assert violations(app) == []
+    app.page.click("#new-cancel")
+    app.page.click("#my-games")
+    assert violations(app) == []
+    app.page.click("#games-close")
+    app.page.click("#embed")
+    assert violations(app) == []
+
+
+def test_axe_finds_no_violation_on_the_embed_page(app):
+    """Issue 13: ... and the embed page."""
+    app.page.goto(app.server + "embed.html#" + Session("ice-lady", {}, ["c3-d4"]).link() + "&play")
+    app.wait_ready()
+    assert violations(app) == []
+
+
+# -- touch ---------------------------------------------------------------------
+@pytest.fixture
+def phone(browser, server):
+    """The app in a 390x844 touch screen."""
+    with watched_contexts(browser) as make:
+        yield App(make(server, **PHONE).new_page(), server)
+
+
+def small_locations(page) -> list[dict]:
+    return page.evaluate("""() => [...document.querySelectorAll('#board [data-cell], #game-panel [data-cell]')]
+        .map(e => { const r = e.getBoundingClientRect();
+                    return {cell: e.dataset.cell, x: r.left + r.width / 2, y: r.top + r.height / 2,
+                            w: r.width, h: r.height, board: !!e.closest('#board')}; })
+        .filter(r => r.w > 0 && (r.w < 44 || r.h < 44))""")
+
+
+@pytest.mark.parametrize("fragment", [link(g) for g in GAMES] + [busy_towers()], ids=list(GAMES) + ["towers-6"])
+def test_every_location_is_a_finger_wide_on_a_phone(phone, fragment):
+    """Issue 13: "at 390x844 every clickable location ... measures at least 44x44 px or opens a view where it does"."""
+    app = phone.open(fragment)
+    small = small_locations(app.page)
+    assert all(r["board"] for r in small), f"panel controls under 44 px: {small}"
+    for r in small:
+        app.page.evaluate("c => [...document.querySelectorAll('#board [data-cell]')].find(e => e.dataset.cell === c)"
+                          ".scrollIntoView({block: 'center'})", r["cell"])
+        box = app.page.evaluate("""c => { const r = [...document.querySelectorAll('#board [data-cell]')]
+            .find(e => e.dataset.cell === c).getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }""",
+                                r["cell"])
+        app.page.touchscreen.tap(*box)
+        size = app.page.evaluate("""c => { const lens = document.querySelector('.lens svg');
+            if (!lens) return null;
+            const v = lens.getBoundingClientRect();
+            const r = [...lens.querySelectorAll('[data-cell]')].find(e => e.dataset.cell === c).getBoundingClientRect();
+            return [Math.min(r.right, v.right) - Math.max(r.left, v.left), Math.min(r.bottom, v.bottom) - Math.max(r.top, v.top)]; }""",
+                                 r["cell"])
+        assert size and size[0] >= 44 and size[1] >= 44, f"{r['cell']} ({r['w']:.0f}x{r['h']:.0f} px) in the lens: {size}"
+        app.page.keyboard.press("Escape")
+        assert app.page.locator(".lens").count() == 0
+
+
+def test_a_computer_reply_is_announced(app):
+    """Issue 13: the live region announces each move, "a person's or a bot's"."""
+    app.open(Session("ice-lady").link() + "&bots=black:easy")
+    app.page.fill("#move-text", "c3-d4")
+    app.page.keyboard.press("Enter")
+    app.page.wait_for_function("document.querySelectorAll('#moves li button[data-ply=\"2\"]').length > 0",
+                               timeout=30_000)
+    reply = app.page.evaluate("document.querySelector('#moves li button[data-ply=\"2\"]').textContent")
+    live = app.page.inner_text("#live")
+    assert live.startswith("Black") and reply.strip().rstrip(".") in live, (reply, live)
