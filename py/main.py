@@ -238,7 +238,7 @@ class App:
         self.bare = True  # opened without a link: a visit without one reopens the game on screen
         self.announce = Announcer()
         self.form_values = {}  # game id -> the options last tried in the new-game form
-        self.from_link = False  # the game on screen came from a link: who moves first here is the player's side
+        self.from_link = False  # the game on screen came from a link Share sent: who moves first here is the player's side
         self.parted = None  # a saved game the link on screen goes back on (saves.Related), until the player chooses
 
     # -- loading --------------------------------------------------------
@@ -276,7 +276,7 @@ class App:
                     if not message and self.follow(loading, then):
                         return
                     self.adopt(loading.session, None, {})
-                    self.from_link = True
+                    self.from_link = bool(loading.rec.packed)  # Share's compact link: sent to play by link
                     if message:
                         shown = " The game is shown up to that move." if loading.error else ""
                         self.tell(f"Part of this link could not be used. {message}{shown}")
@@ -307,7 +307,7 @@ class App:
             then()
             return True
         self.adopt(session, None, {})
-        self.from_link, self.parted = True, found
+        self.from_link, self.parted = bool(loading.rec.packed), found
         then()
         by_id("parted-list").innerHTML = page.parted(found.moves, session, found.common)
         by_id("parted-box").showModal()
@@ -424,12 +424,17 @@ class App:
     def take_side(self):
         """A friend's link played here for the first time: the player plays the side they just moved.
 
+        Only for a link Share made (compact, "Send to Black") in which a person had moved: a link
+        copied from the address bar, or a new game's link, is played on this device, every seat.
+
         Asking would stop the game for a question the move already answered;
         New game's "I play" changes it.
         """
         s, first = self.session, len(self.opened)
         if not self.from_link or s.mine or s.moves[:first] != self.opened:
             return
+        if not any(s.seat_of_move(ply) not in (None, *s.bots) for ply in range(1, first + 1)):
+            return  # nobody had moved yet: a new game's link is played on this device, every seat (hot seat)
         made = (s.seat_of_move(ply) for ply in range(first + 1, len(s.moves) + 1))
         seat = next((seat for seat in made if seat is not None and seat not in s.bots), None)  # not the computer's
         if seat is not None:
