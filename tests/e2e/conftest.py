@@ -132,6 +132,14 @@ class App:
         for cell in cells:
             self.click(cell)
 
+    def new_game(self, game_id: str, **choices: str):
+        """Pick `game_id`, open New game, choose each option's value from its list, and start."""
+        self.page.click(f'#picker [data-game="{game_id}"]')
+        self.page.click("#new")
+        for name, value in choices.items():
+            self.page.select_option(f'#new-options [name="{name}"]', value)
+        self.page.click("#new-start")
+
     def position(self) -> str:
         return self.page.get_attribute("#board", "data-position")
 

@@ -107,10 +107,7 @@ def test_a_stack_insertion_is_chosen_with_a_picture(app):
 
 def test_four_players_from_the_new_game_form(app):
     app.open()
-    app.page.click('#picker [data-game="ice-turn"]')
-    app.page.click("#new")
-    app.page.select_option('#new-options [name="players"]', "4")
-    app.page.click("#new-start")
+    app.new_game("ice-turn", players="4")
     assert "players=4" in app.fragment()
     assert len(app.moves()) == 16 and all(m.startswith("deal:") for m in app.moves())
     assert app.page.locator("#game-panel .seat").count() == 4

@@ -53,10 +53,7 @@ def test_a_whole_turn_by_clicks_with_the_opponents_fire_and_a_split(app, new_con
 
 def test_the_layout_editor_makes_a_layout_that_opens_from_its_link(app, new_context):
     app.open()
-    app.page.click('#picker [data-game="terrafex"]')
-    app.page.click("#new")
-    app.page.select_option('#new-options [name="layout"]', "custom")
-    app.page.click("#new-start")
+    app.new_game("terrafex", layout="custom")
     assert "Layout editor" in app.status()
     assert "at least one glacier" in app.page.inner_text("#game-panel")
     panel_click(app, "pool:B3")
