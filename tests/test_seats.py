@@ -100,3 +100,12 @@ def test_the_form_offers_a_person_or_the_computer_for_every_seat():
     assert '<option value="hard" selected>Computer: Hard</option>' in html
     towers = page.seats_form(get("ice-towers"), {"players": 5}, {})
     assert towers.count("<select") == 5
+
+
+def test_links_and_the_form_know_the_levels_without_loading_the_search():
+    """The page reads `&bots=` and draws the form before the search (static/ai.zip) is fetched, from
+    core.BOT_LEVELS: they must be the search's own levels, in order."""
+    from pyramids import ai
+    from pyramids.core import BOT_LEVELS
+    assert tuple(ai.LEVELS) == BOT_LEVELS
+    assert [value for value, _ in page.SEAT_CHOICES] == ["", *BOT_LEVELS]

@@ -529,6 +529,9 @@ def players_to_act(state: State) -> list[str]:
     return [a for a in state.actors if a not in (CHANCE, ringer)]
 
 
+BOT_LEVELS = ("easy", "medium", "hard")  # the computer's levels (pyramids.ai says what each does)
+
+
 def seats(game: Game, options: Mapping[str, Any] | None = None) -> list[str]:
     """The players of a game with these options, in the order they first act.
 
@@ -551,5 +554,5 @@ def seats(game: Game, options: Mapping[str, Any] | None = None) -> list[str]:
 __all__ = [
     "CHANCE", "MAX_MOVE_CHARS", "quote", "move_text", "History", "GameError", "InvalidMoveError", "IllegalMoveError", "PositionError",
     "OptionError", "Option", "Outcome", "Guidance", "State", "Game",
-    "options_text", "parse_options_text", "players_to_act", "seats", "REPEATED", "REPETITION_RULE", "repetition_count",
+    "options_text", "parse_options_text", "players_to_act", "seats", "BOT_LEVELS", "REPEATED", "REPETITION_RULE", "repetition_count",
 ]

@@ -9,7 +9,7 @@ from html import escape
 from typing import Callable
 
 from . import games
-from .core import CHANCE, Game
+from .core import BOT_LEVELS, CHANCE, Game, seats
 from .session import Session
 from .views import choice_picture
 
@@ -196,17 +196,14 @@ def games_list(listed: list, current: str | None, when: Callable[[float], str], 
     return "".join(items)
 
 
-SEAT_CHOICES = (("", "Person"), ("easy", "Computer: Easy"), ("medium", "Computer: Medium"),
-                ("hard", "Computer: Hard"))
+SEAT_CHOICES = (("", "Person"), *((level, f"Computer: {level.capitalize()}") for level in BOT_LEVELS))
 
 
 def seats_form(game: Game, options: dict, bots: dict) -> str:
     """A person-or-computer choice per seat of a new game with `options`, preset to `bots`."""
-    from . import ai  # loaded when the form opens, not at the page's start-up
-
     state = game.new(**options)
     rows = []
-    for seat in ai.seats(game, options):
+    for seat in seats(game, options):
         current = bots.get(seat, "")
         choices = "".join(f'<option value="{value}"{" selected" if value == current else ""}>{text}</option>'
                           for value, text in SEAT_CHOICES)

@@ -19,7 +19,7 @@ import random
 import time
 
 from . import games, record
-from .core import CHANCE, GameError, State, players_to_act, quote, seats
+from .core import BOT_LEVELS, CHANCE, GameError, State, players_to_act, quote, seats
 from .svg import Marks
 from .views import last_marks
 
@@ -30,12 +30,10 @@ def parse_bots(text: str) -> dict[str, str]:
     """The computer's seats from link text ``black:hard,red:easy``; `RecordError` says what is wrong."""
     if not text:
         return {}
-    from . import ai  # only games with bots load the search (the page's start-up does not)
-
     bots: dict[str, str] = {}
     for item in filter(None, text.split(",")):
         seat, sep, level = item.partition(":")
-        if not sep or not seat or level not in ai.LEVELS:
+        if not sep or not seat or level not in BOT_LEVELS:
             raise record.RecordError(f"The link's computer seats are not valid: {quote(item)} "
                                      "(write seat:level, the level easy, medium or hard).")
         bots[seat] = level
