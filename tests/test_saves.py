@@ -170,3 +170,26 @@ def test_a_long_game_s_move_list_is_a_window():
     html = page.move_list(session, 1, 3)
     assert html.count('<li class="ply') == 3 and 'data-ply="2"' in html and 'data-ply="3"' in html
     assert html.startswith('<li class="ply gap" data-num="1."'), "a window opening on Black's move shows '1. …'"
+
+
+def test_a_link_is_compared_with_its_own_game_s_entries_only(monkeypatch):
+    """Opening a link must not need every saved game's files (the page fetches a game's files
+    only when it is shown): an entry of another game is passed over unread."""
+    store = Store()
+    saves.save(store, "mine", played("d3-e4"), {}, 1)
+    saves.save(store, "towers", Session("ice-towers"), {}, 2)
+    link = played("d3-e4", "e6-f5")
+    absent = games.Entry("ice-towers", "Ice Towers", "2-6", "", "not_fetched_yet")
+    monkeypatch.setitem(games._BY_ID, "ice-towers", absent)
+    found = saves.related(store, link.record(), link.moves)
+    assert (found.id, found.kind) == ("mine", "continues")
+
+
+def test_an_entry_of_a_game_not_fetched_yet_is_listed_as_that_game(monkeypatch):
+    store = Store()
+    data = json.loads(json.dumps(saves.save(store, "t", Session("ice-towers"), {}, 1)))
+    del data["game"]  # an entry that does not say its game: its record does
+    store.set(saves.ENTRY + "t", json.dumps(data))
+    monkeypatch.setitem(games._BY_ID, "ice-towers", games.Entry("ice-towers", "Ice Towers", "2-6", "", "absent"))
+    (listed,) = saves.entries(store)
+    assert listed.game == "ice-towers" and not listed.damaged

@@ -113,7 +113,7 @@ def entries(store: Store) -> list[Listed]:
 def _listed(entry_id: str, text: str | None) -> Listed:
     try:
         data = read_save(text or "")
-        game = str(data.get("game") or record.read(data["record"])[0].game)
+        game = str(data.get("game") or _game_of(data["record"]))
         if game not in games.ids():
             raise record.RecordError(f"It is a game this version does not have ({record.quote(game, 20)}).")
     except GameError as err:
@@ -123,6 +123,14 @@ def _listed(entry_id: str, text: str | None) -> Listed:
     return Listed(entry_id, str(fields["name"] or games.entry(game).title)[:80], game,
                   str(fields["players"] or "")[:40], _number(fields["moves"]), str(fields["status"] or "")[:200],
                   str(fields["position"] or "")[:4000], _number(fields["played"]))
+
+
+def _game_of(link: str) -> str:
+    """The game a link is of, whether or not its files are loaded (an entry that does not say)."""
+    try:
+        return record.read(link)[0].game
+    except games.NotLoaded as missing:
+        return missing.game_id
 
 
 def _number(value) -> float:
@@ -183,6 +191,8 @@ def related(store: Store, rec: record.Record, moves: list[str]) -> Related | Non
             continue
         try:
             data = read_save(store.get(key) or "")
+            if data.get("game") not in (None, rec.game):
+                continue  # another game's entry: not read (nor its game's files loaded)
             saved, _ = record.read(data["record"])
         except GameError:
             continue
