@@ -44,8 +44,14 @@ async function digest(response) {
 
 // The page has usually just loaded the file, so the browser's HTTP cache is tried first
 // (no second download of the 9.6 MB interpreter); a copy whose hash is not this build's
-// is fetched again from the server.
+// is fetched again from the server.  The page itself was loaded as the folder's address.
 async function download(path) {
+  if (path === "index.html") {
+    try {
+      const page = await fetch(SCOPE, {cache: "only-if-cached", mode: "same-origin"});
+      if (page.ok && await digest(page) === FILES[path]) return page;
+    } catch {}  // opened as index.html, or not in the HTTP cache
+  }
   const cached = await fetch(SCOPE + path, {cache: "force-cache"});
   if (cached.ok && await digest(cached) === FILES[path]) return cached;
   const response = await fetch(SCOPE + path, {cache: "reload"});

@@ -3,19 +3,25 @@
 py/main.py starts this worker at the first bot turn or hint (PyScript's
 create_named_worker, with the page's pyscript.toml) and keeps it.  It never
 touches the DOM, so it needs no SharedArrayBuffer and no special headers.
+Like the page, it fetches the search and each game's files when first asked.
 """
 
 import random
 
-from pyramids import ai, games
+from archives import AI_ARCHIVE, fetch_archive, loaded
+from pyramids import games
 
 
-def choose(game_id, position, actor, level, seed):
+async def choose(base, game_id, position, actor, level, seed):
     """The move `actor` (or the one player to move) would make at `level` in `position` text.
 
-    In a game without turns "" means the bot prefers to wait (`ai.choose`'s may_wait).
+    `base` is the app's folder, where the archives are.  In a game without
+    turns "" means the bot prefers to wait (`ai.choose`'s may_wait).
     """
-    state = games.get(str(game_id)).from_text(str(position))
+    await fetch_archive(str(base) + AI_ARCHIVE, "the computer player")
+    from pyramids import ai
+
+    state = await loaded(lambda: games.get(str(game_id)).from_text(str(position)), base=str(base))
     may_wait = len(ai.players_to_act(state)) > 1
     return ai.choose(state, str(actor) or None, str(level), rng=random.Random(int(seed)), may_wait=may_wait) or ""
 

@@ -1,4 +1,4 @@
-"""What the two pages' bindings (main.py, embed.py) share: the DOM side of a board."""
+"""What the two pages' bindings (main.py, embed_page.py) share: the DOM side of a board."""
 
 from pyscript import document, window
 

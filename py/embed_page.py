@@ -6,9 +6,12 @@ The reader steps through the moves; clicks on the board play on only with
 touch the reader's own saved game in the full app.
 """
 
+import asyncio
+
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from archives import loaded
 from browser import Announcer, by_id, clicked_cells, draw_board, report
 from pyramids import embed, page
 from pyramids.core import GameError
@@ -22,11 +25,16 @@ class Embed:
         self.notice = ""  # what is wrong with the link, shown until the reader acts
         self.announce = Announcer()
 
-    def start(self):
+    async def start(self):
+        """The game the link holds, its game's files fetched first."""
         self.session, self.view, self.notice = None, embed.View(), ""
+        fragment = str(window.location.hash or "")
+
+        def opened():
+            rec, view = embed.parse(fragment)
+            return Session.from_record(rec), view
         try:
-            rec, self.view = embed.parse(str(window.location.hash or ""))
-            self.session, error = Session.from_record(rec)
+            (self.session, error), self.view = await loaded(opened)
             if error:
                 self.notice = f"This link is damaged. {error}"
         except GameError as err:
@@ -108,8 +116,8 @@ class Embed:
             event.preventDefault()
             self.go(ply)
 
-    def on_hashchange(self, _event):
-        self.start()
+    async def on_hashchange(self, _event):
+        await self.start()
         self.render()
 
     def bind(self):
@@ -125,11 +133,17 @@ class Embed:
         by_id("moves").addEventListener("click", create_proxy(self.on_moves_click))
         by_id("choices").addEventListener("click", create_proxy(self.on_choice))
         document.addEventListener("keydown", create_proxy(self.on_key))
-        window.addEventListener("hashchange", create_proxy(self.on_hashchange))
+        window.addEventListener("hashchange", create_proxy(lambda e: asyncio.ensure_future(self.on_hashchange(e))))
+
+
+async def main():
+    try:
+        await view.start()
+        view.bind()
+        view.render()
+    finally:
+        document.documentElement.setAttribute("data-ready", "")
 
 
 view = Embed()
-view.start()
-view.bind()
-view.render()
-document.documentElement.setAttribute("data-ready", "")
+asyncio.ensure_future(main())

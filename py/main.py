@@ -14,9 +14,10 @@ import random
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
+from archives import AI_ARCHIVE, fetch_archive, loaded
 from browser import Announcer, by_id, clicked_cells, draw_board, report
 from pyramids import games, page, record, saves, views
-from pyramids.core import GameError
+from pyramids.core import GameError, players_to_act
 from pyramids.session import Loading, Session
 
 PREFIX = "pyramids.v1."
@@ -81,9 +82,10 @@ class Bots:
 
     SLICE_S = 0.015
 
-    @property
-    def ai(self):
-        """The search, loaded at the first bot seat or hint (the page's start-up does not need it)."""
+    @staticmethod
+    async def ai():
+        """The search, fetched at the first bot seat or hint (the page's start-up does not need it)."""
+        await fetch_archive(AI_ARCHIVE, "the computer player")
         from pyramids import ai
         return ai
 
@@ -127,10 +129,11 @@ class Bots:
         started = window.performance.now()
         try:
             if self.worker is not None:
-                move = str(await self.worker.choose(state.game.id, state.to_text(), seat or "", level, seed))
+                folder = str(window.URL.new(".", window.location.href).href)  # where the archives are
+                move = str(await self.worker.choose(folder, state.game.id, state.to_text(), seat or "", level, seed))
             else:
-                search = self.ai.Search(state, seat, level, rng=random.Random(seed),
-                                   may_wait=len(self.ai.players_to_act(state)) > 1)
+                ai = await self.ai()
+                search = ai.Search(state, seat, level, rng=random.Random(seed), may_wait=len(players_to_act(state)) > 1)
                 while not search.step(self.SLICE_S):
                     await asyncio.sleep(0)  # the page handles clicks and paints between slices
                 move = search.result or ""
@@ -151,9 +154,7 @@ class Bots:
         for seat in s.bot_seats_acting():
             if (s, seat) not in self.timers:
                 self.timers.add((s, seat))
-                low, high = self.ai.level_of(s.bots[seat]).delay
-                delay = low + (high - low) * window.Math.random()
-                asyncio.ensure_future(self.act_later(s, seat, delay))
+                asyncio.ensure_future(self.act_later(s, seat))
 
     async def take_turn(self, session, seat, level, key):
         try:
@@ -170,11 +171,17 @@ class Bots:
         self.app.render()
         self.update()
 
-    async def act_later(self, session, seat, delay):
-        """A bot seat of a game without turns: wait, decide, and act if the move still stands."""
-        await asyncio.sleep(delay)
+    async def act_later(self, session, seat):
+        """A bot seat of a game without turns: wait its level's delay, decide, and act if the move still stands."""
+        try:
+            ai = await self.ai()
+        except GameError as err:  # the seat stays idle (no retry at every redraw); the player is told
+            session.message, session.warn = str(err), True
+            return self.app.render()
         move = None
         try:
+            low, high = ai.level_of(session.bots[seat]).delay
+            await asyncio.sleep(low + (high - low) * window.Math.random())
             if session is self.app.session and seat in session.bot_seats_acting():
                 move = await self.search(session.latest, seat, session.bots[seat])
         except GameError:
@@ -199,7 +206,7 @@ class Bots:
         """Light the move Hard would play for the person to move, without playing it."""
         s = self.app.session
         key, state = s.position_key(), s.latest
-        acting = self.ai.players_to_act(state)
+        acting = players_to_act(state)
         seat = s.actor if len(acting) > 1 else (acting[0] if acting else None)
         if s.browsing or state.outcome is not None or not seat or seat in s.bots:
             s.message = ("Choose the colour you act as (\"Acting as\") to get a hint." if not seat and acting
@@ -242,53 +249,68 @@ class App:
         self.parted = None  # a saved game the link on screen goes back on (saves.Related), until the player chooses
 
     # -- loading --------------------------------------------------------
-    # A game opens at once when its replay fits in one slice (nearly always);
-    # a long one is replayed a slice per task, and `then` runs once it is on screen.
-    def boot(self, then):
-        """The first visit's opening: older saves move into My games, then the link or the last game."""
+    # A game opens at once when its files are here and its replay fits in one
+    # slice (nearly always); otherwise its files are fetched (the first time it
+    # is shown) and a long record is replayed a slice per task, the page saying so.
+    async def boot(self):
+        """The first visit's opening: older saves move into My games, then the link or the last game;
+        then the page is wired up and tells the tests and tools it is ready."""
         try:
-            self.notice = " ".join(saves.migrate(self.store, now_ms()))
-            self.start(then)
-        except Exception as err:  # a bug: the page still opens, with a fresh game
-            self.fail(err, then)
+            try:
+                self.notice = " ".join(await self.loaded(lambda: saves.migrate(self.store, now_ms())))
+                await self.start()
+            except Exception as err:  # a bug: the page still opens, with a fresh game
+                await self.fail(err)
+            self.bind()
+            self.act(lambda: None, save=False)
+        finally:
+            document.documentElement.setAttribute("data-ready", "")
 
-    def fail(self, err, then):
+    async def fail(self, err):
         report(err)
         self.busy = False
         self.tell(f"Something went wrong while opening the game ({str(err)[:80]}); a new game is shown.")
-        self.adopt(Session(DEFAULT_GAME), None, {})
-        then()
+        self.adopt(await self.loaded(lambda: Session(DEFAULT_GAME)), None, {})
 
-    def start(self, then):
+    async def loaded(self, make):
+        """`make()` (a `Session`, a `Loading`), once the files of the game it needs are here; the status
+        says when a game's files are being fetched, and actions wait meanwhile."""
+        busy = self.busy
+
+        def fetching(title):
+            self.busy = True
+            by_id("status").textContent = f"Loading {title}…"
+        try:
+            return await loaded(make, fetching)
+        finally:
+            self.busy = busy
+
+    async def start(self):
         """The game the link names (its own saved entry on a reload), else the last game played."""
         fragment = str(window.location.hash or "").lstrip("#")
         self.bare = not fragment
         if fragment:
             entry = saves.matching(self.store, fragment)
-            if entry and self.open_entry(entry, then):
+            if entry and await self.open_entry(entry):
                 return
             try:
-                loading = Loading.from_link(fragment)
+                loading = await self.loaded(lambda: Loading.from_link(fragment))
             except GameError as err:
                 self.tell(f"This link cannot be opened: {err} Your last game is shown instead.")
             else:
-                def opened(message):
-                    if not message and self.follow(loading, then):
-                        return
+                message = await self.replay(loading)
+                if message or not await self.follow(loading):
                     self.adopt(loading.session, None, {})
                     self.from_link = bool(loading.rec.packed)  # Share's compact link: sent to play by link
                     if message:
                         shown = " The game is shown up to that move." if loading.error else ""
                         self.tell(f"Part of this link could not be used. {message}{shown}")
-                    then()
-                self.replay(loading, opened)
                 return
         last = self.store.get(saves.LAST)
-        if not (last and self.open_entry(last, then, quiet=True)):
-            self.adopt(Session(DEFAULT_GAME), None, {})
-            then()
+        if not (last and await self.open_entry(last, quiet=True)):
+            self.adopt(await self.loaded(lambda: Session(DEFAULT_GAME)), None, {})
 
-    def follow(self, loading, then):
+    async def follow(self, loading):
         """A link of a saved game: the same game opens its entry, one that continues it brings it up to
         date and says what is new, one that goes back on its moves asks which to keep.  False: no such game."""
         session = loading.session
@@ -296,7 +318,7 @@ class App:
         if found is None:
             return False
         if found.kind == "same":
-            return self.open_entry(found.id, then)
+            return await self.open_entry(found.id)
         mine = found.data.get("mine")
         session.choose_mine([m for m in mine if isinstance(m, str)] if isinstance(mine, list) else [])
         if found.kind == "continues":
@@ -304,11 +326,9 @@ class App:
             session.unseen = found.common
             self.tell(session.news(found.common) or "Your saved game is brought up to date.")
             self.persist()
-            then()
             return True
         self.adopt(session, None, {})
         self.from_link, self.parted = bool(loading.rec.packed), found
-        then()
         by_id("parted-list").innerHTML = page.parted(found.moves, session, found.common)
         by_id("parted-box").showModal()
         return True
@@ -334,50 +354,44 @@ class App:
         self.entry, self.meta = saves.new_id(now_ms()), {"name": other}
         self.persist()
         self.notice = "The link's moves are kept in My games as another game (other line); here is your game."
-        return self.open_entry(found.id, self.shown)
+        asyncio.ensure_future(self.open_shown(found.id))
+        return None
 
-    def open_entry(self, entry_id, then, quiet=False):
+    async def open_entry(self, entry_id, quiet=False):
         """Open a saved game; False (and a message, unless `quiet`) when it cannot be read."""
         try:
             text, data = saves.load(self.store, entry_id)
-            loading = Loading.from_storage(text)
+            loading = await self.loaded(lambda: Loading.from_storage(text))
         except GameError as err:
             if not quiet or self.store.get(saves.ENTRY + entry_id) is not None:
                 self.tell(f"A saved game could not be opened: {err} It stays in My games.")
             return False
-
-        def opened(message):
-            if loading.error:  # keep the entry as it is: the player's moves go to a new one
-                self.adopt(loading.session, None, {})
-                self.tell(f"Your saved game was only partly readable. {message} It is kept in My games as it was; "
-                          "moves you make now are saved as a new game.")
-            else:
-                self.adopt(loading.session, entry_id, data)
-                self.tell(message or "")
-            then()
-        self.replay(loading, opened)
+        message = await self.replay(loading)
+        if loading.error:  # keep the entry as it is: the player's moves go to a new one
+            self.adopt(loading.session, None, {})
+            self.tell(f"Your saved game was only partly readable. {message} It is kept in My games as it was; "
+                      "moves you make now are saved as a new game.")
+        else:
+            self.adopt(loading.session, entry_id, data)
+            self.tell(message or "")
         return True
 
     def tell(self, text):
         """Add to the notice shown until the player's next action."""
         self.notice = " ".join(t for t in (self.notice, text) if t)
 
-    def replay(self, loading, opened):
-        """Replay the record, then `opened(message)`: at once if it fits a slice, else a slice per task."""
+    async def replay(self, loading):
+        """Replay the record, then the message about it: at once if it fits a slice, else a slice per task,
+        saying how far it got, so the page never freezes."""
         if loading.total <= QUICK and self.step(loading):
-            opened(loading.finish()[1])
-        else:
-            self.busy = True
-            asyncio.ensure_future(self.slices(loading, opened))
-
-    async def slices(self, loading, opened):
-        """The rest of a long replay, between frames, saying how far it got: the page never freezes."""
+            return loading.finish()[1]
+        self.busy = True
         while not self.step(loading):
             by_id("status").textContent = f"Opening the game: move {loading.ply:,} of {loading.total:,}…"
             await asyncio.sleep(0)
         await asyncio.sleep(0)  # the page is drawn in a task of its own
         self.busy = False
-        opened(loading.finish()[1])
+        return loading.finish()[1]
 
     @staticmethod
     def step(loading):
@@ -579,18 +593,24 @@ class App:
         elif ply:
             self.act(lambda: self.session.go(int(ply)))
         elif game and not target.disabled:
-            self.switch_game(str(game))
+            asyncio.ensure_future(self.switch_game(str(game)))
 
-    def switch_game(self, game_id):
-        """The game of that kind played last, else a new one."""
+    async def switch_game(self, game_id):
+        """The game of that kind played last, else a new one (its files fetched the first time)."""
         if game_id == self.session.game.id or self.busy:
-            return
+            return None
+        try:
+            await self.loaded(lambda: games.get(game_id))
+        except GameError as err:  # offline before the app was cached: the game on screen stays
+            self.session.message, self.session.warn = str(err), True
+            return self.render()
         self.persist()
         self.notice = ""
         entry = saves.latest_of(self.store, game_id)
-        if not (entry and self.open_entry(entry, self.shown)):
+        if not (entry and await self.open_entry(entry)):
             self.adopt(Session(game_id), None, {})
-            self.shown()
+        self.shown()
+        return None
 
     def shown(self):
         """A game just opened: its URL, and the page drawn."""
@@ -602,10 +622,39 @@ class App:
         self.persist()
         self.fill_games()
         by_id("games-box").showModal()
+        asyncio.ensure_future(self.fetch_pictures())
 
     def fill_games(self):
         when = lambda ms: str(window.Date.new(ms).toLocaleString())  # noqa: E731 - the reader's own format
         by_id("games-list").innerHTML = page.games_list(saves.entries(self.store), self.entry, when, thumbnail)
+
+    async def fetch_pictures(self):
+        """The files of the listed games not shown yet, for their pictures: the list is drawn again with them."""
+        fetched = []
+        for game_id in sorted({e.game for e in saves.entries(self.store) if e.game}):
+            try:
+                await loaded(lambda: games.get(game_id), fetched.append)  # noqa: B023 - called at once
+            except GameError:
+                pass  # listed without a picture
+        if fetched and by_id("games-box").open:
+            self.fill_games()
+
+    async def open_saved(self, entry_id):
+        """A game chosen in My games."""
+        by_id("games-box").close()
+        if entry_id != self.entry:
+            self.persist()
+            self.notice = ""
+            if await self.open_shown(entry_id):
+                return None
+        return self.act(lambda: None, save=False)
+
+    async def open_shown(self, entry_id):
+        """Open a saved game and draw it; False when it cannot be read (the notice says why)."""
+        opened = await self.open_entry(entry_id)
+        if opened:
+            self.shown()
+        return opened
 
     def on_games_click(self, event):
         target = event.target.closest("[data-open], [data-rename], [data-delete]")
@@ -613,12 +662,7 @@ class App:
             return
         opened, renamed, deleted = (target.getAttribute(f"data-{key}") for key in ("open", "rename", "delete"))
         if opened:
-            by_id("games-box").close()
-            if str(opened) != self.entry:
-                self.persist()
-                self.notice = ""
-                self.open_entry(str(opened), self.shown)
-            self.act(lambda: None, save=False)
+            asyncio.ensure_future(self.open_saved(str(opened)))
         elif renamed:
             name = window.prompt("A name for this game:", "")
             if name is not None and not saves.rename(self.store, str(renamed), str(name)):
@@ -893,7 +937,11 @@ class App:
         """
         if not self.busy:
             self.notice = ""
-            self.start(lambda: self.act(lambda: None, save=False))
+            asyncio.ensure_future(self.reopen())
+
+    async def reopen(self):
+        await self.start()
+        self.act(lambda: None, save=False)
 
 
 @create_proxy
@@ -910,14 +958,5 @@ def thumbnail(game_id, position):
         return ""
 
 
-def ready():
-    """The first game is on screen: wire the page up and tell the tests and tools."""
-    try:
-        app.bind()
-        app.act(lambda: None, save=False)
-    finally:
-        document.documentElement.setAttribute("data-ready", "")
-
-
 app = App()
-app.boot(ready)
+opening = asyncio.ensure_future(app.boot())  # the bench's profile awaits it

@@ -1,5 +1,5 @@
-// The service worker of a page of the app (offline use, updates), and what the frame says
-// while Python starts; the page loads PyScript itself.
+// The service worker of a page of the app (offline use, updates), what the frame says while
+// Python starts, and the keyboard layer once it has; the page loads PyScript itself.
 // On the first visit the worker is registered only once the app is ready: by then the page
 // has loaded every file it needs, and the worker fills its cache from the browser's HTTP
 // cache, so every file, the 9.6 MB interpreter included, is downloaded once.  A new build
@@ -55,9 +55,17 @@ function whenReady(then) {
 // cost the start-up time it is waiting out.
 const STAGES = {"Loading interpreter": "Loading Python\u2026", "Loading files": "Loading the games\u2026"};
 addEventListener("py:progress", event => {
-  const note = document.querySelector("#board .loading");
+  const note = document.querySelector("#board .loading:not(.snapshot-note)");  // not a snapshot's own note
   const text = STAGES[String(event.detail)];
   if (note && text) note.textContent = text;
+});
+
+// The keyboard and touch layer (static/access.js) serves the live board, not the frame: it is loaded
+// once the game is ready, off the start-up's critical path.
+whenReady(() => {
+  const script = document.createElement("script");
+  script.src = "static/access.js";
+  document.head.append(script);
 });
 
 if (workers && workers.controller) register();  // served from the cache: look for a new version

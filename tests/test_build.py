@@ -1,27 +1,79 @@
-"""The page can only import what pyscript.toml unpacks, and must load nothing from a CDN."""
+"""The page can only import what its archives hold, fetches at start-up only what start-up runs,
+and loads nothing from a CDN."""
 
+import ast
+import importlib.util
 import json
 import pathlib
 import re
 import tomllib
 import zipfile
 
+from pyramids import games
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def load_package():
+    spec = importlib.util.spec_from_file_location("package", ROOT / "tools" / "package.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+package = load_package()
 
 
 def config():
     return tomllib.loads((ROOT / "pyscript.toml").read_text())
 
 
-def test_the_page_gets_the_package_as_one_archive_and_the_shared_binding():
-    assert config()["files"] == {"./static/pyramids.zip": "./*", "./py/browser.py": "./browser.py"}
+def contents(name):
+    with zipfile.ZipFile(ROOT / name) as archive:
+        return {member: archive.read(member) for member in archive.namelist()}
 
 
-def test_the_archive_holds_every_module_of_the_package_as_it_is_now():
-    modules = {p.relative_to(ROOT / "py").as_posix(): p.read_bytes() for p in (ROOT / "py" / "pyramids").rglob("*.py")}
-    with zipfile.ZipFile(ROOT / "static" / "pyramids.zip") as archive:
-        packed = {name: archive.read(name) for name in archive.namelist()}
-    assert packed == modules, "run ./build.sh: static/pyramids.zip is stale"
+def test_the_page_starts_with_one_archive():
+    assert config()["files"] == {"./static/pyramids.zip": "./*"}
+
+
+def test_every_archive_holds_its_modules_as_they_are_now():
+    for name, files in package.archives().items():
+        now = {member: (ROOT / "py" / member).read_bytes() for member in files}
+        assert contents(name) == now, f"run ./build.sh: {name} is stale"
+
+
+def test_every_module_of_the_package_is_in_exactly_one_archive():
+    modules = sorted(p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py" / "pyramids").rglob("*.py"))
+    packed = sorted(m for files in package.archives().values() for m in files if m.startswith("pyramids/"))
+    assert packed == modules
+
+
+def test_start_up_fetches_no_game_and_no_search():
+    """Issue 14: the five games and the bots must not add to the first load's critical path."""
+    start = set(contents(package.START))
+    assert not {m for m in start if m.startswith(("pyramids/games/", "pyramids/views/"))} - {
+        "pyramids/games/__init__.py", "pyramids/views/__init__.py"}
+    assert "pyramids/ai.py" not in start
+    assert {"main.py", "embed_page.py", "browser.py", "archives.py"} <= start, "the pages' own code"
+    for game_id in games.ids():
+        module = games.entry(game_id).module
+        assert set(contents(f"static/games/{game_id}.zip")) == {f"pyramids/games/{module}.py",
+                                                                 f"pyramids/views/{module}.py"}
+    assert set(contents("static/ai.zip")) == {"pyramids/ai.py"}
+
+
+def test_the_page_fetches_the_archives_where_build_sh_puts_them():
+    tree = ast.parse((ROOT / "py" / "archives.py").read_text())
+    constants = {t.id: node.value.value for node in tree.body if isinstance(node, ast.Assign)
+                 for t in node.targets if isinstance(t, ast.Name) and isinstance(node.value, ast.Constant)}
+    assert constants["GAME_ARCHIVE"].format("terrafex") == package.game_archive("terrafex")
+    assert constants["AI_ARCHIVE"] == package.AI
+
+
+def test_the_archives_are_reproducible():
+    for name, files in package.archives().items():
+        assert package.packed(files) == (ROOT / name).read_bytes(), name
 
 
 def test_the_interpreter_is_the_vendored_one_in_a_folder_named_by_its_pinned_version():
@@ -34,17 +86,15 @@ def test_the_interpreter_is_the_vendored_one_in_a_folder_named_by_its_pinned_ver
 def test_each_page_preloads_exactly_what_pyscript_fetches_after_the_interpreter():
     """A preload PyScript never asks for is downloaded for nothing; one it asks for differently, twice.
 
-    The page's own script is asked for only once the interpreter runs, seconds
-    after the load event: preloaded, Chromium warns on the console that it went
-    unused (issue 13), so it is prefetched, which lands in the same cache.
+    The page's own code is in the archive, imported by a one-line script.
     """
-    for page, script in (("index.html", "py/main.py"), ("embed.html", "py/embed.py")):
+    for page, module in (("index.html", "main"), ("embed.html", "embed_page")):
         html = (ROOT / page).read_text()
         preloaded = re.findall(r'<link rel="preload" href="([^"]+)" as="fetch" crossorigin>', html)
         assert html.count('rel="preload"') == len(preloaded), f"{page}: every preload as fetch, CORS like fetch()"
-        assert f'<script type="py" src="{script}" config="pyscript.toml">' in html
+        assert f'<script type="py" config="pyscript.toml">import {module}</script>' in html
         assert sorted(preloaded) == sorted(src.removeprefix("./") for src in config()["files"]), page
-        assert f'<link rel="prefetch" href="{script}" as="fetch" crossorigin>' in html, page
+        assert "prefetch" not in html and "access.js" not in html, f"{page}: nothing else at start-up"
 
 
 def test_the_page_loads_only_local_scripts():

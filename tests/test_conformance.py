@@ -24,6 +24,23 @@ def test_unknown_game_is_a_readable_error():
         games.get("chess")
 
 
+def test_a_game_whose_files_are_not_here_yet_says_so(monkeypatch):
+    """The page fetches a game's files the first time it is shown (py/archives.py): until then
+    `get` says which game is missing, and nothing else is mistaken for it."""
+    absent = games.Entry("ice-lady", "Ice Lady", "2", "", "not_fetched_yet")
+    monkeypatch.setitem(games._BY_ID, "ice-lady", absent)
+    with pytest.raises(games.NotLoaded) as missing:
+        games.get("ice-lady")
+    assert missing.value.game_id == "ice-lady" and "Ice Lady" in str(missing.value)
+
+    def inner_import_fails(name):
+        raise ModuleNotFoundError("No module named 'numpy'", name="numpy")  # a bug inside the game's module
+    monkeypatch.setattr(games, "import_module", inner_import_fails)
+    with pytest.raises(ModuleNotFoundError) as failed:
+        games.get("terrafex")
+    assert not isinstance(failed.value, games.NotLoaded) and failed.value.name == "numpy"
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_ice_turn_conforms_for_every_player_count(players):
     """Ice-Turn seats 2, 3 or 4 (section 1): the deal, placement and race for each count."""

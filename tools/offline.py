@@ -4,9 +4,9 @@
     python3 tools/offline.py dist [DIR]   copy what a static host needs into DIR (dist/)
 
 The precache list is every file the pages load, from the same list as
-pyscript.toml: the pages and their entry scripts, pyscript.toml and the
-modules it lists, and everything under static/ (the vendored PyScript and
-Pyodide included).  A file missing from it breaks the app only later, offline,
+pyscript.toml: the pages, the bot worker's script, pyscript.toml and the
+archive it lists, and everything under static/ (the vendored PyScript and
+Pyodide, and the archives of each game and of the search, included).  A file missing from it breaks the app only later, offline,
 so tests compare it with what the pages really request.  Each file carries a
 hash of its content; the hashes make the cache version, so a new build gets a
 new cache and unchanged files are not downloaded again.
@@ -23,16 +23,16 @@ import tomllib
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PAGES = ("index.html", "embed.html")
+WORKER = "py/bot_worker.py"  # the computer's worker script (the pages' own code is in static/pyramids.zip)
 
 
 def files(root: pathlib.Path = ROOT) -> list[str]:
     """Every file the pages may load, as paths relative to `root`."""
     config = tomllib.loads((root / "pyscript.toml").read_text())
     modules = {src.removeprefix("./") for src in config["files"]}
-    entries = {p.relative_to(root).as_posix() for p in (root / "py").glob("*.py")}
     static = {p.relative_to(root).as_posix() for p in (root / "static").rglob("*")
               if p.is_file() and not p.name.startswith(".")}
-    return sorted({*PAGES, "pyscript.toml", *entries, *modules, *static})
+    return sorted({*PAGES, "pyscript.toml", WORKER, *modules, *static})
 
 
 def digest(data: bytes) -> str:

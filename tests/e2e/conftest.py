@@ -119,7 +119,9 @@ class App:
         return self
 
     def wait_ready(self):
+        """The game on screen, and the keyboard layer that boot.js loads then."""
         self.page.wait_for_selector("html[data-ready]", timeout=READY_MS)
+        self.page.wait_for_function("window.pyramidsAccess")
 
     def reload(self):
         self.page.reload()
@@ -132,9 +134,14 @@ class App:
         for cell in cells:
             self.click(cell)
 
+    def pick(self, game_id: str):
+        """Click a game in the picker and wait for its board: its files are fetched the first time."""
+        self.page.click(f'#picker [data-game="{game_id}"]')
+        self.page.wait_for_selector(f'#board[data-game="{game_id}"]')
+
     def new_game(self, game_id: str, **choices: str):
         """Pick `game_id`, open New game, choose each option's value from its list, and start."""
-        self.page.click(f'#picker [data-game="{game_id}"]')
+        self.pick(game_id)
         self.page.click("#new")
         for name, value in choices.items():
             self.page.select_option(f'#new-options [name="{name}"]', value)

@@ -12,8 +12,7 @@ SHORT_GAME = ["red:cap:rL1>t16", "yellow:cap:yM1>t16", "red:cap:rS1>t16", "yello
 
 def open_ice_towers(app):
     app.open()
-    app.page.click('#picker [data-game="ice-towers"]')
-    assert app.page.get_attribute("#board", "data-game") == "ice-towers"
+    app.pick("ice-towers")
     return app
 
 

@@ -75,7 +75,7 @@ def assert_no_face_down_tile_is_named(app):
 
 def test_setup_for_three_players_then_enter_and_reveal(app):
     app.open()
-    app.page.click('#picker [data-game="icetoids"]')
+    app.pick("icetoids")
     assert app.status() == "P1 to move."
     app.page.click("#new")
     app.page.select_option('#new-options [name="players"]', "3")

@@ -1,8 +1,9 @@
 """The board a returning player left, painted before Python starts (static/snapshot.js).
 
 An init script records what #board holds the first time the page's snapshot
-is painted, and whether the app was ready then; Python's start is held back by
-routing py/main.py where a test needs time to click on the snapshot.  Service
+is painted, and whether the app was ready then; the game's opening is held back by
+routing its archive (static/games/ice-lady.zip, fetched once Python runs) where a
+test needs time to click on the snapshot.  Service
 workers are blocked so that every request reaches Playwright's router.
 """
 
@@ -118,7 +119,7 @@ def test_markup_in_a_snapshot_cannot_run_script(snap_app):
         "moves": '<li><button onclick="window.__pwned=7" data-ply="1">x</button><img src=x onerror="window.__pwned=8"></li>',
     }
     app.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(hostile)])
-    app.page.route("**/py/main.py", lambda route: None)  # Python never starts: the snapshot stays
+    app.page.route("**/static/games/ice-lady.zip", lambda route: None)  # the game never opens: the snapshot stays
     app.page.goto(app.server)
     app.page.wait_for_selector("#board[data-snapshot] svg")
     app.page.click('#board [data-cell="a1"]', force=True)
@@ -137,17 +138,21 @@ def test_a_click_on_the_snapshot_is_made_once_the_game_is_ready(snap_app):
     app.play("d3", "e4")
     kept(app, "d3-e4")
     held = []
-    app.page.route("**/py/main.py", lambda route: held.append(route))
+    app.page.route("**/static/games/ice-lady.zip", lambda route: held.append(route))
     app.page.reload(wait_until="domcontentloaded")
     app.page.wait_for_selector("#board[data-snapshot] svg")
     app.page.click('#board [data-cell="e6"]', force=True)
     app.page.click('#board [data-cell="f5"]', force=True)
     assert "your move will be made" in app.page.inner_text("#board .snapshot-note")
+    for _ in range(600):  # Python starts, then asks for the game's files: held until the clicks are in
+        if held:
+            break
+        app.page.wait_for_timeout(100)
+    assert held, "the game's files were held back"
     assert not app.page.evaluate("document.documentElement.hasAttribute('data-ready')")
-    assert held, "Python's start was held back"
     for route in held:
         route.continue_()
-    app.page.unroute("**/py/main.py")
+    app.page.unroute("**/static/games/ice-lady.zip")
     app.wait_ready()
     app.page.wait_for_function("() => document.querySelectorAll('#moves li').length === 2")
     assert app.moves() == ["d3-e4", "e6-f5"]

@@ -1,6 +1,9 @@
 """The registry of games: ids, titles, and lazy access to each game's module.
 
 Modules are imported on first use so the page only pays for the game it shows.
+The page goes further: a game's rules and view reach the browser only when
+first needed (build.sh packs each game on its own), so `get` says `NotLoaded`
+for a game whose files are not there yet, and the page fetches them and asks again.
 """
 
 from __future__ import annotations
@@ -45,6 +48,20 @@ def entry(game_id: str) -> Entry:
         raise KeyError(f"There is no game called {game_id!r}.") from None
 
 
+class NotLoaded(LookupError):
+    """A game of the catalogue whose module is not on this machine yet (the page has not fetched it)."""
+
+    def __init__(self, game_id: str):
+        super().__init__(f"The files of {entry(game_id).title} are not loaded yet.")
+        self.game_id = game_id
+
+
 def get(game_id: str) -> Game:
-    """The game with this id; `KeyError` with a readable message when unknown."""
-    return import_module(f"{__name__}.{entry(game_id).module}").GAME
+    """The game with this id; `KeyError` with a readable message when unknown, `NotLoaded` when not fetched yet."""
+    name = f"{__name__}.{entry(game_id).module}"
+    try:
+        return import_module(name).GAME
+    except ModuleNotFoundError as err:
+        if err.name != name:
+            raise
+        raise NotLoaded(game_id) from None

@@ -1,0 +1,67 @@
+"""A game's files, and the computer's search, fetched the first time they are needed.
+
+The start-up archive (pyscript.toml) holds the rules core and the pages' code;
+build.sh (tools/package.py) packs each game's rules and view, and the search,
+into archives of their own.  This unpacks one beside the start-up archive,
+once, whoever asks: the page for the game it shows, the bot worker for the
+game it is asked about.  No DOM here, so the worker can use it too.
+"""
+
+import asyncio
+import importlib
+import pathlib
+
+from pyodide.http import pyfetch
+
+import pyramids
+from pyramids import games
+from pyramids.core import GameError
+
+# Where tools/package.py puts them, relative to the page.
+GAME_ARCHIVE = "static/games/{}.zip"  # a game's rules and view
+AI_ARCHIVE = "static/ai.zip"  # the computer's search
+HOME = pathlib.Path(pyramids.__file__).parent.parent  # where pyscript.toml unpacked the start-up archive
+_fetching: dict[str, asyncio.Future] = {}
+
+
+async def fetch_archive(url: str, what: str) -> None:
+    """Unpack the archive at `url` beside the start-up one; `GameError` naming `what` when it cannot be
+    fetched (offline before the app was cached), so that a later try fetches it again."""
+    task = _fetching.get(url)
+    if task is None:
+        task = _fetching[url] = asyncio.ensure_future(_unpack(url))
+    try:
+        await asyncio.shield(task)
+    except Exception as err:  # noqa: BLE001 - the network's or the server's refusal, said in words
+        if _fetching.get(url) is task:
+            del _fetching[url]
+        raise GameError(f"The files of {what} could not be loaded ({str(err)[:80] or type(err).__name__}); "
+                        "check the connection and try again.") from None
+
+
+async def _unpack(url: str) -> None:
+    response = await pyfetch(url)
+    if not response.ok:
+        raise OSError(f"HTTP {response.status}")
+    await response.unpack_archive(extract_dir=str(HOME), format="zip")
+    importlib.invalidate_caches()
+
+
+async def loaded(make, loading=lambda title: None, base: str = ""):
+    """`make()`, once the files of each game it needs (`games.NotLoaded`) are fetched from `base`.
+
+    `make` must change nothing before it fails (building a `Session`, a
+    `Loading`, a position), as it is called again; `loading(title)` says a
+    game is being fetched.  `GameError` when a game's files cannot be fetched.
+    """
+    fetched = set()
+    while True:
+        try:
+            return make()
+        except games.NotLoaded as missing:
+            if missing.game_id in fetched:
+                raise  # fetched, yet not importable: a bug, not the network
+            fetched.add(missing.game_id)
+            title = games.entry(missing.game_id).title
+            loading(title)
+            await fetch_archive(base + GAME_ARCHIVE.format(missing.game_id), title)

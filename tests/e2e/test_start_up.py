@@ -1,0 +1,75 @@
+"""What the first load fetches (issue 14): the rules core, the page's code and the game on screen.
+
+Every other game, the computer's search and the keyboard layer come when first
+needed, so a sixth game or a stronger bot does not slow anyone's start.  The
+service worker is blocked here, so every request reaches our server, which
+records them.
+"""
+
+import pytest
+
+from conftest import ROOT, App
+from static_server import StaticServer, watched  # noqa: F401 - a fixture
+
+# When <html data-ready> appeared, in the page's clock (resource timings use the same one).
+READY_AT = """
+new MutationObserver((records, observer) => {
+  if (document.documentElement.hasAttribute('data-ready')) { window.readyAt = performance.now(); observer.disconnect(); }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});
+"""
+
+
+@pytest.fixture
+def app_server():
+    with StaticServer(ROOT) as server:
+        yield server
+
+
+def fetched_before_ready(page) -> list[str]:
+    """Our own files (not the vendored runtime) the page asked for before it was ready."""
+    return page.evaluate("""() => performance.getEntriesByType('resource')
+        .filter(e => e.startTime < window.readyAt)
+        .map(e => new URL(e.name).pathname.slice(1))
+        .filter(p => !p.startsWith('static/vendor/'))
+        .sort()""")
+
+
+def archives(paths) -> list[str]:
+    return sorted(p for p in paths if p.endswith(".zip") and not p.startswith("static/vendor/"))
+
+
+def test_the_first_load_fetches_the_core_and_the_game_on_screen_only(app_server, watched):
+    context = watched(app_server.origin, service_workers="block")
+    page = context.new_page()
+    page.add_init_script(READY_AT)
+    app = App(page, app_server.url).open("v=1&g=terrafex&m=")
+    before = fetched_before_ready(page)
+    assert archives(before) == ["static/games/terrafex.zip", "static/pyramids.zip"]
+    assert "static/ai.zip" not in before and "py/bot_worker.py" not in before, "no computer player at start"
+    assert "static/access.js" not in before, "the keyboard layer comes once the game is ready"
+    assert page.evaluate("performance.getEntriesByName(new URL('static/access.js', location.href).href).length") == 1
+    app_server.paths()
+
+    app.pick("ice-turn")
+    assert archives(app_server.paths()) == ["static/games/ice-turn.zip"], "a game's files the first time it is shown"
+    app.pick("terrafex")
+    assert archives(app_server.paths()) == [], "and only then"
+
+    page.click("#hint")  # the search: fetched by the worker (this game's files too, from the HTTP cache)
+    page.wait_for_function("Number(document.documentElement.getAttribute('data-bot-count')) >= 1", timeout=60_000)
+    assert "Hint:" in app.message()
+    assert archives(app_server.paths()) == ["static/ai.zip"]
+
+
+def test_a_game_whose_files_cannot_be_fetched_says_so_and_the_game_on_screen_stays(app_server, watched):
+    context = watched(app_server.origin, service_workers="block")
+    app = App(context.new_page(), app_server.url).open()
+    app.play("d3", "e4")
+    app.page.route("**/static/games/icetoids.zip", lambda route: route.abort("internetdisconnected"))
+    app.page.click('#picker [data-game="icetoids"]')
+    app.page.wait_for_function("document.getElementById('message').textContent.includes('could not be loaded')")
+    assert "The files of IceToids could not be loaded" in app.message() and "try again" in app.message()
+    assert app.page.get_attribute("#board", "data-game") == "ice-lady" and app.moves() == ["d3-e4"]
+    app.page.unroute("**/static/games/icetoids.zip")
+    app.pick("icetoids")  # the network is back: a second click fetches them
+    assert app.status() == "P1 to move."
