@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from html import escape
+from .markup import escape
 
 from . import record, views
 from .core import State

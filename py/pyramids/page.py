@@ -5,7 +5,7 @@ The browser binding (py/main.py) only assigns these strings to elements.
 
 from __future__ import annotations
 
-from html import escape
+from .markup import escape
 from typing import Callable
 
 from . import games

@@ -11,7 +11,7 @@ Colours carry a pattern as well as a hue, for colour-blind players.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
+from .markup import escape
 
 SIZE_NAMES = {1: "small", 2: "medium", 3: "large"}
 # Relative base widths of small, medium and large Looney pyramids.

@@ -7,7 +7,7 @@ so the page only imports the drawing code of the game on screen.
 from __future__ import annotations
 
 import re
-from html import escape, unescape
+from ..markup import escape, unescape
 from importlib import import_module
 
 from ..core import State

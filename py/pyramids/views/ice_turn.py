@@ -10,7 +10,7 @@ explains why not.  The selected piece also gets its tip or turn arrows on its ow
 
 from __future__ import annotations
 
-from html import escape
+from ..markup import escape
 
 from .. import svg
 from ..core import CHANCE, GameError

@@ -11,7 +11,7 @@ board, captioned like the choice buttons.
 
 from __future__ import annotations
 
-from html import escape
+from ..markup import escape
 from math import ceil, cos, pi, sin, sqrt
 
 from .. import svg

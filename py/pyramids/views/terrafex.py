@@ -13,7 +13,7 @@ supply and what keeps the layout from starting.
 
 from __future__ import annotations
 
-from html import escape
+from ..markup import escape
 
 from .. import svg
 from ..games.terrafex import (
