@@ -209,3 +209,44 @@ def test_a_bot_may_wait_rather_than_agree_to_lose():
     lost = state.play("red:done")
     assert lost.outcome is not None and lost.outcome.winners == ("yellow",)
     assert ai.choose(state, "red", tiny("hard"), rng=random.Random(1), may_wait=True) != "red:done"
+
+
+# -- the race games: the evaluation sees every step, even far ahead ----------------------
+ICETOIDS_TILES = ("[red][fourway][green][red]/[yellow][blue][yellow][blue]/"
+                  "[corner=NW][blue][green][red]/[green][single=W][straight=EW][yellow]")
+ICE_TURN_TILES = "q[dEW][sW][sS]/[sE]q[dNS][sW]/[sN][dEW]q[dNS]/[dEW][sE][dNS]q"
+
+
+def test_icetoids_a_step_nearer_the_last_target_is_worth_much_even_far_ahead():
+    """Yellow holds a3 and d1; its third target is c3; Green's pieces all wait off the board.  The piece
+    on a3 is two steps from c3, but it holds a3: only the third piece's way to c3 counts."""
+    icetoids = games.get("icetoids")
+    far = icetoids.from_text(f"yellow@a2,green@a4W {ICETOIDS_TILES} 4/[yellow.U]3/4/[yellow.U]2[yellow.U] p1 -")
+    near = icetoids.from_text(f"yellow@a2,green@a4W {ICETOIDS_TILES} 4/[yellow.U][yellow.U]2/4/3[yellow.U] p1 -")
+    assert ai.evaluate(near)[0]["p1"] > ai.evaluate(far)[0]["p1"] + 0.1
+
+
+def ice_turn_position(pieces: str) -> State:
+    """Red (a1 to d4) to move with 3 points and a Hop; Blue's tree on c4, far from its goal a1."""
+    return games.get("ice-turn").from_text(f"{ICE_TURN_TILES} {pieces} -,- red move 3 hop 0 - -")
+
+
+def test_ice_turn_a_step_nearer_the_nest_is_worth_much_even_far_ahead():
+    far = ice_turn_position("2[b3b2b1][r1r2]/4/3[r3N]/4")
+    near = ice_turn_position("2[b3b2b1][r1r2]/3[r3N]/4/4")
+    assert ai.evaluate(near)[0]["red"] > ai.evaluate(far)[0]["red"] + 0.05
+
+
+def test_ice_turn_a_nest_begun_out_of_order_is_far_from_done():
+    """Rules section 4 [A9]: small below medium below large; medium below small must be undone."""
+    in_order = ice_turn_position("2[b3b2b1][r1r2]/3[r3N]/4/4")
+    out_of_order = ice_turn_position("2[b3b2b1][r2r1]/3[r3N]/4/4")
+    assert ai.evaluate(out_of_order)[0]["red"] < ai.evaluate(in_order)[0]["red"] - 0.2
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_every_level_takes_a_win_on_the_spot(level):
+    """Red's large on d3 points north at its goal d4, which holds its small and medium: move:d3@2 nests."""
+    state = ice_turn_position("2[b3b2b1][r1r2]/3[r3N]/4/4")
+    for seed in range(3):
+        assert ai.choose(state, level=level, rng=random.Random(seed)) == "move:d3@2"

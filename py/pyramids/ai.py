@@ -9,8 +9,11 @@ cannot: IceToids' tiles do not exist until drawn), each decision belongs to
 the actor who makes it, so several moves in a row by one player and an
 opponent's decision inside a turn need nothing special, and every player
 maximises its own reward (max^n) in games of 3-6.  Playouts are random with a
-ply cap; the position at the cap is scored by the game's evaluation when it
-has one (`EVALUATIONS`), else counted as even.  Games without turns (Ice
+ply cap (`GAME_ROLLOUT_PLIES`: none in Ice-Turn, where random actions only
+waste the dice); the position at the cap is scored by the game's evaluation
+when it has one (`EVALUATIONS`), else counted as even.  The races (IceToids,
+Ice-Turn) are scored by what each player still has to do, so a bot far ahead
+still sees each step nearer; every level takes a win on the spot.  Games without turns (Ice
 Towers) are searched as if a random player acted next: the bot picks its own
 move; the page plays it on the bot's own timer and checks it when it lands.
 
@@ -27,6 +30,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from itertools import permutations
 from dataclasses import dataclass, replace
 from typing import Callable
 
@@ -58,6 +62,7 @@ LEVELS = {
     "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, 0.0, (0.7, 1.5)),
 }
 ROLLOUT_PLIES = 8  # then the game's evaluation; short, because the evaluation knows more than random play
+GAME_ROLLOUT_PLIES = {"ice-turn": 0}  # the evaluation at once: random actions only waste the dice's points
 BLIND_ROLLOUT_PLIES = 60  # a game without an evaluation: only the end says who did well
 EXPLORATION = 1.0
 
@@ -109,6 +114,26 @@ def _versus(margins: dict, scale: float) -> Reward:
     return out, 0.5
 
 
+def _race(costs: dict) -> Reward:
+    """Values from what each player still has to do (0: done): the best of the others' share of it.
+
+    Not a logistic of the difference, which saturates once the others are far
+    behind, so that a bot well ahead no longer sees a step nearer its goal.
+    """
+    out = {}
+    for player, mine in costs.items():
+        theirs = min((v for p, v in costs.items() if p != player), default=mine)
+        out[player] = theirs / (mine + theirs) if mine + theirs else 0.5
+    return out, 0.5
+
+
+def _heading(cell: int, target: int, size: int) -> tuple[int, set]:
+    """On a grid of `size` columns (row 0 south): the steps from `cell` to `target`, and the ways nearer."""
+    dx, dy = target % size - cell % size, target // size - cell // size
+    return abs(dx) + abs(dy), {way for way, nearer in (("E", dx > 0), ("W", dx < 0), ("N", dy > 0), ("S", dy < 0))
+                               if nearer}
+
+
 def _ice_lady_material(state: State) -> float:
     """White's advantage in pawns: material, advancement and reserve larges."""
     from .games.ice_lady import FORWARD, SIZE
@@ -138,23 +163,43 @@ def _ice_towers(state: State) -> Reward:
 
 
 def _icetoids(state: State) -> Reward:
-    """Targets held (the win needs them all), pieces brought into play, how near they stand to
-    the revealed targets still to take, and how many of one's targets are still to be found."""
-    from .games.icetoids import PIECES_PER_COLOUR, SIZE, TARGET_COUNT
-    margins = {}
-    for seat, colour in state.colours.items():
-        if colour is None:
-            continue
+    """The race, in actions: the fewest each colour needs to put one piece on each of its targets,
+    its pieces shared out between the revealed targets and the search for those still face down."""
+    from .games.icetoids import NEXT, SIZE, TARGET_COUNT
+    if state.in_setup:
+        return {}, 0.5
+    face_down = [cell for cell, tile in enumerate(state.tiles) if tile is None]
+    placed: dict[str, list] = {}
+    for cell, here in enumerate(state.pieces):
+        for colour, stance in here:
+            placed.setdefault(colour, []).append((cell, stance))
+
+    def cost(cell: int, stance: str, target: int) -> int:
+        """Actions for a piece on the board to reach `target`: each step, point that way, then move."""
+        steps, ways = _heading(cell, target, SIZE)
+        arrows = state.tiles[cell] and state.tiles[cell][1] or ""
+        ready = stance in ways or any(a in ways and NEXT[cell][a] is not None for a in arrows)
+        return 2 * steps - ready
+
+    costs = {}
+    for seat, colour, (home, _) in zip(state.seats, state.seat_colours, state.seat_homes):
         targets = state._target_cells(colour)
-        mine = [i for i, here in enumerate(state.pieces) if any(c == colour for c, _ in here)]
-        open_targets = [t for t in targets if t not in mine]
-        distance = sum(min((abs(t % SIZE - i % SIZE) + abs(t // SIZE - i // SIZE) for i in mine), default=SIZE)
-                       for t in open_targets)
-        entered = PIECES_PER_COLOUR - state.off_board[colour]
-        held = len(targets) - len(open_targets)
-        hidden = TARGET_COUNT[colour] - len(targets)  # still face down: to be found by exploring
-        margins[seat] = 3 * held / TARGET_COUNT[colour] + 0.2 * entered - 0.1 * distance - 0.3 * hidden
-    return _versus(margins, 1.0) if len(margins) > 1 else ({}, 0.5)
+        hidden = TARGET_COUNT[colour] - len(targets)
+        table = []  # per piece, per target (revealed, then still to find): its actions
+        for cell, stance in placed.get(colour, []) + [(None, None)] * state.off_board[colour]:
+            entering = cell is None  # waiting beside its home tile: one action to enter, arriving upright
+            if entering:
+                cell, stance = home, "U"
+            row = [entering + cost(cell, stance, t) for t in targets]
+            if hidden:
+                row += [entering + ICETOIDS_SEARCH_ACTIONS + min(cost(cell, stance, c) for c in face_down)] * hidden
+            table.append(row)
+        costs[seat] = min(sum(row[slot] for row, slot in zip(table, order))
+                          for order in permutations(range(len(table))))
+    return _race(costs)
+
+
+ICETOIDS_SEARCH_ACTIONS = 3  # a target still face down: a few tiles to turn over before it is found
 
 
 def _terrafex(state: State) -> Reward:
@@ -163,21 +208,32 @@ def _terrafex(state: State) -> Reward:
 
 
 def _ice_turn(state: State) -> Reward:
-    """The race: how far each seat's pieces still have to go to its goal corner, and the nest begun there."""
-    from .games.ice_turn import LETTERS, SIZE
+    """The race, in movement points: what each seat still pays to bring its pieces to its goal
+    corner (its pips per cell, a tip to lay a standing piece down, a turn for each way it does not
+    face yet), and its pieces stacked there out of nest order (they must be tipped apart again)."""
+    from .games.ice_turn import LETTERS, SIZE, pips
     if state.phase in ("deal", "place"):
         return {}, 0.5
-    where = {piece: cell for cell, stack in enumerate(state.stacks) for piece in stack}
-    margins = {}
+    costs = {}
     for seat in state.seats:
-        letter = LETTERS[seat.colour]
-        goal_col, goal_row = seat.goal % SIZE, seat.goal // SIZE
-        cells = [where[f"{letter}{size}"] for size in (1, 2, 3)]
-        distance = sum(abs(c % SIZE - goal_col) + abs(c // SIZE - goal_row) for c in cells)
-        home = [p for p in state.stacks[seat.goal] if p[0] == letter]
-        in_order = sum(1 for k, p in enumerate(home) if p == f"{letter}{k + 1}")  # small at the bottom, then up
-        margins[seat.colour] = -distance + 1.5 * in_order
-    return _versus(margins, 2.0)
+        letter, goal = LETTERS[seat.colour], seat.goal
+        cost = 0.0
+        for cell, stack in enumerate(state.stacks):
+            if cell == goal:
+                continue
+            for piece in stack:
+                if piece[0] != letter:
+                    continue
+                steps, ways = _heading(cell, goal, SIZE)
+                turns = (state.facing[cell] not in ways) + (len(ways) > 1)  # a standing piece: its tip
+                cost += pips(piece) * steps + turns
+        home = [p for p in state.stacks[goal] if p[0] == letter]
+        cost += NEST_DISORDER_MP * sum(a > b for i, a in enumerate(home) for b in home[i + 1:])
+        costs[seat.colour] = cost
+    return _race(costs)
+
+
+NEST_DISORDER_MP = 20  # Ice-Turn: a larger piece below a smaller on the goal: never worth it (tall stacks can't tip)
 
 
 EVALUATIONS: dict[str, Callable[[State], Reward]] = {
@@ -319,7 +375,9 @@ def _select(node: _Node, mover: str, moves: list[str]) -> str:
 
 def _rollout(state: State, rng: random.Random) -> Reward:
     """Random play up to a ply cap, then the evaluation."""
-    for _ in range(ROLLOUT_PLIES if state.game.id in EVALUATIONS else BLIND_ROLLOUT_PLIES):
+    game_id = state.game.id
+    plies = GAME_ROLLOUT_PLIES.get(game_id, ROLLOUT_PLIES) if game_id in EVALUATIONS else BLIND_ROLLOUT_PLIES
+    for _ in range(plies):
         if state.outcome is not None:
             break
         move = _forced(state, rng)
@@ -380,7 +438,10 @@ class _Mcts:
     def run(self, until: float) -> bool:
         search, root = self.search, self.root
         if not root.children:
-            self._seed(until)
+            won = self._seed(until)
+            if won is not None:  # every level takes a win on the spot
+                search.move = won
+                return True
         while self.left > 0:
             _iterate(root, search.actor, search.rng)
             self.left -= 1
@@ -401,16 +462,20 @@ class _Mcts:
         child = self.root.children.get(move)
         return child.totals.get(self.search.actor, 0.0) / child.visits if child and child.visits else 0.5
 
-    def _seed(self, until: float) -> None:
-        """Score every move of the actor once by the evaluation: even a tiny budget is greedy, not blind."""
+    def _seed(self, until: float) -> str | None:
+        """Score every move of the actor once by the evaluation: even a tiny budget is greedy, not blind.
+        The move that wins the game at once, if there is one."""
         root, actor = self.root, self.search.actor
         for move in self.moves:
             child = root.child(move)
             value = _value(evaluate(child.state), actor)
+            if value == 1.0 and child.state.outcome is not None:
+                return move
             child.visits, root.visits = 1, root.visits + 1
             child.totals[actor] = value
             if time.perf_counter() > until:
                 break
+        return None
 
 
 # -- alpha-beta for two-player games without chance ---------------------------------

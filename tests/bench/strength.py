@@ -19,6 +19,9 @@ from tests.bench import engine
 from tests.conformance import bot_game
 
 PAIRINGS = (("hard", "random", 0.95), ("hard", "easy", 0.70), ("medium", "easy", 0.60))
+# A game's own ply cap where it needs more than --strength-plies: an Ice-Turn turn is 6-10 decisions
+# (the dice, each action, the end of each phase), and its 16 tiles are dealt and placed first.
+PLY_CAPS = {"ice-turn": 800}
 HARD_MOVE_S = 1.0
 FREE_CAPTURE_SHARE = 0.5
 
@@ -87,9 +90,11 @@ def _unanswered(after) -> bool:
 
 def section(args, table, results) -> None:
     scale, count, plies = args.strength_scale, args.strength_games, args.strength_plies
+    caps = {game_id: PLY_CAPS.get(game_id, plies) for game_id in args.games}
+    own = "".join(f", {game_id} at {cap}" for game_id, cap in caps.items() if cap != plies)
     print(f"Strength on CPython: {count} games per pairing, seats swapped, every level's budget x{scale:g}, "
-          f"games capped at {plies} plies (unfinished = not won), {args.jobs} process(es)")
-    results["strength"] = {"scale": scale, "games": count, "plies": plies}
+          f"games capped at {plies} plies{own} (unfinished = not won), {args.jobs} process(es)")
+    results["strength"] = {"scale": scale, "games": count, "plies": caps}
     rng = random.Random(args.seed)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for game_id in args.games:
@@ -97,12 +102,12 @@ def section(args, table, results) -> None:
             section_name = f"Strength {game_id}"
             for strong, weak, target in PAIRINGS:
                 started = time.time()
-                got = found[f"{strong}-{weak}"] = pairing(game_id, strong, weak, count, scale, plies, pool)
+                got = found[f"{strong}-{weak}"] = pairing(game_id, strong, weak, count, scale, caps[game_id], pool)
                 share = got["wins"] / got["games"]
                 print(f"  {game_id} {strong} vs {weak}: {got['wins']:g}/{got['games']} "
                       f"({got['unfinished']} unfinished, mean {got['mean_plies']:.0f} plies) "
                       f"in {time.time() - started:.0f} s")
-                at_least(table, section_name, f"{strong.capitalize()} beats {weak} (x{scale:g} budgets)",
+                at_least(table, section_name, f"{strong.capitalize()} beats {weak} (x{scale:g}, {caps[game_id]} plies)",
                          share, target, f"{got['wins']:g}/{got['games']}")
             times = found["hard_move_s"] = hard_move_seconds(game_id, args.strength_positions, rng)
             table.add(section_name, "Hard's move, full budget", engine_spread(times), unit="s",
