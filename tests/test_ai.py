@@ -211,6 +211,14 @@ def test_a_bot_may_wait_rather_than_agree_to_lose():
     assert ai.choose(state, "red", tiny("hard"), rng=random.Random(1), may_wait=True) != "red:done"
 
 
+def test_a_bot_that_may_wait_still_takes_the_win():
+    """The mirror image: yellow is ahead and red agreed to end, so "yellow:done" wins at once."""
+    state = games.get("ice-towers").new().play("yellow:cap:yS1>t1").play("red:done")
+    assert state.play("yellow:done").outcome.winners == ("yellow",)
+    for level in ("easy", "hard"):
+        assert ai.choose(state, "yellow", tiny(level), rng=random.Random(1), may_wait=True) == "yellow:done"
+
+
 # -- the race games: the evaluation sees every step, even far ahead ----------------------
 ICETOIDS_TILES = ("[red][fourway][green][red]/[yellow][blue][yellow][blue]/"
                   "[corner=NW][blue][green][red]/[green][single=W][straight=EW][yellow]")

@@ -469,10 +469,10 @@ class _Mcts:
         for move in self.moves:
             child = root.child(move)
             value = _value(evaluate(child.state), actor)
-            if value == 1.0 and child.state.outcome is not None:
-                return move
             child.visits, root.visits = 1, root.visits + 1
             child.totals[actor] = value
+            if value == 1.0 and child.state.outcome is not None:
+                return move
             if time.perf_counter() > until:
                 break
         return None
