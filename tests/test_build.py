@@ -2,26 +2,16 @@
 and loads nothing from a CDN."""
 
 import ast
-import importlib.util
 import json
 import pathlib
 import re
 import tomllib
 import zipfile
 
+import package
 from pyramids import games
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-
-
-def load_package():
-    spec = importlib.util.spec_from_file_location("package", ROOT / "tools" / "package.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-package = load_package()
 
 
 def config():

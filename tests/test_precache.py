@@ -6,7 +6,6 @@ every local URL the pages and the manifest name.
 (tests/e2e/test_offline.py also compares it with what Chromium really requests.)
 """
 
-import importlib.util
 import json
 import pathlib
 import re
@@ -15,20 +14,11 @@ from html.parser import HTMLParser
 
 import pytest
 
+import offline
 from pyramids import games
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PAGES = ("index.html", "embed.html")
-
-
-def load_offline():
-    spec = importlib.util.spec_from_file_location("offline", ROOT / "tools" / "offline.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-offline = load_offline()
 
 
 def generated():

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import importlib.util
 import pathlib
 import threading
 from urllib.parse import urlsplit
@@ -101,11 +100,3 @@ def not_from_the_worker(requests) -> list[str]:
         if response is None or not response.from_service_worker:
             missed.append(request.url)
     return missed
-
-
-def load_offline():
-    """tools/offline.py, the build's precache and dist steps."""
-    spec = importlib.util.spec_from_file_location("offline", ROOT / "tools" / "offline.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module

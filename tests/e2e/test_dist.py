@@ -2,11 +2,11 @@
 
 import pytest
 
+import offline
 from conftest import App
 from pyramids import embed, games, record
-from static_server import StaticServer, load_offline, wait_controlled, watched  # noqa: F401 - watched is a fixture
+from static_server import StaticServer, wait_controlled, watched  # noqa: F401 - watched is a fixture
 
-offline = load_offline()
 GAME = games.get("ice-lady")
 PREFIX = "/some/sub/path/"
 

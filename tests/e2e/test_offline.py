@@ -9,12 +9,12 @@ import tomllib
 
 import pytest
 
+import offline
 from conftest import ROOT, App
 from pyramids import games, record
-from static_server import (UPDATE_CHECK, StaticServer, launch_profile, load_offline, not_from_the_worker,
+from static_server import (UPDATE_CHECK, StaticServer, launch_profile, not_from_the_worker,
                            requests_log, wait_controlled, watched)  # noqa: F401 - watched is a fixture
 
-offline = load_offline()
 WASM = offline.interpreter_folder() + "pyodide.asm.wasm"  # the 9.6 MB interpreter
 GAME = games.get("ice-lady")
 SETTLE_MS = 2500  # Chromium checks the worker for updates about a second after a navigation
