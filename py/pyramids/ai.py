@@ -13,9 +13,10 @@ ply cap (`GAME_ROLLOUT_PLIES`: none in Ice-Turn, where random actions only
 waste the dice); the position at the cap is scored by the game's evaluation
 when it has one (`EVALUATIONS`), else counted as even.  The races (IceToids,
 Ice-Turn) are scored by what each player still has to do, so a bot far ahead
-still sees each step nearer; every level takes a win on the spot.  Games without turns (Ice
-Towers) are searched as if a random player acted next: the bot picks its own
-move; the page plays it on the bot's own timer and checks it when it lands.
+still sees each step nearer; every level takes a win on the spot.  Games
+without turns (Ice Towers) are searched as if a random player acted next: the
+bot picks its own move; the page plays it on the bot's own timer and checks it
+when it lands.
 
 Two-player games with an evaluation and no chance (Ice Lady) use alpha-beta
 with iterative deepening instead, which is much stronger there.
@@ -30,8 +31,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from itertools import permutations
 from dataclasses import dataclass, replace
+from itertools import permutations
 from typing import Callable
 
 from .core import CHANCE, Game, GameError, State, players_to_act, seats  # noqa: F401 - seats: ai's API too
@@ -439,7 +440,7 @@ class _Mcts:
         search, root = self.search, self.root
         if not root.children:
             won = self._seed(until)
-            if won is not None:  # every level takes a win on the spot
+            if won is not None:  # every level takes a win on the spot, however short its time
                 search.move = won
                 return True
         while self.left > 0:
@@ -463,18 +464,22 @@ class _Mcts:
         return child.totals.get(self.search.actor, 0.0) / child.visits if child and child.visits else 0.5
 
     def _seed(self, until: float) -> str | None:
-        """Score every move of the actor once by the evaluation: even a tiny budget is greedy, not blind.
-        The move that wins the game at once, if there is one."""
+        """The move that wins the game at once, if there is one; else score every move of the actor
+        once by the evaluation (while time allows): even a tiny budget is greedy, not blind."""
         root, actor = self.root, self.search.actor
         for move in self.moves:
             child = root.child(move)
-            value = _value(evaluate(child.state), actor)
-            child.visits, root.visits = 1, root.visits + 1
-            child.totals[actor] = value
-            if value == 1.0 and child.state.outcome is not None:
+            if child.state.outcome is not None and child.state.outcome.winners == (actor,):
+                child.visits, root.visits, child.totals[actor] = 1, 1, 1.0
                 return move
+        for move in self.moves:
+            child = root.children[move]
+            child.visits, root.visits = 1, root.visits + 1
+            child.totals[actor] = _value(evaluate(child.state), actor)
             if time.perf_counter() > until:
                 break
+        for move in [m for m in self.moves if not root.children[m].visits]:
+            del root.children[move]  # not scored in time: untried, as the search expects
         return None
 
 
