@@ -39,6 +39,8 @@ def host_game(app):
     """The full app with a saved game in it; returns the storage to compare with later."""
     app.open()
     app.play("d3", "e4")
+    # The page keeps a snapshot of its board when idle (issue 14): compare from once it is written.
+    app.page.wait_for_function("(localStorage.getItem('pyramids.snapshot.v1') || '').includes('d3-e4')")
     before = stored(app.page)
     assert "pyramids.v1.saved." in before and "d3-e4" in before
     return before

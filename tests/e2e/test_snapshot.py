@@ -119,7 +119,7 @@ def test_markup_in_a_snapshot_cannot_run_script(snap_app):
         "moves": '<li><button onclick="window.__pwned=7" data-ply="1">x</button><img src=x onerror="window.__pwned=8"></li>',
     }
     app.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(hostile)])
-    app.page.route("**/static/games/ice-lady.zip", lambda route: None)  # the game never opens: the snapshot stays
+    app.page.route("**/static/pyramids.zip", lambda route: None)  # Python never runs our code: the snapshot stays
     app.page.goto(app.server)
     app.page.wait_for_selector("#board[data-snapshot] svg")
     app.page.click('#board [data-cell="a1"]', force=True)
