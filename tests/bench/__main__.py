@@ -61,8 +61,8 @@ def parse_args(argv=None):
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bot-moves", type=int, default=4, help="bot moves timed per game and level (default 4)")
     parser.add_argument("--strength-games", type=int, default=20, help="games per pairing (default 20)")
-    parser.add_argument("--strength-scale", type=float, default=0.25,
-                        help="every level's budget multiplied by this in the strength games (default 0.25)")
+    parser.add_argument("--strength-scale", type=float, default=0.5,
+                        help="every level's budget multiplied by this in the strength games (default 0.5)")
     parser.add_argument("--strength-plies", type=int, default=300, help="ply cap of a strength game (default 300)")
     parser.add_argument("--strength-positions", type=int, default=10,
                         help="positions timing Hard's move at full budget, per game (default 10)")
