@@ -91,3 +91,19 @@ def test_the_panel_shows_hands_dice_face_and_movement_points():
     state = pos({"a1": "r3r2r1", "d4": "b3b2b1"}, roll=5, face="dig", spent=2)
     text = views.panel(state)
     assert 'aria-label="d6 shows 5"' in text and "Dig" in text and "<strong>3</strong> of 5 movement points" in text
+
+
+def bar_frame(root):
+    frames = [el for el in root.iter() if el.get("class") == "bar"]
+    return frames[0].find("{http://www.w3.org/2000/svg}rect")
+
+
+def test_the_action_bar_frames_its_caption_and_is_gone_when_the_game_is_over():
+    """Setup's caption lies inside the bar; a won game has no actions, so no empty frame."""
+    placing = ET.fromstring(views.draw(Session("ice-turn", rng=random.Random(1)).state))
+    frame = bar_frame(placing)
+    bottom = float(frame.get("y")) + float(frame.get("height"))
+    captions = [el for el in placing.iter("{http://www.w3.org/2000/svg}text") if "then a tile" in (el.text or "")]
+    assert len(captions) == 1 and float(captions[0].get("y")) + 3 <= bottom
+    won = pos({"d4": "r1r2r3", "a1": "b3b2b1"})
+    assert won.outcome is not None and bar_frame(ET.fromstring(views.draw(won))) is None

@@ -174,14 +174,18 @@ def _treehouse_buttons(state) -> list[tuple[str, str, str]]:
 
 
 def _bar(state, marks: svg.Marks) -> str:
-    """The action bar under the board: hand tiles in setup, else directions, Treehouse and end."""
+    """The action bar under the board: hand tiles in setup, else directions, Treehouse and end.
+
+    A finished game has no actions, so no empty frame is left under the board."""
+    if state.outcome is not None:
+        return ""
     lit = set(marks.targets)
     out = [svg.rect(6, BAR, WIDTH - 12, HEIGHT - BAR - 6, 'fill="#fbfaf6" stroke="#d8d2c4" rx="8"')]
     row1, row2 = BAR + 8, BAR + 48
     if state.phase == "place":
         hand = state.hands[state.turn]
         who = escape(state.actor_name(state.active))
-        out.append(_text(16, row2 + 30, f"{who}: click an empty cell, then a tile", 12, "start", MUTED))
+        out.append(_text(16, row2 + 24, f"{who}: click an empty cell, then a tile", 12, "start", MUTED))
         x = 16
         for name in dict.fromkeys(hand):
             kind = TILES[name]
@@ -195,7 +199,7 @@ def _bar(state, marks: svg.Marks) -> str:
                 x += 44
             x = max(x, start + 96) + 12
         return "".join(out)
-    if state.phase not in ("move", "react") or state.outcome is not None:
+    if state.phase not in ("move", "react"):
         return "".join(out)
     x = 16
     kinds = ("turn",) if state.phase == "react" else ("tip", "turn")
