@@ -86,7 +86,7 @@ def test_setup_order_colour_then_home_seat_by_seat():
     assert state.actors == ("p1",) and all(m.startswith("p1:colour=") for m in state.legal_moves())
     state = state.play("p1:colour=green")
     assert state.actors == ("p1",) and all(m.startswith("p1:home=") for m in state.legal_moves())
-    refused(state, "p2:colour=red", "p1's turn")
+    refused(state, "p2:colour=red", "Green (P1)'s turn to choose, not P2's")
     state = state.play("p1:home=b1")
     assert state.actors == ("p2",) and "p2:colour=green" not in state.legal_moves()
     state = state.play("p2:colour=red").play("p2:home=d2").play("p3:colour=blue").play("p3:home=a4N")
@@ -100,8 +100,8 @@ def test_colour_must_be_unused():
     """§2.3 "an unused colour": a taken colour is refused, as is choosing a home first."""
     state = GAME.new().play("p1:colour=blue").play("p1:home=a2")
     assert "p2:colour=red" in state.legal_moves()
-    refused(state, "p2:colour=blue", "blue is taken by p1")
-    refused(state, "p2:home=d3", "p2 chooses a colour first")
+    refused(state, "p2:colour=blue", "blue is taken by Blue (P1)")
+    refused(state, "p2:home=d3", "P2 chooses a colour first")
     refused(state, "p2:colour=pink", "not a colour")
     refused(GAME.new(), "p3:colour=red", "no seat p3")
 
@@ -508,7 +508,7 @@ def test_a_push_can_hand_the_win_to_another_player():
     state = position(tiles=tiles, pieces=pieces)
     assert state.play("a3.E-b3").outcome is None
     won = state.play("a3.E-b3!blue.U")
-    assert won.outcome.winners == ("p2",) and "push by p1 (red)" in won.outcome.reason
+    assert won.outcome.winners == ("p2",) and "Blue (P2) occupies every blue target, after a push by Red (P1)" in won.outcome.reason
 
 
 def test_the_mover_wins_before_the_pushed_player():

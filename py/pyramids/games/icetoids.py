@@ -514,8 +514,8 @@ class IceToidsState(State):
         return f"{self.seat_colours[seat].capitalize()} ({actor.upper()})"
 
     def _who(self, seat: int) -> str:
-        colour = self.seat_colours[seat]
-        return f"p{seat + 1} ({colour})" if colour else f"p{seat + 1}"
+        """A seat named in a sentence as the page names it everywhere else."""
+        return self.actor_name(self.seats[seat])
 
     def explain(self, move: str) -> IllegalMoveError | InvalidMoveError:
         try:
@@ -564,14 +564,14 @@ class IceToidsState(State):
         if not 0 <= seat < n:
             return f"there is no seat p{seat + 1} in this {n}-player game."
         if seat != self.turn:
-            return f"it is {self.active}'s turn to choose, not p{seat + 1}'s."
+            return f"it is {self._who(self.turn)}'s turn to choose, not {self._who(seat)}'s."
         chosen = self.seat_colours[seat]
         if kind == "colour":
             if chosen:
-                return f"{self.active} has chosen {chosen}; now choose a home tile on the edge."
-            return f"{action[2]} is taken by p{self.seat_colours.index(action[2]) + 1}."
+                return f"{self._who(seat)} has chosen {chosen}; now choose a home tile on the edge."
+            return f"{action[2]} is taken by {self._who(self.seat_colours.index(action[2]))}."
         if chosen is None:
-            return f"{self.active} chooses a colour first."
+            return f"{self._who(seat)} chooses a colour first."
         cell, edge = action[2], action[3]
         name, edges = CELLS[cell], OUTER_EDGES[cell]
         unfit = self._unfit_home(cell)
@@ -733,9 +733,9 @@ class IceToidsState(State):
                 colour = last.removeprefix("colour:")
                 if colour in self.seat_colours:
                     return f"{colour.capitalize()} is taken."
-                return f"{self.active}: choose a colour."
+                return f"{self._who(self.turn)}: choose a colour."
             unfit = last in INDEX and self._unfit_home(INDEX[last])
-            return unfit or f"{self.active}: choose a home tile on the edge of the board."
+            return unfit or f"{self._who(self.turn)}: choose a home tile on the edge of the board."
         colour = self.seat_colours[self.turn]
         if len(selection) == 1:
             owner = re.fullmatch(r"(?:off|\w\d):(\w+)(?:\.\w)?", last)
