@@ -50,23 +50,11 @@ function whenReady(then) {
   watch.observe(root, {attributes: true, attributeFilter: ["data-ready"]});
 }
 
-// What pyscript.toml's [files] has PyScript fetch once the interpreter is loaded (the rules core
-// and the pages' code), fetched while the interpreter loads: preloaded from <head> instead, it
-// would hold up PyScript's own first files (about 20 ms of a cold start, measured).
-const START_FILES = ["static/pyramids.zip"];
-
-function preload(href) {
-  const link = Object.assign(document.createElement("link"), {rel: "preload", as: "fetch", href});
-  link.crossOrigin = "anonymous";  // as PyScript's fetch() asks for it, so that fetch uses this one
-  document.head.append(link);
-}
-
 // While Python starts (seconds; longer on a first visit's download) the frame says what it
 // is waiting for, from PyScript's progress events, instead of an animation that would
 // cost the start-up time it is waiting out.
 const STAGES = {"Loading interpreter": "Loading Python\u2026", "Loading files": "Loading the games\u2026"};
 addEventListener("py:progress", event => {
-  if (String(event.detail) === "Loading interpreter") START_FILES.forEach(preload);
   const note = document.querySelector("#board .loading:not(.snapshot-note)");  // not a snapshot's own note
   const text = STAGES[String(event.detail)];
   if (note && text) note.textContent = text;

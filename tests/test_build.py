@@ -73,22 +73,18 @@ def test_the_interpreter_is_the_vendored_one_in_a_folder_named_by_its_pinned_ver
     assert (ROOT / config()["interpreter"]).is_file()
 
 
-def test_the_pages_preload_exactly_what_pyscript_fetches_after_the_interpreter_while_it_loads():
+def test_each_page_preloads_exactly_what_pyscript_fetches_after_the_interpreter():
     """A preload PyScript never asks for is downloaded for nothing; one it asks for differently, twice.
-    It is started by boot.js when the interpreter starts loading: in <head> it would hold up PyScript's
-    own first files.  The page's own code is in the archive, imported by a one-line script.
+
+    The page's own code is in the archive, imported by a one-line script.
     """
-    boot = (ROOT / "static" / "boot.js").read_text()
-    listed = re.search(r"const START_FILES = (\[[^\]]*\]);", boot)
-    assert listed and sorted(json.loads(listed.group(1))) == sorted(
-        src.removeprefix("./") for src in config()["files"])
-    assert 'as: "fetch"' in boot and 'crossOrigin = "anonymous"' in boot, "as fetch, CORS like fetch()"
-    assert '"Loading interpreter") START_FILES.forEach(preload)' in boot
     for page, module in (("index.html", "main"), ("embed.html", "embed_page")):
         html = (ROOT / page).read_text()
-        assert 'src="static/boot.js"' in html and "preload" not in html and "prefetch" not in html, page
+        preloaded = re.findall(r'<link rel="preload" href="([^"]+)" as="fetch" crossorigin>', html)
+        assert html.count('rel="preload"') == len(preloaded), f"{page}: every preload as fetch, CORS like fetch()"
         assert f'<script type="py" config="pyscript.toml">import {module}</script>' in html
-        assert "access.js" not in html, f"{page}: nothing else at start-up"
+        assert sorted(preloaded) == sorted(src.removeprefix("./") for src in config()["files"]), page
+        assert "prefetch" not in html and "access.js" not in html, f"{page}: nothing else at start-up"
 
 
 def test_the_page_loads_only_local_scripts():
