@@ -503,7 +503,7 @@ class App:
             self.fill_embed()
         if self.rules_for != s.game.id:
             self.rules_for = s.game.id
-            asyncio.ensure_future(self.load_rules(s.game.id))
+            self.load_rules(s.game.id)
         if not (s.selection or s.choices):  # the next visit paints this board before Python starts
             window.pyramidsSnapshot.keep(self.bare or self.entry is not None)
 
@@ -530,11 +530,10 @@ class App:
             if current:
                 current.classList.add("current")
 
-    async def load_rules(self, game_id):
+    def load_rules(self, game_id):
         try:
-            response = await window.fetch(f"static/rules/{game_id}.html")
-            text = await response.text() if response.ok else "<p>The rules could not be loaded.</p>"
-        except Exception:
+            text = games.rules_page(game_id)
+        except OSError:
             text = "<p>The rules could not be loaded.</p>"
         by_id("rules-body").innerHTML = text
 

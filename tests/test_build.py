@@ -2,10 +2,13 @@
 and loads nothing from a CDN."""
 
 import ast
+import dis
+import importlib.util
 import json
 import pathlib
 import re
 import tomllib
+import types
 import zipfile
 
 import package
@@ -27,29 +30,100 @@ def test_the_page_starts_with_one_archive():
     assert config()["files"] == {"./static/pyramids.zip": "./*"}
 
 
-def test_every_archive_holds_its_modules_as_they_are_now():
+def test_every_archive_holds_its_files_as_they_are_now():
     for name, files in package.archives().items():
-        now = {member: (ROOT / "py" / member).read_bytes() for member in files}
-        assert contents(name) == now, f"run ./build.sh: {name} is stale"
+        assert package.current(name, files), f"run ./build.sh: {name} is stale"
+        if name in package.COMPILED:
+            assert set(contents(name)) == {member + "c" for member in files}, name
+        else:
+            assert contents(name) == package.sources(files), name
+
+
+def test_the_start_up_archive_is_bytecode_of_the_pinned_interpreter():
+    """Its .pyc files carry no time stamp and are never checked against a source (there is none beside them);
+    their magic number is Pyodide's Python, not this CPython's, so only tools/bytecode.mjs can write them."""
+    assert package.COMPILED == {package.START}
+    assert zipfile.ZipFile(ROOT / package.START).comment.startswith(
+        f"bytecode of Pyodide {package.interpreter_version()},".encode())
+    headers = {member: data[:8] for member, data in contents(package.START).items()}
+    assert len(set(headers.values())) == 1, "one interpreter compiled them all"
+    magic, flags = next(iter(headers.values()))[:4], next(iter(headers.values()))[4:]
+    assert magic.endswith(b"\r\n") and magic != importlib.util.MAGIC_NUMBER
+    assert int.from_bytes(flags, "little") == 0b01, "hash-based, unchecked (PEP 552)"
+
+
+def _instructions(code):
+    """What a code object does, line by line, with the code it defines.
+
+    A NOP marks where -OO dropped a docstring (so jumps are compared without their offsets);
+    a module's set-up takes the line of its first statement, which no traceback shows.
+    """
+    jumps = set(dis.hasjrel) | set(getattr(dis, "hasjabs", ()))
+    found = [(code.co_name, code.co_firstlineno)]
+    found += [(i.opname, None if i.opcode in jumps else i.argval.co_name if isinstance(i.argval, types.CodeType)
+               else i.argval,
+               None if i.opname in ("RESUME", "SETUP_ANNOTATIONS") else i.positions.lineno)
+              for i in dis.get_instructions(code) if i.opname != "NOP"]
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            found += _instructions(const)
+    return found
+
+
+def test_shipped_source_runs_as_the_repositorys_on_the_same_lines():
+    """Comments and docstrings are left out of every archive; the code, and each statement's line number in
+    tracebacks, stay those of the repository's file (as `python -OO` would run it)."""
+    for path in sorted((ROOT / "py").rglob("*.py")):
+        source = path.read_text()
+        shipped = package.shipped(source)
+        assert len(shipped) < len(source) and shipped.count("\n") == source.count("\n"), path
+        if not shipped.strip():  # a package's __init__ that was only its docstring
+            assert not ast.parse(source).body[1:], path
+            continue
+        assert "#" not in "".join(line for line in shipped.splitlines() if not re.search(r"[\"']", line)), path
+        ours, theirs = (compile(text, str(path), "exec", optimize=2, dont_inherit=True) for text in (shipped, source))
+        assert _instructions(ours) == _instructions(theirs), path
+
+
+def test_a_body_that_was_only_a_docstring_still_compiles():
+    source = '''"""Module."""
+from __future__ import annotations
+
+
+class Empty(Exception):
+    """Only this."""
+
+
+def f():  # a comment
+    """Only this,
+    on two lines."""
+'''
+    shipped = package.shipped(source)
+    assert shipped == "\nfrom __future__ import annotations\n\n\nclass Empty(Exception):\n    pass\n\n\ndef f():\n    pass\n\n"
+    namespace = {}
+    exec(compile(shipped, "m", "exec"), namespace)
+    assert namespace["f"]() is None and issubclass(namespace["Empty"], Exception)
 
 
 def test_every_module_of_the_package_is_in_exactly_one_archive():
     modules = sorted(p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py" / "pyramids").rglob("*.py"))
-    packed = sorted(m for files in package.archives().values() for m in files if m.startswith("pyramids/"))
+    packed = sorted(m for files in package.archives().values() for m in files
+                    if m.startswith("pyramids/") and m.endswith(".py"))
     assert packed == modules
 
 
 def test_start_up_fetches_no_game_and_no_search():
     """Issue 14: the five games and the bots must not add to the first load's critical path."""
     start = set(contents(package.START))
-    assert not {m for m in start if m.startswith(("pyramids/games/", "pyramids/views/"))} - {
-        "pyramids/games/__init__.py", "pyramids/views/__init__.py"}
-    assert "pyramids/ai.py" not in start
-    assert {"main.py", "embed_page.py", "browser.py", "archives.py"} <= start, "the pages' own code"
+    assert not {m for m in start if m.startswith(("pyramids/games/", "pyramids/views/", "pyramids/rules/"))} - {
+        "pyramids/games/__init__.pyc", "pyramids/views/__init__.pyc"}
+    assert "pyramids/ai.pyc" not in start
+    assert {"main.pyc", "embed_page.pyc", "browser.pyc", "archives.pyc"} <= start, "the pages' own code"
     for game_id in games.ids():
         module = games.entry(game_id).module
         assert set(contents(f"static/games/{game_id}.zip")) == {f"pyramids/games/{module}.py",
-                                                                 f"pyramids/views/{module}.py"}
+                                                                 f"pyramids/views/{module}.py",
+                                                                 f"pyramids/rules/{game_id}.html"}
     assert set(contents("static/ai.zip")) == {"pyramids/ai.py"}
 
 
@@ -62,8 +136,9 @@ def test_the_page_fetches_the_archives_where_build_sh_puts_them():
 
 
 def test_the_archives_are_reproducible():
+    """The start-up archive too: the vendored Pyodide compiles its bytecode again, under Node, to the same bytes."""
     for name, files in package.archives().items():
-        assert package.packed(files) == (ROOT / name).read_bytes(), name
+        assert package.packed(name, files) == (ROOT / name).read_bytes(), name
 
 
 def test_the_interpreter_is_the_vendored_one_in_a_folder_named_by_its_pinned_version():
@@ -93,3 +168,12 @@ def test_the_page_loads_only_local_scripts():
     assert 'src="static/boot.js"' in html  # it registers the service worker
     assert '<script type="module" src="static/vendor/pyscript/core.js">' in html
     assert 'config="pyscript.toml"' in html
+
+
+def test_each_game_shows_its_rules_page_from_its_own_archive():
+    """A game's rules page comes with its rules (one fetch): games.rules_page reads it where the archive unpacks."""
+    for game_id in games.ids():
+        page = games.rules_page(game_id)
+        assert page.startswith(f"<h3>{games.entry(game_id).title}</h3>"), game_id
+        assert contents(package.game_archive(game_id))[f"pyramids/rules/{game_id}.html"] == page.encode()
+    assert not (ROOT / "static" / "rules").exists(), "not fetched on its own any more: no second copy"

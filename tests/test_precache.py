@@ -58,16 +58,14 @@ def test_the_list_is_the_config_the_runtime_and_the_pages_static_files():
     referenced = {url for page in PAGES for url in page_urls(page) if local(url)}
     manifest = json.loads((ROOT / "static" / "manifest.webmanifest").read_text())
     icons = {f"static/{icon['src']}" for icon in manifest["icons"]}
-    rules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "static" / "rules").glob("*.html")}
-    assert {f"static/rules/{game_id}.html" for game_id in games.ids()} <= rules, "main.py fetches these"
     entries = {"py/bot_worker.py", "pyscript.toml", *PAGES}  # main.py starts the bot worker
     later = {f"static/games/{game_id}.zip" for game_id in games.ids()} | {"static/ai.zip"}  # fetched when needed
     keys = {"static/access.js"}  # loaded by boot.js once the game is ready
     for name, group in [("pyscript.toml [files]", config), ("vendored", vendored), ("in the pages", referenced),
-                        ("manifest icons", icons), ("rules", rules), ("pages and entry scripts", entries),
+                        ("manifest icons", icons), ("pages and entry scripts", entries),
                         ("games and the search", later), ("keyboard layer", keys)]:
         assert group and group <= files, f"{name}: not precached: {sorted(group - files)}"
-    others = files - config - vendored - referenced - icons - rules - entries - later - keys
+    others = files - config - vendored - referenced - icons - entries - later - keys
     assert others == set(), "precached but loaded by nothing"
     assert all((ROOT / name).is_file() for name in files)
 

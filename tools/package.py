@@ -5,17 +5,29 @@
 A page pays at start-up only for what it runs then: the start-up archive
 (static/pyramids.zip, unpacked by pyscript.toml) holds the rules core and the
 pages' code (py/main.py, py/embed_page.py, py/browser.py, py/archives.py).  Each
-game's rules and view are an archive of their own (static/games/<id>.zip), fetched
-the first time that game is shown (py/archives.py), and the computer's search is
-one more (static/ai.zip), for the bot worker and the hint.  Every archive is
-deflated and byte-for-byte reproducible.
+game's rules, view and rules page are an archive of their own (static/games/<id>.zip),
+fetched the first time that game is shown (py/archives.py), and the computer's search
+is one more (static/ai.zip), for the bot worker and the hint.
+
+The start-up archive holds bytecode, compiled by the vendored Pyodide itself
+(tools/bytecode.mjs, under Node): compiling that source was most of our script's
+time in the browser.  The others hold source, smaller, compiled once when first
+needed.  Comments and docstrings are not shipped.  Every archive is deflated and
+byte-for-byte reproducible, and its zip comment is a stamp of what it was made
+from, so an unchanged archive is not compiled again and tests can tell a stale one.
 """
 
 from __future__ import annotations
 
+import ast
+import base64
+import hashlib
 import io
+import json
 import pathlib
+import subprocess
 import sys
+import tokenize
 import zipfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -24,6 +36,7 @@ START = "static/pyramids.zip"
 BINDINGS = ("main.py", "embed_page.py", "browser.py", "archives.py")  # the py/*.py the pages import (py/bot_worker.py
 # is the worker's script, fetched by itself)
 AI = "static/ai.zip"
+COMPILED = {START}  # the archives shipped as bytecode
 
 
 def game_archive(game_id: str) -> str:
@@ -37,22 +50,96 @@ def archives(root: pathlib.Path = ROOT) -> dict[str, list[str]]:
         from pyramids.games import CATALOGUE
     finally:
         sys.path.pop(0)
-    lazy = {game_archive(e.id): [f"pyramids/games/{e.module}.py", f"pyramids/views/{e.module}.py"] for e in CATALOGUE}
+    lazy = {game_archive(e.id): [f"pyramids/games/{e.module}.py", f"pyramids/views/{e.module}.py",
+                                 f"pyramids/rules/{e.id}.html"] for e in CATALOGUE}
     lazy[AI] = ["pyramids/ai.py"]
     later = {name for names in lazy.values() for name in names}
     package = sorted(p.relative_to(root / "py").as_posix() for p in (root / "py" / "pyramids").rglob("*.py"))
     return {START: [*BINDINGS, *(name for name in package if name not in later)], **lazy}
 
 
-def packed(names: list[str], root: pathlib.Path = ROOT) -> bytes:
-    """A zip of these files, the same bytes for the same sources."""
+def shipped(source: str) -> str:
+    """The source without its comments and docstrings, every statement on the line it was on.
+
+    They are a third of our source's bytes and nothing the browser runs: tracebacks keep the
+    repository's line numbers, and the code compiles to the same bytecode as with -OO.
+    """
+    lines = source.splitlines(keepends=True)
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            row, column = token.start
+            lines[row - 1] = lines[row - 1][:column]
+    for node in ast.walk(ast.parse(source)):
+        body = getattr(node, "body", None)
+        if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) or not (
+                body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            continue
+        doc = body[0]
+        # A body that was only its docstring still needs a statement.  A module's docstring
+        # may come before `from __future__` imports, a `pass` may not.
+        stand_in = "pass" if len(body) == 1 and not isinstance(node, ast.Module) else ""
+        first, last = lines[doc.lineno - 1], lines[doc.end_lineno - 1]
+        # Columns are counted in UTF-8 bytes.
+        head = first.encode()[:doc.col_offset].decode()
+        tail = last.encode()[doc.end_col_offset:].decode()
+        lines[doc.lineno - 1:doc.end_lineno] = [head + stand_in + tail] + ["\n"] * (doc.end_lineno - doc.lineno)
+    return "".join(line.rstrip() + "\n" if line.strip() else "\n" for line in lines)
+
+
+def interpreter_version(root: pathlib.Path = ROOT) -> str:
+    """The Pyodide pinned in package-lock.json: the one that compiles, and runs, the bytecode."""
+    lock = json.loads((root / "package-lock.json").read_text())
+    return lock["packages"]["node_modules/pyodide"]["version"]
+
+
+def sources(names: list[str], root: pathlib.Path = ROOT) -> dict[str, bytes]:
+    """Each file as shipped: Python without comments and docstrings, anything else as it is."""
+    return {name: shipped((root / "py" / name).read_text()).encode() if name.endswith(".py")
+            else (root / "py" / name).read_bytes() for name in names}
+
+
+def stamp(name: str, files: list[str], root: pathlib.Path = ROOT) -> bytes:
+    """What the archive `name` is made from (and, for bytecode, by which interpreter), as its zip comment."""
+    made = hashlib.sha256()
+    for member, data in sources(files, root).items():
+        made.update(f"{member}\0{len(data)}\0".encode() + data)
+    compiler = f"bytecode of Pyodide {interpreter_version(root)}" if name in COMPILED else "source"
+    return f"{compiler}, sources {made.hexdigest()[:32]}".encode()
+
+
+def bytecode(files: dict[str, bytes], root: pathlib.Path = ROOT) -> dict[str, bytes]:
+    """Each module's .pyc, named like it (main.py: main.pyc), compiled by the vendored Pyodide under Node."""
+    request = json.dumps({f"py/{name}": data.decode() for name, data in files.items()})
+    done = subprocess.run(["node", str(root / "tools" / "bytecode.mjs")], input=request, capture_output=True,
+                          text=True, cwd=root)
+    if done.returncode:
+        sys.exit(f"build.sh: tools/bytecode.mjs failed:\n{done.stderr}")
+    compiled = json.loads(done.stdout)
+    return {name + "c": base64.b64decode(compiled[f"py/{name}"]) for name in files}
+
+
+def packed(name: str, files: list[str], root: pathlib.Path = ROOT) -> bytes:
+    """The archive `name` of these files, the same bytes for the same sources."""
+    members = sources(files, root)
+    if name in COMPILED:
+        members = bytecode(members, root)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        for name in names:
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            archive.writestr(info, (root / "py" / name).read_bytes(), compress_type=zipfile.ZIP_DEFLATED,
-                             compresslevel=9)
+        for member, data in members.items():
+            info = zipfile.ZipInfo(member, date_time=(1980, 1, 1, 0, 0, 0))
+            archive.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+        archive.comment = stamp(name, files, root)
     return buffer.getvalue()
+
+
+def current(name: str, files: list[str], root: pathlib.Path = ROOT) -> bool:
+    """Whether the archive `name` on disk was made from these files as they are now."""
+    try:
+        with zipfile.ZipFile(root / name) as archive:
+            return archive.comment == stamp(name, files, root)
+    except (OSError, zipfile.BadZipFile):
+        return False
 
 
 def config(interpreter_folder: str) -> str:
@@ -83,7 +170,8 @@ def main(args: list[str]) -> None:
         if stale.relative_to(ROOT).as_posix() not in wanted:
             stale.unlink()
     for name, files in wanted.items():
-        write(ROOT / name, packed(files))
+        if not current(name, files):
+            write(ROOT / name, packed(name, files))
     write(ROOT / "pyscript.toml", config(args[0]).encode())
 
 

@@ -8,6 +8,7 @@ for a game whose files are not there yet, and the page fetches them and asks aga
 
 from __future__ import annotations
 
+import pathlib
 from dataclasses import dataclass
 from importlib import import_module
 
@@ -24,6 +25,8 @@ class Entry:
     blurb: str
     module: str  # the module under pyramids.games
 
+
+RULES = pathlib.Path(__file__).parent.parent / "rules"  # each game's rules page, <id>.html
 
 CATALOGUE = (
     Entry("ice-lady", "Ice Lady", "2", "Checkers with pyramids: kings, king trees and promotion.", "ice_lady"),
@@ -65,3 +68,8 @@ def get(game_id: str) -> Game:
         if err.name != name:
             raise
         raise NotLoaded(game_id) from None
+
+
+def rules_page(game_id: str) -> str:
+    """The game's rules page (an HTML fragment), packed beside its rules: there once `get` has worked."""
+    return (RULES / f"{entry(game_id).id}.html").read_text(encoding="utf-8")
