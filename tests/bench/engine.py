@@ -26,11 +26,13 @@ def playout(game_id: str, plies: int, rng: random.Random) -> list[str]:
     Moves are uniform, except that a move ending the game is avoided while another
     exists (a short game, e.g. Ice Towers, still reaches the length).  The game
     continues past `plies` until a player is to decide, so a link to it opens on
-    a player's move, not on a die roll the page would have to make.
+    a player's move, not on a die roll or an automatic move (Terrafex's turn end)
+    the page would make itself.
     """
     state, moves = games.get(game_id).new(), []
-    while state.outcome is None and (len(moves) < plies or state.actors == (CHANCE,)):
-        move = random_move(state, rng)
+    while state.outcome is None and (len(moves) < plies or state.actors == (CHANCE,)
+                                     or state.automatic_move() is not None):
+        move = (state.automatic_move() if len(moves) >= plies else None) or random_move(state, rng)
         after = state.play(move)
         if after.outcome is not None and len(moves) + 1 < plies and state.actors != (CHANCE,):
             for other in rng.sample(state.legal_moves(), len(state.legal_moves())):
