@@ -9,6 +9,7 @@ from pyramids import games
 from pyramids.core import REPETITION_RULE
 from pyramids.games import ice_towers
 
+
 def rules_page(game_id: str) -> str:
     """The page's text as the app shows it (games.rules_page), white space folded."""
     return " ".join(games.rules_page(game_id).split())
