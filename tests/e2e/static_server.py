@@ -26,6 +26,7 @@ class StaticServer:
     def __init__(self, root: pathlib.Path, prefix: str = "/"):
         self.root, self.prefix = pathlib.Path(root), prefix
         self.requests: list[str] = []
+        self.not_modified: list[str] = []  # of those, the ones answered 304: the browser revalidating its cache
         server = self
 
         class Handler(QuietHandler):
@@ -35,6 +36,11 @@ class StaticServer:
                 if not path.startswith(server.prefix):
                     return self.send_error(404)
                 return super().do_GET()
+
+            def send_response(self, code, message=None):
+                if code == 304:
+                    server.not_modified.append(urlsplit(self.path).path)
+                super().send_response(code, message)
 
             def translate_path(self, path):
                 return super().translate_path("/" + urlsplit(path).path[len(server.prefix):])
@@ -52,9 +58,17 @@ class StaticServer:
         self.httpd.shutdown()
         self.httpd.server_close()
 
-    def paths(self) -> list[str]:
-        """The requested paths relative to the prefix, and clear the record."""
+    def paths(self, downloaded: bool = False) -> list[str]:
+        """The requested paths relative to the prefix, and clear the record.
+
+        `downloaded`: only those whose bytes were sent, not a revalidation of the browser's HTTP cache (which
+        the browser makes, for a file of unknown freshness, when the file changed on disk moments ago).
+        """
         taken, self.requests[:] = list(self.requests), []
+        unchanged, self.not_modified[:] = list(self.not_modified), []
+        if downloaded:
+            for path in unchanged:
+                taken.remove(path)
         return [p[len(self.prefix):] if p.startswith(self.prefix) else p for p in taken]
 
 

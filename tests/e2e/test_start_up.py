@@ -58,7 +58,7 @@ def test_the_first_load_fetches_the_core_and_the_game_on_screen_only(app_server,
     page.click("#hint")  # the search: fetched by the worker (this game's files too, from the HTTP cache)
     page.wait_for_function("Number(document.documentElement.getAttribute('data-bot-count')) >= 1", timeout=60_000)
     assert "Hint:" in app.message()
-    assert archives(app_server.paths()) == ["static/ai.zip"]
+    assert archives(app_server.paths(downloaded=True)) == ["static/ai.zip"]
 
 
 def test_a_game_whose_files_cannot_be_fetched_says_so_and_the_game_on_screen_stays(app_server, watched):
