@@ -134,8 +134,10 @@ class Bots:
             else:
                 ai = await self.ai()
                 search = ai.Search(state, seat, level, rng=random.Random(seed), may_wait=len(players_to_act(state)) > 1)
-                while not search.step(self.SLICE_S):
+                done = False
+                while not done:  # each slice a task of its own, the first too: not after compiling the search
                     await asyncio.sleep(0)  # the page handles clicks and paints between slices
+                    done = search.step(self.SLICE_S)
                 move = search.result or ""
         finally:
             document.documentElement.setAttribute("data-bot-ms", str(round(window.performance.now() - started)))
