@@ -1,11 +1,32 @@
-// The service worker of a page of the app (offline use, updates), what the frame says while
-// Python starts, and the keyboard layer once it has; the page loads PyScript itself.
+// The service worker of a page of the app (offline use, updates), PyScript's start-up files
+// asked for at once, what the frame says while Python starts, and the keyboard layer once it
+// has; the page loads PyScript itself, just after this script.
 // On the first visit the worker is registered only once the app is ready: by then the page
 // has loaded every file it needs, and the worker fills its cache from the browser's HTTP
 // cache, so every file, the 9.6 MB interpreter included, is downloaded once.  A new build
 // installs in the background; the page offers to reload into it rather than mixing files
 // of two versions.
 const workers = navigator.serviceWorker;
+
+// PyScript imports its core, then reads its config, then imports its TOML parser and plugins,
+// then Pyodide's module: a round trip each, before the interpreter even starts to load.  This
+// script runs just before PyScript's (module scripts run in page order, after the page is
+// parsed, so after the snapshot is painted) and asks for all of them at once: static/build.js
+// lists the modules, the page's Python script names the config.  The same requests, so the
+// browser answers PyScript's from these.
+function fetchAhead() {
+  const ask = (rel, href) => {
+    const link = document.createElement("link");
+    link.rel = rel;
+    if (rel === "preload") Object.assign(link, {as: "fetch", crossOrigin: "anonymous"});  // as fetch() asks
+    link.href = href;
+    document.head.append(link);
+  };
+  for (const href of self.PYRAMIDS_START || []) ask("modulepreload", href);
+  const config = document.querySelector('script[type="py"][config]');
+  if (config) ask("preload", config.getAttribute("config"));
+}
+fetchAhead();
 
 function offerReload(onClick) {
   const banner = document.getElementById("update");

@@ -9,6 +9,7 @@ records them.
 import pytest
 
 from conftest import ROOT, App
+from offline import pyscript_start
 from static_server import StaticServer, watched  # noqa: F401 - a fixture
 
 # When <html data-ready> appeared, in the page's clock (resource timings use the same one).
@@ -73,3 +74,33 @@ def test_a_game_whose_files_cannot_be_fetched_says_so_and_the_game_on_screen_sta
     app.page.unroute("**/static/games/icetoids.zip")
     app.pick("icetoids")  # the network is back: a second click fetches them
     assert app.status() == "P1 to move."
+
+
+# What the page asked for before the interpreter's WebAssembly: [path, started, response ended].
+BEFORE_INTERPRETER = """() => {
+  const entries = performance.getEntriesByType('resource').map(e => [new URL(e.name).pathname.slice(1), e.startTime, e.responseEnd]);
+  const wasm = entries.find(([path]) => path.endsWith('/pyodide.asm.wasm'));
+  return entries.filter(([, start]) => start < wasm[1]);
+}"""
+
+
+@pytest.mark.parametrize("page_name", ["index.html", "embed.html#v=1&g=ice-lady&m=c3-d4"])
+def test_pyscript_start_up_files_are_asked_for_at_once_and_each_once(app_server, watched, page_name):
+    """PyScript imports its core, reads its config, imports its parser and plugins, then Pyodide's module: a
+    round trip each.  boot.js asks for them all together (static/build.js lists them), so each is requested
+    before the config has arrived, and PyScript's own requests are answered from these, not sent again."""
+    context = watched(app_server.origin, service_workers="block")
+    page = context.new_page()
+    page.goto(app_server.url + page_name)
+    page.wait_for_selector("html[data-ready]", timeout=60_000)
+    start = pyscript_start(ROOT)
+    assert page.evaluate("self.PYRAMIDS_START") == start, "static/build.js is this build's"
+    asked = {path: (started, ended) for path, started, ended in page.evaluate(BEFORE_INTERPRETER)}
+    runtime = {p for p in asked if p.endswith((".js", ".mjs")) and p.startswith("static/vendor/")}
+    assert runtime - set(start) == {"static/vendor/pyscript/core.js"}, "nothing PyScript imports is left out"
+    config_arrived = asked["pyscript.toml"][1]
+    late = [p for p in start if asked[p][0] >= config_arrived]
+    assert not late, f"asked for only after the config arrived, one after another: {late}"
+    requests = app_server.paths()
+    for path in [*start, "pyscript.toml"]:
+        assert requests.count(path) == 1, f"{path} requested {requests.count(path)} times"
