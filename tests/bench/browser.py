@@ -105,6 +105,9 @@ CLICK_JS = """selector => new Promise(resolve => {
   }, 0));
 })"""
 
+# The last move in the list: its count stops growing past the moves a long game lists (main.LISTED).
+LAST_PLY_JS = "Math.max(0, ...Array.from(document.querySelectorAll('#moves li[data-ply]'), li => Number(li.dataset.ply)))"
+
 BASELINE_HTML = """<!doctype html>
 <html lang="en">
 <head>
@@ -378,7 +381,7 @@ class Bench:
 
     def click_move(self, page, state, move: str, found: dict) -> str | None:
         """Click the cells of `move` (and its choice button); None when the move was made."""
-        before = page.locator("#moves li").count()
+        before = page.evaluate(LAST_PLY_JS)
         selectors = [f'#board [data-cell="{cell}"], #game-panel [data-cell="{cell}"]' for cell in state.path(move)]
         timings = []
         for i, selector in enumerate(selectors):
@@ -390,7 +393,7 @@ class Bench:
             timings.append(timing)
             if i == len(selectors) - 1 and page.locator("#choices [data-move]").count():
                 selectors.append(f'#choices [data-move="{move}"]')
-        if page.locator("#moves li").count() <= before:
+        if page.evaluate(LAST_PLY_JS) <= before:
             return "not played: " + page.inner_text("#message")
         found["select"].extend(timings[:-1])
         found["move"].append(timings[-1])
