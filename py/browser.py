@@ -1,8 +1,19 @@
 """What the two pages' bindings (main.py, embed_page.py) share: the DOM side of a board."""
 
+from pyodide.ffi import jsnull
 from pyscript import document, window
 
 from pyramids import page, views
+
+
+def present(value):
+    """A browser value, or None for JavaScript's null and undefined.
+
+    Pyodide hands `null` to Python as `jsnull`, which is not None (and
+    `str(jsnull)` is "jsnull"), so every value that may be null (storage,
+    attributes, `closest()`, `prompt()`) is read through this.
+    """
+    return None if value is None or value is jsnull else value
 
 
 def by_id(name):
@@ -11,11 +22,11 @@ def by_id(name):
 
 def clicked_cells(event) -> list[str]:
     """The board locations under a click, innermost first (a piece inside its tower)."""
-    cells, element = [], event.target.closest("[data-cell]")
-    while element:
+    cells, element = [], present(event.target.closest("[data-cell]"))
+    while element is not None:
         cells.append(str(element.dataset.cell))
-        parent = element.parentElement
-        element = parent.closest("[data-cell]") if parent else None
+        parent = present(element.parentElement)
+        element = present(parent.closest("[data-cell]")) if parent is not None else None
     return cells
 
 

@@ -15,7 +15,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from archives import AI_ARCHIVE, fetch_archive, loaded
-from browser import Announcer, by_id, clicked_cells, draw_board, report
+from browser import Announcer, by_id, clicked_cells, draw_board, present, report
 from pyramids import games, page, record, saves, views
 from pyramids.core import GameError, players_to_act
 from pyramids.session import Loading, Session
@@ -33,7 +33,7 @@ class LocalStore:
 
     def get(self, key):
         try:
-            value = window.localStorage.getItem(PREFIX + key)
+            value = present(window.localStorage.getItem(PREFIX + key))
         except Exception:  # storage disabled
             return None
         return None if value is None else str(value)
@@ -54,7 +54,7 @@ class LocalStore:
     def keys(self):
         try:
             store = window.localStorage
-            names = [str(store.key(i)) for i in range(store.length)]
+            names = [str(name) for name in (present(store.key(i)) for i in range(store.length)) if name is not None]
         except Exception:  # disabled
             return []
         return [name[len(PREFIX):] for name in names if name.startswith(PREFIX)]
@@ -67,7 +67,7 @@ def now_ms():
 def count(name, step):
     """Add `step` to a number kept in an attribute of <html> (for tests and the bench)."""
     root = document.documentElement
-    root.setAttribute(name, str(int(root.getAttribute(name) or 0) + step))
+    root.setAttribute(name, str(int(present(root.getAttribute(name)) or 0) + step))
 
 
 class Bots:
@@ -311,6 +311,8 @@ class App:
         last = self.store.get(saves.LAST)
         if not (last and await self.open_entry(last, quiet=True)):
             self.adopt(await self.loaded(lambda: Session(DEFAULT_GAME)), None, {})
+            if saves.first_visit(self.store):
+                self.session.note(page.welcome(self.session))
 
     async def follow(self, loading):
         """A link of a saved game: the same game opens its entry, one that continues it brings it up to
@@ -337,9 +339,9 @@ class App:
 
     def keep_line(self, event):
         """The player's answer to a link that parts from a saved game: both lines are kept, each its own entry."""
-        target = event.target.closest("[data-keep]")
+        target = present(event.target.closest("[data-keep]"))
         found = self.parted
-        if not target or found is None:
+        if target is None or found is None:
             return
         by_id("parted-box").close()
         self.parted = None
@@ -557,8 +559,8 @@ class App:
 
     def on_cell_click(self, event):
         """A board or panel location: nested locations are offered innermost first."""
-        actor = event.target.closest("[data-actor]")
-        if actor:
+        actor = present(event.target.closest("[data-actor]"))
+        if actor is not None:
             chosen = str(actor.dataset.actor) or None
             return self.act(lambda: setattr(self.session, "actor", chosen), save=False)
         cells = clicked_cells(event)
@@ -584,11 +586,11 @@ class App:
             self.show_clock()
 
     def on_panel_click(self, event):
-        target = event.target.closest("[data-ply], [data-move], [data-game]")
-        if not target:
+        target = present(event.target.closest("[data-ply], [data-move], [data-game]"))
+        if target is None:
             return
         # A missing data-* attribute raises AttributeError on a JsProxy: read them as attributes.
-        move, ply, game = (target.getAttribute(f"data-{key}") for key in ("move", "ply", "game"))
+        move, ply, game = (present(target.getAttribute(f"data-{key}")) for key in ("move", "ply", "game"))
         if move:
             self.act(lambda: self.session.choose(str(move)))
         elif ply:
@@ -657,20 +659,29 @@ class App:
             self.shown()
         return opened
 
+    def rename(self, entry_id):
+        """Ask for a new name, the current one filled in; Cancel (null) changes nothing."""
+        try:
+            current = str(saves.load(self.store, entry_id)[1].get("name") or "")
+        except GameError:
+            current = ""
+        name = present(window.prompt("A name for this game:", current))
+        if name is not None:
+            if not saves.rename(self.store, entry_id, str(name)):
+                self.session.message, self.session.warn = "The new name could not be saved.", True
+            elif entry_id == self.entry:
+                self.meta = {**self.meta, "name": saves.load(self.store, entry_id)[1].get("name", "")}
+        self.fill_games()
+
     def on_games_click(self, event):
-        target = event.target.closest("[data-open], [data-rename], [data-delete]")
-        if not target or self.busy:
+        target = present(event.target.closest("[data-open], [data-rename], [data-delete]"))
+        if target is None or self.busy:
             return
-        opened, renamed, deleted = (target.getAttribute(f"data-{key}") for key in ("open", "rename", "delete"))
+        opened, renamed, deleted = (present(target.getAttribute(f"data-{key}")) for key in ("open", "rename", "delete"))
         if opened:
             asyncio.ensure_future(self.open_saved(str(opened)))
         elif renamed:
-            name = window.prompt("A name for this game:", "")
-            if name is not None and not saves.rename(self.store, str(renamed), str(name)):
-                self.session.message, self.session.warn = "The new name could not be saved.", True
-            if str(renamed) == self.entry:
-                self.meta = {**self.meta, "name": " ".join(str(name or self.meta.get("name", "")).split())[:80]}
-            self.fill_games()
+            self.rename(str(renamed))
         elif deleted and window.confirm("Delete this saved game? This cannot be undone."):
             saves.delete(self.store, str(deleted))
             if str(deleted) == self.entry:
@@ -840,7 +851,7 @@ class App:
         """The options ticked in the new-game form."""
         chosen = {}
         for opt in self.session.game.options:
-            field = by_id("new-options").querySelector(f'[name="{opt.name}"]')
+            field = present(by_id("new-options").querySelector(f'[name="{opt.name}"]'))
             if getattr(opt, "widget", "") == "colours":  # a checkbox per colour: the ticked ones
                 boxes = by_id("new-options").querySelectorAll(f'[name="{opt.name}"]:checked')
                 chosen[opt.name] = ",".join(str(box.value) for box in boxes)

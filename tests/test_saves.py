@@ -193,3 +193,12 @@ def test_an_entry_of_a_game_not_fetched_yet_is_listed_as_that_game(monkeypatch):
     monkeypatch.setitem(games._BY_ID, "ice-towers", games.Entry("ice-towers", "Ice Towers", "2-6", "", "absent"))
     (listed,) = saves.entries(store)
     assert listed.game == "ice-towers" and not listed.damaged
+
+
+def test_a_first_visit_is_told_once_and_never_to_a_player_with_games():
+    """Issue 26: the newcomer's welcome is said once; a browser with a saved game is no newcomer."""
+    store = Store()
+    assert saves.first_visit(store) is True
+    assert saves.first_visit(store) is False
+    played = Store({"saved.x": "{}"})
+    assert saves.first_visit(played) is False

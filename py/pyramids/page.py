@@ -80,6 +80,12 @@ def announcement(session: Session, heard: int, cursor: int) -> str:
     return " ".join(parts)
 
 
+def welcome(session: Session) -> str:
+    """What a newcomer reads once, on a first visit: how to start, and that the computer can play."""
+    sides = "Both sides play" if len(seats(session.game, session.options)) == 2 else "Every player plays"
+    return f"Click a piece to see where it can go. {sides} on this device \u2014 or choose the computer in New game."
+
+
 def notation(session: Session) -> str:
     """The game's moves in notation, numbered as the move list numbers them, with the result: to copy or study."""
     moves, lines = session.moves, []

@@ -11,6 +11,7 @@ browser.  Keys, under the page's prefix:
   kept when the entry is rewritten, so a later version's additions (which
   seats are mine, computer opponents) survive a visit by this one.
 * ``last`` -- the id of the entry played last, opened on a bare visit.
+* ``welcomed`` -- the first visit's welcome was shown (it is said once).
 
 An entry is written only when the player has done something in its game; a
 game opened from a link gets its own new entry then, never another's.  An
@@ -32,6 +33,7 @@ from .session import Session, read_save
 
 ENTRY = "saved."
 LAST = "last"
+WELCOMED = "welcomed"  # set when the first visit's welcome has been shown
 OLD_SLOT, OLD_DAMAGED = "game.", "damaged."  # the one-slot-per-game format, before My games
 LISTED = ("name", "game", "players", "moves", "status", "position", "created", "played")
 
@@ -226,6 +228,14 @@ def copy(store: Store, entry_id: str, now_ms: float) -> str | None:
 def latest_of(store: Store, game_id: str) -> str | None:
     """The entry of `game_id` played last, if any (the picker opens it)."""
     return next((e.id for e in entries(store) if e.game == game_id and not e.damaged), None)
+
+
+def first_visit(store: Store) -> bool:
+    """Whether this browser comes for the first time (no saved game, never welcomed); noted, so it is said once."""
+    if store.get(WELCOMED) is not None or store.get(LAST) is not None or any(k.startswith(ENTRY) for k in store.keys()):
+        return False
+    store.set(WELCOMED, "1")
+    return True
 
 
 def rename(store: Store, entry_id: str, name: str) -> bool:

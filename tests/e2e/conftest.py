@@ -1,7 +1,9 @@
 """Playwright in Debian's Chromium against the built app served on 127.0.0.1.
 
 Every test fails if the page asks for anything outside its own origin or gets
-an HTTP error: the app must work offline from its own files.
+an HTTP error (the app must work offline from its own files), and on a page
+error or a console error or warning that it does not expect: a test that
+provokes one names it with the `expect_console` fixture.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import contextlib
 import functools
 import http.server
 import pathlib
+import re
 import threading
 import tomllib
 
@@ -49,19 +52,42 @@ def browser():
         browser.close()
 
 
+EXPECTED: list[re.Pattern] = []  # the console errors and warnings the running test provokes on purpose
+
+
+@pytest.fixture(autouse=True)
+def expect_console():
+    """expect_console(pattern): a console error or warning matching `pattern` is part of this test.
+
+    Every other one fails the test, as does any page error.
+    """
+    EXPECTED.clear()
+    yield lambda pattern: EXPECTED.append(re.compile(pattern))
+    EXPECTED.clear()
+
+
 class Watch:
-    """Requests leaving the origin, HTTP errors and page errors seen by one context."""
+    """Requests leaving the origin, HTTP errors, page errors and console errors or warnings seen by one context."""
 
     def __init__(self, origin):
         self.origin = origin
         self.foreign: list[str] = []
         self.failed: list[str] = []
         self.errors: list[str] = []
+        self.console: list[str] = []
 
     def attach(self, context):
         context.on("request", self._request)
         context.on("response", self._response)
-        context.on("page", lambda page: page.on("pageerror", lambda e: self.errors.append(str(e))))
+        context.on("page", self._page)
+
+    def _page(self, page):
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("console", self._console)
+
+    def _console(self, message):
+        if message.type in ("error", "warning"):
+            self.console.append(f"{message.type}: {message.text}")
 
     def _request(self, request):
         if not request.url.startswith(self.origin) and not request.url.startswith(("data:", "blob:")):
@@ -75,6 +101,8 @@ class Watch:
         assert self.foreign == [], "requests left the page's origin"
         assert self.failed == [], "requests failed"
         assert self.errors == [], "the page raised errors"
+        unexpected = [line for line in self.console if not any(p.search(line) for p in EXPECTED)]
+        assert unexpected == [], "the console had errors or warnings"
 
 
 @contextlib.contextmanager
