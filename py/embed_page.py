@@ -12,7 +12,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from archives import loaded
-from browser import Announcer, by_id, clicked_cells, draw_board, report
+from browser import Announcer, by_id, clicked_cells, draw_board, present, report
 from pyramids import embed, page
 from pyramids.core import GameError
 from pyramids.session import Session
@@ -86,21 +86,21 @@ class Embed:
             self.render()
 
     def on_moves_click(self, event):
-        target = event.target.closest("[data-ply]")
-        if target:
+        target = present(event.target.closest("[data-ply]"))
+        if target is not None:
             self.show_moves(False)
             self.go(int(target.dataset.ply))
 
     def on_choice(self, event):
-        target = event.target.closest("[data-move]")
-        if target:
+        target = present(event.target.closest("[data-move]"))
+        if target is not None:
             self.act(lambda: self.session.choose(str(target.dataset.move)))
 
     def show_moves(self, shown):
         by_id("moves").classList.toggle("shown", shown)
         by_id("toggle-moves").setAttribute("aria-expanded", "true" if shown else "false")
-        current = by_id("moves").querySelector(".current")
-        if shown and current:
+        current = present(by_id("moves").querySelector(".current"))
+        if shown and current is not None:
             by_id("moves").scrollTop = current.offsetTop - by_id("moves").clientHeight // 2
 
     def on_key(self, event):

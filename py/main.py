@@ -249,6 +249,7 @@ class App:
         self.form_values = {}  # game id -> the options last tried in the new-game form
         self.from_link = False  # the game on screen came from a link Share sent: who moves first here is the player's side
         self.parted = None  # a saved game the link on screen goes back on (saves.Related), until the player chooses
+        self.typed_for = None  # the session the typed-move box was last drawn for
 
     # -- loading --------------------------------------------------------
     # A game opens at once when its files are here and its replay fits in one
@@ -298,15 +299,15 @@ class App:
             try:
                 loading = await self.loaded(lambda: Loading.from_link(fragment))
             except GameError as err:
-                self.tell(f"This link cannot be opened: {err} Your last game is shown instead.")
+                self.tell(page.notice("This link cannot be opened:", str(err), "Your last game is shown instead."))
             else:
                 message = await self.replay(loading)
                 if message or not await self.follow(loading):
                     self.adopt(loading.session, None, {})
                     self.from_link = bool(loading.rec.packed)  # Share's compact link: sent to play by link
                     if message:
-                        shown = " The game is shown up to that move." if loading.error else ""
-                        self.tell(f"Part of this link could not be used. {message}{shown}")
+                        shown = "The game is shown up to that move." if loading.error else ""
+                        self.tell(page.notice("Part of this link could not be used.", message, shown))
                 return
         last = self.store.get(saves.LAST)
         if not (last and await self.open_entry(last, quiet=True)):
@@ -344,6 +345,7 @@ class App:
         if target is None or found is None:
             return
         by_id("parted-box").close()
+        self.focus_board()  # not the page, where the dialog would leave it
         self.parted = None
         other = " ".join(f"{found.data.get('name') or ''} (other line)".split())
         if str(target.dataset.keep) == "link":
@@ -368,21 +370,21 @@ class App:
             loading = await self.loaded(lambda: Loading.from_storage(text))
         except GameError as err:
             if not quiet or self.store.get(saves.ENTRY + entry_id) is not None:
-                self.tell(f"A saved game could not be opened: {err} It stays in My games.")
+                self.tell(page.notice("A saved game could not be opened:", str(err), "It stays in My games."))
             return False
         message = await self.replay(loading)
         if loading.error:  # keep the entry as it is: the player's moves go to a new one
             self.adopt(loading.session, None, {})
-            self.tell(f"Your saved game was only partly readable. {message} It is kept in My games as it was; "
-                      "moves you make now are saved as a new game.")
+            self.tell(page.notice("Your saved game was only partly readable.", message,
+                                  "It is kept in My games as it was; moves you make now are saved as a new game."))
         else:
             self.adopt(loading.session, entry_id, data)
             self.tell(message or "")
         return True
 
     def tell(self, text):
-        """Add to the notice shown until the player's next action."""
-        self.notice = " ".join(t for t in (self.notice, text) if t)
+        """Add to the notice shown until the player's next action (whole sentences, as many as can be read)."""
+        self.notice = record.shorten(" ".join(t for t in (self.notice, text) if t), page.NOTICE_LIMIT)
 
     async def replay(self, loading):
         """Replay the record, then the message about it: at once if it fits a slice, else a slice per task,
@@ -462,6 +464,9 @@ class App:
     # -- drawing --------------------------------------------------------
     def render(self):
         """Draw the game; should drawing fail (a bug), the last good board stays and a message says so."""
+        focused = present(document.activeElement)
+        redrawn = focused is not None and present(focused.closest("#choices, #game-panel")) is not None
+        same = present(focused.getAttribute("data-cell")) if redrawn else None  # a panel location drawn again
         try:
             self.draw()
         except Exception as err:  # noqa: BLE001 - the page must stay usable
@@ -469,6 +474,28 @@ class App:
             message = by_id("message")
             message.textContent = "This position could not be drawn (a bug in the app); the board shows the last one drawn."
             message.className = "message warn"
+        if redrawn or (focused is not None and present(getattr(focused, "disabled", None))):
+            self.keep_focus(same)
+
+    def keep_focus(self, cell):
+        """The control a keyboard player used is gone (a choice made, Esc, a panel drawn again) or disabled
+        (Redo at the end): the focus goes to the same panel location, else the next choice, else the board;
+        never to the page."""
+        focused = present(document.activeElement)
+        if (focused is not None and str(focused.tagName) != "BODY" and focused.isConnected
+                and not present(getattr(focused, "disabled", None))):
+            return
+        again = present(by_id("game-panel").querySelector(f'[data-cell="{cell}"]')) if cell else None
+        choice = again or present(by_id("choices").querySelector("button"))
+        if choice is not None:
+            choice.focus()
+        else:
+            self.focus_board()
+
+    @staticmethod
+    def focus_board():
+        """The board's current location takes the focus (static/access.js picks which)."""
+        by_id("board").dispatchEvent(window.CustomEvent.new("pyramids-focus"))
 
     def draw(self):
         s = self.session
@@ -495,6 +522,13 @@ class App:
         by_id("undo").title = s.undo_title()
         if not by_id("notation-box").hidden:
             by_id("notation-text").value = page.notation(s)
+        if not by_id("share-box").hidden:  # the link offered is always the game on screen's
+            link, refused = self.share_address()
+            by_id("share-link").value = link
+            by_id("share-box").hidden = bool(refused)
+        if self.typed_for is not s:  # a move typed for another game is no move of this one
+            self.typed_for = s
+            by_id("move-text").value = ""
         self.show_share()
         for name, enabled in (("undo", s.can_undo()), ("redo", bool(s.redo_stack)),
                               ("first", s.cursor > 0), ("prev", s.cursor > 0),
@@ -530,8 +564,8 @@ class App:
         if shown[2] != s.cursor or len(s.moves) > len(shown[1]):
             for item in moves.querySelectorAll("li.current"):
                 item.classList.remove("current")
-            current = moves.querySelector(f'li[data-ply="{s.cursor}"]')
-            if current:
+            current = present(moves.querySelector(f'li[data-ply="{s.cursor}"]'))
+            if current is not None:
                 current.classList.add("current")
 
     def load_rules(self, game_id):
@@ -692,11 +726,11 @@ class App:
 
     def on_key(self, event):
         """Esc cancels a selection or a choice; ←/→/Home/End browse the game, outside the board (static/access.js)."""
-        if str(event.key) == "Escape" and not event.target.closest("dialog"):  # dialogs close themselves
+        if str(event.key) == "Escape" and present(event.target.closest("dialog")) is None:  # dialogs close themselves
             return self.escape()
-        if event.target.closest("input, select, textarea, dialog") or event.ctrlKey or event.metaKey:
+        if present(event.target.closest("input, select, textarea, dialog")) is not None or event.ctrlKey or event.metaKey:
             return None
-        if event.target.closest("#board"):
+        if present(event.target.closest("#board")) is not None:
             return None
         ply = self.session.ply_for_key(str(event.key))
         if ply is not None:
@@ -733,12 +767,16 @@ class App:
         button.textContent = f"Send to {to}" if to else "Share"
         button.title = f"Send {to} a link to this game" if to else "Copy a link to this game"
 
+    def share_address(self):
+        """The whole address Share hands out, and why it is refused (None if it is not)."""
+        link = str(window.location.href).split("#")[0] + "#" + self.session.share_link()
+        return link, record.too_long_to_send(link)
+
     def share(self, _event=None):
         """The shortest link to the game: the phone's share sheet, else copied; a link too long for a chat is refused."""
         self.persist()
         s = self.session
-        link = str(window.location.href).split("#")[0] + "#" + s.share_link()
-        refused = record.too_long_to_send(link)
+        link, refused = self.share_address()
         if refused:
             by_id("share-box").hidden = True
             s.message, s.warn = refused, True
@@ -748,21 +786,30 @@ class App:
         by_id("share-box").hidden = False
         to = s.send_to()
         said = f"Send it to {to}." if to else "Anyone who opens it sees this game, move by move."
-        if getattr(window.navigator, "share", None) and window.matchMedia("(pointer: coarse)").matches:
+        if present(getattr(window.navigator, "share", None)) and window.matchMedia("(pointer: coarse)").matches:
             asyncio.ensure_future(self.share_sheet(link, f"Your move in {s.game.title}" if to else s.game.title))
             s.note(said)
             return self.render()
-        return self.copy(field, f"Link copied. {said}", f"Copy the link below. {said}")
+        return self.copy(field, "link", f"Link copied. {said}", said)
 
-    def copy(self, field, copied, otherwise):
-        """Select `field`'s text and put it on the clipboard; the note says which happened."""
+    def copy(self, field, what, copied, then=""):
+        """Put `field`'s text on the clipboard; the note says so once the browser has, or that it refused
+        and the text is selected to copy by hand."""
         field.select()
+        asyncio.ensure_future(self.copy_text(self.session, field, what, copied, then))
+
+    async def copy_text(self, session, field, what, copied, then):
         try:
-            window.navigator.clipboard.writeText(field.value)
-            self.session.note(copied)
-        except Exception:  # no clipboard (an insecure page, a refusal): the text is selected to copy by hand
-            self.session.note(otherwise)
-        self.render()
+            await window.navigator.clipboard.writeText(field.value)
+            said = copied
+        except Exception:  # noqa: BLE001 - no clipboard (an insecure page) or the browser refused
+            field.focus()
+            field.select()
+            said = f"The browser did not let the app copy the {what}: it is selected below, to copy by hand " \
+                   f"(Ctrl+C, or \u2318C on a Mac). {then}".strip()
+        if session is self.session:
+            session.note(said)
+            self.render()
 
     async def share_sheet(self, link, text):
         """The phone's own share sheet (Web Share API); closing it shares nothing and says nothing."""
@@ -783,8 +830,8 @@ class App:
     def show_embed(self, _event=None):
         by_id("embed-box").hidden = False
         self.fill_embed()
-        self.copy(by_id("embed-code"), "Embed code copied: paste it into a wiki or blog page.",
-                  "Copy the code below into a wiki or blog page.")
+        self.copy(by_id("embed-code"), "code", "Embed code copied: paste it into a wiki or blog page.",
+                  "Paste it into a wiki or blog page.")
 
     def download(self, kind):
         from pyramids import embed
@@ -825,7 +872,7 @@ class App:
         if box.hidden:
             return
         by_id("notation-text").value = page.notation(self.session)
-        self.copy(by_id("notation-text"), "The moves in notation are copied.", "Copy the moves below.")
+        self.copy(by_id("notation-text"), "moves", "The moves in notation are copied.")
 
     def ask_new_game(self, _event=None):
         """The new-game form, with the values last tried for this game; a game in progress is named."""
@@ -842,9 +889,7 @@ class App:
         running = s.latest.outcome is None and len(s.moves) > 0
         by_id("new-running").hidden = not running
         if running:
-            moves = f"{len(s.moves)} move{'s' if len(s.moves) != 1 else ''}"
-            by_id("new-running").textContent = (f"This game is in progress ({moves}). Starting a new one leaves it; "
-                                                "it stays in My games, where you can open it again.")
+            by_id("new-running").textContent = page.leaving(len(s.moves), self.entry is not None or self.worth_saving())
         by_id("new-game").showModal()
 
     def chosen_options(self):

@@ -75,6 +75,7 @@
       stop.setAttribute("tabindex", "0");
       const lost = !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
       if (inside && lost) stop.focus({ preventScroll: true });
+      return stop;
     }
 
     board.addEventListener("focusin", (event) => {
@@ -106,6 +107,12 @@
       event.preventDefault();
       event.stopPropagation(); // the arrows browse the game only outside the board
       if (next) focusOn(next);
+    });
+    // The page asks for the focus here when the control a keyboard player used is gone (py/main.py).
+    board.addEventListener("pyramids-focus", () => {
+      inside = true;
+      const stop = prepare();
+      if (stop) stop.focus({ preventScroll: true });
     });
     new MutationObserver(prepare).observe(board, { childList: true, subtree: true });
     prepare();

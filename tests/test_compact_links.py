@@ -113,6 +113,8 @@ def test_a_cut_off_compact_link_keeps_the_moves_before_the_cut():
     ("v=2&g=ice-lady&c=4", "not in the compact form"),
     ("v=2&g=ice-lady&c=x.AAAA", "not in the compact form"),
     ("v=2&g=ice-lady&c=99999.A", "at most 10,000 moves"),
+    ("v=2&g=ice-lady&c=150000.AAAA", "This link holds 150,000 moves; the app opens games of at most 10,000 moves."),
+    ("v=2&g=ice-lady&c=" + "9" * 5000 + ".A", "more than 10,000 moves"),
 ])
 def test_a_malformed_compact_field_is_refused_in_words(text, problem):
     with pytest.raises(record.RecordError, match=problem):

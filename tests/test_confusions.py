@@ -91,3 +91,19 @@ def test_the_last_move_is_framed_over_the_pieces():
     king = Session("ice-lady", moves=["c3-b4", "f6-g5", "b4-a5", "g5-h4", "a5-b6", "h4-g3", "b6xd8=K"])
     picture = views.draw(king.state, king.marks())
     assert picture.index('class="last-frame" ') > picture.index('data-cell="d8"')
+
+
+def test_a_click_that_a_bot_s_move_beat_says_the_board_changed():
+    """Issue 26: a bot put Blue's piece on a tower just before Red's click on it: say the tower changed,
+    not "you are acting as Red; that is Blue's"."""
+    s = Session("ice-towers", {"colours": "red,blue"}, bots={"blue": "medium"})
+    s.actor = "red"
+    red = next(t for t in s.state.towers if t.pieces[-1].name.startswith("r"))
+    blue_move = next(m for m in s.state.legal_moves()
+                     if s.state.actor_of(m) == "blue" and s.state.path(m)[-1].split(".")[0] == red.id)
+    assert s.play_bot(blue_move, None)
+    top = f"{red.id}.1"  # Blue's small, now on top of Red's piece
+    s.click([top, red.id])
+    assert s.message.startswith("The board changed just before your click: Blue") and s.warn, s.message
+    s.click([top, red.id])  # the player has now seen it: the game's own answer
+    assert s.message.startswith("You are acting as Red"), s.message

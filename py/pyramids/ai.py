@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from itertools import permutations
 from typing import Callable
 
-from .core import CHANCE, Game, GameError, State, players_to_act, seats  # noqa: F401 - seats: ai's API too
+from .core import CHANCE, Game, GameError, State, players_to_act, seats, quote  # noqa: F401 - seats: ai's API too
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ def level_of(name: "str | Level") -> Level:
     try:
         return LEVELS[name]
     except KeyError:
-        raise GameError(f"There is no level {name!r}; choose easy, medium or hard.") from None
+        raise GameError(f"There is no level {quote(name)}; choose easy, medium or hard.") from None
 
 
 # -- who moves ----------------------------------------------------------------

@@ -49,9 +49,14 @@ class OptionError(GameError):
 
 
 def quote(text: Any, limit: int = 40) -> str:
-    """Input for a message: quoted, and cut to `limit` characters so a huge input never floods it."""
+    """Input for a message: quoted, and cut to `limit` characters so a huge input never floods it.
+
+    A reader sees characters, never Python escapes: one that cannot be shown
+    (a control character, a code point with no glyph) is named, as (U+0007).
+    """
     text = str(text)
-    return repr(text if len(text) <= limit else text[:limit] + "…")
+    shown = "".join(c if c.isprintable() else f"(U+{ord(c):04X})" for c in text[:limit])
+    return f"'{shown}{'…' if len(text) > limit else ''}'"
 
 
 def move_text(move: Any) -> str:
@@ -92,17 +97,17 @@ class Option:
                     return True
                 if text in ("0", "false", "no", "off"):
                     return False
-                raise OptionError(f"Option {self.name!r} is on or off, not {value!r}.")
+                raise OptionError(f"Option {quote(self.name)} is on or off, not {quote(value)}.")
             if isinstance(value, bool) or value in (0, 1):
                 return bool(value)
-            raise OptionError(f"Option {self.name!r} is on or off, not {value!r}.")
+            raise OptionError(f"Option {quote(self.name)} is on or off, not {quote(value)}.")
         if isinstance(value, str) and value.strip().lower() == "none":
             value = None
         for choice in self.choices:
             if value == choice or (choice is not None and str(choice) == str(value).strip()):
                 return choice
         allowed = ", ".join(self.link_text(c) for c in self.choices)
-        raise OptionError(f"Option {self.name!r} must be one of {allowed}; got {value!r}.")
+        raise OptionError(f"Option {quote(self.name)} must be one of {allowed}; got {quote(value)}.")
 
     @staticmethod
     def link_text(value: Any) -> str:
@@ -260,7 +265,7 @@ class State:
     # -- explanations and click guidance ---------------------------------
     def explain(self, move: str) -> GameError:
         """The error for a move that is not legal now; games give better reasons."""
-        return IllegalMoveError(f"{move!r} is not a legal move here.")
+        return IllegalMoveError(f"{quote(move)} is not a legal move here.")
 
     def path(self, move: str) -> tuple[str, ...]:
         """The board cells a player clicks, in order, to make `move`."""
@@ -447,7 +452,7 @@ class Game:
         unknown = sorted(set(given) - set(known))
         if unknown:
             raise OptionError(
-                f"{self.title} has no option {unknown[0]!r}"
+                f"{self.title} has no option {quote(unknown[0])}"
                 + (f" (it has: {', '.join(known)})." if known else ".")
             )
         return {
@@ -514,7 +519,7 @@ def parse_options_text(tokens: Iterable[str], game: Game) -> dict[str, Any]:
     for token in tokens:
         name, sep, value = token.partition("=")
         if not sep:
-            raise PositionError(f"{token!r} is not an option (expected name=value).")
+            raise PositionError(f"{quote(token)} is not an option (expected name=value).")
         given[name] = None if value == "none" else value
     try:
         return game.resolve_options(given)

@@ -8,7 +8,7 @@ such as ``[KMS]``.
 
 from __future__ import annotations
 
-from .core import PositionError
+from .core import PositionError, quote
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
@@ -62,12 +62,12 @@ def split_row(text: str, width: int) -> list[str | None]:
         elif char == "[":
             end = text.find("]", i)
             if end < 0 or end == i + 1:
-                raise PositionError(f"Row {text!r}: a '[' group is not closed or is empty.")
+                raise PositionError(f"Row {quote(text)}: a '[' group is not closed or is empty.")
             tokens.append(text[i + 1:end])
             i = end + 1
         else:
             tokens.append(char)
             i += 1
     if len(tokens) != width:
-        raise PositionError(f"Row {text!r} has {len(tokens)} squares; it needs {width}.")
+        raise PositionError(f"Row {quote(text)} has {len(tokens)} squares; it needs {width}.")
     return tokens

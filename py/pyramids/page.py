@@ -8,7 +8,7 @@ from __future__ import annotations
 from .markup import escape
 from typing import Callable
 
-from . import games
+from . import games, record
 from .core import BOT_LEVELS, CHANCE, Game, seats
 from .session import Session
 from .views import choice_picture
@@ -78,6 +78,25 @@ def announcement(session: Session, heard: int, cursor: int) -> str:
     if parts:
         parts.append(s.status())
     return " ".join(parts)
+
+
+NOTICE_LIMIT = 300  # characters: a notice longer than this is not read
+
+
+def notice(head: str, detail: str, tail: str = "") -> str:
+    """A notice about a link or a save: `detail` (the rules' own words) shortened so the whole fits."""
+    room = NOTICE_LIMIT - len(head) - len(tail) - 2
+    return " ".join(part for part in (head, record.shorten(detail, max(room, 40)), tail) if part)
+
+
+def leaving(moves: int, saved: bool) -> str:
+    """New game's word on the game in progress: kept in My games only if the player has played in it."""
+    counted = f"{moves} move{'s' if moves != 1 else ''}"
+    if saved:
+        return f"This game is in progress ({counted}). Starting a new one leaves it; it stays in My games, where " \
+               "you can open it again."
+    return f"This game ({counted}) is not in My games, as you have not played in it: starting a new one leaves " \
+           "it. Share its link first to keep it."
 
 
 def welcome(session: Session) -> str:

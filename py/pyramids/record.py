@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import games
-from .core import GameError, OptionError, State, quote
+from .core import GameError, InvalidMoveError, OptionError, State, quote
 
 FORMAT = 1
 COMPACT = 2  # the compact form: the same fields, the moves as indexes among the legal moves
@@ -113,7 +113,7 @@ def _fields(record: Record, version: int, moves: str) -> str:
 # -- the compact form ------------------------------------------------------
 DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"  # base64url
 _VALUE = {c: i for i, c in enumerate(DIGITS)}
-_PACKED = re.compile(r"(\d{1,5})\.([A-Za-z0-9_-]*)")
+_PACKED = re.compile(r"(\d+)\.([A-Za-z0-9_-]*)")
 
 
 def _width(count: int) -> int:
@@ -259,9 +259,10 @@ def _packed(text: str) -> str:
     found = _PACKED.fullmatch(text)
     if not found:
         raise RecordError(f"The link's moves ({quote(unquote(text), 20)}) are not in the compact form.")
-    if int(found.group(1)) > MAX_MOVES:
-        raise RecordError(f"This link holds {int(found.group(1)):,} moves; the app opens games of at most "
-                          f"{MAX_MOVES:,} moves.")
+    count = found.group(1)
+    if len(count) > len(str(MAX_MOVES)) or int(count) > MAX_MOVES:
+        many = f"{int(count):,}" if len(count) <= 9 else f"more than {MAX_MOVES:,}"
+        raise RecordError(f"This link holds {many} moves; the app opens games of at most {MAX_MOVES:,} moves.")
     return text
 
 
@@ -291,13 +292,27 @@ def too_long_to_send(link: str) -> str | None:
 
 
 def bad_move(ply: int, move: str, err: Exception) -> str:
-    """The message for a move a record holds but the rules refuse."""
+    """The message for a move a record holds but the rules refuse (not how to write moves: nobody typed it)."""
+    if isinstance(err, InvalidMoveError):
+        return f"Move {ply} ({quote(move, 30)}) is not written as a move of this game."
     return shorten(f"Move {ply} ({quote(move, 30)}) cannot be played: {err}")
 
 
 def shorten(text: str, limit: int = 280) -> str:
-    """A message cut to `limit` characters."""
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    """A message of at most `limit` characters: whole sentences while they fit, else the first one cut at a
+    word, with "…" (never a sentence cut in the middle after whole ones)."""
+    if len(text) <= limit:
+        return text
+    kept = ""
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        longer = f"{kept} {sentence}" if kept else sentence
+        if len(longer) > limit:
+            break
+        kept = longer
+    if kept:
+        return kept
+    cut = text[:limit - 1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut.strip() else cut) + "…"
 
 
 def replay(record: Record) -> Replay:

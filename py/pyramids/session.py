@@ -72,6 +72,7 @@ class Session:
         self.choices: tuple[str, ...] = ()
         self.message = ""
         self.warn = False  # the message is a warning (a refused click, an error), not a neutral note
+        self.changed: dict[str, tuple[int, str]] = {}  # location -> (ply, move) of a bot's move since the last click
         if self.bots and len(players_to_act(self.states[0])) > 1:  # no turns: a person acts as a free seat
             self.actor = next((seat for seat in seats(self.game, self.options) if seat not in self.bots), None)
 
@@ -229,6 +230,7 @@ class Session:
         """
         candidates = [cells] if isinstance(cells, str) else list(cells)
         state = self.state
+        changed, self.changed = self._changed_under(candidates), {}
         if self.browsing:
             return self._clear_input(self._browsing_message())
         if state.outcome is not None:
@@ -244,7 +246,7 @@ class Session:
             if fresh.ok:
                 guidance = fresh
         if not guidance.ok:
-            return self._clear_input(guidance.message)
+            return self._clear_input(changed or guidance.message)
         if guidance.moves and not guidance.targets:
             if len(guidance.moves) == 1:
                 return self._try(guidance.moves[0])
@@ -254,6 +256,18 @@ class Session:
         self.selection, self.targets, self.choices = guidance.selection, guidance.targets, guidance.moves
         self.message, self.warn = guidance.message, False
         return None
+
+    def _changed_under(self, candidates: list[str]) -> str:
+        """Why a click may have missed: the computer's move changed what was under it just before it landed
+        (in a game without turns a bot acts whenever it likes); '' if no such move did."""
+        for ply, move in sorted(set(self.changed.values()), reverse=True):
+            if ply > len(self.moves) or self.moves[ply - 1] != move:
+                continue  # taken back since
+            places = [loc for loc, made in self.changed.items() if made == (ply, move)]
+            if any(cell == loc or cell.startswith(loc + ".") for cell in candidates for loc in places):
+                return (f"The board changed just before your click: {self.describe(ply).rstrip('.')}. "
+                        "Look again, then click.")
+        return ""
 
     def _first_ok(self, selection: tuple[str, ...], candidates: list[str]):
         """The guidance for the first candidate that extends `selection`, else the innermost's."""
@@ -428,7 +442,10 @@ class Session:
         if (key is not None and key != self.position_key()) or not self.latest.is_legal(move):
             return False
         cursor, browsing = self.cursor, self.browsing
+        before = self.latest
         self._push(move)
+        last, captured = last_marks(before, move, self.latest)
+        self.changed.update(dict.fromkeys(last + captured, (len(self.moves), self.moves[-1])))
         self.redo_stack.clear()
         self._settle_chance()
         self.cursor = cursor if browsing else len(self.moves)
@@ -529,8 +546,7 @@ class Session:
             else:
                 parts.append(f"{self.latest.actor_name(seat)} made {len(plies)} moves, the last: "
                              f"{self.describe(plies[-1]).rstrip('.')}")
-        text = ". ".join(parts)
-        return record.shorten(text, 199) + "." if text else ""
+        return record.shorten(". ".join(parts) + ".", 200) if parts else ""
 
     @property
     def perspective(self) -> str | None:

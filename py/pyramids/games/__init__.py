@@ -12,7 +12,7 @@ import pathlib
 from dataclasses import dataclass
 from importlib import import_module
 
-from ..core import Game
+from ..core import Game, quote
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ def entry(game_id: str) -> Entry:
     try:
         return _BY_ID[game_id]
     except KeyError:
-        raise KeyError(f"There is no game called {game_id!r}.") from None
+        raise KeyError(f"There is no game called {quote(game_id)}.") from None
 
 
 class NotLoaded(LookupError):

@@ -45,6 +45,7 @@ from typing import Any, Mapping
 from ..core import (
     REPEATED, REPETITION_RULE, Game, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError,
     State, options_text, parse_options_text, repetition_count,
+    quote,
 )
 from ..grid import join_row, split_row, square
 
@@ -267,7 +268,7 @@ class IceLadyState(State):
     def path(self, move: str) -> tuple[str, ...]:
         found = MOVE_RE.fullmatch(move.strip())
         if found is None:
-            raise InvalidMoveError(f"{move!r} is not a move: {NOTATION_HELP}.")
+            raise InvalidMoveError(f"{quote(move)} is not a move: {NOTATION_HELP}.")
         return found.group(1), found.group(3)
 
     def location_name(self, cell: str) -> str:
@@ -313,7 +314,7 @@ class IceLadyState(State):
         text = move.strip() if isinstance(move, str) else repr(move)
         found = MOVE_RE.fullmatch(text)
         if found is None:
-            return InvalidMoveError(f"{text!r} is not a move: {NOTATION_HELP}.")
+            return InvalidMoveError(f"{quote(text)} is not a move: {NOTATION_HELP}.")
         if self.outcome is not None:
             return IllegalMoveError(f"{text}: the game is over ({self.outcome.reason}).")
         frm, sep, to, promote = found.groups()
@@ -441,7 +442,7 @@ class IceLady(Game):
         fields = text.split()
         if len(fields) < 4:
             raise PositionError(
-                f"Ice Lady: {text!r} needs the board, the side to move and both reserves, "
+                f"Ice Lady: {quote(text)} needs the board, the side to move and both reserves, "
                 "e.g. '8/2mmmm2/2ssss2/8/8/2SSSS2/2MMMM2/8 w 4 4'."
             )
         rows = fields[0].split("/")
@@ -454,13 +455,13 @@ class IceLady(Game):
                 if token is not None:
                     board[row * SIZE + col] = _parse_unit(token, square(col, row))
         if fields[1] not in ("w", "b"):
-            raise PositionError(f"Ice Lady: the side to move is 'w' or 'b', not {fields[1]!r}.")
+            raise PositionError(f"Ice Lady: the side to move is 'w' or 'b', not {quote(fields[1])}.")
         to_move = "white" if fields[1] == "w" else "black"
         reserves = []
         for player, value in zip(PLAYERS, fields[2:4]):
             if not value.isdigit() or int(value) > STOCK:
                 raise PositionError(
-                    f"Ice Lady: {player.capitalize()}'s reserve must be a number from 0 to {STOCK}, not {value!r}."
+                    f"Ice Lady: {player.capitalize()}'s reserve must be a number from 0 to {STOCK}, not {quote(value)}."
                 )
             reserves.append(int(value))
         tokens, seen = repetition_count(fields[4:])

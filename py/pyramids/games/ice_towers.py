@@ -57,6 +57,7 @@ from typing import Any, Mapping, NamedTuple
 from ..core import (
     Game, GameError, IllegalMoveError, InvalidMoveError, Option, OptionError,
     Outcome, PositionError, State, options_text, parse_options_text,
+    quote,
 )
 
 PALETTE = ("red", "yellow", "green", "blue", "purple", "orange")
@@ -151,11 +152,11 @@ class ColoursOption(Option):
         elif isinstance(value, (list, tuple)):
             names = list(value)
         else:
-            raise OptionError(f"Option 'colours' is a comma list such as blue,red; got {value!r}.")
+            raise OptionError(f"Option 'colours' is a comma list such as blue,red; got {quote(value)}.")
         names = [str(name).strip().lower() for name in names]
         for name in names:
             if name not in PALETTE:
-                raise OptionError(f"{name!r} is not a colour here; choose from {', '.join(PALETTE)}.")
+                raise OptionError(f"{quote(name)} is not a colour here; choose from {', '.join(PALETTE)}.")
         if len(set(names)) != len(names):
             raise OptionError("Each colour can be chosen only once.")
         return ",".join(c for c in PALETTE if c in names)
@@ -410,7 +411,7 @@ class IceTowersState(State):
         if len(parts) != 3 or not shapes.get(verb) or not PIECE_NAME.fullmatch(name) or (
             target and not TOWER_ID.fullmatch(target)
         ):
-            raise InvalidMoveError(f"{move!r} is not an Ice Towers move; moves look like {EXAMPLES}.")
+            raise InvalidMoveError(f"{quote(move)} is not an Ice Towers move; moves look like {EXAMPLES}.")
         piece = PIECES.get(name)
         if piece is None or piece.colour not in self.colours or int(name[2]) > self.options["trios"]:
             raise IllegalMoveError(f"There is no piece {name} in this game.")
@@ -424,7 +425,7 @@ class IceTowersState(State):
         if self.outcome is not None:
             return IllegalMoveError(f"The game is over ({self.outcome.reason}).")
         reason = self._why_not(actor, verb, piece, target)
-        return IllegalMoveError(reason or f"{move!r} is not legal here.")
+        return IllegalMoveError(reason or f"{quote(move)} is not legal here.")
 
     def _why_not(self, actor: str, verb: str, piece: Piece | None = None, target: str = "") -> str | None:
         """Why this action is refused now, in plain words; None when it is legal."""
@@ -719,7 +720,7 @@ class IceTowers(Game):
 
         def take(name: str) -> Piece:
             if name not in unplaced:
-                raise PositionError(f"{name!r} is not a piece of this game, or it appears twice.")
+                raise PositionError(f"{quote(name)} is not a piece of this game, or it appears twice.")
             unplaced.remove(name)
             return PIECES[name]
 
@@ -743,7 +744,7 @@ class IceTowers(Game):
                 name, _, source = value.partition("@")
                 piece = take(name)
                 if not TOWER_ID.fullmatch(source) or piece.colour in held:
-                    raise PositionError(f"{token!r}: write held:<piece>@<tower>, one piece per colour.")
+                    raise PositionError(f"{quote(token)}: write held:<piece>@<tower>, one piece per colour.")
                 held[piece.colour] = Held(piece, source)
             elif key == "done" and set(value.split(",")) <= set(humans):
                 done = set(value.split(","))
@@ -752,7 +753,7 @@ class IceTowers(Game):
             elif key == "over" and value in ENDINGS:
                 ended = value
             else:
-                raise PositionError(f"{token!r} is not part of an Ice Towers position.")
+                raise PositionError(f"{quote(token)} is not part of an Ice Towers position.")
         if unplaced:
             raise PositionError(f"Piece {min(unplaced)} is missing from the position.")
         if next_id <= max([last_id] + [int(h.source[1:]) for h in held.values()]):

@@ -86,6 +86,7 @@ from typing import NamedTuple
 from ..core import (
     CHANCE, REPEATED, REPETITION_RULE, Game, IllegalMoveError, InvalidMoveError, Option, Outcome,
     PositionError, State, options_text, parse_options_text, repetition_count,
+    quote,
 )
 from ..grid import STEPS, join_row, split_row, square
 
@@ -211,19 +212,19 @@ _EXAMPLES = "off-a2, b2.E-c2, b2.E-c2!blue.U, b2.U>E, p1:colour=red, p1:home=a1S
 
 def _cell(name: str) -> int:
     if name not in INDEX:
-        raise InvalidMoveError(f"{name!r} is not a tile of the 4x4 board (a1 to d4).")
+        raise InvalidMoveError(f"{quote(name)} is not a tile of the 4x4 board (a1 to d4).")
     return INDEX[name]
 
 
 def _letter(value: str, allowed: str, what: str) -> str:
     if value not in allowed:
-        raise InvalidMoveError(f"{value!r} is not {what} (use one of {', '.join(allowed)}).")
+        raise InvalidMoveError(f"{quote(value)} is not {what} (use one of {', '.join(allowed)}).")
     return value
 
 
 def _colour(name: str) -> str:
     if name not in COLOURS:
-        raise InvalidMoveError(f"{name!r} is not a colour (use {', '.join(COLOURS)}).")
+        raise InvalidMoveError(f"{quote(name)} is not a colour (use {', '.join(COLOURS)}).")
     return name
 
 
@@ -242,10 +243,10 @@ def _parse_move(text: str) -> tuple:
         cell = _cell(m[2])
         if m[1] == "orient":
             if not set(m[3]) <= set(DIRS):
-                raise InvalidMoveError(f"{m[3]!r} is not a set of arrows (letters N, E, S, W).")
+                raise InvalidMoveError(f"{quote(m[3])} is not a set of arrows (letters N, E, S, W).")
             return ("orient", cell, m[3])
         if m[3] not in TILESET:
-            raise InvalidMoveError(f"{m[3]!r} is not a tile type (types: {', '.join(TILESET)}).")
+            raise InvalidMoveError(f"{quote(m[3])} is not a tile type (types: {', '.join(TILESET)}).")
         return ("reveal", cell, m[3])
     if m := _MOVE_RE.fullmatch(text):
         src = None if m[1] is None else _cell(m[1])
@@ -256,7 +257,7 @@ def _parse_move(text: str) -> tuple:
         src = None if m[1] is None else _cell(m[1])
         state = None if m[2] is None else _letter(m[2], STATES, "a piece state")
         return ("point", src, state, _letter(m[3], DIRS, "a direction"))
-    raise InvalidMoveError(f"{text!r} is not an IceToids move; moves look like {_EXAMPLES}.")
+    raise InvalidMoveError(f"{quote(text)} is not an IceToids move; moves look like {_EXAMPLES}.")
 
 
 def _home_text(cell: int, edge: str) -> str:
@@ -523,7 +524,7 @@ class IceToidsState(State):
         except InvalidMoveError as err:
             return err
         reason = self._why_not(action)
-        return IllegalMoveError(f"{move}: {reason}" if reason else f"{move!r} is not legal here.")
+        return IllegalMoveError(f"{move}: {reason}" if reason else f"{quote(move)} is not legal here.")
 
     def _why_not(self, action: tuple) -> str | None:
         kind, who = action[0], self._who(self.turn)
@@ -784,26 +785,26 @@ def _parse_seat(text: str) -> tuple:
         return None, None
     m = re.fullmatch(r"(\w+?)(?:@(\w\d)([NESW]?))?", text)
     if not m or m[1] not in COLOURS:
-        raise PositionError(f"Seat {text!r} is not '?', a colour, or colour@home (e.g. red@a1S).")
+        raise PositionError(f"Seat {quote(text)} is not '?', a colour, or colour@home (e.g. red@a1S).")
     if m[2] is None:
         return m[1], None
     cell = INDEX.get(m[2])
     edges = "" if cell is None else OUTER_EDGES[cell]
     edge = m[3] or (edges if len(edges) == 1 else "")
     if not edge or edge not in edges or (m[3] and len(edges) == 1):
-        raise PositionError(f"Seat {text!r}: a home is an edge tile (a corner adds its edge, e.g. a1S).")
+        raise PositionError(f"Seat {quote(text)}: a home is an edge tile (a corner adds its edge, e.g. a1S).")
     return m[1], (cell, edge)
 
 
 def _parse_tile(token: str) -> tuple:
     name, sep, arrows = token.partition("=")
     if name not in TILESET:
-        raise PositionError(f"Tile {token!r}: the tile types are {', '.join(TILESET)}.")
+        raise PositionError(f"Tile {quote(token)}: the tile types are {', '.join(TILESET)}.")
     layouts = ORIENTATIONS[name]
     if not sep:
         return name, (layouts[0] if len(layouts) == 1 else None)
     if len(layouts) == 1 or arrows not in layouts:
-        raise PositionError(f"Tile {token!r}: {name} shows {' or '.join(layouts)}.")
+        raise PositionError(f"Tile {quote(token)}: {name} shows {' or '.join(layouts)}.")
     return name, arrows
 
 
@@ -812,7 +813,7 @@ def _parse_pieces(token: str) -> tuple:
     for piece in token.split(","):
         colour, _, state = piece.partition(".")
         if colour not in COLOURS or len(state) != 1 or state not in STATES:
-            raise PositionError(f"Piece {piece!r} is not colour.state (e.g. red.N, blue.U).")
+            raise PositionError(f"Piece {quote(piece)} is not colour.state (e.g. red.N, blue.U).")
         here.append((colour, state))
     return tuple(sorted(here))
 
@@ -878,9 +879,9 @@ class IceToids(Game):
             raise PositionError(f"{len(seats)} seats listed for a {options['players']}-player game.")
         turn = re.fullmatch(r"p(\d)", fields[3])
         if not turn or not 1 <= int(turn[1]) <= len(seats):
-            raise PositionError(f"{fields[3]!r} is not a seat (p1 to p{len(seats)}).")
+            raise PositionError(f"{quote(fields[3])} is not a seat (p1 to p{len(seats)}).")
         if fields[4] != "-" and fields[4] not in INDEX:
-            raise PositionError(f"{fields[4]!r} is not a tile being revealed (a cell, or '-').")
+            raise PositionError(f"{quote(fields[4])} is not a tile being revealed (a cell, or '-').")
         state = IceToidsState(
             self, options,
             tuple(c for c, _ in seats), tuple(h for _, h in seats),
