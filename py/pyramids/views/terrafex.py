@@ -97,12 +97,11 @@ def last_marks(before, move, after):
 
 # -- the panel ------------------------------------------------------------------------
 def _icon(kind: str, size: int, lying: bool = False, box: int = 26) -> str:
-    """One piece as a small inline picture."""
+    """One piece as a small inline picture, filled with the board's patterns (defined once, in the board)."""
     c = box / 2
     body = (svg.lying(c, c, box * 0.95, COLOUR[kind], size, "E") if lying
             else svg.standing(c, c, box * 0.95, COLOUR[kind], size))
-    return (f'<svg viewBox="0 0 {box} {box}" width="{box}" height="{box}" aria-hidden="true">'
-            f"{svg.defs([COLOUR[kind]])}{body}</svg>")
+    return f'<svg viewBox="0 0 {box} {box}" width="{box}" height="{box}" aria-hidden="true">{body}</svg>'
 
 
 def _score(state) -> str:
@@ -131,14 +130,18 @@ def _band_word(piece: str) -> str:
 
 
 def _trackers(state) -> str:
-    """The four turn trackers: standing while the action is still to take, toppled once used."""
+    """The four turn trackers: standing while the action is still to take, toppled once used.
+
+    A screen reader hears each one's state in words ("forest: used"), as the title says it to a mouse.
+    """
     out = []
     for action in ACTIONS:
         used = action in state.used
-        state_word = "used" if used else "to do"
-        out.append(f'<span class="tfx-tracker{" used" if used else ""}" title="{action}: {state_word}">'
-                   f"{_icon(TRACKER_KIND[action], 3, lying=used)}<small>{action}</small></span>")
-    return f'<div class="tfx-trackers" aria-label="Turn trackers">{"".join(out)}</div>'
+        state_word = "used" if used else "available"
+        out.append(f'<li class="tfx-tracker{" used" if used else ""}" title="{action}: {state_word}">'
+                   f"{_icon(TRACKER_KIND[action], 3, lying=used)}<small>{action}"
+                   f'<span class="visually-hidden">: {state_word}</span></small></li>')
+    return f'<ul class="tfx-trackers" aria-label="This turn\'s actions">{"".join(out)}</ul>'
 
 
 def _supply(state, title: str, clickable: bool) -> str:
@@ -185,8 +188,9 @@ def panel(state, actor=None, marks=None) -> str:
             out.append('<button type="button" data-cell="end">End the turn</button>')
     out.append(_supply(state, "Pool", state.outcome is None))
     out.append(_pit(state))
-    glaciers = state.glaciers_left
-    out.append(f'<p class="note">{glaciers} glacier{"s" if glaciers != 1 else ""} left; the game ends when '
-               "none is.</p>")
+    if state.outcome is None:
+        glaciers = state.glaciers_left
+        out.append(f'<p class="note">{glaciers} glacier{"s" if glaciers != 1 else ""} left; the game ends when '
+                   "none is.</p>")
     return "".join(out)
 
