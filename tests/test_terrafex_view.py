@@ -113,6 +113,7 @@ def test_a_finished_game_shows_no_glaciers_left_hint():
     ended = position({"a4": "B1", "b4": "R1", "d4": "G2"}).play("glacier:a4E")
     assert ended.outcome is not None
     assert "the game ends when none is" not in views.panel(ended) and "left;" not in views.panel(ended)
+    assert "Score now" in views.panel(running) and "Final score" in views.panel(ended)
 
 
 def test_editor_panel_shows_supply_and_what_the_layout_lacks():

@@ -117,7 +117,8 @@ def _score(state) -> str:
         f"<li>{sq}: {escape(piece)} in {player.capitalize()}'s {_band_word(piece)} band, "
         f"{points:+d} for {player.capitalize()}</li>"
         for sq, piece, player, points in sorted(items, key=lambda i: (INDEX[i[0]] % COLS, INDEX[i[0]])))
-    return (f'<table class="scores"><caption>Score now</caption>{"".join(rows)}</table>'
+    caption = "Score now" if state.outcome is None else "Final score"
+    return (f'<table class="scores"><caption>{caption}</caption>{"".join(rows)}</table>'
             f'<details class="tfx-why"><summary>Why each square scores</summary>'
             f'<ul>{detail or "<li>No piece scores yet.</li>"}</ul>'
             f'<p class="note">A piece scores for the colour of the band around it: large in the outer band, '
@@ -169,8 +170,8 @@ def panel(state, actor=None, marks=None) -> str:
         problems = state.layout_problems()
         check = ("".join(f'<li class="problem">{escape(p)}</li>' for p in problems) if problems
                  else '<li class="ok">The layout is valid: press Start.</li>')
-        return (f'<p class="note">Click a piece of the supply, then an empty square; click a piece on the '
-                f"board to take it off. Every colour has {SUPPLY[1]} small, {SUPPLY[2]} medium and "
+        return (f'<p class="note">Click a piece of the supply, then a square (it takes the place of a piece '
+                f"there); click a piece on the board to take it off. Every colour has {SUPPLY[1]} small, {SUPPLY[2]} medium and "
                 f"{SUPPLY[3]} large pieces.</p>"
                 + _supply(state, "Supply", True)
                 + f'<ul class="tfx-check">{check}</ul>'
