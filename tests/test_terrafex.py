@@ -11,7 +11,7 @@ import pytest
 
 from conformance import check_game, check_state
 from pyramids import games, record
-from pyramids.core import GameError, IllegalMoveError, InvalidMoveError, PositionError
+from pyramids.core import GameError, IllegalMoveError, InvalidMoveError, PositionError, seats
 from pyramids.games.terrafex import COLS, INDEX, KINDS, LAYOUTS, ROWS, SUPPLY, band_owner
 from pyramids.session import Session
 
@@ -124,13 +124,55 @@ def test_custom_layout_needs_a_glacier_and_a_forest():
 
 
 def test_custom_layout_one_piece_per_square():
-    """A21: one piece per square, no pre-built stacks."""
+    """A21: one piece per square, no pre-built stacks: a supply piece put on a piece replaces it (issue 26)."""
     state = edited("put:G2@d4")
-    with pytest.raises(IllegalMoveError, match="already holds a medium forest; clear it first"):
-        state.play("put:B1@d4")
+    assert state.describe("put:B1@d4") == "White puts a small glacier on d4 in place of a medium forest"
+    replaced = state.play("put:B1@d4")
+    assert squares(replaced) == {"d4": "B1"}
+    assert (pool(replaced, "G2"), pool(replaced, "B1")) == (5, 4), "the forest is back in the supply"
+    with pytest.raises(IllegalMoveError, match="d4 already holds a medium forest"):
+        state.play("put:G2@d4")
     assert squares(state.play("clear:d4")) == {}
     with pytest.raises(IllegalMoveError, match="already empty"):
         state.play("clear:e4")
+
+
+def test_editor_click_on_an_occupied_square_with_a_supply_piece_selected_never_deletes():
+    """Issue 26: a supply piece, then a square holding a piece, cleared the square; now it replaces the piece,
+    and the same piece again changes nothing and says so."""
+    session = Session("terrafex", {"layout": "custom"}, moves=["put:G2@d4"])
+    session.click("pool:B3")
+    session.click("d4")
+    assert session.moves[-1] == "put:B3@d4" and squares(session.latest) == {"d4": "B3"}
+    assert "in place of a medium forest" in session.message
+    session.click("pool:B3")
+    session.click("d4")
+    assert session.moves[-1] == "put:B3@d4" and squares(session.latest) == {"d4": "B3"}
+    assert session.message == "d4 already holds a large glacier: nothing to change." and not session.selection
+
+
+def test_custom_layout_has_both_seats_known_without_playing(monkeypatch):
+    """Issue 26: with a custom layout Black was not a seat (the seats were found by playing the first legal
+    move, which wandered in the editor for 500 moves): New game offered only White, and a link with
+    bots=black:hard was refused."""
+    def no_play(self, move):
+        raise AssertionError("the seats are found without playing")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(type(GAME.new()), "play", no_play)
+        assert seats(GAME, {"layout": "custom"}) == ["white", "black"]
+    link = record.encode(record.Record("terrafex", {"layout": "custom"}, (), {"bots": "black:hard"}))
+    session, error = Session.from_link(link)
+    assert error is None and session.bots == {"black": "hard"} and session.seats == ["white", "black"]
+
+
+def test_the_computer_plays_black_after_a_custom_layout():
+    session = Session("terrafex", {"layout": "custom"}, bots={"black": "easy"},
+                      moves=["put:B3@a4", "put:G2@d4", "start", "forest:grow:d4"])
+    assert session.bot_turn() is None, "White edits the layout and moves first"
+    while session.latest.to_move == "white" and session.latest.outcome is None:
+        session.play(session.latest.legal_moves()[0])
+    assert session.bot_turn() == ("black", "easy")
 
 
 def test_custom_layout_respects_the_supply():
@@ -474,6 +516,33 @@ def test_medium_mountain_shrinks_and_splits_the_glacier(blue, pieces):
     assert blues == pieces
     placed = {s for s, t in squares(after).items() if t[0] == "B"}
     assert placed <= {"a4", "b3", "b5"}, "never the square beyond the mountain (c4)"
+
+
+def test_a_small_glacier_against_a_medium_mountain_does_not_split():
+    """Medium mountain: "If the glacier is medium or large, split it into two pieces. In any case, play the
+    resulting glaciers as described above": a small glacier stays whole and goes beside the mountain.
+    Issue 26: the page said "The glacier splits"."""
+    state = position({"a4": "B1", "b4": "Y2"})
+    clicked = state.guide(["a4", "b4"])
+    assert clicked.targets == ("a4", "b3", "b5")
+    assert "split" in clicked.message and "splits" not in clicked.message, clicked.message
+    assert clicked.message.startswith("The mountain shrinks; the small glacier does not split")
+    assert state.describe("glacier:a4E/1@b3") == ("White moves the glacier on a4 east: the medium mountain on b4 "
+                                                  "shrinks; the small glacier does not split and goes beside it, to b3")
+    with pytest.raises(IllegalMoveError, match="the small glacier does not split; write the square it goes to"):
+        state.play("glacier:a4E")
+    with pytest.raises(IllegalMoveError, match="goes beside the mountain on b4, but no square beside it is empty"):
+        position({"a4": "G1c2", "b4": "Y2", "b3": "G1", "b5": "G1"}).play("glacier:a4E/1@b3,1@b5")
+
+
+def test_glacier_moves_against_mountains_say_what_happens():
+    """Words for the move list: a split names its pieces; a small mountain is pushed two squares on (A13)."""
+    split = position({"a4": "B3", "b4": "Y2"})
+    assert split.describe("glacier:a4E/1@b3,2@b5") == ("White moves the glacier on a4 east: the medium mountain "
+                                                       "on b4 shrinks and the glacier splits, small to b3, medium to b5")
+    assert split.guide(["a4", "b4"]).message == "The glacier splits: click where the small glacier goes."
+    pushed = position({"a4": "B2", "b4": "Y1"})
+    assert pushed.describe("glacier:a4E") == "White moves the glacier on a4 east, pushing the small mountain on b4 to d4"
 
 
 def test_large_mountain_splits_the_glacier_into_smalls():

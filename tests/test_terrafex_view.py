@@ -1,6 +1,7 @@
 """Terrafex's board and panel: bands in their owners' colours, pieces, the fire prompt, pool and editor."""
 
 import random
+import re
 import xml.etree.ElementTree as ET
 
 from pyramids import games, views
@@ -65,10 +66,54 @@ def test_panel_shows_score_trackers_pool_and_pit():
     assert scores == ["3", "-1"], "a1's large forest to White, b1's small fire costs Black (b1's inner band)"
     assert "a1: large forest in White's outer band, +3 for White" in text
     assert {el.get("data-cell") for el in root.iter() if el.get("data-cell")} >= {f"pool:{k}{s}" for k in "GYRB" for s in (1, 2, 3)}
-    trackers = [el.get("class") for el in root.iter("span") if "tfx-tracker" in (el.get("class") or "")]
+    trackers = [el.get("class") for el in root.iter("li") if "tfx-tracker" in (el.get("class") or "")]
     assert trackers == ["tfx-tracker", "tfx-tracker used", "tfx-tracker", "tfx-tracker"]
     pit = [el for el in root.iter("span") if "in the fire pit" in (el.get("title") or "")]
     assert [el.get("title") for el in pit][0] == "1 small red in the fire pit"
+
+
+def words(element):
+    return " ".join("".join(element.itertext()).split())
+
+
+def test_trackers_say_in_words_which_actions_are_used_and_which_remain():
+    """Issue 26: a screen reader hears each turn tracker's state, not only sees it toppled; the list is named
+    on an element with a role (axe: aria-label on a plain div)."""
+    state = position({"a1": "G3", "h7": "B1"}, used="mountain,glacier")
+    trackers = next(el for el in panel_root(state).iter() if "tfx-trackers" in (el.get("class") or ""))
+    assert trackers.tag == "ul" and trackers.get("aria-label") == "This turn's actions"
+    assert [words(li) for li in trackers] == ["forest: available", "mountain: used", "fire: available",
+                                               "glacier: used"]
+
+
+def test_no_div_in_the_panel_carries_an_aria_label():
+    """Issue 26: axe flags aria-label on an element with no role."""
+    for state in (GAME.new(), GAME.new(layout="custom")):
+        labelled = [el.tag for el in panel_root(state).iter() if el.get("aria-label") and el.tag in ("div", "span")
+                    and not el.get("role")]
+        assert labelled == []
+
+
+def test_board_and_panel_define_each_pattern_once():
+    """Issue 26: pat-green, pat-red and pat-blue were defined in every pool icon (16 duplicate ids on the page);
+    the board defines each pattern once and the panel's icons use those."""
+    for state in (position({"a1": "G3", "b1": "R1", "h7": "B1"}, used="forest"),
+                  position({"a1": "B1", "d4": "G2"}).play("fire:2")):
+        page = f"<div>{views.draw(state)}{views.panel(state)}</div>"
+        ids = re.findall(r'\bid="([^"]+)"', page)
+        assert sorted(ids) == sorted(set(ids)), "no id twice"
+        used = set(re.findall(r"url\(#([^)]+)\)", page))
+        assert used and used <= set(re.findall(r'\bid="([^"]+)"', views.draw(state))), "every pattern is the board's"
+
+
+def test_a_finished_game_shows_no_glaciers_left_hint():
+    """Issue 26: "3 glaciers left; the game ends when none is" was still shown once the game had ended."""
+    running = position({"a4": "B1", "b4": "R1", "d4": "G2", "h1": "B2"})
+    assert "2 glaciers left; the game ends when none is." in views.panel(running)
+    ended = position({"a4": "B1", "b4": "R1", "d4": "G2"}).play("glacier:a4E")
+    assert ended.outcome is not None
+    assert "the game ends when none is" not in views.panel(ended) and "left;" not in views.panel(ended)
+    assert "Score now" in views.panel(running) and "Final score" in views.panel(ended)
 
 
 def test_editor_panel_shows_supply_and_what_the_layout_lacks():

@@ -445,6 +445,7 @@ class Game:
     options: tuple[Option, ...] = ()
     hidden_chance: bool = False  # chance reveals what nobody may know before (IceToids' tiles)
     alternating: bool = False  # two players, one move a turn: the move list pairs them (1. White, Black)
+    fixed_seats: tuple[str, ...] = ()  # the seats in the order they first act, where no option changes them
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """All options with defaults filled in; unknown names and bad values raise."""
@@ -543,10 +544,13 @@ def seats(game: Game, options: Mapping[str, Any] | None = None) -> list[str]:
     Found through the protocol: the first legal move is followed until every
     seat has acted (or the game ends), chance included; a ``players`` option,
     where a game has one, says how many seats there are (Haunted Ice Towers'
-    ghost acts but is nobody's seat).
+    ghost acts but is nobody's seat).  A game with `fixed_seats` names them
+    without the walk, which an opening such as a layout editor would wander in.
     """
     options = game.resolve_options(options or {})
     count = options.get("players", game.max_players)
+    if game.fixed_seats:
+        return list(game.fixed_seats[:count])
     state, found = game.new(**options), []
     for _ in range(500):
         found += [a for a in players_to_act(state) if a not in found]

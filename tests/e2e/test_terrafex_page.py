@@ -79,3 +79,33 @@ def test_the_layout_editor_makes_a_layout_that_opens_from_its_link(app, new_cont
     assert "layout=custom" in link
     other = app.elsewhere(link, new_context().new_page())
     assert other.position() == position and other.moves() == moves + ["forest:spread:e4"]
+
+
+def test_the_editor_replaces_a_piece_rather_than_deleting_it(app):
+    """Issue 26: a supply piece, then an occupied square, deleted the piece there; now it takes its place."""
+    app.open(record.encode(record.Record("terrafex", {"layout": "custom"}, ("put:G2@d4",))))
+    panel_click(app, "pool:B3")
+    app.click("d4")
+    assert app.moves() == ["put:G2@d4", "put:B3@d4"]
+    assert "in place of a medium forest" in app.message()
+    assert app.position().startswith("......../......../......../...B3....")
+
+
+def test_the_computer_plays_black_after_a_custom_layout(app):
+    """Issue 26: with a custom layout Black is a seat: New game offers it, and a link with bots=black:hard opens;
+    the computer plays Black's fire and turn."""
+    app.open()
+    app.pick("terrafex")
+    app.page.click("#new")
+    app.page.select_option('#new-options [name="layout"]', "custom")
+    app.page.wait_for_selector('#new-seats select[name="seat:black"]')
+    app.page.keyboard.press("Escape")
+    app.open(record.encode(record.Record("terrafex", {"layout": "custom"}, tuple(LAYOUT), {"bots": "black:hard"})))
+    assert "bots=black:hard" in app.fragment() and "Every seat is a person's" not in app.message()
+    app.open(record.encode(record.Record("terrafex", {"layout": "custom"}, tuple(LAYOUT), {"bots": "black:easy"})))
+    app.play("a4", "b4", "b3", "b5", "e2", "g6")
+    panel_click(app, "pool:R1")  # White selects a small fire: the computer plays it for Black
+    app.page.wait_for_function(f"document.querySelectorAll('#moves li button').length > {len(LAYOUT) + len(TURN)}",
+                               timeout=60_000)
+    assert app.moves()[len(LAYOUT):len(LAYOUT) + 4] == TURN[:4]
+    assert app.moves()[len(LAYOUT) + 4].startswith("fire:"), "Black's fire, played by the computer"

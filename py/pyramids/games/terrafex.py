@@ -16,12 +16,14 @@ Move notation:
 * ``forest:grow:d4``, ``forest:spread:d4``, ``mountain:start:d4``, ``mountain:grow:d4``;
 * ``fire:2`` the active player selects a medium fire, then the opponent plays
   it: ``fire:start:d4``, ``fire:grow:d4`` or ``fire:burn:d4`` (a forest or its frost);
-* ``glacier:c3E`` moves the glacier on c3 east; when it splits against a
-  mountain the pieces' squares follow, smallest first: ``glacier:c3E/1@c2,2@b3``
-  (equal pieces may be listed in either order);
+* ``glacier:c3E`` moves the glacier on c3 east; against a medium or large
+  mountain the glacier's pieces go beside it, and their squares follow, smallest
+  first: ``glacier:c3E/1@c2,2@b3`` (equal pieces in either order; a small glacier
+  does not split, but still goes beside the mountain: ``glacier:c3E/1@c2``);
 * ``end`` ends a turn in which no unused action has a legal option (the page
   plays it by itself);
-* in the layout editor (``layout=custom``): ``put:G2@d4``, ``clear:d4``, ``start``.
+* in the layout editor (``layout=custom``): ``put:G2@d4`` (on an occupied square it
+  replaces the piece there), ``clear:d4``, ``start``.
 
 Position notation: the rows 1 to 7 separated by ``/``, each square ``.`` or a
 piece, colour letter and size (``G2`` forest, ``Y1`` mountain, ``R3`` fire,
@@ -340,12 +342,11 @@ class TerrafexState(State):
     def _editor_moves(self) -> dict[str, tuple]:
         moves: dict[str, tuple] = {}
         for i, c in enumerate(self.board):
-            if c is None:
-                for kind in KINDS:
-                    for size in (1, 2, 3):
-                        if self.pool_count(kind, size):
-                            moves[f"put:{kind}{size}@{NAMES[i]}"] = ("edit", i, (kind, size, 0))
-            else:
+            for kind in KINDS:
+                for size in (1, 2, 3):
+                    if self.pool_count(kind, size) and c != (kind, size, 0):  # on a piece: it replaces it
+                        moves[f"put:{kind}{size}@{NAMES[i]}"] = ("edit", i, (kind, size, 0))
+            if c is not None:
                 moves[f"clear:{NAMES[i]}"] = ("edit", i, None)
         if not self.layout_problems():
             moves["start"] = ("start",)
@@ -496,11 +497,13 @@ class TerrafexState(State):
         for piece in pieces:
             tx.take("B", piece)
         squares = [s for s in [x] + [_step(t, side) for side in SIDEWAYS[d]] if s is not None and tx.board[s] is None]
+        if not squares:
+            raise IllegalMoveError(f"the glacier goes beside the mountain on {NAMES[t]}, but no square beside it "
+                                   "is empty.")
         if len(squares) < len(pieces):
             raise IllegalMoveError(
-                f"the glacier splits into {len(pieces)} piece{'s' if len(pieces) > 1 else ''} beside the mountain "
-                f"on {NAMES[t]}, but only {len(squares)} of the squares beside it "
-                f"{'is' if len(squares) == 1 else 'are'} empty.")
+                f"the glacier splits into {len(pieces)} pieces beside the mountain on {NAMES[t]}, but only "
+                f"{len(squares)} of the squares beside it {'is' if len(squares) == 1 else 'are'} empty.")
         return tx, pieces, squares
 
     # -- applying ------------------------------------------------------------------
@@ -515,7 +518,7 @@ class TerrafexState(State):
             old = tx.board[i]
             if old is not None:
                 tx.give(old[0], old[1])
-            else:
+            if cell is not None:
                 tx.take(cell[0], cell[1])
             tx.board[i] = cell
             return self._next(tx.board, tx.pool, tx.pit)
@@ -609,7 +612,9 @@ class TerrafexState(State):
         if verb == "select":
             return f"Select a {SIZE_WORDS[parsed[1]]} fire for {self.actor_name(_other(self.to_move))} to play"
         if verb == "put":
-            return f"Put a {piece_name(parsed[2][0], int(parsed[2][1]))} on {where}"
+            old = self.board[INDEX[where]]
+            instead = f" in place of {describe(old)}" if old is not None else ""
+            return f"Put a {piece_name(parsed[2][0], int(parsed[2][1]))} on {where}{instead}"
         if verb == "clear":
             return f"Clear {where}"
         if verb == "glacier":
@@ -639,7 +644,7 @@ class TerrafexState(State):
         if verb in ("fire:start", "fire:grow"):
             return f"{who} plays the fire: {'starts a fire on' if verb == 'fire:start' else 'grows the fire on'} {parsed[1]}"
         if verb == "glacier":
-            return f"{who} moves the {self.label(move)[0].lower()}{self.label(move)[1:]}"
+            return f"{who} {self._glacier_words(parsed)}"
         third = {"forest:grow": "grows the forest on", "forest:spread": "spreads a small forest to",
                  "mountain:start": "starts a small mountain on", "mountain:grow": "grows the mountain on",
                  "select": "selects", "put": "puts", "clear": "clears", "start": "starts"}
@@ -648,11 +653,33 @@ class TerrafexState(State):
         rest = self.label(move).split(" ", 1)
         return f"{who} {third[verb]} {rest[1] if len(rest) > 1 else 'the game'}"
 
+    def _glacier_words(self, parsed: tuple) -> str:
+        """A glacier move in words, saying what a mountain in its way does: pushed, or shrunk with the glacier beside it."""
+        _, x, d, placed = parsed
+        text = f"moves the glacier on {x} {DIRECTION_NAMES[d]}"
+        t = _step(INDEX[x], d)
+        target = self.board[t] if t is not None else None
+        if target is None or target[0] != "Y":
+            return text
+        mountain = f"the {piece_name('Y', target[1])} on {NAMES[t]}"
+        if not placed:
+            beyond = _step(INDEX[x], d, 3)
+            return f"{text}, pushing {mountain} to {NAMES[beyond]}" if beyond is not None else text
+        if len(placed) == 1:
+            return f"{text}: {mountain} shrinks; the small glacier does not split and goes beside it, to {placed[0][0]}"
+        pieces = ", ".join(f"{SIZE_WORDS[s]} to {w}" for w, s in placed)
+        return f"{text}: {mountain} shrinks and the glacier splits, {pieces}"
+
     def guide(self, selection, actor: str | None = None) -> Guidance:
         """As the protocol's, plus: an empty square first offers what can be placed there,
-        and a splitting glacier says which piece to place next."""
+        a glacier against a mountain says which piece to place next, and in the editor a
+        supply piece clicked onto the same piece changes nothing (rather than clearing it)."""
         selection = tuple(selection)
         found = super().guide(selection, actor)
+        if not found.ok and self.setup and len(selection) == 2 and selection[0].startswith("pool:") \
+                and selection[1] in INDEX and self.board[INDEX[selection[1]]] is not None:
+            held = describe(self.board[INDEX[selection[1]]])  # the same piece: nothing to replace, nothing cleared
+            return Guidance((), message=f"{selection[1]} already holds {held}: nothing to change.")
         if not found.ok and not self.setup and len(selection) == 1 and selection[0] in INDEX:
             placing = tuple(m for m in self._moves()
                             if (actor is None or self.may_act(m, actor)) and self.path(m)[-1] == selection[0]
@@ -671,8 +698,11 @@ class TerrafexState(State):
                 if parsed[0] == "glacier" and self.path(move)[:len(selection)] == selection and \
                         len(parsed[3]) > len(selection) - 2:
                     size = parsed[3][len(selection) - 2][1]
-                    return Guidance(selection, found.targets, found.moves,
-                                    f"The glacier splits: click where the {SIZE_WORDS[size]} glacier goes.")
+                    message = (f"The glacier splits: click where the {SIZE_WORDS[size]} glacier goes."
+                               if len(parsed[3]) > 1 else
+                               "The mountain shrinks; the small glacier does not split: click where it goes "
+                               "beside the mountain.")
+                    return Guidance(selection, found.targets, found.moves, message)
         return found
 
     def explain(self, move: str) -> GameErrorLike:
@@ -694,9 +724,9 @@ class TerrafexState(State):
             cell = self.board[INDEX[parsed[1]]]
             if verb == "clear":
                 return f"{parsed[1]} is already empty."
-            if cell is not None:
-                return f"{parsed[1]} already holds {describe(cell)}; clear it first (one piece per square)."
             kind, size = parsed[2][0], int(parsed[2][1])
+            if cell == (kind, size, 0):
+                return f"{parsed[1]} already holds {describe(cell)}."
             return f"the supply has no {piece_name(kind, size)} left ({SUPPLY[size]} in all)."
         if verb in ("put", "clear", "start"):
             return "the layout editor is only open at the start of a custom layout."
@@ -729,10 +759,12 @@ class TerrafexState(State):
             except _Short as err:
                 return f"{err}."
             if not pieces:
-                return "this glacier move splits nothing: write it without placements."
+                return "this glacier move places no piece: write it without placements."
+            around = ", ".join(NAMES[s] for s in squares)
+            if len(pieces) == 1:
+                return f"the small glacier does not split; write the square it goes to, one of {around} (e.g. /1@{NAMES[squares[0]]})."
             sizes = ", ".join(SIZE_WORDS[p] for p in pieces)
-            return (f"the glacier splits into {sizes} (smallest first), each on a different empty square of "
-                    f"{', '.join(NAMES[s] for s in squares)}.")
+            return f"the glacier splits into {sizes} (smallest first), each on a different empty square of {around}."
         where = parsed[1]
         i = INDEX[where]
         cell = self.board[i]
@@ -866,6 +898,7 @@ class Terrafex(Game):
     title = "Terrafex"
     min_players = 2
     max_players = 2
+    fixed_seats = PLAYERS  # also with a custom layout, whose editor the seats' walk would wander in
     options = (
         LayoutOption("layout", "Layout", "1", choices=("1", "2", "custom"),
                      help="The starting pieces: one of the rules' two layouts, or your own, "

@@ -97,12 +97,11 @@ def last_marks(before, move, after):
 
 # -- the panel ------------------------------------------------------------------------
 def _icon(kind: str, size: int, lying: bool = False, box: int = 26) -> str:
-    """One piece as a small inline picture."""
+    """One piece as a small inline picture, filled with the board's patterns (defined once, in the board)."""
     c = box / 2
     body = (svg.lying(c, c, box * 0.95, COLOUR[kind], size, "E") if lying
             else svg.standing(c, c, box * 0.95, COLOUR[kind], size))
-    return (f'<svg viewBox="0 0 {box} {box}" width="{box}" height="{box}" aria-hidden="true">'
-            f"{svg.defs([COLOUR[kind]])}{body}</svg>")
+    return f'<svg viewBox="0 0 {box} {box}" width="{box}" height="{box}" aria-hidden="true">{body}</svg>'
 
 
 def _score(state) -> str:
@@ -118,7 +117,8 @@ def _score(state) -> str:
         f"<li>{sq}: {escape(piece)} in {player.capitalize()}'s {_band_word(piece)} band, "
         f"{points:+d} for {player.capitalize()}</li>"
         for sq, piece, player, points in sorted(items, key=lambda i: (INDEX[i[0]] % COLS, INDEX[i[0]])))
-    return (f'<table class="scores"><caption>Score now</caption>{"".join(rows)}</table>'
+    caption = "Score now" if state.outcome is None else "Final score"
+    return (f'<table class="scores"><caption>{caption}</caption>{"".join(rows)}</table>'
             f'<details class="tfx-why"><summary>Why each square scores</summary>'
             f'<ul>{detail or "<li>No piece scores yet.</li>"}</ul>'
             f'<p class="note">A piece scores for the colour of the band around it: large in the outer band, '
@@ -131,14 +131,18 @@ def _band_word(piece: str) -> str:
 
 
 def _trackers(state) -> str:
-    """The four turn trackers: standing while the action is still to take, toppled once used."""
+    """The four turn trackers: standing while the action is still to take, toppled once used.
+
+    A screen reader hears each one's state in words ("forest: used"), as the title says it to a mouse.
+    """
     out = []
     for action in ACTIONS:
         used = action in state.used
-        state_word = "used" if used else "to do"
-        out.append(f'<span class="tfx-tracker{" used" if used else ""}" title="{action}: {state_word}">'
-                   f"{_icon(TRACKER_KIND[action], 3, lying=used)}<small>{action}</small></span>")
-    return f'<div class="tfx-trackers" aria-label="Turn trackers">{"".join(out)}</div>'
+        state_word = "used" if used else "available"
+        out.append(f'<li class="tfx-tracker{" used" if used else ""}" title="{action}: {state_word}">'
+                   f"{_icon(TRACKER_KIND[action], 3, lying=used)}<small>{action}"
+                   f'<span class="visually-hidden">: {state_word}</span></small></li>')
+    return f'<ul class="tfx-trackers" aria-label="This turn\'s actions">{"".join(out)}</ul>'
 
 
 def _supply(state, title: str, clickable: bool) -> str:
@@ -166,8 +170,8 @@ def panel(state, actor=None, marks=None) -> str:
         problems = state.layout_problems()
         check = ("".join(f'<li class="problem">{escape(p)}</li>' for p in problems) if problems
                  else '<li class="ok">The layout is valid: press Start.</li>')
-        return (f'<p class="note">Click a piece of the supply, then an empty square; click a piece on the '
-                f"board to take it off. Every colour has {SUPPLY[1]} small, {SUPPLY[2]} medium and "
+        return (f'<p class="note">Click a piece of the supply, then a square (it takes the place of a piece '
+                f"there); click a piece on the board to take it off. Every colour has {SUPPLY[1]} small, {SUPPLY[2]} medium and "
                 f"{SUPPLY[3]} large pieces.</p>"
                 + _supply(state, "Supply", True)
                 + f'<ul class="tfx-check">{check}</ul>'
@@ -185,8 +189,9 @@ def panel(state, actor=None, marks=None) -> str:
             out.append('<button type="button" data-cell="end">End the turn</button>')
     out.append(_supply(state, "Pool", state.outcome is None))
     out.append(_pit(state))
-    glaciers = state.glaciers_left
-    out.append(f'<p class="note">{glaciers} glacier{"s" if glaciers != 1 else ""} left; the game ends when '
-               "none is.</p>")
+    if state.outcome is None:
+        glaciers = state.glaciers_left
+        out.append(f'<p class="note">{glaciers} glacier{"s" if glaciers != 1 else ""} left; the game ends when '
+                   "none is.</p>")
     return "".join(out)
 
