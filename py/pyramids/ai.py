@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from itertools import permutations
 from typing import Callable
 
-from .core import CHANCE, Game, GameError, State, players_to_act, seats, quote  # noqa: F401 - seats: ai's API too
+from .core import CHANCE, Game, GameError, State, players_to_act, quote, seats  # noqa: F401 - seats: ai's API too
 
 
 @dataclass(frozen=True)

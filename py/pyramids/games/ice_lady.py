@@ -44,8 +44,7 @@ from typing import Any, Mapping
 
 from ..core import (
     REPEATED, REPETITION_RULE, Game, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError,
-    State, options_text, parse_options_text, repetition_count,
-    quote,
+    State, options_text, parse_options_text, quote, repetition_count,
 )
 from ..grid import join_row, split_row, square
 

@@ -56,8 +56,7 @@ from typing import Any, Mapping, NamedTuple
 
 from ..core import (
     Game, GameError, IllegalMoveError, InvalidMoveError, Option, OptionError,
-    Outcome, PositionError, State, options_text, parse_options_text,
-    quote,
+    Outcome, PositionError, State, options_text, parse_options_text, quote,
 )
 
 PALETTE = ("red", "yellow", "green", "blue", "purple", "orange")

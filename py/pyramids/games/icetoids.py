@@ -85,8 +85,7 @@ from typing import NamedTuple
 
 from ..core import (
     CHANCE, REPEATED, REPETITION_RULE, Game, IllegalMoveError, InvalidMoveError, Option, Outcome,
-    PositionError, State, options_text, parse_options_text, repetition_count,
-    quote,
+    PositionError, State, options_text, parse_options_text, quote, repetition_count,
 )
 from ..grid import STEPS, join_row, split_row, square
 

@@ -47,7 +47,7 @@ from typing import Any, Mapping
 
 from ..core import (
     REPEATED, Game, Guidance, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError, State,
-    options_text, parse_options_text, repetition_count,
+    options_text, parse_options_text, quote, repetition_count,
 )
 
 PLAYERS = ("white", "black")
@@ -870,7 +870,7 @@ def _parse_move(move: str) -> tuple:
     """A move's parts: (verb, ...); `InvalidMoveError` when it is not Terrafex notation."""
     found = MOVE_RE.fullmatch(move.strip()) if isinstance(move, str) else None
     if found is None:
-        raise InvalidMoveError(f"{move!r} is not a move: {NOTATION_HELP}.")
+        raise InvalidMoveError(f"{quote(move)} is not a move: {NOTATION_HELP}.")
     g = found.groupdict()
     if g["end"] or g["start"]:
         return (g["end"] or g["start"],)
@@ -920,8 +920,8 @@ class Terrafex(Game):
         fields = text.split()
         example = self.new().to_text()
         if len(fields) < 7:
-            raise PositionError(f"Terrafex: {text!r} needs the board, the side to move, used:, fire:, "
-                                f"pool:, pit: and idle:, e.g. {example!r}.")
+            raise PositionError(f"Terrafex: {quote(text)} needs the board, the side to move, used:, fire:, "
+                                f"pool:, pit: and idle:, e.g. '{example}'.")
         rows = fields[0].split("/")
         if len(rows) != ROWS:
             raise PositionError(f"Terrafex: the board has {len(rows)} rows; it needs {ROWS}.")
@@ -929,18 +929,18 @@ class Terrafex(Game):
         for r, row in enumerate(rows, 1):
             tokens = re.findall(r"\.|G[123][fc][123]|[GYRB][123]|.", row)
             if len(tokens) != COLS or any(len(t) == 1 and t != "." for t in tokens):
-                raise PositionError(f"Terrafex: row {r} ({row!r}) must be {COLS} squares, each '.' or a piece "
+                raise PositionError(f"Terrafex: row {r} ({quote(row)}) must be {COLS} squares, each '.' or a piece "
                                     "such as G2, Y1, R3, B2, G3f1 (frosted) or G1c3 (capped).")
             for c, token in enumerate(tokens):
                 board.append(_parse_cell(token, NAMES[(r - 1) * COLS + c]))
         if fields[1] not in ("w", "b"):
-            raise PositionError(f"Terrafex: the side to move is 'w' or 'b', not {fields[1]!r}.")
+            raise PositionError(f"Terrafex: the side to move is 'w' or 'b', not {quote(fields[1])}.")
         to_move = "white" if fields[1] == "w" else "black"
         values = {}
         for field, key in zip(fields[2:7], ("used", "fire", "pool", "pit", "idle")):
             name, sep, value = field.partition(":")
             if name != key or not sep:
-                raise PositionError(f"Terrafex: expected {key}:… in place of {field!r}.")
+                raise PositionError(f"Terrafex: expected {key}:… in place of {quote(field)}.")
             values[key] = value
         used = () if values["used"] == "-" else tuple(values["used"].split(","))
         if any(a not in ACTIONS for a in used) or len(set(used)) != len(used):
@@ -989,7 +989,7 @@ def _parse_cell(token: str, where: str):
 def _counts(text: str, what: str) -> tuple[int, int, int]:
     parts = text.split(",")
     if len(parts) != 3 or not all(p.isdigit() for p in parts):
-        raise PositionError(f"Terrafex: {what} counts are three numbers (small, medium, large), not {text!r}.")
+        raise PositionError(f"Terrafex: {what} counts are three numbers (small, medium, large), not {quote(text)}.")
     return tuple(int(p) for p in parts)
 
 
