@@ -130,7 +130,8 @@ def test_the_embed_in_an_iframe_of_another_site(watched, server, tmp_path):
     board = views.draw(GAME.replay(MOVES[:2]))
     snippet = embed.snippet(server, REC, 2, embed.View(), "Ice Lady", board).replace('width="400"', 'width="300"')
     src = html.unescape(re.search(r'src="([^"]+)"', snippet).group(1))
-    (tmp_path / "wiki.html").write_text(f"<!doctype html><title>A wiki page</title><h1>A game</h1>{snippet}")
+    (tmp_path / "wiki.html").write_text('<!doctype html><title>A wiki page</title><link rel="icon" href="data:,">'  # no
+                                        f"<h1>A game</h1>{snippet}")  # /favicon.ico: the wiki's own 404 is not ours
     with StaticServer(tmp_path) as wiki:
         page = watched((wiki.origin, server)).new_page()
         page.goto(wiki.url + "wiki.html")
