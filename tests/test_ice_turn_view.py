@@ -107,3 +107,19 @@ def test_the_action_bar_frames_its_caption_and_is_gone_when_the_game_is_over():
     assert len(captions) == 1 and float(captions[0].get("y")) + 3 <= bottom
     won = pos({"d4": "r1r2r3", "a1": "b3b2b1"})
     assert won.outcome is not None and bar_frame(ET.fromstring(views.draw(won))) is None
+
+
+def lit_locations(state, marks=Marks()):
+    return {el.get("data-cell") for el in ET.fromstring(views.draw(state, marks)).iter()
+            if "lit" in (el.get("class") or "").split()}
+
+
+def test_the_treehouse_tip_button_is_lit_while_it_can_be_used():
+    """Issue 26: "MP=7" worked but was never lit. Tip "Totally Increase Points to 7" is a move by itself, so
+    its button is lit whenever it is legal, a piece selected or not, like End movement."""
+    state = pos({"a1": "r3r2r1", "d4": "b3b2b1"}, face="tip", roll=2)
+    assert {"tip7", "end"} <= lit_locations(state)
+    selected = Marks(selected=("a1",), targets=state.guide(("a1",)).targets)
+    assert "tip7" in lit_locations(state, selected)
+    assert "tip7" in lit_locations(pos({"a1": "r3r2r1", "d4": "b3b2b1"}, face="wild"))
+    assert "tip7" not in lit_locations(state.play("tip7")), "used: once a turn"

@@ -213,6 +213,8 @@ def _bar(state, marks: svg.Marks) -> str:
         x += 14
     x = 16
     buttons = _treehouse_buttons(state)
+    if state.is_legal("tip7") or state.is_legal("wild:tip7"):
+        lit.add("tip7")  # a move by itself, whatever is selected, as End is
     if buttons:
         out.append(_text(x, row2 + 22, "Treehouse", 12, "start"))
         x += 66
