@@ -82,17 +82,22 @@ def tile_icon(tile: tuple, size: float = 36) -> str:
 
 
 def tower(cx: float, bottom: float, cell: float, pieces) -> str:
-    """Standing pieces in side view, bottom to top: each a band as wide as its size, pips on it."""
+    """Standing pieces in side view, bottom to top: each a band as wide as its size, pips on it.
+
+    A lone standing piece is a tower of one: every standing piece is drawn this one way, the top
+    one pointed (nothing rests on it), so it never reads as a lying piece seen from above."""
     n = len(pieces)
     band = min(cell * 0.24, cell * 0.78 / n)
-    out = []
+    widest = cell * max(WIDTHS[pips(p)] for p in pieces) / 2
+    out = [f'<ellipse class="ground" cx="{cx:.1f}" cy="{bottom:.1f}" rx="{widest + 4:.1f}" ry="4" '
+           'fill="#000" opacity="0.18"/>']
     for level, piece in enumerate(pieces):
         colour, size = owner(piece), pips(piece)
         paint = svg.PAINTS[colour]
         half = cell * WIDTHS[size] / 2
         y1 = bottom - level * band
         y0 = y1 - band
-        top = half * (0.62 if n > 1 else 0.15)
+        top = half * (0.15 if level == n - 1 else 0.62)
         out.append(
             f'<g class="pyramid standing {colour} {SIZE_NAMES[size]}"><title>{piece_name(piece)}</title>'
             f'<path d="M{cx - half:.1f} {y1:.1f}L{cx - top:.1f} {y0:.1f}L{cx + top:.1f} {y0:.1f}L{cx + half:.1f} '
@@ -112,8 +117,6 @@ def _cell_pieces(state, cell: int) -> str:
     if d is not None:
         colour, size = owner(stack[0]), pips(stack[0])
         return svg.lying(cx, cy, CELL * 0.72, colour, size, d)
-    if len(stack) == 1:
-        return svg.standing(cx, cy, CELL * 0.8, owner(stack[0]), pips(stack[0]))
     return tower(cx, cy + CELL * 0.4, CELL, stack)
 
 
