@@ -24,7 +24,7 @@ LEFT, TOP = 60, 28
 BOARD = SIZE * CELL
 WIDTH = BOARD + 2 * LEFT
 BAR = TOP + BOARD + 10  # the action bar's top
-HEIGHT = WIDTH
+HEIGHT = BAR + 96  # two rows of buttons, or setup's tiles with a line of help under them
 BLUE = "#1f7ae0"
 INK = "#1d3557"
 MUTED = "#8a93a0"
@@ -121,7 +121,9 @@ def _cell_pieces(state, cell: int) -> str:
 
 
 def _goal(state, seat) -> str:
-    """The goal corner: a thick bracket in its owner's colour along the board's outer edges."""
+    """The goal corner: a thick bracket in its owner's colour along the board's outer edges.
+
+    Its label stands in the margin beside the corner, where no piece on the corner can hide it."""
     x, y = _origin(seat.goal)
     colour = seat.colour
     east = seat.goal % SIZE == SIZE - 1
@@ -131,11 +133,11 @@ def _goal(state, seat) -> str:
     arm = CELL * 0.45
     paint = svg.PAINTS[colour]
     path = (f"M{hx + (-arm if east else arm):.1f} {hy:.1f}H{hx:.1f}V{hy + (-arm if south else arm):.1f}")
-    label_x = x + (CELL - 20 if east else 20)
-    label_y = y + (CELL - 12 if south else 18)
+    label_x = LEFT + BOARD + 5 if east else LEFT - 5
+    label_y = y + (CELL - 6 if south else 16)
     return (f'<g class="goal {colour}"><title>{colour} goal</title><path d="{path}" fill="none" '
             f'stroke="{paint.fill}" stroke-width="7" stroke-linecap="round"/>'
-            f'<text x="{label_x:.1f}" y="{label_y:.1f}" text-anchor="middle" font-size="11" '
+            f'<text x="{label_x:.1f}" y="{label_y:.1f}" text-anchor="{"start" if east else "end"}" font-size="13" '
             f'fill="{paint.stroke}">goal</text></g>')
 
 
@@ -188,7 +190,7 @@ def _bar(state, marks: svg.Marks) -> str:
     if state.phase == "place":
         hand = state.hands[state.turn]
         who = escape(state.actor_name(state.active))
-        out.append(_text(16, row2 + 24, f"{who}: click an empty cell, then a tile", 12, "start", MUTED))
+        out.append(_text(16, row2 + 34, f"{who}: click an empty cell, then a tile", 12, "start", MUTED))
         x = 16
         for name in dict.fromkeys(hand):
             kind = TILES[name]
