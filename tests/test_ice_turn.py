@@ -1,6 +1,7 @@
 """Ice-Turn rules: each test quotes the rule it checks (rules/ice-turn.md, section and [A#])."""
 
 import random
+import re
 
 import pytest
 
@@ -682,3 +683,15 @@ def test_refused_clicks_speak_the_players_words():
     assert refusals
     for message in refusals:
         assert "[A" not in message and "insertion index" not in message and "react:" not in message, message
+
+
+def test_the_rules_page_marks_the_team_s_readings_as_interpretations():
+    """Issue 26: the in-app rules stated readings of rules/ice-turn.md's Ambiguities table as plain rules.
+    Each is now in an "assumption" paragraph, as on the other games' pages: A4 (the 6/5/5 deal, open
+    hands), A10 (goals fixed), A11 (Tip: total 7), A14 (no tip off the board), A29 (two nests at once),
+    and A1's tile counts, an assumption kept as data."""
+    page = " ".join(games.rules_page("ice-turn").split())
+    marked = " ".join(re.findall(r'<p class="assumption">(.*?)</p>', page))
+    for reading in ("6/5/5", "open hands", "goal stays on its corner", "not 7 more", "tipped off the board",
+                    "completes two nests", "kept as data"):
+        assert reading in marked, reading
