@@ -695,3 +695,10 @@ def test_the_rules_page_marks_the_team_s_readings_as_interpretations():
     for reading in ("6/5/5", "open hands", "goal stays on its corner", "not 7 more", "tipped off the board",
                     "completes two nests", "kept as data"):
         assert reading in marked, reading
+
+
+def test_a_selected_lying_piece_names_its_move_in_words():
+    """Choosing a lying piece offers its actions in words; the lit cell is its move (3.3 MOVE)."""
+    state = pos({"c1": "r1E", "a1": "r3r2", "d4": "b3b2b1"}, face="hop")
+    assert state.guide(("c1",)).message == ("Choose what to do with c1: turn it or move it to the lit cell "
+                                            "(lit arrows and buttons).")

@@ -905,6 +905,7 @@ class IceTurnState(State):
         parts = _action_words(targets)
         if parts == ["a lit cell"]:
             return "Choose a lit cell."
+        parts = ["move it to the lit cell" if part == "a lit cell" else part for part in parts]
         return f"Choose what to do with {selection[0]}: {_either(parts)} (lit arrows and buttons)."
 
     def hint(self, selection: tuple[str, ...]) -> str:
