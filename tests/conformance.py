@@ -48,9 +48,10 @@ def check_state(game: Game, state: State) -> None:
         assert move and move == move.strip() and not any(c.isspace() for c in move), repr(move)
         assert state.actor_of(move) in state.actors
         if state.actors != (CHANCE,):
-            cells = state.path(move)
-            assert cells, f"{move!r} needs cells to click"
-            assert move in state.guide(cells).moves, f"clicking {cells} must offer {move!r}"
+            assert state.path(move) in state.paths(move)
+            for cells in state.paths(move):
+                assert cells, f"{move!r} needs cells to click"
+                assert move in state.guide(cells).moves, f"clicking {cells} must offer {move!r}"
     try:
         state.play("not-a-move")
     except GameError as err:

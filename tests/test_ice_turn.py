@@ -1,13 +1,14 @@
 """Ice-Turn rules: each test quotes the rule it checks (rules/ice-turn.md, section and [A#])."""
 
 import random
+import re
 
 import pytest
 
 from pyramids import games
 from pyramids.core import CHANCE, GameError, IllegalMoveError, InvalidMoveError, PositionError
 from pyramids.games.ice_turn import CELLS, INDEX, SEATS, TILES, parse_move
-from pyramids.session import Session
+from pyramids.session import Loading, Session
 
 GAME = games.get("ice-turn")
 # One Q-Turner per row and column (b4, d3, a2, c1); 6 double and 6 single arrows.
@@ -619,3 +620,85 @@ def test_the_last_click_of_a_race_wins_it():
     assert session.status() == "Red wins. Red built the nest on d4."
     session.click("a1")
     assert "game is over" in session.message
+
+
+# -- issue 26: what a newcomer met ------------------------------------------------------
+
+
+def swap_paths_offered(state, first, second):
+    """Whether clicking `first`, Swap, `second` lights each step and makes the swap of the two tiles."""
+    lo, hi = sorted((first, second), key=INDEX.get)
+    return ("swap" in state.guide((first,)).targets and second in state.guide((first, "swap")).targets
+            and state.guide((first, "swap", second)).moves == (f"swap:{lo}-{hi}",))
+
+
+def test_a_swap_is_clicked_from_either_of_its_tiles_whatever_is_on_them():
+    """3.3 Swap: "Swap two adjacent tiles with the pieces on them" [A26]; it acts on tiles, so it moves
+    every piece on them, whoever owns them [A13]: every adjacent pair is reached from either tile."""
+    state = pos({"b3": "r1E", "c4": "r2r3", "d4": "b3b2b1"}, face="swap")
+    swaps = [m for m in state.legal_moves() if m.startswith("swap:")]
+    assert len(swaps) == 24, "every orthogonally adjacent pair of the 4x4 board"
+    for move in swaps:
+        lo, hi = move[5:].split("-")
+        assert swap_paths_offered(state, lo, hi) and swap_paths_offered(state, hi, lo), move
+    assert set(state.guide(("b3", "swap")).targets) == {"a3", "b2", "c3", "b4"}
+    assert set(state.guide(("d4", "swap")).targets) == {"c4", "d3"}, "d4 holds blue's tree, Red still swaps it"
+
+
+def test_the_reported_swap_link_lights_every_neighbour():
+    """The position a tester met (issue 26): after b3 and Swap only c3 and b4 lit, and d4 lit nothing."""
+    session, message = Loading.from_link("#v=2&g=ice-turn&c=68.AABCCBCAACBACCAAeApA9ATAWbZHYGJEBAADCHEFAF"
+                                         "CIBKBBBBEBDBBADAAFANJgFDBD").finish()
+    assert message is None and session.state.face == "swap"
+    session.click("d4")
+    assert session.targets == ("swap",) and not session.warn
+    session.click("swap")
+    assert set(session.targets) == {"c4", "d3"}
+    session.click("c4")
+    assert session.moves[-1] == "swap:c4-d4"
+
+
+def test_an_unlit_cell_after_a_piece_says_where_the_piece_can_go():
+    """Illegal input names the problem and what can be done instead, in a player's words: the piece
+    moves "in the direction that they are pointing", one cell (3.3 MOVE)."""
+    session = session_at(pos({"c1": "r1E", "a1": "r3r2", "d4": "b3b2b1"}, face="hop"))
+    session.click("c1")
+    assert "d1" in session.targets
+    session.click("b4")
+    assert session.warn and session.message == ("Not b4: the red small on c1 moves only one cell, the way it "
+                                                 "points, to d1: click c1, then d1; or turn it first (1 MP).")
+    session.click("a1")
+    session.click("b3")
+    assert session.message == ("Not b3: only a lying piece moves to a cell, one cell the way it points. "
+                               "With a1 you can tip it or Hop: click it, then a lit arrow or button.")
+
+
+def test_refused_clicks_speak_the_players_words():
+    """No refused click answers in the team's notes ([A13]) or the notation's words (insertion index)."""
+    state = pos({"a1": "r3r2", "b2": "b1E", "c1": "r1N", "d4": "b3b2"}, face="dig", roll=1)
+    locations = [*CELLS, *(f"{kind}:{d}" for kind in ("tip", "turn") for d in "NESW"), "dig"]
+    refusals = {state.guide(clicks).message for first in CELLS
+                for clicks in [(first,), *((first, then) for then in locations), (first, "dig", "a4")]
+                if not state.guide(clicks).ok}
+    assert refusals
+    for message in refusals:
+        assert "[A" not in message and "insertion index" not in message and "react:" not in message, message
+
+
+def test_the_rules_page_marks_the_team_s_readings_as_interpretations():
+    """Issue 26: the in-app rules stated readings of rules/ice-turn.md's Ambiguities table as plain rules.
+    Each is now in an "assumption" paragraph, as on the other games' pages: A4 (the 6/5/5 deal, open
+    hands), A10 (goals fixed), A11 (Tip: total 7), A14 (no tip off the board), A29 (two nests at once),
+    and A1's tile counts, an assumption kept as data."""
+    page = " ".join(games.rules_page("ice-turn").split())
+    marked = " ".join(re.findall(r'<p class="assumption">(.*?)</p>', page))
+    for reading in ("6/5/5", "open hands", "goal stays on its corner", "not 7 more", "tipped off the board",
+                    "completes two nests", "kept as data"):
+        assert reading in marked, reading
+
+
+def test_a_selected_lying_piece_names_its_move_in_words():
+    """Choosing a lying piece offers its actions in words; the lit cell is its move (3.3 MOVE)."""
+    state = pos({"c1": "r1E", "a1": "r3r2", "d4": "b3b2b1"}, face="hop")
+    assert state.guide(("c1",)).message == ("Choose what to do with c1: turn it or move it to the lit cell "
+                                            "(lit arrows and buttons).")

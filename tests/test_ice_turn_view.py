@@ -1,6 +1,7 @@
 """Ice-Turn's board and panel: every move is clickable, and the board shows what the rules say."""
 
 import random
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -107,3 +108,40 @@ def test_the_action_bar_frames_its_caption_and_is_gone_when_the_game_is_over():
     assert len(captions) == 1 and float(captions[0].get("y")) + 3 <= bottom
     won = pos({"d4": "r1r2r3", "a1": "b3b2b1"})
     assert won.outcome is not None and bar_frame(ET.fromstring(views.draw(won))) is None
+
+
+def lit_locations(state, marks=Marks()):
+    return {el.get("data-cell") for el in ET.fromstring(views.draw(state, marks)).iter()
+            if "lit" in (el.get("class") or "").split()}
+
+
+def test_the_treehouse_tip_button_is_lit_while_it_can_be_used():
+    """Issue 26: "MP=7" worked but was never lit. Tip "Totally Increase Points to 7" is a move by itself, so
+    its button is lit whenever it is legal, a piece selected or not, like End movement."""
+    state = pos({"a1": "r3r2r1", "d4": "b3b2b1"}, face="tip", roll=2)
+    assert {"tip7", "end"} <= lit_locations(state)
+    selected = Marks(selected=("a1",), targets=state.guide(("a1",)).targets)
+    assert "tip7" in lit_locations(state, selected)
+    assert "tip7" in lit_locations(pos({"a1": "r3r2r1", "d4": "b3b2b1"}, face="wild"))
+    assert "tip7" not in lit_locations(state.play("tip7")), "used: once a turn"
+
+
+def test_a_lone_standing_piece_is_drawn_from_the_side_like_a_stack():
+    """Issue 26: a lone standing piece was drawn from above, stacks from the side. Every standing piece,
+    alone or stacked, is now one side-view band on a ground shadow, the top one pointed."""
+    state = pos({"a4": "r1", "d4": "b3b2b1", "a1": "r3r2"})
+    root = ET.fromstring(views.draw(state))
+    pieces = [el for el in root.iter() if "pyramid" in (el.get("class") or "").split()]
+    assert len(pieces) == 6 and all("standing" in el.get("class").split() for el in pieces)
+    shapes = {el.find("{http://www.w3.org/2000/svg}title").text: el.find("{http://www.w3.org/2000/svg}path").get("d")
+              for el in pieces}
+    assert all(shape.count("L") == 3 for shape in shapes.values()), "each a band (four corners), never a square"
+    grounds = [el for el in root.iter() if el.get("class") == "ground"]
+    assert len(grounds) == 3, "a1, a4 and d4 each stand on the tile"
+
+    def width_at_top(d):
+        xs = [float(v) for v in re.findall(r"[ML]([\d.]+) ", d)]
+        return xs[2] - xs[1]
+
+    assert width_at_top(shapes["red small"]) == pytest.approx(width_at_top(shapes["blue small"])), \
+        "a small alone and a small on top of a tree look the same"

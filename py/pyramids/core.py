@@ -271,6 +271,11 @@ class State:
         """The board cells a player clicks, in order, to make `move`."""
         raise NotImplementedError
 
+    def paths(self, move: str) -> tuple[tuple[str, ...], ...]:
+        """Every click sequence that makes `move`: `path`, and for a move with two equal ends
+        (Ice-Turn's Swap of two tiles) the sequence from the other end too."""
+        return (self.path(move),)
+
     def may_act(self, move: str, actor: str) -> bool:
         """Whether a player acting as `actor` may make `move` (Ice Towers: ghost moves too)."""
         return self.actor_of(move) == actor
@@ -400,10 +405,10 @@ class State:
             for move in self._moves():
                 if actor is not None and not self.may_act(move, actor):
                     continue
-                cells = self.path(move)
-                for n in range(len(cells)):
-                    index.setdefault(cells[:n], ({}, []))[0][cells[n]] = None
-                index.setdefault(cells, ({}, []))[1].append(move)
+                for cells in self.paths(move):
+                    for n in range(len(cells)):
+                        index.setdefault(cells[:n], ({}, []))[0][cells[n]] = None
+                    index.setdefault(cells, ({}, []))[1].append(move)
             cache[actor] = index
         return index
 

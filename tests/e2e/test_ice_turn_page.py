@@ -116,3 +116,41 @@ def test_four_players_from_the_new_game_form(app):
     deal = app.moves()
     app.reload()
     assert app.moves() == deal, "the deal is stored, not drawn again"
+
+
+BOXES = """() => {
+  const box = el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const all = sel => [...document.querySelectorAll(sel)].map(box);
+  const help = [...document.querySelectorAll('#board .bar text')].filter(t => t.textContent.includes('then a tile'));
+  return {board: box(document.querySelector('#board svg')), help: help.map(box),
+          bar: all('#board .bar > rect'), buttons: all('#board .bar .action'),
+          goals: all('#board .goal text'), pieces: all('#board .pieces .pyramid')};
+}"""
+
+
+def overlap(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def inside(inner, outer):
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
+
+
+def test_the_tray_s_help_and_the_goal_labels_stay_clear_on_a_phone_and_a_desktop(app):
+    """Issue 26: at 390x844 the tray's help overlapped the tile buttons and the "goal" label on a1 hid under
+    the tree there. Measured on screen: nothing overlaps, every label and button lies in the picture."""
+    for width, height in ((390, 844), (1200, 850)):
+        app.page.set_viewport_size({"width": width, "height": height})
+        app.open(link(DEAL))
+        boxes = app.page.evaluate(BOXES)
+        assert len(boxes["help"]) == 1 and len(boxes["buttons"]) >= 3 and len(boxes["goals"]) == 2
+        assert not any(overlap(boxes["help"][0], button) for button in boxes["buttons"]), width
+        for label in boxes["goals"]:
+            assert label[2] > label[0] and inside(label, boxes["board"]), width
+            assert not any(overlap(label, piece) for piece in boxes["pieces"]), f"a goal label is hidden at {width}"
+        app.open(link(DEAL + PLACE + ["roll:3", "face:wild"]))
+        boxes = app.page.evaluate(BOXES)
+        buttons = boxes["buttons"]
+        assert len(buttons) == 16, "tip and turn arrows, the Wild's Tip, three Aims, Swap, Hop, Dig, End movement"
+        assert all(inside(button, boxes["bar"][0]) for button in buttons), f"a button leaves the tray at {width}"
+        assert not any(overlap(a, b) for i, a in enumerate(buttons) for b in buttons[i + 1:]), width

@@ -762,7 +762,7 @@ class IceTurnState(State):
             return f"the piece on {CELLS[cell]} has been turned already (each piece once)."
         if cell not in self.turnable:
             return f"no arrow of a tile holding one of {self.active}'s lying pieces reaches {CELLS[cell]}."
-        return f"it already points {DIRECTION_NAMES[d]}." if d else "choose a direction."
+        return f"it already points {DIRECTION_NAMES[d]}; choose another direction." if d else "choose a direction."
 
     def _why_not_treehouse(self, kind: str, wild: bool, m: re.Match) -> str:
         face = "tip7" if self.face == "tip" else self.face
@@ -784,8 +784,13 @@ class IceTurnState(State):
             return "that rotation would change nothing."
         a, b = INDEX[m[1]], INDEX[m[2]]
         if kind == "swap":
+            if a == b:
+                return (f"every tile next to {CELLS[a]} is the same as its own, with no piece on either: "
+                        "a Swap would change nothing.")
             if _step(a, "N") != b and _step(a, "E") != b and _step(b, "N") != a and _step(b, "E") != a:
-                return "Swap exchanges two orthogonally adjacent tiles."
+                return f"Swap exchanges two orthogonally adjacent tiles; choose a lit cell next to {CELLS[a]}."
+            if a > b and (in_order := f"{'wild:' if wild else ''}swap:{CELLS[b]}-{CELLS[a]}") in self._moves():
+                return f"name the south or west tile first: {in_order}."
             return "swapping two equal empty tiles changes nothing."
         stack = self.stacks[a]
         if not stack:
@@ -795,12 +800,14 @@ class IceTurnState(State):
             if self.lying(a):
                 return "only a standing piece hops (a lying piece digs)."
             if owner(stack[-1]) != colour:
-                return f"the top piece on {CELLS[a]} is {owner(stack[-1])}'s; only your own piece hops [A13, A16]."
-            return "a hop goes straight along a row or column (never diagonally)."
+                return f"the top piece on {CELLS[a]} is {owner(stack[-1])}'s; only your own piece hops."
+            return "a hop goes straight along a row or column (never diagonally); choose a lit cell."
         if not self.lying(a):
             return "only a lying piece digs (a standing piece hops)."
         if owner(stack[0]) != colour:
-            return f"the piece on {CELLS[a]} is {owner(stack[0])}'s."
+            return f"the piece on {CELLS[a]} is {owner(stack[0])}'s; you act with your own pieces."
+        if not _ray(a, self.facing[a]):
+            return "it points off the board, so it has nowhere to dig; turn it first (1 MP)."
         if direction != self.facing[a]:
             return f"it digs only the way it points ({DIRECTION_NAMES[self.facing[a]]})."
         return "not legal here."
@@ -814,25 +821,26 @@ class IceTurnState(State):
             if self.lying(cell):
                 return "only a standing piece or a stack is tipped; a lying piece turns or moves."
             if not any(owner(p) == colour for p in stack):
-                return f"the {'stack' if len(stack) > 1 else 'piece'} on {CELLS[cell]} holds no {colour} piece [A13]."
+                return (f"the {'stack' if len(stack) > 1 else 'piece'} on {CELLS[cell]} holds no {colour} piece; "
+                        "you tip your own pieces, or a stack holding one.")
             if any(_step(cell, m[2], i) is None for i in range(1, len(stack))):
-                return "a piece of the stack would land off the board [A14]."
-            return self._short(1) or ("name an insertion index (cell@index) for each piece landing on an "
-                                      "occupied cell, and only those.")
+                return "a piece of the stack would land off the board; tip it another way."
+            return self._short(1) or ("name an insertion index (cell@index, 0 = bottom) for each piece landing "
+                                      "on an occupied cell, and only those.")
         if not self.lying(cell):
             return "a standing piece cannot be turned or moved; tip it first."
         if owner(stack[0]) != colour:
-            return f"the piece on {CELLS[cell]} is {owner(stack[0])}'s [A13]."
+            return f"the piece on {CELLS[cell]} is {owner(stack[0])}'s; you act with your own pieces."
         if kind == "turn":
-            return self._short(1) or f"it already points {DIRECTION_NAMES[m[2]]}."
+            return self._short(1) or f"it already points {DIRECTION_NAMES[m[2]]}; choose another direction."
         dest = _step(cell, self.facing[cell])
         if dest is None:
-            return "it points off the board; turn it first [A23]."
+            return "it points off the board; turn it first."
         there = self.stacks[dest]
         if short := self._short(pips(stack[0])):
             return short
         if not there:
-            return f"{CELLS[dest]} is empty: no insertion index."
+            return f"{CELLS[dest]} is empty, so the move takes no insertion index: write move:{m[1]}."
         if m[2] is None:
             return f"{CELLS[dest]} is occupied: add an insertion index 0 to {len(there)} (move:{m[1]}@0)."
         return f"the insertion index on {CELLS[dest]} is 0 (bottom) to {len(there)} (top)."
@@ -864,6 +872,13 @@ class IceTurnState(State):
             return ("tip7",)
         return ("end",)
 
+    def paths(self, move: str) -> tuple[tuple[str, ...], ...]:
+        """A Swap is clicked from either of its tiles: b3, Swap, then c3 or the other way round."""
+        path = self.path(move)
+        if path[1:2] == ("swap",):
+            return path, (path[2], "swap", path[0])
+        return (path,)
+
     def label(self, move: str) -> str:
         action = self._moves().get(move)
         if action is None:
@@ -887,14 +902,11 @@ class IceTurnState(State):
         """Name what is lit: after a piece or tile, the actions on offer rather than "where to go"."""
         if not selection:
             return super().guide_message(selection, targets)
-        words = {"tip": "tip it", "turn": "turn it", "aim": "Aim its tile", "swap": "Swap",
-                 "hop": "Hop", "dig": "Dig", "tile": "place a tile from your hand"}
-        parts = list(dict.fromkeys("a lit cell" if t in INDEX else words.get(t.partition(":")[0], "a lit button")
-                                   for t in targets))
+        parts = _action_words(targets)
         if parts == ["a lit cell"]:
             return "Choose a lit cell."
-        choices = ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]
-        return f"Choose what to do with {selection[0]}: {choices} (lit arrows and buttons)."
+        parts = ["move it to the lit cell" if part == "a lit cell" else part for part in parts]
+        return f"Choose what to do with {selection[0]}: {_either(parts)} (lit arrows and buttons)."
 
     def hint(self, selection: tuple[str, ...]) -> str:
         if not selection:
@@ -917,18 +929,49 @@ class IceTurnState(State):
         first = selection[0]
         if len(selection) == 1:
             if self.phase == "react":
-                return f"Not {first}: {self._why_not_react(INDEX[first])}"
+                return f"Not {first}: {self._why_not_react(INDEX[first])} Turn a lit piece, or end the turn."
             stack = self.stacks[INDEX[first]]
             if not stack:
-                return f"{first} has no piece, and no Treehouse action applies to its tile now."
+                return f"{first} has no piece, and no Treehouse action applies to its tile now; click one of yours."
             if not any(owner(p) == self.active for p in stack):
                 return (f"{first} holds {owner(stack[-1])}'s piece; {who} acts with their own pieces "
                         "(or tips a stack holding one).")
-            return f"No action of {who}'s is possible with {first} now."
+            return f"{who} can do nothing with {first} now: {self._idle_reason(INDEX[first])}"
+        if selection[1] in INDEX:
+            return self._why_not_there(first, selection[1])
         move = self._move_of(selection)
         if move is None:
-            return "That leads to no legal action here."
+            return f"Nothing can be done with {first} that way; click it again to see what is lit."
         return f"Not that: {self._why_not(*parse_move(move))}"
+
+    def _idle_reason(self, cell: int) -> str:
+        """Why a piece of the active player's has no action now (its tile has none either)."""
+        if self.mp_left < 1:
+            house = "" if self.used is None else " and the Treehouse die has been used"
+            return f"no movement points are left{house}. End the movement phase when you are done."
+        return ("tipping the stack any way would throw pieces off the board; "
+                "move or hop pieces onto it from elsewhere instead.")
+
+    def _why_not_there(self, first: str, target: str) -> str:
+        """Why the cell `target`, clicked after `first`, is not lit, and what the clicks can do instead."""
+        cell = INDEX[first]
+        stack = self.stacks[cell]
+        if self.phase == "move" and self.lying(cell) and owner(stack[0]) == self.active:
+            piece, dest = piece_name(stack[0]), _step(cell, self.facing[cell])
+            if dest is None:
+                return (f"Not {target}: the {piece} on {first} points off the board, so it cannot move; "
+                        f"turn it first (click {first}, then an arrow, 1 MP).")
+            if dest != INDEX[target]:
+                return (f"Not {target}: the {piece} on {first} moves only one cell, the way it points, to "
+                        f"{CELLS[dest]}: click {first}, then {CELLS[dest]}; or turn it first (1 MP).")
+            return f"Not {target}: {self._why_not(*parse_move(f'move:{first}'))}"
+        if self.phase == "react":
+            return (f"Not {target}: in reactionary turning pieces only turn where they lie; click a lit piece, "
+                    "then an arrow, or end the turn.")
+        reason = "only a lying piece moves to a cell, one cell the way it points"
+        parts = [p for p in _action_words(self.guide((first,)).targets) if p != "a lit cell"]
+        instead = f" With {first} you can {_either(parts)}: click it, then a lit arrow or button." if parts else ""
+        return f"Not {target}: {reason}.{instead}"
 
     def _move_of(self, selection: tuple[str, ...]) -> str | None:
         """The move a click sequence spells, legal or not (for saying why not); None if none."""
@@ -946,6 +989,19 @@ class IceTurnState(State):
         if step in INDEX and self.phase == "move":
             return f"move:{cell}"
         return None
+
+
+def _action_words(targets) -> list[str]:
+    """What lit locations offer, in words, each once: "tip it", "Swap", "a lit cell"."""
+    words = {"tip": "tip it", "turn": "turn it", "aim": "Aim its tile", "swap": "Swap",
+             "hop": "Hop", "dig": "Dig", "tile": "place a tile from your hand"}
+    return list(dict.fromkeys("a lit cell" if t in INDEX else words.get(t.partition(":")[0], "a lit button")
+                              for t in targets))
+
+
+def _either(parts: list[str]) -> str:
+    """"a, b or c"."""
+    return ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]
 
 
 def describe(move: str) -> str:

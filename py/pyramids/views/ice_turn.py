@@ -24,7 +24,7 @@ LEFT, TOP = 60, 28
 BOARD = SIZE * CELL
 WIDTH = BOARD + 2 * LEFT
 BAR = TOP + BOARD + 10  # the action bar's top
-HEIGHT = WIDTH
+HEIGHT = BAR + 96  # two rows of buttons, or setup's tiles with a line of help under them
 BLUE = "#1f7ae0"
 INK = "#1d3557"
 MUTED = "#8a93a0"
@@ -82,17 +82,22 @@ def tile_icon(tile: tuple, size: float = 36) -> str:
 
 
 def tower(cx: float, bottom: float, cell: float, pieces) -> str:
-    """Standing pieces in side view, bottom to top: each a band as wide as its size, pips on it."""
+    """Standing pieces in side view, bottom to top: each a band as wide as its size, pips on it.
+
+    A lone standing piece is a tower of one: every standing piece is drawn this one way, the top
+    one pointed (nothing rests on it), so it never reads as a lying piece seen from above."""
     n = len(pieces)
     band = min(cell * 0.24, cell * 0.78 / n)
-    out = []
+    widest = cell * max(WIDTHS[pips(p)] for p in pieces) / 2
+    out = [f'<ellipse class="ground" cx="{cx:.1f}" cy="{bottom:.1f}" rx="{widest + 4:.1f}" ry="4" '
+           'fill="#000" opacity="0.18"/>']
     for level, piece in enumerate(pieces):
         colour, size = owner(piece), pips(piece)
         paint = svg.PAINTS[colour]
         half = cell * WIDTHS[size] / 2
         y1 = bottom - level * band
         y0 = y1 - band
-        top = half * (0.62 if n > 1 else 0.15)
+        top = half * (0.15 if level == n - 1 else 0.62)
         out.append(
             f'<g class="pyramid standing {colour} {SIZE_NAMES[size]}"><title>{piece_name(piece)}</title>'
             f'<path d="M{cx - half:.1f} {y1:.1f}L{cx - top:.1f} {y0:.1f}L{cx + top:.1f} {y0:.1f}L{cx + half:.1f} '
@@ -112,13 +117,13 @@ def _cell_pieces(state, cell: int) -> str:
     if d is not None:
         colour, size = owner(stack[0]), pips(stack[0])
         return svg.lying(cx, cy, CELL * 0.72, colour, size, d)
-    if len(stack) == 1:
-        return svg.standing(cx, cy, CELL * 0.8, owner(stack[0]), pips(stack[0]))
     return tower(cx, cy + CELL * 0.4, CELL, stack)
 
 
 def _goal(state, seat) -> str:
-    """The goal corner: a thick bracket in its owner's colour along the board's outer edges."""
+    """The goal corner: a thick bracket in its owner's colour along the board's outer edges.
+
+    Its label stands in the margin beside the corner, where no piece on the corner can hide it."""
     x, y = _origin(seat.goal)
     colour = seat.colour
     east = seat.goal % SIZE == SIZE - 1
@@ -128,11 +133,11 @@ def _goal(state, seat) -> str:
     arm = CELL * 0.45
     paint = svg.PAINTS[colour]
     path = (f"M{hx + (-arm if east else arm):.1f} {hy:.1f}H{hx:.1f}V{hy + (-arm if south else arm):.1f}")
-    label_x = x + (CELL - 20 if east else 20)
-    label_y = y + (CELL - 12 if south else 18)
+    label_x = LEFT + BOARD + 5 if east else LEFT - 5
+    label_y = y + (CELL - 6 if south else 16)
     return (f'<g class="goal {colour}"><title>{colour} goal</title><path d="{path}" fill="none" '
             f'stroke="{paint.fill}" stroke-width="7" stroke-linecap="round"/>'
-            f'<text x="{label_x:.1f}" y="{label_y:.1f}" text-anchor="middle" font-size="11" '
+            f'<text x="{label_x:.1f}" y="{label_y:.1f}" text-anchor="{"start" if east else "end"}" font-size="13" '
             f'fill="{paint.stroke}">goal</text></g>')
 
 
@@ -185,7 +190,7 @@ def _bar(state, marks: svg.Marks) -> str:
     if state.phase == "place":
         hand = state.hands[state.turn]
         who = escape(state.actor_name(state.active))
-        out.append(_text(16, row2 + 24, f"{who}: click an empty cell, then a tile", 12, "start", MUTED))
+        out.append(_text(16, row2 + 34, f"{who}: click an empty cell, then a tile", 12, "start", MUTED))
         x = 16
         for name in dict.fromkeys(hand):
             kind = TILES[name]
@@ -213,6 +218,8 @@ def _bar(state, marks: svg.Marks) -> str:
         x += 14
     x = 16
     buttons = _treehouse_buttons(state)
+    if state.is_legal("tip7") or state.is_legal("wild:tip7"):
+        lit.add("tip7")  # a move by itself, whatever is selected, as End is
     if buttons:
         out.append(_text(x, row2 + 22, "Treehouse", 12, "start"))
         x += 66
