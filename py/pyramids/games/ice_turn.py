@@ -74,7 +74,7 @@ from typing import NamedTuple
 
 from ..core import (
     CHANCE, Game, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError, State,
-    options_text, parse_options_text,
+    options_text, parse_options_text, quote,
 )
 from ..grid import STEPS, join_row, split_row, square
 
@@ -259,7 +259,7 @@ def parse_move(text: str) -> tuple[str, bool, re.Match]:
             if wild and kind not in TREEHOUSE:
                 break
             return kind, wild, m
-    raise InvalidMoveError(f"{text!r} is not an Ice-Turn move; moves look like {EXAMPLES}.")
+    raise InvalidMoveError(f"{quote(text)} is not an Ice-Turn move; moves look like {EXAMPLES}.")
 
 
 # -- the state --------------------------------------------------------------------
@@ -723,7 +723,7 @@ class IceTurnState(State):
             colour = self.seats[sum(map(len, self.hands)) % len(self.seats)].colour
             if m[1] != colour:
                 return f"the next tile is dealt to {colour}."
-            return f"no undealt {m[2]} tile is left." if m[2] in TILES else f"there is no {m[2]!r} tile."
+            return f"no undealt {m[2]} tile is left." if m[2] in TILES else f"there is no {quote(m[2])} tile."
         if kind in ("deal", "roll", "face"):
             return {"deal": "tiles are dealt only before placement, by chance",
                     "roll": "the dice are rolled by chance at the start of a turn",
@@ -733,7 +733,7 @@ class IceTurnState(State):
                 return "every tile has been placed." if phase != "deal" else "the tiles are still being dealt."
             name, arrows = m[2], m[3] or ""
             if name not in TILES:
-                return f"there is no {name!r} tile (tiles: {', '.join(TILES)})."
+                return f"there is no {quote(name)} tile (tiles: {', '.join(TILES)})."
             if name not in self.hands[self.turn]:
                 return f"{who} has no {TILES[name].title} in hand."
             if arrows not in TILES[name].orientations:
@@ -854,7 +854,7 @@ class IceTurnState(State):
     def path(self, move: str) -> tuple[str, ...]:
         action = self._moves().get(move)
         if action is None:
-            raise IllegalMoveError(f"{move!r} is not legal here.")
+            raise IllegalMoveError(f"{quote(move)} is not legal here.")
         kind = action[0]
         if kind == "place":
             return (CELLS[action[1]], "tile:" + tile_code(action[2:]))
@@ -1077,7 +1077,7 @@ def _parse_tile(token: str | None) -> tuple | None:
         return None
     name = KIND_OF_LETTER.get(token[0])
     if name is None or token[1:] not in TILES[name].orientations:
-        raise PositionError(f"Tile {token!r} is not q, sN/sE/sS/sW, dNS or dEW.")
+        raise PositionError(f"Tile {quote(token)} is not q, sN/sE/sS/sW, dNS or dEW.")
     return name, token[1:]
 
 
@@ -1089,7 +1089,7 @@ def _parse_cell(token: str | None) -> tuple[tuple, str | None]:
         return (), None
     m = _CELL_RE.fullmatch(token)
     if not m or (m[2] and len(m[1]) != 2):
-        raise PositionError(f"Cell {token!r} is not a lying piece (r1E) or a standing stack (r3r2r1).")
+        raise PositionError(f"Cell {quote(token)} is not a lying piece (r1E) or a standing stack (r3r2r1).")
     return tuple(m[1][i:i + 2] for i in range(0, len(m[1]), 2)), m[2] or None
 
 
@@ -1108,7 +1108,7 @@ def _check(state: IceTurnState) -> None:
     placed = sum(t is not None for t in state.tiles)
     phase = "deal" if dealt + placed < SIZE * SIZE else "place" if placed < SIZE * SIZE else None
     if (phase or state.phase) != state.phase or (phase is None and state.phase in ("deal", "place")):
-        raise PositionError(f"The phase {state.phase!r} does not fit the tiles dealt and placed.")
+        raise PositionError(f"The phase {quote(state.phase)} does not fit the tiles dealt and placed.")
     if phase and placed and dealt + placed != SIZE * SIZE:
         raise PositionError("Tiles are placed only once all are dealt.")
     if state.phase == "place" and not state.hands[state.turn]:
@@ -1173,9 +1173,9 @@ class IceTurn(Game):
         if len(hands) != len(seats) or any(h != "-" and not set(h) <= set(KIND_OF_LETTER) for h in hands):
             raise PositionError(f"Hands: one per seat ({len(seats)}), letters q d s or '-'.")
         if fields[3] not in colours:
-            raise PositionError(f"{fields[3]!r} is not a seat here ({', '.join(colours)}).")
+            raise PositionError(f"{quote(fields[3])} is not a seat here ({', '.join(colours)}).")
         if fields[4] not in PHASES:
-            raise PositionError(f"{fields[4]!r} is not a phase ({', '.join(PHASES)}).")
+            raise PositionError(f"{quote(fields[4])} is not a phase ({', '.join(PHASES)}).")
         roll, face, spent, used, reacted = fields[5:10]
         if roll != "-" and roll not in "123456" or face != "-" and face not in FACES or not spent.isdigit():
             raise PositionError("The d6 is 1-6 or '-', the face one of " + ", ".join(FACES) + " or '-', MP a number.")
@@ -1184,10 +1184,10 @@ class IceTurn(Game):
             try:
                 aimed = tuple(INDEX[c] for c in used[4:].split(","))
             except KeyError:
-                raise PositionError(f"{used!r}: aim= lists the cells rotated so far.") from None
+                raise PositionError(f"{quote(used)}: aim= lists the cells rotated so far.") from None
             used = "aim"
         if used != "-" and used not in TREEHOUSE:
-            raise PositionError(f"{used!r} is not a Treehouse action ({', '.join(TREEHOUSE)}) or '-'.")
+            raise PositionError(f"{quote(used)} is not a Treehouse action ({', '.join(TREEHOUSE)}) or '-'.")
         turned_pieces = () if reacted == "-" else tuple(reacted.split(","))
         state = IceTurnState(
             self, options, tiles, tuple(s for s, _ in cells), tuple(d for _, d in cells),
