@@ -25,6 +25,7 @@ DEFAULT_GAME = "ice-lady"
 SLICE = 0.01  # seconds of replay between frames while a game opens: a task stays well under 50 ms
 QUICK = 300  # a game of at most this many moves is tried at once (it usually opens within the slice)
 LISTED = 300  # the most moves the list shows at once: a 10,000-item list takes 50 ms to lay out
+FOCUS_PARTNER = {"undo": "redo", "redo": "undo", "first": "next", "prev": "next", "next": "prev", "last": "prev"}
 NOT_SAVING = "This browser is not saving games (storage is off or full); the link still holds this game."
 
 
@@ -465,8 +466,6 @@ class App:
     def render(self):
         """Draw the game; should drawing fail (a bug), the last good board stays and a message says so."""
         focused = present(document.activeElement)
-        redrawn = focused is not None and present(focused.closest("#choices, #game-panel")) is not None
-        same = present(focused.getAttribute("data-cell")) if redrawn else None  # a panel location drawn again
         try:
             self.draw()
         except Exception as err:  # noqa: BLE001 - the page must stay usable
@@ -474,23 +473,20 @@ class App:
             message = by_id("message")
             message.textContent = "This position could not be drawn (a bug in the app); the board shows the last one drawn."
             message.className = "message warn"
-        if redrawn or (focused is not None and present(getattr(focused, "disabled", None))):
-            self.keep_focus(same)
+        if focused is not None and (not focused.isConnected or present(getattr(focused, "disabled", None))):
+            self.keep_focus(focused)
 
-    def keep_focus(self, cell):
-        """The control a keyboard player used is gone (a choice made, Esc, a panel drawn again) or disabled
-        (Redo at the end): the focus goes to the same panel location, else the next choice, else the board;
-        never to the page."""
-        focused = present(document.activeElement)
-        if (focused is not None and str(focused.tagName) != "BODY" and focused.isConnected
-                and not present(getattr(focused, "disabled", None))):
-            return
+    def keep_focus(self, used):
+        """The control a player used is gone (a choice made, Esc, the panel drawn again) or disabled by its use
+        (the last Redo, First): the focus goes to its counterpart (Undo, Next), the same panel location drawn
+        again, the next choice, else the board; never to the page, where the keys would do nothing."""
+        partner = present(by_id(FOCUS_PARTNER[str(used.id)])) if str(used.id) in FOCUS_PARTNER else None
+        cell = present(used.getAttribute("data-cell"))
         again = present(by_id("game-panel").querySelector(f'[data-cell="{cell}"]')) if cell else None
-        choice = again or present(by_id("choices").querySelector("button"))
-        if choice is not None:
-            choice.focus()
-        else:
-            self.focus_board()
+        for target in (partner, again, present(by_id("choices").querySelector("button"))):
+            if target is not None and not present(getattr(target, "disabled", None)):
+                return target.focus()
+        return self.focus_board()
 
     @staticmethod
     def focus_board():

@@ -59,7 +59,7 @@ def test_a_copy_the_browser_allows_is_said_and_done(new_context, server):
     assert app.page.evaluate("navigator.clipboard.readText()") == link
 
 
-def test_the_focus_stays_on_the_board_after_a_choice_esc_and_redo(app):
+def test_the_focus_stays_on_the_board_or_the_control_after_a_choice_esc_redo_and_first(app):
     moves, promo = promotion_record()
     app.open(record.encode(record.Record("ice-lady", {}, tuple(moves))))
     start, end = promo[:2], promo[3:5]
@@ -77,7 +77,11 @@ def test_the_focus_stays_on_the_board_after_a_choice_esc_and_redo(app):
     app.page.focus("#redo")
     app.page.keyboard.press("Enter")
     app.page.wait_for_function("document.getElementById('redo').disabled")
-    assert focus(app)["cell"], f"the focus went to {focus(app)} after the last Redo"
+    assert focus(app)["id"] == "undo", f"the focus went to {focus(app)} after the last Redo"
+    app.page.click("#first")  # First by mouse: the history keys still browse from Next
+    assert focus(app)["id"] == "next"
+    app.page.keyboard.press("ArrowRight")
+    assert app.page.inner_text("#ply").startswith("Move 1 of")
 
 
 def test_new_game_says_an_untouched_game_is_not_kept(app):
