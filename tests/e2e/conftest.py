@@ -199,8 +199,10 @@ class App:
         return self.page.evaluate("k => localStorage.getItem(k)", "pyramids.v1." + key)
 
     def share(self) -> str:
-        """Press Share and return the link it offers."""
+        """Press Share and return the link it offers, once the page has said what became of it (copied or not:
+        the browser answers the copy a moment later)."""
         self.page.click("#share")
+        self.page.wait_for_function("/link|Send it to|Anyone who/i.test(document.getElementById('message').textContent)")
         return self.page.input_value("#share-link")
 
     def elsewhere(self, link: str, page) -> "App":
