@@ -35,6 +35,7 @@ def metadata() -> str:
 
 
 def build_wheel(wheel_directory, config_settings=None, metadata_directory=None) -> str:
+    """The wheel (PEP 427): the package files, then its METADATA, WHEEL and RECORD."""
     info = f"{BASE}.dist-info"
     files = {name: (ROOT / "py" / name).read_bytes() for name in package_files()}
     files[f"{info}/METADATA"] = metadata().encode()
