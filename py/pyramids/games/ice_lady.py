@@ -281,6 +281,11 @@ class IceLadyState(State):
         sizes = ", ".join({"K": "large", "M": "medium", "S": "small"}[p] for p in pieces)
         return f"{cell}, {player} king tree: {sizes}"
 
+    def places(self) -> dict[str, tuple[str, Any]]:
+        """Each square with its unit, and each reserve of larges (a promotion draws on it)."""
+        squares = {name: (name, cell) for name, cell in zip(NAMES, self.board)}
+        return squares | {f"reserve:{p}": ("promoted to king", n) for p, n in zip(PLAYERS, self.reserve_counts)}
+
     def label(self, move: str) -> str:
         frm, to = self.path(move)
         cell = self.board[INDEX[frm]]
