@@ -52,18 +52,19 @@ def test_ice_towers_caps_mines_and_splits_name_towers_by_colour_and_worth():
     """`red:cap:rL2>t3`, `red:mine:rM1`, `red:split:yM2`: towers by top colour and points, never by id."""
     state = table("t1:yL1,rM1,yM1,rS1", "t2:yL2,rL2", "t3:rL3,yS1,yS2", held=("rM2@t2",))
     words(state, {
-        "yellow:mine:yM1": "Yellow mines its medium from the red tower (8 pts)",
-        "yellow:cap:yL3>t2": "Yellow caps the red tower (6 pts) with its large",
+        "yellow:mine:yM1": "Yellow mines its medium from the red tower (8 pts) and holds it",
+        "yellow:cap:yL3>t2": "Yellow caps the red tower (6 pts) with its free-standing large",
     })
     held_cap = next(m for m in state.legal_moves() if m.startswith("red:cap:rM2>"))
     assert re.fullmatch(r"Red caps yellow's free-standing (small|medium|large) \(\d pts?\) with the medium it holds",
                         state.describe(held_cap))
     split = table("t1:rL1,yM1,yS1")
-    words(split, {"red:split:yS1": "Red lifts yellow's small off the yellow tower (6 pts)"})
+    words(split, {"red:split:yS1": "Red lifts yellow's small off the yellow tower (6 pts), to stand as a free-standing small"})
     split = table("t1:rL1,yM1,yM2,rS1")
-    words(split, {"yellow:mine:yM2": "Yellow mines its medium from the red tower (8 pts)"})
+    words(split, {"yellow:mine:yM2": "Yellow mines its medium from the red tower (8 pts) and holds it"})
     split = table("t1:rL1,yL2,yM1,rS1")
-    words(split, {"red:split:yM1": "Red lifts yellow's medium and what is above it off the red tower (9 pts)"})
+    words(split, {"red:split:yM1": "Red lifts yellow's medium and what is above it off the red tower (9 pts), "
+                          "to stand as the red tower (3 pts)"})
     for text in map(state.describe, state.legal_moves()):
         assert not re.search(r"\bt[0-9]+\b|[rygbpow][SML][0-9]", text), text
 
@@ -71,11 +72,12 @@ def test_ice_towers_caps_mines_and_splits_name_towers_by_colour_and_worth():
 def test_ice_towers_set_down_agreement_ghost_and_timer():
     """`red:down`, `red:done` / `red:undone`, the ghost's moves, `timer:ring`."""
     stuck = table("t1:yL1,rL2,yM1", "t2:yL2,rL3", "t3:yL3,rM1", held=("rL1@t1",), timer=60)
-    words(stuck, {"red:down": "Red sets the large it holds down as a tower of its own",
-                  "red:done": "Red agrees to end the game", "timer:ring": "The timer rings: the game is over"})
+    words(stuck, {"red:down": "Red sets the large it holds down as a free-standing large",
+                  "red:done": "Red agrees to end the game",
+                  "timer:ring": "The timer rings: the game is over, and the large Red holds is set down as a free-standing large"})
     words(stuck.play("red:done"), {"red:undone": "Red withdraws its agreement to end"})
     ghost = table("t1:rL1,wL2,yM1", "t2:rL2,yL2,rM1", "t3:yL3,rL3,yS1", held=("wL1@t1",), haunted=True)
-    words(ghost, {"ghost:down": "The ghost sets the large it holds down as a tower of its own"})
+    words(ghost, {"ghost:down": "The ghost sets the large it holds down as a free-standing large"})
 
 
 def test_ice_towers_result_is_said_once_with_one_kind_of_capitals():
