@@ -100,10 +100,11 @@ def test_icetoids_setup_moves():
 
 
 def test_icetoids_play_moves_and_chance():
-    """`off-a2` enter, `b2.E-c2` move, `!blue.U` a push, `b2.U>E` point, `reveal:` (chance) and `orient:`."""
+    """`off-a2` enter, `b2.E-c2` move, `!blue.U` a push (where the pushed piece lands, or off the board),
+    `b2.U>E` point, `reveal:` (chance) and `orient:`."""
     state = toids_position(tiles={"b2": "yellow", "c2": "yellow"}, pieces={"b2": "red.E", "c2": "blue.U"})
-    words(state, {"off-a2": "Red (P1) enters a2",
-                  "b2.E-c2!blue.U": "Red (P1) b2 to c2, pushing blue's piece (upright)",
+    words(state, {"off-a2": "Red (P1) brings a waiting piece onto a2",
+                  "b2.E-c2!blue.U": "Red (P1) b2 to c2, pushing blue's piece (upright) to d2",
                   "b2.E>N": "Red (P1) points the piece on b2 north"})
     state = state.play("b2.E-c2!blue.U")
     words(state, {"reveal:d2=single": "Tile drawn: the tile at d2 is revealed: the single arrow tile",
@@ -111,7 +112,12 @@ def test_icetoids_play_moves_and_chance():
     state = state.play("reveal:d2=single")
     words(state, {"orient:d2=W": "Red (P1) turns the tile at d2: arrow west"})
     own = toids_position(tiles={"b2": "yellow", "c2": "yellow"}, pieces={"b2": "red.E", "c2": "red.N"})
-    assert own.describe("b2.E-c2!red.N") == "Red (P1) b2 to c2, pushing its own piece (pointing north)"
+    assert own.describe("b2.E-c2!red.N") == "Red (P1) b2 to c2, pushing its own piece (pointing north) to d2"
+    edge = toids_position(tiles={"c2": "yellow", "d2": "yellow"}, pieces={"c2": "red.E", "d2": "blue.U"})
+    assert edge.describe("c2.E-d2!blue.U") == ("Red (P1) c2 to d2, pushing blue's piece (upright) off the board, "
+                                               "back among the waiting pieces")
+    entering = toids_position(tiles={"a2": "yellow", "b2": "yellow"}, pieces={"a2": "blue.W"})
+    assert entering.describe("off-a2!blue.W") == "Red (P1) brings a waiting piece onto a2, pushing blue's piece (pointing west) to b2"
 
 
 # -- Ice-Turn ----------------------------------------------------------------------------------------
