@@ -172,10 +172,46 @@ def test_terrafex_actions_fire_and_end():
                   "mountain:grow:b2": "White grows the mountain on b2",
                   "mountain:start:a1": "White starts a small mountain on a1",
                   "fire:2": "White selects a medium fire for Black to play",
-                  "glacier:a5E": "White moves the glacier on a5 east"})
+                  "glacier:a5E": "White moves the large glacier on a5 east to b5"})
     fire = state.play("fire:2")
-    words(fire, {"fire:burn:d4": "Black plays the fire: burns the forest on d4",
-                 "fire:burn:g2": "Black plays the fire: burns the forest on g2"})
+    words(fire, {"fire:burn:d4": "Black plays the medium fire: burns the large forest on d4 down to a small forest; "
+                                 "the medium fire goes to the fire pit",
+                 "fire:burn:g2": "Black plays the medium fire: burns the medium forest on g2 away; "
+                                 "the medium fire goes to the fire pit"})
+
+
+def test_terrafex_fire_says_what_it_leaves_and_what_goes_to_the_fire_pit():
+    """§3.6: a grown fire's old piece and a burning fire go to the fire pit; a fire larger than the forest stays, smaller."""
+    state = fex_position({"d4": "R1", "e4": "G1", "f4": "G2f1", "a5": "B3"}, to_move="b", used="fire", fire="2")
+    words(state, {"fire:grow:d4": "White plays the medium fire: grows the small fire on d4 to a medium fire; "
+                                  "the small fire goes to the fire pit",
+                  "fire:burn:e4": "White plays the medium fire: burns the small forest on e4 away, leaving a small fire; "
+                                  "the medium fire goes to the fire pit",
+                  "fire:burn:f4": "White plays the medium fire: burns the small frost on the medium forest on f4 away; "
+                                  "the medium fire goes to the fire pit"})
+
+
+def test_terrafex_glacier_moves_say_what_they_do_where():
+    """Issue 25: a glacier moved into a fire, a forest or another glacier was said only as "moves the glacier";
+    §3.7: it melts, shrinks a forest and caps it, merges with a frost or a glacier, or takes its forest along."""
+    state = fex_position({"a4": "B2", "b4": "G2", "a2": "B2", "b2": "R1", "h4": "B2", "g4": "B1", "a6": "B1",
+                          "b6": "G1f1", "d1": "G1c3", "e1": "G1c3", "e2": "Y2", "h2": "B1", "g2": "R3",
+                          "h6": "B3", "g6": "G1"})
+    words(state, {
+        "glacier:a2E": "White moves the medium glacier on a2 east to b2, melting with a small fire there, "
+                       "leaving a small glacier; the small fire goes to the fire pit",
+        "glacier:h2W": "White moves the small glacier on h2 west to g2, melting with a large fire there, "
+                       "leaving a medium fire; the large fire goes to the fire pit",
+        "glacier:a4E": "White moves the medium glacier on a4 east onto the medium forest on b4, which shrinks: "
+                       "now a small forest capped by a medium glacier",
+        "glacier:a6E": "White moves the small glacier on a6 east onto the small forest on b6, merging with its small "
+                       "frost: now a small forest capped by a medium glacier",
+        "glacier:h6W": "White moves the large glacier on h6 west onto the small forest on g6, which shrinks away under it",
+        "glacier:h4W": "White moves the medium glacier on h4 west to g4, merging with a small glacier there into a large glacier",
+        "glacier:d1S": "White moves the large glacier and the small forest it caps on d1 south to d2",
+        "glacier:e1S/1@d2,2@f2": "White moves the large glacier on e1 south: the medium mountain on e2 shrinks and the "
+                                 "glacier splits, small to d2, medium to f2; a small forest stays on e1",
+    })
 
 
 def test_terrafex_layout_editor():
