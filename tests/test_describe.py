@@ -157,9 +157,41 @@ def test_ice_turn_turn_moves():
         assert text.startswith("Red ") and text != move and not NOTATION.search(text), text
     assert described["end-moves"] == "Red ends the movement phase"
     tips = [m for m in described if m.startswith("tip:")]
-    assert tips and all(re.fullmatch(r"Red tips [a-d][1-4] (north|east|south|west)(: .*)?", described[m]) for m in tips)
+    assert tips and all(re.fullmatch(r"Red tips the stack on [a-d][1-4] (north|east|south|west): the red large lies down "
+                                     r"on [a-d][1-4]; the red medium lands on [a-d][1-4]; the red small lands on [a-d][1-4]",
+                                     described[m]) for m in tips)
     aims = [m for m in described if m.startswith("aim:")]
-    assert aims and all(re.fullmatch(r"Red aims: rotates [a-d][1-4] (90|180|270)° clockwise", described[m]) for m in aims)
+    assert aims and all(re.fullmatch(r"Red aims: rotates the (single arrow|double arrow|Q-Turner) on [a-d][1-4] "
+                                     r"(90|180|270)° clockwise(, now pointing .*)?", described[m]) for m in aims)
+
+
+def test_ice_turn_names_each_piece_and_where_it_goes():
+    """Issue 25: testers saw "Blue moves b4", naming neither the piece nor where it went.  Each piece by owner and
+    size, from and to; a tipped stack's pieces where they land (section 3.2), Hop and Dig distances (3.3)."""
+    state = turn_pos({"a1": "r3r2", "b1": "b2E", "c3": "r1S", "d4": "b3b1"})
+    words(state, {
+        "tip:a1E/b1@0": "Red tips the stack on a1 east: the red large lies down on a1; the red medium lands on b1 "
+                        "under the blue medium lying there, which stands up",
+        "move:c3": "Red moves the red small from c3 to c2",
+        "turn:c3E": "Red turns the red small on c3 to point east",
+        "aim:c3+90": "Red aims: rotates the single arrow on c3 90° clockwise, now pointing west; "
+                     "the red small lying on it turns to point west",
+    })
+    onto = turn_pos({"a1": "r3r1", "c3": "r2S", "c2": "b1N", "d4": "b3b2"})
+    words(onto, {"move:c3@1": "Red moves the red medium from c3 to c2, on top of the blue small lying there, which stands up"})
+    react = turn_pos({"a1": "r3r2", "c3": "r1S", "c2": "b1N", "d4": "b3b2"}, phase="react")
+    words(react, {"react:c2E": "Red turns the blue small on c2 to point east (reactionary turning)"})
+    hop = turn_pos({"a1": "r3r2", "c3": "r1S", "c1": "b1N", "d4": "b3b2"}, face="hop")
+    words(hop, {"hop:a1-a3": "Red hops the red medium from a1 to a3 (2 cells)",
+                "hop:a1-c1": "Red hops the red medium from a1 to c1 (2 cells), on top of the blue small lying there, "
+                             "which stands up"})
+    dig = turn_pos({"a1": "r3r2", "c3": "r1S", "c1": "b1N", "d4": "b3b2"}, face="dig")
+    words(dig, {"dig:c3-c2": "Red digs the red small from c3 to c2 (1 cell), standing up",
+                "dig:c3-c1": "Red digs the red small from c3 to c1 (2 cells), standing up under the blue small lying "
+                             "there, which stands up"})
+    swap = turn_pos({"a1": "r3r2", "c3": "r1S", "c2": "b1N", "d4": "b3b2"}, face="swap")
+    words(swap, {"swap:c2-c3": "Red swaps the single arrow on c2 and the single arrow on c3, with the pieces on them",
+                 "swap:a2-a3": "Red swaps the Q-Turner on a2 and the double arrow on a3"})
 
 
 # -- Terrafex ----------------------------------------------------------------------------------------
