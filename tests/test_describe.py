@@ -44,6 +44,8 @@ def test_ice_lady_steps_captures_promotions_and_trees():
         "d8-d5": "White king d8 to d5",
     })
     assert LADY.new().describe("c2-a2") == "White medium c2 to a2"
+    tree = LADY.from_text("8/8/8/8/3[km]4/2S5/8/8 w 4 3")
+    assert tree.describe("c3xe5") == "White small c3 to e5, capturing the medium off Black's king tree (K+M) on d4"
 
 
 # -- Ice Towers: no tower ids (the board shows none) -----------------------------------------------

@@ -307,7 +307,10 @@ class IceLadyState(State):
         captured = self.captured_square(move) if move in self._moves() else None
         if captured:
             owner, pieces = self.board[INDEX[captured]]
-            text += f", capturing {owner.capitalize()}'s {KIND[pieces[-1]]} on {captured}"
+            if len(pieces) > 1:  # a king tree loses its top piece only
+                text += f", capturing the {KIND[pieces[-1]]} off {owner.capitalize()}'s {KIND[pieces]} on {captured}"
+            else:
+                text += f", capturing {owner.capitalize()}'s {KIND[pieces]} on {captured}"
         if move.endswith("=K"):
             text += ", promoted to king"
         elif landing is not None and landing[0] == cell[0]:
