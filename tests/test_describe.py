@@ -82,6 +82,18 @@ def test_ice_towers_set_down_agreement_ghost_and_timer():
     words(ghost, {"ghost:down": "The ghost sets the large it holds down as a free-standing large"})
 
 
+def test_ice_towers_a_play_says_the_agreements_it_withdraws():
+    """Issue 25: "any play (cap, mine, split, set down) withdraws every agreement to end" changes the done
+    toggles too, and a move that ends the game sets every held piece down [A11]: the words say both."""
+    state = table("t1:yL1,yM1,rM1", players=3, done=("red", "green"))
+    words(state, {"yellow:mine:yM1": "Yellow mines its medium from the red tower (7 pts) and holds it; "
+                                     "Red's and Green's agreements to end are withdrawn",
+                  "red:undone": "Red withdraws its agreement to end"})
+    ending = table("t1:yL1,rL2,yM1", "t2:yL2,rL3", "t3:yL3,rM1", held=("rL1@t1",), done=("yellow",))
+    assert ending.describe("red:done") == ("Red agrees to end the game; the game is over, and the large Red holds is "
+                                           "set down as a free-standing large")
+
+
 def test_ice_towers_result_is_said_once_with_one_kind_of_capitals():
     """The end: "Red wins. No legal play remains. Final scores: Red 24, Yellow 12." (no repeated verdict)."""
     from pyramids.session import Session

@@ -591,7 +591,10 @@ class IceTowersState(State):
         action = self._moves().get(move.strip())
         if action is None:
             return self.label(move)
-        return self._action_words(actor, verb, piece, target) + self._aftermath(action)
+        said = self.__dict__.setdefault("_said", {})  # the move list asks again at every redraw; the aftermath plays the move
+        if move not in said:
+            said[move] = self._action_words(actor, verb, piece, target) + self._aftermath(action)
+        return said[move]
 
     def _action_words(self, actor: str, verb: str, piece: Piece | None, target: str) -> str:
         """What the move itself does: every tower and hand it changes, the new tower named as it will stand."""
@@ -622,8 +625,8 @@ class IceTowersState(State):
         text = ""
         cleared = [c for c in self.humans if c in self.done and c not in after.done and (kind, c) != ("undone", actor)]
         if cleared:
-            names = " and ".join(map(_name, cleared))
-            text += f"; {names}'s agreement to end {'is' if len(cleared) == 1 else 'are'} withdrawn"
+            names = " and ".join(f"{_name(c)}'s" for c in cleared)
+            text += f"; {names} {'agreement to end is' if len(cleared) == 1 else 'agreements to end are'} withdrawn"
         if after.ended and kind != "ring":
             text += "; the game is over"
         own = {"down", "split"}  # the move's own new tower comes first; the rest are set down by the end
