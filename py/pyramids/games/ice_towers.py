@@ -583,7 +583,8 @@ class IceTowersState(State):
         }[verb]
 
     def describe(self, move: str) -> str:
-        """Without tower ids, which the board does not show: "Red caps the yellow tower (5 pts) with its free-standing large"."""
+        """Without tower ids, which the board does not show:
+        "Red caps the yellow tower (5 pts) with its free-standing large"."""
         try:
             actor, verb, piece, target = self._parse_move(move)
         except GameError:
@@ -591,7 +592,7 @@ class IceTowersState(State):
         action = self._moves().get(move.strip())
         if action is None:
             return self.label(move)
-        said = self.__dict__.setdefault("_said", {})  # the move list asks again at every redraw; the aftermath plays the move
+        said = self.__dict__.setdefault("_said", {})  # the move list asks at every redraw, and the aftermath plays the move
         if move not in said:
             said[move] = self._action_words(actor, verb, piece, target) + self._aftermath(action)
         return said[move]

@@ -676,7 +676,8 @@ class IceTurnState(State):
         return "Tile dealt" if move.startswith("deal:") else "Dice"
 
     def describe(self, move: str) -> str:
-        """As the protocol's; a tile dealt says which and to whom ("Tile dealt: a Q-Turner to Blue")."""
+        """Who acts and every piece and cell the move changes: "Tile dealt: a Q-Turner to Blue",
+        "Blue moves the blue small from b4 to b3, on top of the red medium"."""
         try:
             kind, wild, m = parse_move(move)
         except InvalidMoveError:

@@ -673,7 +673,8 @@ class IceToidsState(State):
         return "no push" if could_push and self.pieces[dst] else f"to {CELLS[dst]}"
 
     def describe(self, move: str) -> str:
-        """ "P1 chooses red", "Red (P1) enters a2", "Tile drawn: the tile at c4 is revealed: a single arrow"."""
+        """ "P1 chooses red", "Red (P1) brings a waiting piece onto a2",
+        "Red (P1) b2 to c2, pushing blue's piece (upright) to d2"."""
         action = self._moves().get(move) or _parse_move(move)
         kind = action[0]
         if kind == "reveal":
