@@ -237,7 +237,7 @@ def test_the_page_ends_a_turn_by_itself_and_says_so():
     session.play("glacier:a7E")
     # Nobody can act after that: White's turn ends, Black's and White's next turns pass unused (A18).
     assert session.moves[-4:] == ["glacier:a7E", "end", "end", "end"]
-    assert session.message == ("White moves the glacier on a7 east. White's turn ends: forest, mountain and fire have no legal option. "
+    assert session.message == ("White moves the small glacier on a7 east to b7. White's turn ends: forest, mountain and fire have no legal option. "
                                "Black can take no action at all: the turn passes. "
                                "White can take no action at all: the turn passes.")
     assert "stall rule" in session.latest.outcome.reason
@@ -527,8 +527,8 @@ def test_a_small_glacier_against_a_medium_mountain_does_not_split():
     assert clicked.targets == ("a4", "b3", "b5")
     assert "split" in clicked.message and "splits" not in clicked.message, clicked.message
     assert clicked.message.startswith("The mountain shrinks; the small glacier does not split")
-    assert state.describe("glacier:a4E/1@b3") == ("White moves the glacier on a4 east: the medium mountain on b4 "
-                                                  "shrinks; the small glacier does not split and goes beside it, to b3")
+    assert state.describe("glacier:a4E/1@b3") == ("White moves the small glacier on a4 east: the medium mountain on b4 "
+                                                  "shrinks; the glacier, too small to split, goes beside it, to b3")
     with pytest.raises(IllegalMoveError, match="the small glacier does not split; write the square it goes to"):
         state.play("glacier:a4E")
     with pytest.raises(IllegalMoveError, match="goes beside the mountain on b4, but no square beside it is empty"):
@@ -538,11 +538,11 @@ def test_a_small_glacier_against_a_medium_mountain_does_not_split():
 def test_glacier_moves_against_mountains_say_what_happens():
     """Words for the move list: a split names its pieces; a small mountain is pushed two squares on (A13)."""
     split = position({"a4": "B3", "b4": "Y2"})
-    assert split.describe("glacier:a4E/1@b3,2@b5") == ("White moves the glacier on a4 east: the medium mountain "
+    assert split.describe("glacier:a4E/1@b3,2@b5") == ("White moves the large glacier on a4 east: the medium mountain "
                                                        "on b4 shrinks and the glacier splits, small to b3, medium to b5")
     assert split.guide(["a4", "b4"]).message == "The glacier splits: click where the small glacier goes."
     pushed = position({"a4": "B2", "b4": "Y1"})
-    assert pushed.describe("glacier:a4E") == "White moves the glacier on a4 east, pushing the small mountain on b4 to d4"
+    assert pushed.describe("glacier:a4E") == "White moves the medium glacier on a4 east, pushing the small mountain on b4 to d4"
 
 
 def test_large_mountain_splits_the_glacier_into_smalls():

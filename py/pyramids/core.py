@@ -374,6 +374,17 @@ class State:
             return f"{who} plays {move}"
         return f"{who}: {what[:1].lower()}{what[1:]}"
 
+    def places(self) -> dict[str, tuple[str, Any]]:
+        """Every location of the position -> (the words `describe` names it by, what it holds).
+
+        `describe` promises to name every location a move changes; this lets a
+        test hold each game to it by comparing the places before and after a
+        move.  The words may depend on the position ("the yellow tower (5 pts)");
+        several locations may share words where the description says them once
+        ("holds" for whatever the hands hold).
+        """
+        raise NotImplementedError
+
     def chance_name(self, move: str) -> str:
         """What a chance move is, for the move list: "Dice", "Tile drawn"."""
         return "Chance"

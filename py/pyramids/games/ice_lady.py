@@ -281,6 +281,11 @@ class IceLadyState(State):
         sizes = ", ".join({"K": "large", "M": "medium", "S": "small"}[p] for p in pieces)
         return f"{cell}, {player} king tree: {sizes}"
 
+    def places(self) -> dict[str, tuple[str, Any]]:
+        """Each square with its unit, and each reserve of larges (a promotion draws on it)."""
+        squares = {name: (name, cell) for name, cell in zip(NAMES, self.board)}
+        return squares | {f"reserve:{p}": ("promoted to king", n) for p, n in zip(PLAYERS, self.reserve_counts)}
+
     def label(self, move: str) -> str:
         frm, to = self.path(move)
         cell = self.board[INDEX[frm]]
@@ -302,7 +307,10 @@ class IceLadyState(State):
         captured = self.captured_square(move) if move in self._moves() else None
         if captured:
             owner, pieces = self.board[INDEX[captured]]
-            text += f", capturing {owner.capitalize()}'s {KIND[pieces[-1]]} on {captured}"
+            if len(pieces) > 1:  # a king tree loses its top piece only
+                text += f", capturing the {KIND[pieces[-1]]} off {owner.capitalize()}'s {KIND[pieces]} on {captured}"
+            else:
+                text += f", capturing {owner.capitalize()}'s {KIND[pieces]} on {captured}"
         if move.endswith("=K"):
             text += ", promoted to king"
         elif landing is not None and landing[0] == cell[0]:

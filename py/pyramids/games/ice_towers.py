@@ -583,38 +583,84 @@ class IceTowersState(State):
         }[verb]
 
     def describe(self, move: str) -> str:
-        """Without tower ids, which the board does not show: "Red caps the yellow tower (5 pts) with its large"."""
+        """Without tower ids, which the board does not show:
+        "Red caps the yellow tower (5 pts) with its free-standing large"."""
         try:
             actor, verb, piece, target = self._parse_move(move)
         except GameError:
             return super().describe(move)
+        action = self._moves().get(move.strip())
+        if action is None:
+            return self.label(move)
+        said = self.__dict__.setdefault("_said", {})  # the move list asks at every redraw, and the aftermath plays the move
+        if move not in said:
+            said[move] = self._action_words(actor, verb, piece, target) + self._aftermath(action)
+        return said[move]
+
+    def _action_words(self, actor: str, verb: str, piece: Piece | None, target: str) -> str:
+        """What the move itself does: every tower and hand it changes, the new tower named as it will stand."""
         who = _name(actor)
         hand = self.held.get(actor)
+        size = SIZE_NAMES[piece.size] if piece else ""
         if verb == "cap":
-            tower = self.tower(target)
-            mover = (f"the {SIZE_NAMES[piece.size]} it holds" if hand is not None and hand.piece == piece
-                     else f"its {SIZE_NAMES[piece.size]}")
-            return f"{who} caps {self._tower_words(tower)} with {mover}" if tower else self.label(move)
-        if verb in ("mine", "split") and piece.name in self._where:
+            mover = (f"the {size} it holds" if hand is not None and hand.piece == piece
+                     else f"its free-standing {size}")
+            return f"{who} caps {self._tower_words(self.tower(target))} with {mover}"
+        if verb == "mine":
+            return f"{who} mines its {size} from {self._tower_words(self._where[piece.name][0])} and holds it"
+        if verb == "split":
             tower, i = self._where[piece.name]
-            if verb == "mine":
-                return f"{who} mines its {SIZE_NAMES[piece.size]} from {self._tower_words(tower)}"
             above = " and what is above it" if i < len(tower.pieces) - 1 else ""
-            return f"{who} lifts {_owner(piece.colour)}'s {SIZE_NAMES[piece.size]}{above} off {self._tower_words(tower)}"
-        if verb == "down" and hand is not None:
-            return f"{who} sets the {SIZE_NAMES[hand.piece.size]} it holds down as a tower of its own"
+            lifted = self._tower_words(Tower("", tower.pieces[i:]), alone="a ")
+            return f"{who} lifts {_owner(piece.colour)}'s {size}{above} off {self._tower_words(tower)}, to stand as {lifted}"
+        if verb == "down":
+            held = SIZE_NAMES[hand.piece.size]
+            return f"{who} sets the {held} it holds down as a free-standing {held}"
         return {"done": f"{who} agrees to end the game", "undone": f"{who} withdraws its agreement to end",
-                "ring": "The timer rings: the game is over"}.get(verb, self.label(move))
+                "ring": "The timer rings: the game is over"}[verb]
+
+    def _aftermath(self, action: tuple) -> str:
+        """What else the move changes: agreements it clears, and the pieces set down when it ends the game."""
+        kind, actor = action[0], action[1]
+        after = self._apply(action)
+        text = ""
+        cleared = [c for c in self.humans if c in self.done and c not in after.done and (kind, c) != ("undone", actor)]
+        if cleared:
+            names = " and ".join(f"{_name(c)}'s" for c in cleared)
+            text += f"; {names} {'agreement to end is' if len(cleared) == 1 else 'agreements to end are'} withdrawn"
+        if after.ended and kind != "ring":
+            text += "; the game is over"
+        own = {"down", "split"}  # the move's own new tower comes first; the rest are set down by the end
+        set_down = [t for t in after.towers if t.id not in self._index][kind in own:]
+        for tower in set_down:
+            piece = tower.top
+            text += (f", and the {SIZE_NAMES[piece.size]} {_name(piece.colour) if piece.colour != GHOST else 'the ghost'} "
+                     f"holds is set down as a free-standing {SIZE_NAMES[piece.size]}")
+        return text
 
     @staticmethod
-    def _tower_words(tower: Tower) -> str:
-        """A tower as the board shows it: its top colour and worth ("the yellow tower (5 pts)")."""
+    def _tower_words(tower: Tower, alone: str | None = None) -> str:
+        """A tower as the board shows it: its top colour and worth ("the yellow tower (5 pts)").
+
+        A free-stander is "red's free-standing large (3 pts)", or with `alone`
+        that article instead of its owner ("a free-standing large").
+        """
         points = sum(p.size for p in tower.pieces)
         worth = f"{points} pt{'' if points == 1 else 's'}"
         if len(tower.pieces) == 1:
-            return f"{_owner(tower.top.colour)}'s free-standing {SIZE_NAMES[tower.top.size]} ({worth})"
+            size = SIZE_NAMES[tower.top.size]
+            if alone is not None:
+                return f"{alone}free-standing {size}"
+            return f"{_owner(tower.top.colour)}'s free-standing {size} ({worth})"
         owner = "the ghost's" if tower.top.colour == GHOST else f"the {tower.top.colour}"
         return f"{owner} tower ({worth})"
+
+    def places(self) -> dict[str, tuple[str, Any]]:
+        """Each tower (a free-stander by its size, as the piece that caps), each hand and each agreement."""
+        towers = {t.id: (self._tower_words(t, alone="") if len(t.pieces) == 1 else self._tower_words(t), t.pieces)
+                  for t in self.towers}
+        hands = {f"hand:{c}": ("holds", self.held.get(c)) for c in self.colours}
+        return towers | hands | {f"done:{c}": ("to end", c in self.done) for c in self.humans}
 
     def guide_message(self, selection: tuple[str, ...], targets: tuple[str, ...]) -> str:
         """After a free-stander or a held piece, what is lit are towers to cap."""

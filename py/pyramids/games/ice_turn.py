@@ -70,7 +70,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..core import (
     CHANCE, Game, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError, State,
@@ -676,7 +676,8 @@ class IceTurnState(State):
         return "Tile dealt" if move.startswith("deal:") else "Dice"
 
     def describe(self, move: str) -> str:
-        """As the protocol's; a tile dealt says which and to whom ("Tile dealt: a Q-Turner to Blue")."""
+        """Who acts and every piece and cell the move changes: "Tile dealt: a Q-Turner to Blue",
+        "Blue moves the blue small from b4 to b3, on top of the red medium"."""
         try:
             kind, wild, m = parse_move(move)
         except InvalidMoveError:
@@ -691,24 +692,87 @@ class IceTurnState(State):
         if kind == "place":
             pointing = f", pointing {' and '.join(DIRECTION_NAMES[d] for d in m[3])}" if m[3] else ""
             return f"{who} places a {TILES[m[2]].title} on {m[1]}{pointing}"
-        label = self.label(move)
-        detail = label.partition(": ")[2] if kind == "tip" else ""
         action = self._moves().get(move)
-        if kind == "move" and action is not None and action[2] is not None:
-            detail = label[0].lower() + label[1:]
-        text = {
-            "tip": lambda: f"tips {m[1]} {DIRECTION_NAMES[m[2]]}",
-            "turn": lambda: f"turns {m[1]} {DIRECTION_NAMES[m[2]]}",
-            "react": lambda: f"turns {m[1]} {DIRECTION_NAMES[m[2]]} (reactionary turning)",
-            "move": lambda: f"moves {m[1]}",
-            "tip7": lambda: "uses the Treehouse Tip: movement points to 7",
-            "aim": lambda: f"aims: rotates {m[1]} {m[2]}° clockwise",
-            "swap": lambda: f"swaps {m[1]} and {m[2]}",
-            "hop": lambda: f"hops {m[1]} to {m[2]}",
-            "dig": lambda: f"digs {m[1]} to {m[2]}",
-            "end": lambda: "ends the movement phase" if m[1] == "moves" else "ends the turn",
-        }[kind]()
-        return f"{who} {'plays the Wild and ' if wild else ''}{text}" + (f": {detail}" if detail else "")
+        if action is None:
+            return f"{who} plays {describe(move)}"
+        return f"{who} {'plays the Wild and ' if wild else ''}{self._turn_words(action)}"
+
+    def _turn_words(self, action: tuple) -> str:
+        """A turn's action in words: each piece by owner and size, where it was and where it ends up."""
+        kind = action[0]
+        if kind == "end":
+            return "ends the movement phase" if self.phase == "move" else "ends the turn"
+        if kind == "tip7":
+            return "uses the Treehouse Tip: movement points to 7"
+        cell = action[1]
+        where, stack = CELLS[cell], self.stacks[cell]
+        if kind == "tip":
+            return self._tip_words(cell, action[2], dict(action[3]))
+        if kind in ("turn", "react"):
+            turning = " (reactionary turning)" if kind == "react" else ""
+            return f"turns the {piece_name(stack[0])} on {where} to point {DIRECTION_NAMES[action[2]]}{turning}"
+        if kind == "move":
+            dest = _step(cell, self.facing[cell])
+            there = self.stacks[dest]
+            landing = f", {self._into(dest, action[2])}" if there else ""
+            return f"moves the {piece_name(stack[0])} from {where} to {CELLS[dest]}{landing}"
+        if kind == "aim":
+            return self._aim_words(cell, action[2])
+        if kind == "swap":
+            other = action[2]
+            pieces = ", with the pieces on them" if stack or self.stacks[other] else ""
+            return (f"swaps the {TILES[self.tiles[cell][0]].title} on {where} and the "
+                    f"{TILES[self.tiles[other][0]].title} on {CELLS[other]}{pieces}")
+        dest = action[2]
+        there, cells = self.stacks[dest], _distance(cell, dest)
+        far = f"{cells} cell{'s' if cells > 1 else ''}"
+        if kind == "hop":
+            onto = f", {self._into(dest, len(there))}" if there else ""
+            return f"hops the {piece_name(stack[-1])} from {where} to {CELLS[dest]} ({far}){onto}"
+        under = f" {self._into(dest, 0)}" if there else ""
+        return f"digs the {piece_name(stack[0])} from {where} to {CELLS[dest]} ({far}), standing up{under}"
+
+    def _into(self, cell: int, index: int) -> str:
+        """Where a piece inserted at `index` goes in the pieces on `cell`; a lying piece there stands up."""
+        stack = self.stacks[cell]
+        if index == 0:
+            text = f"under the {piece_name(stack[0])}"
+        elif index == len(stack):
+            text = f"on top of the {piece_name(stack[-1])}"
+        else:
+            text = f"between the {piece_name(stack[index - 1])} and the {piece_name(stack[index])}"
+        return text + (" lying there, which stands up" if self.lying(cell) else "")
+
+    def _tip_words(self, cell: int, d: str, at: dict) -> str:
+        """Where each piece of a tipped stack lands: the bottom lies down where it stood, the rest one cell
+        further each, lying on an empty cell or inserted into the stack there."""
+        stack, way = self.stacks[cell], DIRECTION_NAMES[d]
+        if len(stack) == 1:
+            return f"tips the {piece_name(stack[0])} on {CELLS[cell]} {way}: it lies down, pointing {way}"
+        parts = [f"the {piece_name(stack[0])} lies down on {CELLS[cell]}"]
+        for i, piece in enumerate(stack[1:], 1):
+            landing = _step(cell, d, i)
+            there = self.stacks[landing]
+            slot = f" {self._into(landing, at[landing])}" if there else ""
+            parts.append(f"the {piece_name(piece)} lands on {CELLS[landing]}{slot}")
+        return f"tips the stack on {CELLS[cell]} {way}: " + "; ".join(parts)
+
+    def _aim_words(self, cell: int, quarters: int) -> str:
+        """A tile rotated, its arrows after, and the lying piece on it, which turns with it."""
+        kind, arrows = self.tiles[cell]
+        text = f"aims: rotates the {TILES[kind].title} on {CELLS[cell]} {90 * quarters}° clockwise"
+        now = rotate_arrows(arrows, quarters)
+        if kind != "qturner":
+            text += ", now pointing " + " and ".join(DIRECTION_NAMES[a] for a in now)
+        if self.lying(cell):
+            text += (f"; the {piece_name(self.stacks[cell][0])} lying on it turns to point "
+                     f"{DIRECTION_NAMES[turned(self.facing[cell], quarters)]}")
+        return text
+
+    def places(self) -> dict[str, tuple[str, Any]]:
+        """Each cell (its tile, its pieces bottom to top, which way a lying piece points) and each hand of tiles."""
+        cells = {name: (name, (self.tiles[i], self.stacks[i], self.facing[i])) for i, name in enumerate(CELLS)}
+        return cells | {f"hand:{seat.colour}": (seat.colour.capitalize(), hand) for seat, hand in zip(self.seats, self.hands)}
 
     def explain(self, move: str) -> IllegalMoveError | InvalidMoveError:
         try:
@@ -1027,6 +1091,11 @@ def describe(move: str) -> str:
         "end": lambda: "End the movement phase" if m[1] == "moves" else "End the turn",
     }[kind]()
     return f"Wild as {text}" if wild else text
+
+
+def _distance(a: int, b: int) -> int:
+    """Cells between two cells of one row or column (a Hop or a Dig)."""
+    return abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE)
 
 
 def _without(hand: tuple, name: str) -> tuple:

@@ -81,7 +81,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..core import (
     CHANCE, REPEATED, REPETITION_RULE, Game, IllegalMoveError, InvalidMoveError, Option, Outcome,
@@ -673,7 +673,8 @@ class IceToidsState(State):
         return "no push" if could_push and self.pieces[dst] else f"to {CELLS[dst]}"
 
     def describe(self, move: str) -> str:
-        """ "P1 chooses red", "Red (P1) enters a2", "Tile drawn: the tile at c4 is revealed: a single arrow"."""
+        """ "P1 chooses red", "Red (P1) brings a waiting piece onto a2",
+        "Red (P1) b2 to c2, pushing blue's piece (upright) to d2"."""
         action = self._moves().get(move) or _parse_move(move)
         kind = action[0]
         if kind == "reveal":
@@ -687,16 +688,28 @@ class IceToidsState(State):
             ways = [DIRECTION_NAMES[d] for d in action[2]]
             words = ways[0] if len(ways) == 1 else ", ".join(ways[:-1]) + f" and {ways[-1]}"
             return f"{who} turns the tile at {CELLS[action[1]]}: {'arrows' if len(ways) > 1 else 'arrow'} {words}"
-        src = "the waiting piece" if action[1] is None else f"the piece on {CELLS[action[1]]}"
         if kind == "point":
+            src = "the waiting piece" if action[1] is None else f"the piece on {CELLS[action[1]]}"
             return f"{who} points {src} {DIRECTION_NAMES[action[3]]}"
         _, start, _, dst, push = action
-        text = f"{who} enters {CELLS[dst]}" if start is None else f"{who} {CELLS[start]} to {CELLS[dst]}"
+        text = (f"{who} brings a waiting piece onto {CELLS[dst]}" if start is None
+                else f"{who} {CELLS[start]} to {CELLS[dst]}")
         if push is not None:
             mover = self.seat_colours[self.turn]
             stance = "upright" if push[1] == "U" else f"pointing {DIRECTION_NAMES[push[1]]}"
-            text += f", pushing {'its own' if push[0] == mover else push[0] + chr(39) + 's'} piece ({stance})"
+            whose = "its own" if push[0] == mover else f"{push[0]}'s"
+            landing = NEXT[dst][OPPOSITE[self.seat_homes[self.turn][1]] if start is None else _direction(start, dst)]
+            to = "off the board, back among the waiting pieces" if landing is None else f"to {CELLS[landing]}"
+            text += f", pushing {whose} piece ({stance}) {to}"
         return text
+
+    def places(self) -> dict[str, tuple[str, Any]]:
+        """Each tile (with its pieces and whose home it is), the pieces waiting off the board, each colour's seat."""
+        homes = {h[0]: (c, h[1]) for c, h in zip(self.seat_colours, self.seat_homes) if h}
+        tiles = {name: (name, (self.tiles[i], self.pieces[i], homes.get(i))) for i, name in enumerate(CELLS)}
+        entered = tuple(sorted(colour for here in self.pieces for colour, _ in here))
+        return tiles | {"waiting": ("waiting", entered)} | {
+            f"colour:{c}": (c, c in self.seat_colours) for c in COLOURS}
 
     def chance_name(self, move: str) -> str:
         return "Tile drawn"

@@ -631,44 +631,88 @@ class TerrafexState(State):
             return f"Burn the {'frost' if cell and cell[2] else 'forest'} on {where}"
         return f"{words[verb]} {where}"
 
+    def places(self) -> dict[str, tuple[str, Any]]:
+        """Each square, and the fire pit; not the pool, with which nearly every action trades."""
+        return {name: (name, cell) for name, cell in zip(NAMES, self.board)} | {"pit": ("fire pit", self.pit)}
+
     def describe(self, move: str) -> str:
-        """ "White grows the forest on d4", "Black plays the fire: burns the forest on d4", the turn's end as `label` says it."""
+        """ "White grows the forest on d4", "Black plays the medium fire: burns the medium forest on g2 away; …",
+        the turn's end as `label` says it: every square the move changes, and the fire pit."""
         parsed = _parse_move(move)
         verb = parsed[0]
         if verb == "end":
             return self.label(move).rstrip(".")
         who = self.actor_name(self.actor_of(move))
-        if verb == "fire:burn":
-            cell = self.board[INDEX[parsed[1]]]
-            return f"{who} plays the fire: burns the {'frost' if cell and cell[2] else 'forest'} on {parsed[1]}"
-        if verb in ("fire:start", "fire:grow"):
-            return f"{who} plays the fire: {'starts a fire on' if verb == 'fire:start' else 'grows the fire on'} {parsed[1]}"
-        if verb == "glacier":
-            return f"{who} {self._glacier_words(parsed)}"
+        action = self._moves().get(move.strip())
+        if verb in ("fire:burn", "fire:start", "fire:grow") and action is not None:
+            return f"{who} plays the {SIZE_WORDS[self.fire]} fire: {self._fire_words(verb, INDEX[parsed[1]], action[1].board)}"
+        if verb == "glacier" and action is not None:
+            return f"{who} {self._glacier_words(parsed, action[1][0])}"
         third = {"forest:grow": "grows the forest on", "forest:spread": "spreads a small forest to",
                  "mountain:start": "starts a small mountain on", "mountain:grow": "grows the mountain on",
-                 "select": "selects", "put": "puts", "clear": "clears", "start": "starts"}
-        if verb in ("forest:grow", "forest:spread", "mountain:start", "mountain:grow"):
+                 "fire:burn": "plays the fire: burns", "fire:start": "plays the fire: starts a fire on",
+                 "fire:grow": "plays the fire: grows the fire on"}
+        if verb in third:
             return f"{who} {third[verb]} {parsed[1]}"
+        third = {"select": "selects", "put": "puts", "clear": "clears", "start": "starts", "glacier": "moves"}
         rest = self.label(move).split(" ", 1)
         return f"{who} {third[verb]} {rest[1] if len(rest) > 1 else 'the game'}"
 
-    def _glacier_words(self, parsed: tuple) -> str:
-        """A glacier move in words, saying what a mountain in its way does: pushed, or shrunk with the glacier beside it."""
+    def _fire_words(self, verb: str, i: int, board) -> str:
+        """What the fire does on square `i` (`board` after it), and the pieces it sends to the fire pit."""
+        where, before, after = NAMES[i], self.board[i], board[i]
+        if verb == "fire:start":
+            return f"starts a small fire on {where}"
+        if verb == "fire:grow":
+            return (f"grows the {piece_name('R', before[1])} on {where} to a {piece_name('R', after[1])}; "
+                    f"the {piece_name('R', before[1])} goes to the fire pit")
+        kind, size, top = before
+        if top:
+            burnt = f"the {SIZE_WORDS[top]} frost on the {piece_name('G', size)} on {where}"
+            result = f" down to a {SIZE_WORDS[after[2]]} frost" if after[2] else " away"
+        else:
+            burnt = f"the {piece_name('G', size)} on {where}"
+            result = (" away" if after is None else f" down to {describe(after)}" if after[0] == "G"
+                      else f" away, leaving {describe(after)}")
+        return f"burns {burnt}{result}; the {piece_name('R', self.fire)} goes to the fire pit"
+
+    def _glacier_words(self, parsed: tuple, board) -> str:
+        """A glacier move in words (`board` after it): where it goes, what it merges with, caps, frosts, shrinks,
+        melts or pushes there, where its pieces go when it splits, and what stays behind or goes to the fire pit."""
         _, x, d, placed = parsed
-        text = f"moves the glacier on {x} {DIRECTION_NAMES[d]}"
-        t = _step(INDEX[x], d)
-        target = self.board[t] if t is not None else None
-        if target is None or target[0] != "Y":
-            return text
-        mountain = f"the {piece_name('Y', target[1])} on {NAMES[t]}"
-        if not placed:
-            beyond = _step(INDEX[x], d, 3)
-            return f"{text}, pushing {mountain} to {NAMES[beyond]}" if beyond is not None else text
-        if len(placed) == 1:
-            return f"{text}: {mountain} shrinks; the small glacier does not split and goes beside it, to {placed[0][0]}"
-        pieces = ", ".join(f"{SIZE_WORDS[s]} to {w}" for w, s in placed)
-        return f"{text}: {mountain} shrinks and the glacier splits, {pieces}"
+        i = INDEX[x]
+        t = _step(i, d)
+        unit, target, left = self.board[i], self.board[t], board[i]
+        mover = f"the {piece_name('B', unit[2] if unit[0] == 'G' else unit[1])}"
+        if unit[0] == "G" and left is None:
+            mover += f" and the {piece_name('G', unit[1])} it caps"
+        text = f"moves {mover} on {x} {DIRECTION_NAMES[d]}"
+        if target is None:
+            text += f" to {NAMES[t]}"
+        elif _glacier_unit(target):
+            text += f" to {NAMES[t]}, merging with {describe(target)} there into {describe(board[t])}"
+        elif target[0] == "G" and target[2]:
+            text += (f" onto the {piece_name('G', target[1])} on {NAMES[t]}, merging with its {SIZE_WORDS[target[2]]} "
+                     f"frost: now {describe(board[t])}")
+        elif target[0] == "G":
+            shrunk = "which shrinks away under it" if board[t][0] == "B" else f"which shrinks: now {describe(board[t])}"
+            text += f" onto the {piece_name('G', target[1])} on {NAMES[t]}, {shrunk}"
+        elif target[0] == "R":
+            outcome = f", leaving {describe(board[t])}" if board[t] else ": both are gone"
+            text += (f" to {NAMES[t]}, melting with {describe(target)} there{outcome}; "
+                     f"the {piece_name('R', target[1])} goes to the fire pit")
+        elif not placed:
+            text += f", pushing the small mountain on {NAMES[t]} to {NAMES[_step(i, d, 3)]}"
+        else:
+            mountain = f"the {piece_name('Y', target[1])} on {NAMES[t]}"
+            if len(placed) == 1:
+                text += f": {mountain} shrinks; the glacier, too small to split, goes beside it, to {placed[0][0]}"
+            else:
+                text += f": {mountain} shrinks and the glacier splits, " + ", ".join(
+                    f"{SIZE_WORDS[s]} to {w}" for w, s in placed)
+        if left is not None and x not in (w for w, _ in placed):
+            text += f"; {describe(left)} stays on {x}"
+        return text
 
     def guide(self, selection, actor: str | None = None) -> Guidance:
         """As the protocol's, plus: an empty square first offers what can be placed there,
