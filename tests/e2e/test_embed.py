@@ -145,6 +145,39 @@ def test_the_embed_in_an_iframe_of_another_site(watched, server, tmp_path):
         assert fits(inner)
 
 
+# A frame of another site whose storage the browser refuses, as Chromium does when the reader blocks
+# third-party storage: Web Storage throws on access, IndexedDB refuses to open, no service worker.
+NO_STORAGE_IN_FRAMES_JS = """
+if (window !== top) {
+  const refused = what => new DOMException(`Access to ${what} is denied for this document.`, "SecurityError");
+  for (const name of ["localStorage", "sessionStorage"]) {
+    Object.defineProperty(window, name, {configurable: true, get() { throw refused(name); }});
+  }
+  IDBFactory.prototype.open = function () { throw refused("the Indexed Database API"); };
+  ServiceWorkerContainer.prototype.register = () => Promise.reject(refused("service workers"));
+}
+"""
+
+
+def test_the_embed_needs_no_storage(watched, server, tmp_path, expect_console):
+    """Issue 27: PyScript kept its package cache in IndexedDB and never started without it ("Loading…" for ever)."""
+    expect_console(r"^warning: The app will not work offline: .*service workers")
+    snippet = embed.snippet(server, REC, 2, embed.View(), "Ice Lady", views.draw(GAME.replay(MOVES[:2])))
+    (tmp_path / "wiki.html").write_text(f'<!doctype html><title>A wiki page</title><link rel="icon" href="data:,">{snippet}')
+    with StaticServer(tmp_path) as wiki:
+        context = watched((wiki.origin, server))
+        context.add_init_script(NO_STORAGE_IN_FRAMES_JS)
+        page = context.new_page()
+        page.goto(wiki.url + "wiki.html")
+        page.frame_locator("iframe").locator("html[data-ready]").wait_for(timeout=60_000)
+        inner = page.frames[1]
+        assert inner.evaluate("() => { try { localStorage; return 'allowed'; } catch (e) { return e.name; } }") == "SecurityError"
+        assert inner.get_attribute("#board", "data-position") == at(2)
+        assert inner.inner_text("#status") == "White to move."
+        inner.click("#next")
+        assert inner.get_attribute("#board", "data-position") == at(3)
+
+
 def test_the_app_gives_embed_code_for_the_position_on_screen(app):
     app.open(record.encode(REC))
     app.page.click("#prev")
