@@ -10,6 +10,7 @@ from conftest import App
 from pyramids import embed, games, record, views
 from static_server import StaticServer, watched  # noqa: F401 - watched is a fixture
 from test_embed_links import expected_pieces, pieces_in
+from test_my_games_page import ANSWERED_JS, answered_while_opening, long_game
 
 GAME = games.get("ice-lady")
 MOVES = ("d3-e4", "e6-f5", "e4xg6", "d6-c5", "c3-b4")
@@ -176,6 +177,18 @@ def test_the_embed_needs_no_storage(watched, server, tmp_path, expect_console):
         assert inner.inner_text("#status") == "White to move."
         inner.click("#next")
         assert inner.get_attribute("#board", "data-position") == at(3)
+
+
+def test_a_10000_move_embed_opens_in_slices_and_answers_meanwhile(page, server):
+    """Issue 27: the embed replayed a long link in one task of seconds, freezing the page around it."""
+    moves = long_game(record.MAX_MOVES)
+    page.add_init_script(ANSWERED_JS)
+    page.goto(server + "embed.html#" + embed.fragment(record.Record("ice-lady", {}, tuple(moves)), 9_000))
+    answered = answered_while_opening(page)
+    assert answered and all(done < total == 10_000 for done, total in answered), "answered mid-replay"
+    view = EmbedView(page, server)
+    view.wait_ready()
+    assert view.ply() == "9000/10000" and view.position() == GAME.replay(moves[:9_000]).to_text()
 
 
 def test_the_app_gives_embed_code_for_the_position_on_screen(app):
