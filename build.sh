@@ -29,14 +29,27 @@ pyodide_folder() {
   echo "$VENDOR/pyodide-$(python3 -c 'import json; print(json.load(open("node_modules/pyodide/package.json"))["version"])')"
 }
 
+# Copy files into a folder, a script without its last line naming a source map (`//# sourceMappingURL=`):
+# the maps are not vendored (they help debug PyScript and Pyodide themselves, and everything under
+# static/ is precached for offline use), and DevTools would ask for each one in vain, a 404 every load.
+copy_into() {
+  local folder="${*: -1}" f
+  for f in "${@:1:$#-1}"; do
+    case "$f" in
+      *.js|*.mjs) sed -e '/^\/\/# sourceMappingURL=/d' "$f" > "$folder/$(basename "$f")" ;;
+      *) cp "$f" "$folder/" ;;
+    esac
+  done
+}
+
 vendor() {
   rm -rf "$VENDOR"
   mkdir -p "$PYODIDE" "$VENDOR/pyscript"
-  for f in $PYODIDE_FILES; do cp "node_modules/pyodide/$f" "$PYODIDE/"; done
+  for f in $PYODIDE_FILES; do copy_into "node_modules/pyodide/$f" "$PYODIDE"; done
   for g in $PYSCRIPT_GLOBS; do
     matches=(node_modules/@pyscript/core/dist/$g)
     [ -e "${matches[0]}" ] || { echo "build.sh: @pyscript/core has no dist/$g" >&2; exit 1; }
-    cp "${matches[@]}" "$VENDOR/pyscript/"
+    copy_into "${matches[@]}" "$VENDOR/pyscript"
   done
 }
 

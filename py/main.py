@@ -466,6 +466,8 @@ class App:
     def render(self):
         """Draw the game; should drawing fail (a bug), the last good board stays and a message says so."""
         focused = present(document.activeElement)
+        if focused is not None and present(focused.closest("#board")) is not None:
+            focused = None  # the board keeps its own focus across a redraw (static/access.js)
         try:
             self.draw()
         except Exception as err:  # noqa: BLE001 - the page must stay usable

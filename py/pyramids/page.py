@@ -192,6 +192,9 @@ def mine_form(session: Session) -> str:
 def games_list(listed: list, current: str | None, when: Callable[[float], str], thumb: Callable[[str, str], str]) -> str:
     """My games: one item per saved game, the one on screen marked; damaged ones say why.
 
+    Each button names its game to a screen reader ("Open Ice Lady, 2 players, 12 moves, ..."):
+    a list of buttons all called "Open" would not say which game each one opens.
+
     `when(ms)` writes a time as the reader's browser does; `thumb(game, position)`
     is a small picture of the position (empty when it cannot be drawn).
     """
@@ -203,21 +206,24 @@ def games_list(listed: list, current: str | None, when: Callable[[float], str], 
             items.append(
                 f'<li class="saved damaged" data-entry="{escape(e.id)}"><span class="thumb"></span>'
                 f'<span class="about"><strong>{escape(e.title)}</strong><small>{escape(e.damaged)}</small></span>'
-                f'<span class="acts"><button type="button" data-delete="{escape(e.id)}">Delete</button></span></li>')
+                f'<span class="acts"><button type="button" data-delete="{escape(e.id)}">Delete'
+                f'<span class="visually-hidden"> {escape(e.title)}, damaged</span></button></span></li>')
             continue
         mark = " current" if e.id == current else ""
         title = games.entry(e.game).title
         kind = f" <em>{escape(title)}</em>" if e.title != title else ""  # a renamed game still says what it is
         moves = f"{e.moves} move{'' if e.moves == 1 else 's'}"
-        details = " · ".join(x for x in (e.players, moves, when(e.played) if e.played else "") if x)
+        facts = [x for x in (e.players, moves, when(e.played) if e.played else "") if x]
+        about = ", ".join([e.title, *([title] if kind else []), *facts])
+        named = f'<span class="visually-hidden"> {escape(about)}</span>'
         items.append(
             f'<li class="saved{mark}" data-entry="{escape(e.id)}">'
             f'<span class="thumb" aria-hidden="true">{thumb(e.game, e.position)}</span>'
             f'<span class="about"><strong>{escape(e.title)}</strong>{kind}'
-            f'<small>{escape(details)}</small><small>{escape(e.status)}</small></span>'
-            f'<span class="acts"><button type="button" data-open="{escape(e.id)}">Open</button>'
-            f'<button type="button" data-rename="{escape(e.id)}">Rename</button>'
-            f'<button type="button" data-delete="{escape(e.id)}">Delete</button></span></li>')
+            f'<small>{escape(" · ".join(facts))}</small><small>{escape(e.status)}</small></span>'
+            f'<span class="acts"><button type="button" data-open="{escape(e.id)}">Open{named}</button>'
+            f'<button type="button" data-rename="{escape(e.id)}">Rename{named}</button>'
+            f'<button type="button" data-delete="{escape(e.id)}">Delete{named}</button></span></li>')
     return "".join(items)
 
 

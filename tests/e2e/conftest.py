@@ -57,6 +57,10 @@ EXPECTED: list[re.Pattern] = []  # the console errors and warnings the running t
 # not cross-origin isolated.  The worker never uses window or document (py/bot_worker.py), and the flag that
 # would silence it (sync_main_only) never reaches a worker made by create_named_worker, whose config is text.
 WORKER_NOTICE = re.compile(r"^warning: Unable to use `window` or `document` in worker\. This requires SharedArrayBuffer")
+# A context made with service_workers="block" (to see every request the pages make) is refused the app's
+# service worker: Playwright says so, and the page says what that costs.
+BLOCKED_WORKER = [re.compile(r"^warning: Service Worker registration blocked by Playwright"),
+                  re.compile(r"^warning: The app will not work offline:")]
 
 
 @pytest.fixture(autouse=True)
@@ -73,8 +77,9 @@ def expect_console():
 class Watch:
     """Requests leaving the origin, HTTP errors, page errors and console errors or warnings seen by one context."""
 
-    def __init__(self, origin):
+    def __init__(self, origin, blocked_worker: bool = False):
         self.origin = origin
+        self.expected = [WORKER_NOTICE, *(BLOCKED_WORKER if blocked_worker else [])]
         self.foreign: list[str] = []
         self.failed: list[str] = []
         self.errors: list[str] = []
@@ -105,8 +110,8 @@ class Watch:
         assert self.foreign == [], "requests left the page's origin"
         assert self.failed == [], "requests failed"
         assert self.errors == [], "the page raised errors"
-        unexpected = [line for line in self.console if not any(p.search(line) for p in [*EXPECTED, WORKER_NOTICE])]
-        assert unexpected == [], "the console had errors or warnings"
+        unexpected = [line for line in self.console if not any(p.search(line) for p in [*EXPECTED, *self.expected])]
+        assert unexpected == [], f"the console had errors or warnings: {unexpected}"
 
 
 @contextlib.contextmanager
@@ -116,7 +121,7 @@ def watched_contexts(browser):
 
     def make(origin: str, **options):
         context = browser.new_context(**{"viewport": {"width": 1200, "height": 850}, **options})
-        watch = Watch(origin)
+        watch = Watch(origin, blocked_worker=options.get("service_workers") == "block")
         watch.attach(context)
         made.append((context, watch))
         return context

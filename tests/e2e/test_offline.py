@@ -173,10 +173,8 @@ def test_a_new_build_offers_to_reload_into_it(tmp_path, watched):
         assert page.is_hidden("#update")
 
 
-def test_the_precache_list_holds_everything_the_pages_load(watched, server, expect_console):
+def test_the_precache_list_holds_everything_the_pages_load(watched, server):
     """With the worker blocked, every request the pages make must be a file of the list."""
-    expect_console("Service Worker registration blocked by Playwright")  # and the page says what that costs:
-    expect_console("The app will not work offline")
     context = watched(server, service_workers="block")
     seen = requests_log(context)
     app = App(context.new_page(), server).open()

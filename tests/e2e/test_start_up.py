@@ -62,7 +62,8 @@ def test_the_first_load_fetches_the_core_and_the_game_on_screen_only(app_server,
     assert archives(app_server.paths(downloaded=True)) == ["static/ai.zip"]
 
 
-def test_a_game_whose_files_cannot_be_fetched_says_so_and_the_game_on_screen_stays(app_server, watched):
+def test_a_game_whose_files_cannot_be_fetched_says_so_and_the_game_on_screen_stays(app_server, watched, expect_console):
+    expect_console("ERR_INTERNET_DISCONNECTED")  # the browser's own line for the fetch this test cuts
     context = watched(app_server.origin, service_workers="block")
     app = App(context.new_page(), app_server.url).open()
     app.play("d3", "e4")

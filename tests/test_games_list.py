@@ -1,0 +1,26 @@
+"""My games' buttons say which game they act on (issue 26): a screen reader hears "Open Ice Lady, ...", not "Open"."""
+
+import re
+
+from pyramids import page, saves
+from pyramids.session import Session
+from test_saves import Store
+
+
+def names(html: str) -> list[str]:
+    """Each button's text as a screen reader reads it: its own words and the visually hidden ones."""
+    return [re.sub(r"<[^>]+>", "", text) for text in re.findall(r"<button[^>]*>(.*?)</button>", html)]
+
+
+def test_each_button_of_my_games_names_its_game():
+    store = Store({"saved.bad": "{broken"})
+    saves.save(store, "a", Session("ice-lady", {}, ["d3-e4"]), {}, 1000)
+    saves.save(store, "b", Session("ice-towers", {"players": 3}), {"name": "Club night"}, 2000)
+    html = page.games_list(saves.entries(store), "a", lambda ms: f"t{ms:.0f}", lambda game, pos: "")
+    assert names(html) == ["Open Club night, Ice Towers, 3 players, 0 moves, t2000",
+                           "Rename Club night, Ice Towers, 3 players, 0 moves, t2000",
+                           "Delete Club night, Ice Towers, 3 players, 0 moves, t2000",
+                           "Open Ice Lady, 2 players, 1 move, t1000",
+                           "Rename Ice Lady, 2 players, 1 move, t1000",
+                           "Delete Ice Lady, 2 players, 1 move, t1000",
+                           "Delete Damaged save, damaged"]

@@ -1,0 +1,21 @@
+"""The vendored PyScript and Pyodide name no file the app does not have (issue 26).
+
+A script's `//# sourceMappingURL=` comment makes DevTools fetch the map: a map that was
+not vendored is a 404 on every load.  build.sh drops the comment when it copies a script.
+"""
+
+import pathlib
+import re
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+VENDOR = ROOT / "static" / "vendor"
+SOURCE_MAP = re.compile(rb"[#@] sourceMappingURL=(\S+?)\s*(?:\*/)?\s*$", re.MULTILINE)
+
+
+def test_every_source_map_a_vendored_file_names_exists():
+    scripts = [p for p in VENDOR.rglob("*") if p.suffix in (".js", ".mjs", ".css")]
+    assert any(p.name == "core.js" for p in scripts) and any(p.name == "pyodide.mjs" for p in scripts), "built"
+    missing = [f"{p.relative_to(ROOT)} -> {name.decode()}" for p in scripts
+               for name in SOURCE_MAP.findall(p.read_bytes())
+               if not name.startswith(b"data:") and not (p.parent / name.decode()).is_file()]
+    assert missing == []
