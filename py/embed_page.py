@@ -13,7 +13,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from archives import loaded
-from browser import Announcer, by_id, clicked_cells, draw_board, present, replay, report
+from browser import LISTED, Announcer, by_id, clicked_cells, draw_board, listed_from, present, replay, report
 from pyramids import embed, page
 from pyramids.core import GameError
 from pyramids.session import Loading
@@ -70,7 +70,8 @@ class Embed:
         status.textContent = status.title = " ".join(t for t in (self.notice, s.message) if t) or s.status()
         by_id("choices").innerHTML = page.choices(s)
         self.announce(s, self.notice)
-        by_id("moves").innerHTML = page.move_list(s)
+        first = listed_from(s)
+        by_id("moves").innerHTML = page.move_list(s, first, first + LISTED)
         by_id("ply").textContent = f"{s.cursor}/{len(s.moves)}"
         for name, enabled in (("first", s.cursor > 0), ("prev", s.cursor > 0),
                               ("next", s.browsing), ("last", s.browsing), ("toggle-moves", True)):
