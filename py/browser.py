@@ -1,5 +1,7 @@
 """What the two pages' bindings (main.py, embed_page.py) share: the DOM side of a board."""
 
+import asyncio
+
 from pyodide.ffi import jsnull
 from pyscript import document, window
 
@@ -41,6 +43,40 @@ def draw_board(session) -> None:
     board.setAttribute("data-perspective", session.perspective or "")
     board.setAttribute("data-game", session.game.id)  # wide tables get a wide board (CSS)
     board.removeAttribute("data-snapshot")  # the live board replaces the one painted before Python started
+
+
+LISTED = 300  # the most moves a move list shows at once: a 10,000-item list takes 50 ms to lay out
+
+
+def listed_from(session) -> int:
+    """Where the window of `LISTED` moves that a long game's list shows begins: around the move on screen."""
+    total = len(session.moves)
+    return 0 if total <= LISTED else max(0, min(session.cursor - LISTED // 2, total - LISTED))
+
+
+SLICE = 0.01  # seconds of replay per task while a game opens: a task stays well under 50 ms
+
+
+def replay_slice(loading) -> bool:
+    """One slice of a `session.Loading`'s replay, True once done; a bug stops it there as a refused
+    move would: the moves before it are kept."""
+    try:
+        return loading.step(SLICE)
+    except Exception as err:  # noqa: BLE001 - the page must open whatever the rules do
+        report(err)
+        loading.stop(f"Something went wrong at move {loading.ply + 1} ({str(err)[:80]}); "
+                     "the game is shown up to there.")
+        return True
+
+
+async def replay(loading, progress) -> str | None:
+    """Replay a link's record a slice per task, `progress(text)` saying how far it got, so the page
+    (and the page around an embed) never freezes; then the message about it, if any."""
+    while not replay_slice(loading):
+        progress(f"Opening the game: move {loading.ply:,} of {loading.total:,}…")
+        await asyncio.sleep(0)
+    await asyncio.sleep(0)  # the page is drawn in a task of its own
+    return loading.finish()[1]
 
 
 def report(error) -> None:

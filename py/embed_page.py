@@ -1,6 +1,7 @@
 """The embed view's browser binding: a game from a link, replayed in another page's iframe.
 
-The record and view settings come from the URL fragment (see pyramids.embed).
+The record and view settings come from the URL fragment (see pyramids.embed);
+a long record is replayed a slice per task, so the host page never freezes.
 The reader steps through the moves; clicks on the board play on only with
 ``&play``.  Nothing is ever written to storage: an embedded game must not
 touch the reader's own saved game in the full app.
@@ -12,10 +13,10 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from archives import loaded
-from browser import Announcer, by_id, clicked_cells, draw_board, present, report
+from browser import LISTED, Announcer, by_id, clicked_cells, draw_board, listed_from, present, replay, report
 from pyramids import embed, page
 from pyramids.core import GameError
-from pyramids.session import Session
+from pyramids.session import Loading
 
 
 class Embed:
@@ -23,25 +24,38 @@ class Embed:
         self.session = None
         self.view = embed.View()
         self.notice = ""  # what is wrong with the link, shown until the reader acts
+        self.opening = None  # the link being opened: a newer one (hashchange) supersedes it
         self.announce = Announcer()
 
-    async def start(self):
-        """The game the link holds, its game's files fetched first."""
+    async def start(self) -> bool:
+        """The game the link holds, its game's files fetched first; False if another link came meanwhile."""
         self.session, self.view, self.notice = None, embed.View(), ""
         fragment = str(window.location.hash or "")
+        opening = self.opening = object()
 
         def opened():
             rec, view = embed.parse(fragment)
-            return Session.from_record(rec), view
+            return Loading(rec), view
         try:
-            (self.session, error), self.view = await loaded(opened)
-            if error:
-                self.notice = f"This link is damaged. {error}"
+            loading, view = await loaded(opened)
         except GameError as err:
-            self.notice = f"This game cannot be shown: {err}"
+            loading, notice = None, f"This game cannot be shown: {err}"
+        else:
+            error = await replay(loading, self.progress)
+            notice = f"This link is damaged. {error}" if error else ""
+        if opening is not self.opening:
+            return False
+        if loading is not None:
+            self.session, self.view = loading.session, view
+        self.notice = notice
         root = document.documentElement.classList
         root.toggle("static", self.view.static)
         root.toggle("playable", self.view.play)
+        return True
+
+    @staticmethod
+    def progress(text):
+        by_id("status").textContent = text
 
     def render(self):
         s = self.session
@@ -56,7 +70,8 @@ class Embed:
         status.textContent = status.title = " ".join(t for t in (self.notice, s.message) if t) or s.status()
         by_id("choices").innerHTML = page.choices(s)
         self.announce(s, self.notice)
-        by_id("moves").innerHTML = page.move_list(s)
+        first = listed_from(s)
+        by_id("moves").innerHTML = page.move_list(s, first, first + LISTED)
         by_id("ply").textContent = f"{s.cursor}/{len(s.moves)}"
         for name, enabled in (("first", s.cursor > 0), ("prev", s.cursor > 0),
                               ("next", s.browsing), ("last", s.browsing), ("toggle-moves", True)):
@@ -117,8 +132,8 @@ class Embed:
             self.go(ply)
 
     async def on_hashchange(self, _event):
-        await self.start()
-        self.render()
+        if await self.start():
+            self.render()
 
     def bind(self):
         def button(name, action):

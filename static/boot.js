@@ -28,6 +28,59 @@ function fetchAhead() {
 }
 fetchAhead();
 
+// PyScript keeps its package cache in IndexedDB and never starts if the database will not open:
+// the page would say "Loading…" for ever.  A browser may refuse storage to a frame of another
+// site (an embed in a wiki, third-party storage blocked): PyScript then gets a database in
+// memory, which it only fills with what it needs for this visit.  The app stores nothing of its
+// own there.
+function databaseInMemory() {
+  const rows = new Map();
+  const answer = work => {
+    const request = {};
+    Promise.resolve().then(() => { request.result = work(); if (request.onsuccess) request.onsuccess({target: request}); });
+    return request;
+  };
+  const store = {
+    count: () => answer(() => rows.size),
+    clear: () => answer(() => rows.clear()),
+    delete: key => answer(() => { rows.delete(key); }),
+    get: key => answer(() => rows.get(key)),
+    getKey: key => answer(() => (rows.has(key) ? key : undefined)),
+    getAllKeys: () => answer(() => Array.from(rows.keys())),
+    put: (value, key) => answer(() => { rows.set(key, value); return key; }),
+  };
+  return {objectStoreNames: {length: 1}, transaction: () => ({objectStore: () => store}), close() {}};
+}
+
+function openOrKeepInMemory() {
+  let factory = null;
+  try {
+    factory = self.indexedDB;
+  } catch (refused) {  // some browsers refuse the API itself
+  }
+  const open = factory ? factory.open.bind(factory) : () => { throw new DOMException("No IndexedDB", "SecurityError"); };
+  const openOrMemory = (...args) => {
+    const opened = database => request.onsuccess && request.onsuccess({target: {result: database}});
+    let request;
+    try {
+      request = open(...args);
+    } catch (refused) {  // Chromium and Firefox refuse at once
+      request = {};
+      Promise.resolve().then(() => opened(databaseInMemory()));
+      return request;
+    }
+    request.addEventListener("error", event => {  // others refuse later; this listener runs before PyScript's
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      opened(databaseInMemory());
+    });
+    return request;
+  };
+  if (factory) factory.open = openOrMemory;
+  else Object.defineProperty(self, "indexedDB", {configurable: true, value: {open: openOrMemory}});
+}
+openOrKeepInMemory();
+
 function offerReload(onClick) {
   const banner = document.getElementById("update");
   if (!banner) return;

@@ -15,18 +15,45 @@
   const root = document.documentElement;
   const byId = id => document.getElementById(id);
 
-  const SVG_TAGS = new Set(["svg", "g", "rect", "circle", "ellipse", "path", "polygon", "polyline", "line",
-    "text", "tspan", "title", "desc", "defs", "pattern", "use", "clippath", "mask", "lineargradient",
-    "radialgradient", "stop", "symbol", "marker"]);
+  // What our views write (py/pyramids/svg.py, views/, page.move_list) and static/access.js adds: these
+  // elements, and these attributes with the forms of value they take.  Everything else is dropped,
+  // so nothing in storage can run script or make the browser fetch (a check for "url(" let CSS
+  // escapes, "\75rl(", and image-set() through).
+  const SVG_TAGS = new Set(["svg", "g", "rect", "circle", "ellipse", "path", "polygon", "text", "tspan",
+    "title", "defs", "pattern"]);
   const LIST_TAGS = new Set(["li", "button", "span"]);
+  const NUMBER = /^-?\d+(\.\d+)?$/;
+  const NUMBERS = /^-?\d+(\.\d+)?([ ,]+-?\d+(\.\d+)?)*$/;
+  const PAINT = /^(#[0-9a-f]{3,8}|none|url\(#[\w-]+\))$/i;  // url(#pat-red): a pattern of the same board
+  const TEXT = /^/;  // names, words and notation: text the page shows or matches, never a URL or CSS
+  const oneOf = (...words) => new RegExp(`^(${words.join("|")})$`);
+  const ATTRIBUTES = new Map(Object.entries({
+    x: NUMBER, y: NUMBER, cx: NUMBER, cy: NUMBER, r: NUMBER, rx: NUMBER, ry: NUMBER, width: NUMBER,
+    height: NUMBER, opacity: NUMBER, "fill-opacity": NUMBER, "stroke-width": NUMBER, "font-size": NUMBER,
+    tabindex: NUMBER, viewbox: NUMBERS, points: NUMBERS, "stroke-dasharray": NUMBERS,
+    d: /^[MLHVCSQTAZ\d\s.,-]+$/i,
+    transform: /^((rotate|translate|scale)\([\d\s.,-]+\)\s*)+$/,
+    fill: PAINT, stroke: PAINT,
+    style: /^(fill-)?opacity:\s*\d+(\.\d+)?;?$/,
+    id: /^[\w-]+$/,
+    xmlns: oneOf("http://www\\.w3\\.org/2000/svg"),
+    patternunits: oneOf("userSpaceOnUse"),
+    role: oneOf("group", "button", "img"),
+    "aria-hidden": oneOf("true", "false"),
+    "text-anchor": oneOf("start", "middle", "end"),
+    "stroke-linecap": oneOf("butt", "round", "square"),
+    "stroke-linejoin": oneOf("miter", "round", "bevel"),
+    "pointer-events": oneOf("none"),
+    "font-weight": oneOf("normal", "bold"),
+    "font-family": oneOf("sans-serif"),
+    type: oneOf("button"),
+    class: TEXT, "aria-label": TEXT, title: TEXT, "data-cell": TEXT, "data-start": TEXT, "data-tower": TEXT,
+    "data-arrows": TEXT, "data-ply": TEXT, "data-num": TEXT, "data-notation": TEXT,
+  }));
 
-  // Attributes that cannot run script or fetch anything: no on*, no href but "#...".
   function safeAttribute(name, value) {
-    name = name.toLowerCase();
-    if (name.startsWith("on") || name === "src" || name === "formaction") return false;
-    if (name === "href" || name === "xlink:href") return value.startsWith("#");
-    if (/url\s*\(\s*(?!['"]?#)/i.test(value)) return false;  // url(#pattern) only
-    return true;
+    const form = ATTRIBUTES.get(name.toLowerCase());
+    return form !== undefined && form.test(value);
   }
 
   function clean(node, tags) {

@@ -40,6 +40,7 @@ SNAPSHOT_MS = 200  # a returning player's board on screen (static/snapshot.js)
 READY_RATIO = 1.10
 CLICK_MEDIAN_MS, CLICK_WORST_MS = 16, 50
 LINK_RATIO = 1.25
+REPLAY_TASK_MS = 50  # a long link replays a slice per task (--long 10000 for the longest links)
 OWN_BYTES = 250 * KB
 
 
@@ -266,6 +267,9 @@ def links_section(bench, args, table, results, rng):
         pairs = spread(b / a for a, b in zip(found["fresh"], found["long"]))
         table.add(section, "ratio link/fresh", {**pairs, "median": long["median"] / fresh["median"]}, unit="x",
                   limit=LINK_RATIO)
+        found["longest_task"] = bench.link_longest_task(game_id, moves)
+        table.add(section, f"longest task while the {len(moves)}-move link opens in a running page",
+                  {"median": found["longest_task"], "n": 1}, limit=REPLAY_TASK_MS)
 
 
 def engine_section(args, table, results):

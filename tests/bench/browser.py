@@ -330,6 +330,18 @@ class Bench:
                      f"{len(moves)} moves {out['long'][-1]:7.0f} ms")
         return out
 
+    def link_longest_task(self, game_id: str, moves: list[str]) -> float:
+        """The longest main-thread task while a link to `moves` opens in a running page (0 when none
+        was long): its replay runs a slice per task; the e2e tests check the slicing, this its time."""
+        with self.page() as page:
+            page.evaluate("""() => {
+                window.__replayLong = [];
+                window.__replayTasks = new PerformanceObserver(list => __replayLong.push(...list.getEntries()));
+                __replayTasks.observe({type: 'longtask'});
+            }""")
+            self.open_link(page, game_id, moves)
+            return page.evaluate("Math.max(0, ...[...__replayLong, ...__replayTasks.takeRecords()].map(e => e.duration))")
+
     # -- clicks -------------------------------------------------------------
     @contextmanager
     def page(self, path: str = ""):

@@ -10,6 +10,7 @@ from conftest import App
 from pyramids import embed, games, record, views
 from static_server import StaticServer, watched  # noqa: F401 - watched is a fixture
 from test_embed_links import expected_pieces, pieces_in
+from test_my_games_page import ANSWERED_JS, answered_while_opening, long_game
 
 GAME = games.get("ice-lady")
 MOVES = ("d3-e4", "e6-f5", "e4xg6", "d6-c5", "c3-b4")
@@ -143,6 +144,53 @@ def test_the_embed_in_an_iframe_of_another_site(watched, server, tmp_path):
         inner.click("#next")
         assert inner.get_attribute("#board", "data-position") == at(3)
         assert fits(inner)
+
+
+# A frame of another site whose storage the browser refuses, as Chromium does when the reader blocks
+# third-party storage: Web Storage throws on access, IndexedDB refuses to open, no service worker.
+NO_STORAGE_IN_FRAMES_JS = """
+if (window !== top) {
+  const refused = what => new DOMException(`Access to ${what} is denied for this document.`, "SecurityError");
+  for (const name of ["localStorage", "sessionStorage"]) {
+    Object.defineProperty(window, name, {configurable: true, get() { throw refused(name); }});
+  }
+  IDBFactory.prototype.open = function () { throw refused("the Indexed Database API"); };
+  ServiceWorkerContainer.prototype.register = () => Promise.reject(refused("service workers"));
+}
+"""
+
+
+def test_the_embed_needs_no_storage(watched, server, tmp_path, expect_console):
+    """Issue 27: PyScript kept its package cache in IndexedDB and never started without it ("Loading…" for ever)."""
+    expect_console(r"^warning: The app will not work offline: .*service workers")
+    snippet = embed.snippet(server, REC, 2, embed.View(), "Ice Lady", views.draw(GAME.replay(MOVES[:2])))
+    (tmp_path / "wiki.html").write_text(f'<!doctype html><title>A wiki page</title><link rel="icon" href="data:,">{snippet}')
+    with StaticServer(tmp_path) as wiki:
+        context = watched((wiki.origin, server))
+        context.add_init_script(NO_STORAGE_IN_FRAMES_JS)
+        page = context.new_page()
+        page.goto(wiki.url + "wiki.html")
+        page.frame_locator("iframe").locator("html[data-ready]").wait_for(timeout=60_000)
+        inner = page.frames[1]
+        assert inner.evaluate("() => { try { localStorage; return 'allowed'; } catch (e) { return e.name; } }") == "SecurityError"
+        assert inner.get_attribute("#board", "data-position") == at(2)
+        assert inner.inner_text("#status") == "White to move."
+        inner.click("#next")
+        assert inner.get_attribute("#board", "data-position") == at(3)
+
+
+def test_a_10000_move_embed_opens_in_slices_and_answers_meanwhile(page, server):
+    """Issue 27: the embed replayed a long link in one task of seconds, freezing the page around it."""
+    moves = long_game(record.MAX_MOVES)
+    page.add_init_script(ANSWERED_JS)
+    page.goto(server + "embed.html#" + embed.fragment(record.Record("ice-lady", {}, tuple(moves)), 9_000))
+    answered = answered_while_opening(page)
+    assert answered and all(done < total == 10_000 for done, total in answered), "answered mid-replay"
+    view = EmbedView(page, server)
+    view.wait_ready()
+    assert view.ply() == "9000/10000" and view.position() == GAME.replay(moves[:9_000]).to_text()
+    listed = page.locator("#moves li[data-ply]").evaluate_all("items => items.map(li => Number(li.dataset.ply))")
+    assert 9_000 in listed and len(listed) <= 300, "the list shows the moves around the one on screen, not 10,000"
 
 
 def test_the_app_gives_embed_code_for_the_position_on_screen(app):

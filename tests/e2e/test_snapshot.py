@@ -13,6 +13,9 @@ import re
 import pytest
 
 from conftest import App, watched_contexts
+from pyramids import games, page, views
+from pyramids.session import Session
+from pyramids.svg import Marks
 
 # Records the snapshot's board the moment it is painted, before Python can draw anything.
 SEEN_JS = """
@@ -130,6 +133,96 @@ def test_markup_in_a_snapshot_cannot_run_script(snap_app):
     assert "onload" not in board and "onclick" not in board and "<script" not in board
     assert "example.org" not in board and "foreignObject" not in board and "<img" not in board
     assert app.page.inner_text("#status") == "<b>plain</b>", "text stays text"
+
+
+# Markup and CSS that make a browser fetch another site's address.  A check for "url(" let CSS escapes
+# ("\75rl(" is "url(") and image-set() through: only the forms of value our views write are kept.
+FETCHING_BOARD = (
+    r'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 10" role="group">'
+    r'<style>@import url(http://example.org/import.css); rect { fill: url(http://example.org/sheet) }</style>'
+    r'<rect data-cell="a1" width="5" height="5" style="fill:\75rl(http://example.org/escaped-style)"/>'
+    r'<rect data-cell="b1" x="5" width="5" height="5" fill="\75rl(http://example.org/escaped-attribute#p)"/>'
+    r'<rect x="10" width="5" height="5" style="fill:u\r\l(http://example.org/escaped-letters#p)"/>'
+    r'<rect x="15" width="5" height="5" style="fill:URL(http://example.org/upper-case#p)"/>'
+    r"""<rect x="20" width="5" height="5" style="cursor:image-set('http://example.org/image-set' 1x), auto"/>"""
+    r"""<rect x="25" width="5" height="5" style="cursor:-webkit-image-set('http://example.org/webkit' 1x), auto"/>"""
+    r'<rect x="30" width="5" height="5" filter="\75rl(http://example.org/filter#f)" '
+    r'clip-path="\75rl(http://example.org/clip#c)" mask="\75rl(http://example.org/mask#m)"/>'
+    r'<rect x="35" width="5" height="5" style="background:u\000072l(http://example.org/long-escape)"/>'
+    r'<use href="http://example.org/use#x"/><use xlink:href="http://example.org/xlink#x"/>'
+    r'<image href="http://example.org/image.png" width="5" height="5"/>'
+    r'<pattern id="p" href="http://example.org/pattern#p"/><linearGradient id="g" href="http://example.org/gradient#g"/>'
+    r'<rect x="40" width="5" height="5" fill="url(#g)"><set attributeName="fill" to="url(http://example.org/set#p)"/>'
+    r'<animate attributeName="fill" values="url(http://example.org/animate#p)" dur="1s"/></rect>'
+    r'<foreignObject width="5" height="5"><img src="http://example.org/img.png">'
+    r'<div style="background:\75rl(http://example.org/foreign-div)">x</div></foreignObject>'
+    r'<a href="http://example.org/link"><rect x="45" width="5" height="5"/></a>'
+    r'<text x="50" y="8" font-family="\75rl(http://example.org/font)" style="src:\75rl(http://example.org/src)">t</text>'
+    r'</svg>'
+)
+FETCHING_MOVES = (
+    r'<li class="ply" data-ply="1" style="background-image:\75rl(http://example.org/li)">'
+    r'<button type="button" data-ply="1" style="background-image:image-set(&quot;http://example.org/button&quot; 1x)">'
+    r'<span class="who white" style="list-style-image:\75rl(http://example.org/span)">x</span></button></li>'
+)
+
+
+def test_a_snapshot_cannot_fetch_from_another_site(snap_app):
+    """Issue 27: six of these made the browser ask example.org; the context's watch fails on any such request."""
+    app = snap_app
+    app.open()
+    kept(app, "ice-lady")  # written when idle: the hostile one must not be overwritten
+    hostile = {"build": app.page.evaluate("self.PYRAMIDS_BUILD"), "link": "", "home": True, "game": "ice-lady",
+               "board": FETCHING_BOARD, "status": "", "ply": "", "title": "t", "moves": FETCHING_MOVES}
+    app.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(hostile)])
+    app.page.route("**/static/pyramids.zip", lambda route: None)  # Python never runs our code: the snapshot stays
+    app.page.goto(app.server)
+    app.page.wait_for_selector("#board[data-snapshot] svg")
+    app.page.hover('#board [data-cell="a1"]', force=True)  # cursors are fetched when shown
+    app.page.hover("#moves li button")
+    app.page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    app.page.wait_for_timeout(500)  # for requests the paint started
+    board = app.page.inner_html("#board") + app.page.inner_html("#moves")
+    assert "example.org" not in board and "style" not in board and "href" not in board
+    assert app.page.locator('#board [data-cell="b1"]').count() == 1, "the board's own parts are kept"
+
+
+def drawn(game_id: str, plies: int) -> tuple[str, str]:
+    """A board of `game_id` `plies` moves in, its last move marked and a move selected, and its move list."""
+    session = Session(game_id)
+    for _ in range(plies):
+        if session.latest.outcome is not None:
+            break
+        legal = sorted(session.latest.legal_moves())
+        session._push(legal[len(session.moves) * 7 % len(legal)])
+    session.cursor = len(session.moves)
+    state, move = session.latest, sorted(session.latest.legal_moves())[0]
+    path = tuple(state.path(move))
+    marks = Marks(selected=path[:1], targets=path[1:], last=path, captured=path[-1:])
+    return views.labelled(views.draw(state, marks), state, marks, path[:1]), page.move_list(session)
+
+
+def test_the_snapshot_keeps_every_part_of_our_own_boards(snap_app):
+    """The allowlist is the forms our views write: a board of each game is painted as it was drawn."""
+    app = snap_app
+    app.open()
+    kept(app, "ice-lady")
+    boards = [drawn(game_id, 12) for game_id in games.ids()]
+    snap = {"build": app.page.evaluate("self.PYRAMIDS_BUILD"), "link": "", "home": True, "game": "ice-lady",
+            "board": "".join(board for board, _ in boards), "status": "", "ply": "", "title": "t",
+            "moves": boards[-1][1]}
+    app.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(snap)])
+    app.page.route("**/static/pyramids.zip", lambda route: None)  # Python never runs our code: the snapshot stays
+    app.page.goto(app.server)
+    app.page.wait_for_selector("#board[data-snapshot] svg")
+    as_parsed = """([board, moves]) => {
+        const parse = markup => new DOMParser().parseFromString(`<body>${markup}</body>`, "text/html").body;
+        return [Array.from(parse(board).children, e => e.outerHTML), parse(moves).innerHTML]; }"""
+    expected = app.page.evaluate(as_parsed, [snap["board"], snap["moves"]])
+    painted = app.page.evaluate("""() => [Array.from(document.querySelectorAll('#board > svg'), e => e.outerHTML),
+                                          document.getElementById('moves').innerHTML]""")
+    assert len(painted[0]) == len(games.ids())
+    assert painted == expected
 
 
 def test_a_click_on_the_snapshot_is_made_once_the_game_is_ready(snap_app):
