@@ -15,16 +15,15 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from archives import AI_ARCHIVE, fetch_archive, loaded
-from browser import Announcer, by_id, clicked_cells, draw_board, present, report
+from browser import (LISTED, Announcer, by_id, clicked_cells, draw_board, listed_from, present, replay as replay_in_slices,
+                     replay_slice, report)
 from pyramids import games, page, record, saves, views
 from pyramids.core import GameError, players_to_act
 from pyramids.session import Loading, Session
 
 PREFIX = "pyramids.v1."
 DEFAULT_GAME = "ice-lady"
-SLICE = 0.01  # seconds of replay between frames while a game opens: a task stays well under 50 ms
 QUICK = 300  # a game of at most this many moves is tried at once (it usually opens within the slice)
-LISTED = 300  # the most moves the list shows at once: a 10,000-item list takes 50 ms to lay out
 FOCUS_PARTNER = {"undo": "redo", "redo": "undo", "first": "next", "prev": "next", "next": "prev", "last": "prev"}
 NOT_SAVING = "This browser is not saving games (storage is off or full); the link still holds this game."
 
@@ -390,26 +389,13 @@ class App:
     async def replay(self, loading):
         """Replay the record, then the message about it: at once if it fits a slice, else a slice per task,
         saying how far it got, so the page never freezes."""
-        if loading.total <= QUICK and self.step(loading):
+        if loading.total <= QUICK and replay_slice(loading):
             return loading.finish()[1]
         self.busy = True
-        while not self.step(loading):
-            by_id("status").textContent = f"Opening the game: move {loading.ply:,} of {loading.total:,}…"
-            await asyncio.sleep(0)
-        await asyncio.sleep(0)  # the page is drawn in a task of its own
-        self.busy = False
-        return loading.finish()[1]
-
-    @staticmethod
-    def step(loading):
-        """One slice of replay; a bug stops it there as a refused move would: the moves before it are kept."""
         try:
-            return loading.step(SLICE)
-        except Exception as err:  # noqa: BLE001 - the page must open whatever the rules do
-            report(err)
-            loading.stop(f"Something went wrong at move {loading.ply + 1} ({str(err)[:80]}); "
-                         "the game is shown up to there.")
-            return True
+            return await replay_in_slices(loading, lambda text: setattr(by_id("status"), "textContent", text))
+        finally:
+            self.busy = False
 
     def adopt(self, session, entry, meta):
         """Put a game on screen, saved in `entry` (None: not saved until the player acts in it)."""
@@ -548,8 +534,7 @@ class App:
 
         A game of more than `LISTED` moves shows the `LISTED` around the move on screen.
         """
-        total = len(s.moves)
-        first = 0 if total <= LISTED else max(0, min(s.cursor - LISTED // 2, total - LISTED))
+        first = listed_from(s)
         shown, self.listed = self.listed, (s, list(s.moves), s.cursor, first)
         moves.classList.toggle("paired", s.game.alternating)
         if first or not (shown and shown[0] is s and shown[3] == 0 and shown[1] == s.moves[:len(shown[1])]):
