@@ -328,6 +328,7 @@ class App:
         mine = found.data.get("mine")
         session.choose_mine([m for m in mine if isinstance(m, str)] if isinstance(mine, list) else [])
         if found.kind == "continues":
+            session.keep_chance(found.data)  # what was drawn and undone stays drawn
             self.adopt(session, found.id, found.data)
             session.unseen = found.common
             self.tell(session.news(found.common) or "Your saved game is brought up to date.")

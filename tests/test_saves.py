@@ -102,7 +102,7 @@ def test_one_slot_saves_move_into_my_games():
     """Nobody loses a game on upgrade: pyramids.v1.game.<id> and damaged.<id> become entries."""
     old = played("d3-e4", "e6-f5")
     old.undo()
-    v1 = {"v": 1, "record": old.link(), "redo": old._storable_redo(), "ply": 0, "clock": None}
+    v1 = {"v": 1, "record": old.link(), "redo": old.redo_stack, "ply": 0, "clock": None}
     store = Store({"game.ice-lady": json.dumps(v1), "damaged.icetoids": "{broken", "last": "ice-lady"})
     assert saves.migrate(store, 5000) == []
     assert not any(k.startswith(("game.", "damaged.")) for k in store.keys())

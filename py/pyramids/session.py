@@ -8,7 +8,10 @@ moves the cursor without changing the game, and moves are made only at the
 latest position.  Undo takes back the last player's move together with the
 moves that followed it by themselves (dice, revealed tiles, a turn that ended
 for lack of options); redo puts back exactly those moves, so undo never
-re-rolls a die.
+re-rolls a die.  Beyond the redo stack, every chance outcome undone is kept
+by its chance node (`_chance_key`) for the rest of the game, in the save too:
+reaching that node again by any line of play draws the same, so no die and no
+tile can be fished for.
 """
 
 from __future__ import annotations
@@ -62,6 +65,7 @@ class Session:
         self.states: list[State] = [self.game.new(**self.options)]
         self.moves: list[str] = []
         self.redo_stack: list[list[str]] = []
+        self.kept: dict[str, str] = {}  # chance node -> the outcome drawn there, then undone: drawn again there
         self.packed: list[tuple[str, str]] = []  # (move, its compact digits) for the compact link, kept as moves are made
         self.cursor = 0
         self.actor: str | None = None  # who the player acts as, where several may act
@@ -120,31 +124,19 @@ class Session:
 
     def storage_fields(self) -> dict:
         """What a save holds of the game: its record (readable: it does not depend on move order), the redo
-        stack, the ply on screen, the clock's deadline."""
+        stack, the ply on screen, the clock's deadline, the chance outcomes kept.  Undone dice and tiles
+        are stored: everyone saw them, and a reload must not draw them anew."""
         clock = self.latest.clock()
         deadline = None if clock is None or self.clock_started is None else self.clock_started + clock[0]
-        return {"v": STORAGE_FORMAT, "record": record.encode(self.record()), "redo": self._storable_redo(),
-                "ply": self.cursor, "deadline": deadline, "mine": list(self.mine)}
+        return {"v": STORAGE_FORMAT, "record": record.encode(self.record()), "redo": [list(g) for g in self.redo_stack],
+                "ply": self.cursor, "deadline": deadline, "mine": list(self.mine), "chance": dict(self.kept)}
 
     def to_storage(self) -> str:
         return json.dumps(self.storage_fields())
 
-    def _storable_redo(self) -> list[list[str]]:
-        """The redo moves that reveal nothing hidden.
-
-        Undone dice may be stored (they were seen), but an undone tile draw
-        must not sit in storage: redo stops at the first undone group with a
-        chance move of a game whose chance hides information.
-        """
-        safe: list[list[str]] = []
-        state = self.latest
-        for group in reversed(self.redo_stack):
-            for move in group:
-                if state.actors == (CHANCE,) and self.game.hidden_chance:
-                    return safe
-                state = state.play(move)
-            safe.append(group)
-        return safe
+    def keep_chance(self, saved: dict) -> None:
+        """Take the chance outcomes a save kept (also when a link brings its game up to date)."""
+        self.kept = _kept(saved.get("chance"))
 
     # -- the position ---------------------------------------------------
     @property
@@ -195,12 +187,22 @@ class Session:
         while True:
             latest = self.latest
             if latest.actors == (CHANCE,):
-                outcomes = latest.chance_outcomes()
+                again = self.kept.get(self._chance_key(len(self.moves)))
+                if again is not None and latest.is_legal(again):
+                    self._push(again)
+                    continue
+                outcomes = latest.fresh_chance(self.kept)
                 self._push(self.rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0])
             elif latest.outcome is None and (move := latest.automatic_move()) is not None:
                 self._push(move)
             else:
                 return
+
+    def _chance_key(self, ply: int) -> str:
+        """Names the chance node at `ply`: the game's key (IceToids' cell), else the position and its ply
+        (the same position later in the game is another throw of the dice)."""
+        state = self.states[ply]
+        return state.chance_key() or f"{ply}:{state.to_text()}"
 
     def _clear_input(self, message: str = "", warn: bool = True) -> None:
         """No selection or choice pending; `message` is a warning (a refusal) unless `warn` is False (a note)."""
@@ -389,6 +391,11 @@ class Session:
         while True:
             ply = len(self.moves) - 1
             chance = self._by_itself(ply)
+            if self.states[ply].actors == (CHANCE,):
+                self.kept.pop(key := self._chance_key(ply), None)  # the latest undone last
+                self.kept[key] = self.moves[ply]
+                while len(self.kept) > record.MAX_MOVES:
+                    del self.kept[next(iter(self.kept))]
             group.insert(0, self.moves.pop())
             self.states.pop()
             if not chance:
@@ -660,6 +667,8 @@ class Loading:
     def _settle(self) -> None:
         s = self.session
         self.done = True
+        if self.saved is not None:
+            s.keep_chance(self.saved)
         if self.error is None:
             s._settle_chance()
         s.cursor = len(s.moves)
@@ -740,6 +749,15 @@ def _redo_stack(state: State, redo) -> list[list[str]] | None:
             return None
         checked.append([m.strip() for m in group])
     return checked[::-1]
+
+
+def _kept(stored) -> dict[str, str]:
+    """A save's chance outcomes kept by node; entries that are not text are left out (a node whose
+    outcome is lost draws anew, as if never reached)."""
+    if not isinstance(stored, dict):
+        return {}
+    kept = [(k, v) for k, v in stored.items() if isinstance(k, str) and isinstance(v, str)]
+    return dict(kept[-record.MAX_MOVES:])
 
 
 def _finite(value) -> float | None:
