@@ -76,6 +76,7 @@ class Session:
         self.choices: tuple[str, ...] = ()
         self.message = ""
         self.warn = False  # the message is a warning (a refused click, an error), not a neutral note
+        self.bots_stopped: str | None = None  # the position where a bot's move would pass record.MAX_MOVES
         self.changed: dict[str, tuple[int, str]] = {}  # location -> (ply, move) of a bot's move since the last click
         if self.bots and len(players_to_act(self.states[0])) > 1:  # no turns: a person acts as a free seat
             self.actor = next((seat for seat in seats(self.game, self.options) if seat not in self.bots), None)
@@ -211,18 +212,39 @@ class Session:
 
     # -- playing ----------------------------------------------------------
     def play(self, move: str) -> None:
-        """Make `move` at the latest position; raises `GameError` when it is not legal."""
+        """Make `move` at the latest position; raises `GameError` when it is not legal, or when the game
+        would hold more moves than a save or a link can (it could never be opened again)."""
         if self.browsing:
             raise GameError(self._browsing_message())
+        if self.full():
+            raise GameError(self.full())
         if self.redo_stack and self.redo_stack[-1][0] == move.strip():
             self.redo()  # the same move again brings back the same dice and draws
             return
         first = len(self.moves)
         self._push(move)
-        self.redo_stack.clear()
         self._settle_chance()
+        self._within_bound(first)
+        self.redo_stack.clear()
         self.cursor = len(self.moves)
         self._clear_input(self.said(first), warn=False)
+
+    def full(self) -> str:
+        """Why no move can be made: the game holds the most moves a game can (links and saves open at most
+        `record.MAX_MOVES`); '' while it has room."""
+        if len(self.moves) < record.MAX_MOVES:
+            return ""
+        return (f"This game has reached {record.MAX_MOVES:,} moves, the most a game can hold; it stays as it is "
+                "(browse it, share it), and New game starts another.")
+
+    def _within_bound(self, first: int) -> None:
+        """Take back the moves after ply `first` if they take the game past `record.MAX_MOVES` (a move and
+        the dice after it are made together or not at all)."""
+        if len(self.moves) > record.MAX_MOVES:
+            del self.moves[first:], self.states[first + 1:]
+            raise GameError(f"This move (with the chance after it) would take the game past {record.MAX_MOVES:,} "
+                            "moves, the most a game can hold; it stays as it is (browse it, share it), "
+                            "and New game starts another.")
 
     def click(self, cells: str | list[str]) -> None:
         """A click on a board location: select, show targets, or complete a move.
@@ -237,6 +259,8 @@ class Session:
             return self._clear_input(self._browsing_message())
         if state.outcome is not None:
             return self._clear_input(f"The game is over. {state.outcome.reason}")
+        if self.full():
+            return self._clear_input(self.full())
         waiting = self._waiting_message()
         if waiting:
             return self._clear_input(waiting)
@@ -416,12 +440,16 @@ class Session:
         Games without turns (several players may act at once) give None: the
         page runs each bot seat on its own timer (`bot_seats_acting`).
         """
-        if not self.bots or self.browsing or self.latest.outcome is not None:
+        if not self.bots or self.browsing or self.latest.outcome is not None or self._bots_stopped():
             return None
         acting = players_to_act(self.latest)
         if len(acting) == 1 and acting[0] in self.bots:
             return acting[0], self.bots[acting[0]]
         return None
+
+    def _bots_stopped(self) -> bool:
+        """The game is full, or a bot's move here was refused for taking it past the bound (no retry)."""
+        return bool(self.full()) or self.bots_stopped == self.position_key()
 
     def note(self, text: str) -> None:
         """A neutral message ("Link copied"), not a warning."""
@@ -429,7 +457,7 @@ class Session:
 
     def bot_seats_acting(self) -> list[str]:
         """The computer's seats that may act now in a game without turns."""
-        if not self.bots or self.latest.outcome is not None:
+        if not self.bots or self.latest.outcome is not None or self._bots_stopped():
             return []
         acting = players_to_act(self.latest)
         return [a for a in acting if a in self.bots] if len(acting) > 1 else []
@@ -446,15 +474,20 @@ class Session:
         and a lost race is refused like a person's.  A player browsing the
         history stays where they are.
         """
-        if (key is not None and key != self.position_key()) or not self.latest.is_legal(move):
+        if (key is not None and key != self.position_key()) or self.full() or not self.latest.is_legal(move):
             return False
         cursor, browsing = self.cursor, self.browsing
-        before = self.latest
+        before, first = self.latest, len(self.moves)
         self._push(move)
-        last, captured = last_marks(before, move, self.latest)
-        self.changed.update(dict.fromkeys(last + captured, (len(self.moves), self.moves[-1])))
-        self.redo_stack.clear()
         self._settle_chance()
+        try:
+            self._within_bound(first)
+        except GameError as err:
+            self.message, self.warn, self.bots_stopped = str(err), True, self.position_key()
+            return False
+        last, captured = last_marks(before, move, self.states[first + 1])
+        self.changed.update(dict.fromkeys(last + captured, (first + 1, self.moves[first])))
+        self.redo_stack.clear()
         self.cursor = cursor if browsing else len(self.moves)
         if not browsing:
             self._clear_input(self.message if self.selection else "")
@@ -469,6 +502,9 @@ class Session:
     def redo(self) -> None:
         if not self.redo_stack:
             return self._clear_input("There is no move to redo.")
+        if len(self.moves) + len(self.redo_stack[-1]) > record.MAX_MOVES:
+            return self._clear_input(self.full() or "Redo would take the game past "
+                                     f"{record.MAX_MOVES:,} moves, the most a game can hold.")
         for move in self.redo_stack.pop():
             self._push(move)
         self.cursor = len(self.moves)
