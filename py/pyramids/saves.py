@@ -149,10 +149,10 @@ def matching(store: Store, link: str) -> str | None:
         if not text or written not in text:
             continue
         try:
-            data = json.loads(text)
-        except ValueError:
+            data = read_save(text)
+        except GameError:
             continue
-        if isinstance(data, dict) and data.get("record") == link:
+        if data.get("record") == link:
             found = key[len(ENTRY):]
             if found == last:
                 return found

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import time
 
 from . import games, record
@@ -27,6 +28,8 @@ from .svg import Marks
 from .views import last_marks
 
 STORAGE_FORMAT = 2  # 2: the clock's deadline (1: when it started); redo groups of chance too
+MAX_NESTING = 16  # our saves nest 3 deep ({"redo": [["move"]]}); parsing a deep one can overflow Pyodide's stack
+_NOT_BRACKETS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[^"\[\]{}]+')  # strings, and text outside them
 
 
 def parse_bots(text: str) -> dict[str, str]:
@@ -751,6 +754,8 @@ def read_save(text: str) -> dict:
     """A saved value as a dict with a record in it; `RecordError` in plain words when it is not one."""
     if not isinstance(text, str) or len(text) > record.MAX_LINK_CHARS * 2:
         raise record.RecordError("The saved game is too large to be one of ours.")
+    if _nested_deeper(text, MAX_NESTING):  # before json: in Pyodide a stack overflow is fatal, not an exception
+        raise record.RecordError("The saved game is not readable (it is nested deeper than the app's saves).")
     try:
         data = json.loads(text, parse_constant=lambda name: None)  # Infinity and NaN read as missing
     except (ValueError, RecursionError):
@@ -766,6 +771,19 @@ def read_save(text: str) -> dict:
     if not isinstance(data.get("record"), str):
         raise record.RecordError("The saved game has no moves in it (its record is missing).")
     return data
+
+
+def _nested_deeper(text: str, limit: int) -> bool:
+    """Whether JSON `text` nests arrays and objects more than `limit` deep (brackets inside strings aside)."""
+    depth = 0
+    for bracket in _NOT_BRACKETS.sub("", text):
+        if bracket in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif bracket in "]}":
+            depth -= 1
+    return False
 
 
 def _redo_stack(state: State, redo) -> list[list[str]] | None:
