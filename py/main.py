@@ -27,6 +27,10 @@ QUICK = 300  # a game of at most this many moves is tried at once (it usually op
 LISTED = 300  # the most moves the list shows at once: a 10,000-item list takes 50 ms to lay out
 FOCUS_PARTNER = {"undo": "redo", "redo": "undo", "first": "next", "prev": "next", "next": "prev", "last": "prev"}
 NOT_SAVING = "This browser is not saving games (storage is off or full); the link still holds this game."
+UNSAVED_GAME = ("Your last game could not be saved here (this browser's storage was full or off), so only its link "
+                "holds it.")
+UNSAVED_MOVES = ("Your last moves in this game could not be saved here (this browser's storage was full or off): "
+                 "it is shown as it was last saved, and only its link holds the moves after.")
 
 
 class LocalStore:
@@ -244,6 +248,7 @@ class App:
         self.notice = ""  # a message about links or storage, shown until the next action
         self.rules_for = None
         self.saved = None  # (session, entry, text) of the last persist(): an unchanged game is not rewritten
+        self.not_saving = False  # the last save failed: the page says so until one succeeds
         self.listed = None  # (session, moves, cursor, first ply listed) in the move list, so new moves are appended
         self.bare = True  # opened without a link: a visit without one reopens the game on screen
         self.announce = Announcer()
@@ -310,7 +315,13 @@ class App:
                         shown = "The game is shown up to that move." if loading.error else ""
                         self.tell(page.notice("Part of this link could not be used.", message, shown))
                 return
-        last = self.store.get(saves.LAST)
+        last, unsaved = saves.last_played(self.store)
+        if unsaved:  # the game played last was not saved: say so, rather than show an older one silently
+            missing = self.store.get(saves.ENTRY + last) is None
+            self.tell(UNSAVED_GAME if missing else UNSAVED_MOVES)
+            last = saves.newest(self.store) if missing else last
+            if missing and last:
+                self.tell("Your latest saved game is shown.")
         if not (last and await self.open_entry(last, quiet=True)):
             self.adopt(await self.loaded(lambda: Session(DEFAULT_GAME)), None, {})
             if saves.first_visit(self.store):
@@ -436,10 +447,11 @@ class App:
             self.entry, self.meta = saves.new_id(now_ms()), {}
         if self.entry is not None:
             fields = saves.save(self.store, self.entry, s, self.meta, now_ms())
+            self.not_saving = fields is None
             if fields is None:
-                self.tell(NOT_SAVING)
-            else:
-                self.meta = fields
+                window.history.replaceState(None, "", "#" + s.link())
+                return  # tried again after the next action: deleting games in My games may have made room
+            self.meta = fields
         self.saved = (s, self.entry, text)
         window.history.replaceState(None, "", "#" + s.link())
 
@@ -504,10 +516,11 @@ class App:
         self.show_clock()
         message = by_id("message")
         fallback = self.bots.fallback if s.bots else ""
-        message.textContent = " ".join(t for t in (self.notice, s.message, fallback) if t)
-        message.className = "message" + (" warn" if self.notice or fallback or (s.message and s.warn) else "")
+        notice = " ".join(t for t in (NOT_SAVING if self.not_saving else "", self.notice) if t)
+        message.textContent = " ".join(t for t in (notice, s.message, fallback) if t)
+        message.className = "message" + (" warn" if notice or fallback or (s.message and s.warn) else "")
         by_id("choices").innerHTML = page.choices(s)
-        self.announce(s, self.notice)
+        self.announce(s, notice)
         legal = s.state.legal_moves() if not s.browsing else []
         by_id("move-example").textContent = legal[0] if legal else "(no move to make here)"
         self.show_end(s)

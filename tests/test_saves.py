@@ -241,3 +241,37 @@ def test_a_first_visit_is_told_once_and_never_to_a_player_with_games():
     assert saves.first_visit(store) is False
     played = Store({"saved.x": "{}"})
     assert saves.first_visit(played) is False
+
+
+class FullStore(Store):
+    """Storage as full as a browser's: a write that would take more room is refused, one in place of a value
+    as long or longer is taken."""
+
+    def set(self, key, value):
+        if key not in self or len(value) > len(self[key]):
+            return False
+        self[key] = value
+        return True
+
+
+def test_a_game_that_full_storage_refused_is_named_by_last_so_a_later_visit_can_say_so():
+    """Issue 27: a new game played while storage was full was not saved, and a later bare visit silently
+    showed an older one."""
+    full = FullStore()
+    Store.set(full, "saved.18c0000000a-aaaaaa", json.dumps(saves.entry_fields(played("d3-e4"), {}, 1000)))
+    Store.set(full, "last", "18c0000000a-aaaaaa")
+    assert saves.save(full, "18c0000000b-bbbbbb", played("c3-b4"), {}, 2000) is None
+    assert full["last"] == "18c0000000b!bbbbbb" and saves.last_played(full) == ("18c0000000b-bbbbbb", True)
+    assert "saved.18c0000000b-bbbbbb" not in full and saves.newest(full) == "18c0000000a-aaaaaa"
+    assert saves.save(full, "18c0000000a-aaaaaa", played("d3-e4"), {}, 3000) is not None, "room in place"
+    assert saves.last_played(full) == ("18c0000000a-aaaaaa", False)
+
+
+def test_an_entry_whose_last_save_failed_is_still_the_one_played_last():
+    store = Store()
+    saves.save(store, "a-1", played("d3-e4"), {}, 1000)
+    saves.save(store, "b-2", played("d3-e4", "e6-f5"), {}, 2000)
+    store["last"] = "a!1"
+    assert saves.matching(store, played("d3-e4").link()) == "a-1"
+    saves.delete(store, "a-1")
+    assert "last" not in store
