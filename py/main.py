@@ -27,6 +27,8 @@ QUICK = 300  # a game of at most this many moves is tried at once (it usually op
 LISTED = 300  # the most moves the list shows at once: a 10,000-item list takes 50 ms to lay out
 FOCUS_PARTNER = {"undo": "redo", "redo": "undo", "first": "next", "prev": "next", "next": "prev", "last": "prev"}
 NOT_SAVING = "This browser is not saving games (storage is off or full); the link still holds this game."
+KEPT_SAFE = "Your games are kept safe in this browser."
+MAY_CLEAR = "This browser may clear these games if the site is not visited for a while."
 UNSAVED_GAME = ("Your last game could not be saved here (this browser's storage was full or off), so only its link "
                 "holds it.")
 UNSAVED_MOVES = ("Your last moves in this game could not be saved here (this browser's storage was full or off): "
@@ -249,6 +251,7 @@ class App:
         self.rules_for = None
         self.saved = None  # (session, entry, text) of the last persist(): an unchanged game is not rewritten
         self.not_saving = False  # the last save failed: the page says so until one succeeds
+        self.asked_to_keep = False  # navigator.storage.persist() was asked this visit (after a save, once)
         self.listed = None  # (session, moves, cursor, first ply listed) in the move list, so new moves are appended
         self.bare = True  # opened without a link: a visit without one reopens the game on screen
         self.announce = Announcer()
@@ -452,6 +455,9 @@ class App:
                 window.history.replaceState(None, "", "#" + s.link())
                 return  # tried again after the next action: deleting games in My games may have made room
             self.meta = fields
+            if not self.asked_to_keep:
+                self.asked_to_keep = True
+                asyncio.ensure_future(keep_games())
         self.saved = (s, self.entry, text)
         window.history.replaceState(None, "", "#" + s.link())
 
@@ -673,7 +679,11 @@ class App:
 
     def fill_games(self):
         when = lambda ms: str(window.Date.new(ms).toLocaleString())  # noqa: E731 - the reader's own format
-        by_id("games-list").innerHTML = page.games_list(saves.entries(self.store), self.entry, when, thumbnail)
+        listed = saves.entries(self.store)
+        by_id("games-list").innerHTML = page.games_list(listed, self.entry, when, thumbnail)
+        by_id("games-kept").textContent = ""
+        if listed:
+            asyncio.ensure_future(say_kept())
 
     async def fetch_pictures(self):
         """The files of the listed games not shown yet, for their pictures: the list is drawn again with them."""
@@ -1009,6 +1019,33 @@ class App:
     async def reopen(self):
         await self.start()
         self.act(lambda: None, save=False)
+
+
+def storage_manager():
+    """navigator.storage, or None in a browser without it (an older one, a page not served securely)."""
+    return present(getattr(window.navigator, "storage", None))
+
+
+async def keep_games():
+    """Ask the browser to keep the saved games: storage that is not persistent may be cleared (Safari
+    clears a site's after 7 days without a visit).  Asked after a save, so never of a mere visitor."""
+    manager = storage_manager()
+    if manager is not None and present(getattr(manager, "persist", None)) is not None:
+        try:
+            await manager.persist()
+        except Exception:  # noqa: BLE001 - refused or not supported: My games says the games may be cleared
+            pass
+
+
+async def say_kept():
+    """My games says whether this browser keeps the games safe (persistent storage) or may clear them."""
+    manager, kept = storage_manager(), False
+    if manager is not None and present(getattr(manager, "persisted", None)) is not None:
+        try:
+            kept = bool(await manager.persisted())
+        except Exception:  # noqa: BLE001 - unknown: the games may be cleared
+            kept = False
+    by_id("games-kept").textContent = KEPT_SAFE if kept else MAY_CLEAR
 
 
 @create_proxy

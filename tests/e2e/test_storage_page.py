@@ -56,3 +56,39 @@ def test_full_storage_is_said_while_it_lasts_and_a_later_visit_says_the_last_gam
     app.reload()
     assert "Your last game could not be saved here" in app.message()
     assert "Your latest saved game is shown" in app.message() and app.moves() == ["d3-e4"]
+
+
+COUNT_PERSIST = """(() => {
+  // counts the page's requests for persistent storage; `persisted` answers as the test sets it
+  window.persistAsked = 0;
+  const storage = navigator.storage;
+  storage.persist = async () => { window.persistAsked += 1; return false; };
+  storage.persisted = async () => window.localStorage.getItem("test.persisted") === "yes";
+})()"""
+
+
+def test_persistent_storage_is_asked_once_a_game_is_saved_and_my_games_says_whether_it_is_kept(app):
+    """Issue 27: a browser may clear storage that is not persistent (Safari after 7 days without a visit)."""
+    app.page.context.add_init_script(COUNT_PERSIST)
+    app.open()
+    assert app.page.evaluate("window.persistAsked") == 0, "never asked of a mere visitor"
+    app.play("d3", "e4")
+    app.page.wait_for_function("window.persistAsked === 1")
+    app.play("e6", "f5")
+    listed = my_games(app)
+    assert "This browser may clear these games if the site is not visited for a while." in listed
+    assert app.page.evaluate("window.persistAsked") == 1, "once a visit"
+    app.page.evaluate("localStorage.setItem('test.persisted', 'yes')")
+    app.page.click("#my-games")
+    app.page.wait_for_function("document.getElementById('games-kept').textContent.includes('kept safe')")
+    assert app.page.inner_text("#games-kept") == "Your games are kept safe in this browser."
+
+
+def test_a_browser_without_navigator_storage_saves_and_says_the_games_may_be_cleared(app):
+    app.page.context.add_init_script("Object.defineProperty(Navigator.prototype, 'storage', {get: () => undefined})")
+    app.open()
+    app.play("d3", "e4")
+    app.page.click("#my-games")
+    app.page.wait_for_function("document.getElementById('games-kept').textContent !== ''")
+    assert app.page.inner_text("#games-kept").startswith("This browser may clear these games")
+    assert app.storage("last") is not None
