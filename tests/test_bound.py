@@ -87,3 +87,10 @@ def test_redo_past_the_bound_is_refused(nearly_full):
     s.redo_stack.append(["step", "step"])
     s.redo()
     assert len(s.moves) == LAST - 1 and "10,000 moves" in s.message
+
+
+def test_a_full_link_that_ends_where_chance_acts_opens_as_it_is(nearly_full):
+    """Opening must not make the game longer than a link or a save can hold (it could never open again)."""
+    moves = (*nearly_full.moves, "throw")  # a record made elsewhere: its last move asks chance to act
+    session, note = Session.from_link(record.encode(record.Record("steps", {}, moves)))
+    assert len(session.moves) == LAST and "would take the game past 10,000 moves" in note

@@ -240,14 +240,13 @@ class Session:
         return (f"This game has reached {record.MAX_MOVES:,} moves, the most a game can hold; it stays as it is "
                 "(browse it, share it), and New game starts another.")
 
-    def _within_bound(self, first: int) -> None:
+    def _within_bound(self, first: int, what: str = "This move (with the chance after it)") -> None:
         """Take back the moves after ply `first` if they take the game past `record.MAX_MOVES` (a move and
         the dice after it are made together or not at all)."""
         if len(self.moves) > record.MAX_MOVES:
             del self.moves[first:], self.states[first + 1:]
-            raise GameError(f"This move (with the chance after it) would take the game past {record.MAX_MOVES:,} "
-                            "moves, the most a game can hold; it stays as it is (browse it, share it), "
-                            "and New game starts another.")
+            raise GameError(f"{what} would take the game past {record.MAX_MOVES:,} moves, the most a game can "
+                            "hold; it stays as it is (browse it, share it), and New game starts another.")
 
     def click(self, cells: str | list[str]) -> None:
         """A click on a board location: select, show targets, or complete a move.
@@ -709,7 +708,12 @@ class Loading:
         if self.saved is not None:
             s.keep_chance(self.saved)
         if self.error is None:
+            replayed = len(s.moves)
             s._settle_chance()
+            try:
+                s._within_bound(replayed, "Chance, to act where the game ends,")
+            except GameError as err:  # a full game that ends where chance would act: it waits there
+                self.notes.append(str(err))
         s.cursor = len(s.moves)
         if self.saved is not None:
             self._restore(self.saved)
