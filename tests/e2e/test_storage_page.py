@@ -1,6 +1,8 @@
 """Issue 27 in the browser: never lose a game.  A save that would kill the interpreter is listed as
 damaged; a browser that does not save says so for as long as it does not; My games says whether the
-browser keeps the games safe."""
+browser keeps the games safe; undo and reload never draw a tile anew."""
+
+from pyramids import record
 
 
 def my_games(app) -> str:
@@ -92,3 +94,24 @@ def test_a_browser_without_navigator_storage_saves_and_says_the_games_may_be_cle
     app.page.wait_for_function("document.getElementById('games-kept').textContent !== ''")
     assert app.page.inner_text("#games-kept").startswith("This browser may clear these games")
     assert app.storage("last") is not None
+
+
+# Yellow (p1) at b1 and Blue (p2) at c1 have entered; Yellow points north at the face-down b2.
+POINTING = ("p1:colour=yellow", "p1:home=b1", "p2:colour=blue", "p2:home=c1", "off-b1", "reveal:b1=red",
+            "off-c1", "reveal:c1=straight", "orient:c1=NS", "b1.U>N", "c1.U>N")
+
+
+def test_an_icetoids_tile_undone_and_reloaded_comes_back_the_same(app):
+    """Issue 27: Undo (or a reload) and the same move drew another tile: "yellow, yellow, blue, red in four
+    tries", so a player could fish for the tile they wanted."""
+    app.open(record.encode(record.Record("icetoids", {}, POINTING)))
+    tiles = []
+    for _ in range(4):
+        app.page.fill("#move-text", "b1.N-b2")
+        app.page.keyboard.press("Enter")
+        app.page.wait_for_function(f"document.querySelectorAll('#moves li').length > {len(POINTING)}")
+        tiles.append(next(m for m in app.moves() if m.startswith("reveal:b2=")))
+        app.page.click("#undo")
+        app.page.wait_for_function(f"document.querySelectorAll('#moves li').length === {len(POINTING)}")
+        app.reload()
+    assert len(set(tiles)) == 1, tiles
