@@ -137,7 +137,8 @@ def test_any_stored_text_lists_or_is_listed_as_damaged(game_id, data):
     text = json.dumps(fields, allow_nan=True)
     depth = data.draw(st.sampled_from([0, 0, 2, 17, 20_000]))  # issue 27: a save nested 20,000 deep killed Pyodide
     if depth:
-        text = text[:-1] + f', "{data.draw(st.sampled_from(["deep", "redo", "chance"]))}": ' + "[" * depth + "]" * depth + "}"
+        field = data.draw(st.sampled_from(["deep", "redo", "chance"]))
+        text = text[:-1] + f', "{field}": ' + "[" * depth + "]" * depth + "}"
     if data.draw(st.booleans()):
         at = data.draw(st.integers(0, len(text)))
         text = text[:at]

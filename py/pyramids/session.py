@@ -759,7 +759,7 @@ def read_save(text: str) -> dict:
     if not isinstance(text, str) or len(text) > record.MAX_LINK_CHARS * 2:
         raise record.RecordError("The saved game is too large to be one of ours.")
     if _nested_deeper(text, MAX_NESTING):  # before json: in Pyodide a stack overflow is fatal, not an exception
-        raise record.RecordError("The saved game is not readable (it is nested deeper than the app's saves).")
+        raise record.RecordError("The saved game is not readable (it is not in the app's format).")
     try:
         data = json.loads(text, parse_constant=lambda name: None)  # Infinity and NaN read as missing
     except (ValueError, RecursionError):
