@@ -26,6 +26,12 @@ DEFAULT_GAME = "ice-lady"
 QUICK = 300  # a game of at most this many moves is tried at once (it usually opens within the slice)
 FOCUS_PARTNER = {"undo": "redo", "redo": "undo", "first": "next", "prev": "next", "next": "prev", "last": "prev"}
 NOT_SAVING = "This browser is not saving games (storage is off or full); the link still holds this game."
+KEPT_SAFE = "Your games are kept safe in this browser."
+MAY_CLEAR = "This browser may clear these games if the site is not visited for a while."
+UNSAVED_GAME = ("Your last game could not be saved here (this browser's storage was full or off), so only its link "
+                "holds it.")
+UNSAVED_MOVES = ("Your last moves in this game could not be saved here (this browser's storage was full or off): "
+                 "it is shown as it was last saved, and only its link holds the moves after.")
 
 
 class LocalStore:
@@ -243,6 +249,8 @@ class App:
         self.notice = ""  # a message about links or storage, shown until the next action
         self.rules_for = None
         self.saved = None  # (session, entry, text) of the last persist(): an unchanged game is not rewritten
+        self.not_saving = False  # the last save failed: the page says so until one succeeds
+        self.asked_to_keep = False  # navigator.storage.persist() was asked this visit (after a save, once)
         self.listed = None  # (session, moves, cursor, first ply listed) in the move list, so new moves are appended
         self.bare = True  # opened without a link: a visit without one reopens the game on screen
         self.announce = Announcer()
@@ -309,7 +317,13 @@ class App:
                         shown = "The game is shown up to that move." if loading.error else ""
                         self.tell(page.notice("Part of this link could not be used.", message, shown))
                 return
-        last = self.store.get(saves.LAST)
+        last, unsaved = saves.last_played(self.store)
+        if unsaved:  # the game played last was not saved: say so, rather than show an older one silently
+            missing = self.store.get(saves.ENTRY + last) is None
+            self.tell(UNSAVED_GAME if missing else UNSAVED_MOVES)
+            last = saves.newest(self.store) if missing else last
+            if missing and last:
+                self.tell("Your latest saved game is shown.")
         if not (last and await self.open_entry(last, quiet=True)):
             self.adopt(await self.loaded(lambda: Session(DEFAULT_GAME)), None, {})
             if saves.first_visit(self.store):
@@ -327,6 +341,7 @@ class App:
         mine = found.data.get("mine")
         session.choose_mine([m for m in mine if isinstance(m, str)] if isinstance(mine, list) else [])
         if found.kind == "continues":
+            session.keep_chance(found.data)  # what was drawn and undone stays drawn
             self.adopt(session, found.id, found.data)
             session.unseen = found.common
             self.tell(session.news(found.common) or "Your saved game is brought up to date.")
@@ -421,10 +436,14 @@ class App:
             self.entry, self.meta = saves.new_id(now_ms()), {}
         if self.entry is not None:
             fields = saves.save(self.store, self.entry, s, self.meta, now_ms())
+            self.not_saving = fields is None
             if fields is None:
-                self.tell(NOT_SAVING)
-            else:
-                self.meta = fields
+                window.history.replaceState(None, "", "#" + s.link())
+                return  # tried again after the next action: deleting games in My games may have made room
+            self.meta = fields
+            if not self.asked_to_keep:
+                self.asked_to_keep = True
+                asyncio.ensure_future(keep_games())
         self.saved = (s, self.entry, text)
         window.history.replaceState(None, "", "#" + s.link())
 
@@ -491,10 +510,11 @@ class App:
         self.show_clock()
         message = by_id("message")
         fallback = self.bots.fallback if s.bots else ""
-        message.textContent = " ".join(t for t in (self.notice, s.message, fallback) if t)
-        message.className = "message" + (" warn" if self.notice or fallback or (s.message and s.warn) else "")
+        notice = " ".join(t for t in (NOT_SAVING if self.not_saving else "", self.notice) if t)
+        message.textContent = " ".join(t for t in (notice, s.message, fallback) if t)
+        message.className = "message" + (" warn" if notice or fallback or (s.message and s.warn) else "")
         by_id("choices").innerHTML = page.choices(s)
-        self.announce(s, self.notice)
+        self.announce(s, notice)
         legal = s.state.legal_moves() if not s.browsing else []
         by_id("move-example").textContent = legal[0] if legal else "(no move to make here)"
         self.show_end(s)
@@ -646,7 +666,11 @@ class App:
 
     def fill_games(self):
         when = lambda ms: str(window.Date.new(ms).toLocaleString())  # noqa: E731 - the reader's own format
-        by_id("games-list").innerHTML = page.games_list(saves.entries(self.store), self.entry, when, thumbnail)
+        listed = saves.entries(self.store)
+        by_id("games-list").innerHTML = page.games_list(listed, self.entry, when, thumbnail)
+        by_id("games-kept").textContent = ""
+        if listed:
+            asyncio.ensure_future(say_kept())
 
     async def fetch_pictures(self):
         """The files of the listed games not shown yet, for their pictures: the list is drawn again with them."""
@@ -982,6 +1006,33 @@ class App:
     async def reopen(self):
         await self.start()
         self.act(lambda: None, save=False)
+
+
+def storage_manager():
+    """navigator.storage, or None in a browser without it (an older one, a page not served securely)."""
+    return present(getattr(window.navigator, "storage", None))
+
+
+async def keep_games():
+    """Ask the browser to keep the saved games: storage that is not persistent may be cleared (Safari
+    clears a site's after 7 days without a visit).  Asked after a save, so never of a mere visitor."""
+    manager = storage_manager()
+    if manager is not None and present(getattr(manager, "persist", None)) is not None:
+        try:
+            await manager.persist()
+        except Exception:  # noqa: BLE001 - refused or not supported: My games says the games may be cleared
+            pass
+
+
+async def say_kept():
+    """My games says whether this browser keeps the games safe (persistent storage) or may clear them."""
+    manager, kept = storage_manager(), False
+    if manager is not None and present(getattr(manager, "persisted", None)) is not None:
+        try:
+            kept = bool(await manager.persisted())
+        except Exception:  # noqa: BLE001 - unknown: the games may be cleared
+            kept = False
+    by_id("games-kept").textContent = KEPT_SAFE if kept else MAY_CLEAR
 
 
 @create_proxy

@@ -250,13 +250,6 @@ def test_replaying_an_undone_move_brings_back_the_same_chance_outcome(monkeypatc
     assert s.moves == ["heads", toss]
 
 
-def test_undone_hidden_chance_outcomes_stay_out_of_storage(monkeypatch):
-    """A tile turned face down again by undo must not be readable from storage (Game.hidden_chance)."""
-    monkeypatch.setattr(COIN, "hidden_chance", True)
-    s, _ = undone_bet(monkeypatch)
-    assert s.redo_stack and json.loads(s.to_storage())["redo"] == []
-
-
 def test_undone_dice_are_stored_and_redone_after_a_reload(monkeypatch):
     """A die everyone saw may be stored: reload keeps the redo of a move followed by chance."""
     s, toss = undone_bet(monkeypatch)

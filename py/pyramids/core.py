@@ -262,6 +262,18 @@ class State:
         moves = self.legal_moves()
         return [(m, 1 / len(moves)) for m in moves] if moves else []
 
+    def chance_key(self) -> str | None:
+        """What chance decides here, where that is more than this position: IceToids' tile at a cell,
+        whichever way a piece came to it.  None: the position (and its ply) names it.  The session
+        keeps the outcome drawn at a key for the rest of the game, so undo cannot fish for chance."""
+        return None
+
+    def fresh_chance(self, kept: Mapping[str, str]) -> list[tuple[str, float]]:
+        """The outcomes chance may draw at a key never drawn before, given those `kept` for other keys
+        (drawn, then undone): all of them, unless outcomes share one pool (IceToids' tiles), where
+        those kept elsewhere are not drawn again, so each stays where it was seen."""
+        return self.chance_outcomes()
+
     # -- explanations and click guidance ---------------------------------
     def explain(self, move: str) -> GameError:
         """The error for a move that is not legal now; games give better reasons."""
@@ -459,7 +471,6 @@ class Game:
     min_players: int = 2
     max_players: int = 2
     options: tuple[Option, ...] = ()
-    hidden_chance: bool = False  # chance reveals what nobody may know before (IceToids' tiles)
     alternating: bool = False  # two players, one move a turn: the move list pairs them (1. White, Black)
     fixed_seats: tuple[str, ...] = ()  # the seats in the order they first act, where no option changes them
 

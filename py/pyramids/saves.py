@@ -10,7 +10,9 @@ browser.  Keys, under the page's prefix:
   ``played``, in epoch milliseconds).  Fields this version does not know are
   kept when the entry is rewritten, so a later version's additions (which
   seats are mine, computer opponents) survive a visit by this one.
-* ``last`` -- the id of the entry played last, opened on a bare visit.
+* ``last`` -- the id of the entry played last, opened on a bare visit; with ``!`` for its ``-``
+  when that entry's last save failed (storage full): written over the id there, the same
+  length, so even full storage takes it, and a later visit says the game was not saved.
 * ``welcomed`` -- the first visit's welcome was shown (it is said once).
 
 An entry is written only when the player has done something in its game; a
@@ -88,11 +90,24 @@ def players_text(session: Session) -> str:
 
 
 def save(store: Store, entry_id: str, session: Session, meta: dict, now_ms: float) -> dict | None:
-    """Write the game to its entry and make it the last one; the fields written, or None if storage refused."""
+    """Write the game to its entry and make it the last one; the fields written, or None if storage refused
+    (then `last` says so, if storage takes even that)."""
     fields = entry_fields(session, meta, now_ms)
     if store.set(ENTRY + entry_id, json.dumps(fields)) and store.set(LAST, entry_id):
         return fields
+    store.set(LAST, entry_id.replace("-", "!", 1))
     return None
+
+
+def last_played(store: Store) -> tuple[str | None, bool]:
+    """The entry played last, and whether its last save failed (the entry is then missing, or older)."""
+    value = store.get(LAST)
+    return (None, False) if value is None else (value.replace("!", "-", 1), "!" in value)
+
+
+def newest(store: Store) -> str | None:
+    """The saved game played last that can be opened, if any."""
+    return next((e.id for e in entries(store) if not e.damaged), None)
 
 
 def load(store: Store, entry_id: str) -> tuple[str, dict]:
@@ -141,7 +156,7 @@ def _number(value) -> float:
 
 def matching(store: Store, link: str) -> str | None:
     """The entry whose game is exactly this link (a reload of the page): the last one played, if several."""
-    last = store.get(LAST)
+    last = last_played(store)[0]
     found = None
     written = f'"record": {json.dumps(link)}'  # as `save` writes it: most entries are passed over unparsed
     for key in store.keys():
@@ -149,10 +164,10 @@ def matching(store: Store, link: str) -> str | None:
         if not text or written not in text:
             continue
         try:
-            data = json.loads(text)
-        except ValueError:
+            data = read_save(text)
+        except GameError:
             continue
-        if isinstance(data, dict) and data.get("record") == link:
+        if data.get("record") == link:
             found = key[len(ENTRY):]
             if found == last:
                 return found
@@ -186,7 +201,7 @@ def related(store: Store, rec: record.Record, moves: list[str]) -> Related | Non
     it.  A game that only opens like the link (it parts more than
     `PARTED_WITHIN` moves before its end) is another game, not this one.
     """
-    last, best, moves = store.get(LAST), None, tuple(moves)
+    last, best, moves = last_played(store)[0], None, tuple(moves)
     rank = {"same": 2, "continues": 1, "parted": 0}
     for key in store.keys():
         if not key.startswith(ENTRY):
@@ -250,7 +265,7 @@ def rename(store: Store, entry_id: str, name: str) -> bool:
 
 def delete(store: Store, entry_id: str) -> None:
     store.remove(ENTRY + entry_id)
-    if store.get(LAST) == entry_id:
+    if last_played(store)[0] == entry_id:
         store.remove(LAST)
 
 

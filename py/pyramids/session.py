@@ -8,7 +8,10 @@ moves the cursor without changing the game, and moves are made only at the
 latest position.  Undo takes back the last player's move together with the
 moves that followed it by themselves (dice, revealed tiles, a turn that ended
 for lack of options); redo puts back exactly those moves, so undo never
-re-rolls a die.
+re-rolls a die.  Beyond the redo stack, every chance outcome undone is kept
+by its chance node (`_chance_key`) for the rest of the game, in the save too:
+reaching that node again by any line of play draws the same, so no die and no
+tile can be fished for.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import time
 
 from . import games, record
@@ -24,6 +28,8 @@ from .svg import Marks
 from .views import last_marks
 
 STORAGE_FORMAT = 2  # 2: the clock's deadline (1: when it started); redo groups of chance too
+MAX_NESTING = 16  # our saves nest 3 deep ({"redo": [["move"]]}); parsing a deep one can overflow Pyodide's stack
+_NOT_BRACKETS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[^"\[\]{}]+')  # strings, and text outside them
 
 
 def parse_bots(text: str) -> dict[str, str]:
@@ -62,6 +68,7 @@ class Session:
         self.states: list[State] = [self.game.new(**self.options)]
         self.moves: list[str] = []
         self.redo_stack: list[list[str]] = []
+        self.kept: dict[str, str] = {}  # chance node -> the outcome drawn there, then undone: drawn again there
         self.packed: list[tuple[str, str]] = []  # (move, its compact digits) for the compact link, kept as moves are made
         self.cursor = 0
         self.actor: str | None = None  # who the player acts as, where several may act
@@ -72,6 +79,7 @@ class Session:
         self.choices: tuple[str, ...] = ()
         self.message = ""
         self.warn = False  # the message is a warning (a refused click, an error), not a neutral note
+        self.bots_stopped: str | None = None  # the position where a bot's move would pass record.MAX_MOVES
         self.changed: dict[str, tuple[int, str]] = {}  # location -> (ply, move) of a bot's move since the last click
         if self.bots and len(players_to_act(self.states[0])) > 1:  # no turns: a person acts as a free seat
             self.actor = next((seat for seat in seats(self.game, self.options) if seat not in self.bots), None)
@@ -120,31 +128,19 @@ class Session:
 
     def storage_fields(self) -> dict:
         """What a save holds of the game: its record (readable: it does not depend on move order), the redo
-        stack, the ply on screen, the clock's deadline."""
+        stack, the ply on screen, the clock's deadline, the chance outcomes kept.  Undone dice and tiles
+        are stored: everyone saw them, and a reload must not draw them anew."""
         clock = self.latest.clock()
         deadline = None if clock is None or self.clock_started is None else self.clock_started + clock[0]
-        return {"v": STORAGE_FORMAT, "record": record.encode(self.record()), "redo": self._storable_redo(),
-                "ply": self.cursor, "deadline": deadline, "mine": list(self.mine)}
+        return {"v": STORAGE_FORMAT, "record": record.encode(self.record()), "redo": [list(g) for g in self.redo_stack],
+                "ply": self.cursor, "deadline": deadline, "mine": list(self.mine), "chance": dict(self.kept)}
 
     def to_storage(self) -> str:
         return json.dumps(self.storage_fields())
 
-    def _storable_redo(self) -> list[list[str]]:
-        """The redo moves that reveal nothing hidden.
-
-        Undone dice may be stored (they were seen), but an undone tile draw
-        must not sit in storage: redo stops at the first undone group with a
-        chance move of a game whose chance hides information.
-        """
-        safe: list[list[str]] = []
-        state = self.latest
-        for group in reversed(self.redo_stack):
-            for move in group:
-                if state.actors == (CHANCE,) and self.game.hidden_chance:
-                    return safe
-                state = state.play(move)
-            safe.append(group)
-        return safe
+    def keep_chance(self, saved: dict) -> None:
+        """Take the chance outcomes a save kept (also when a link brings its game up to date)."""
+        self.kept = _kept(saved.get("chance"))
 
     # -- the position ---------------------------------------------------
     @property
@@ -195,12 +191,22 @@ class Session:
         while True:
             latest = self.latest
             if latest.actors == (CHANCE,):
-                outcomes = latest.chance_outcomes()
+                again = self.kept.get(self._chance_key(len(self.moves)))
+                if again is not None and latest.is_legal(again):
+                    self._push(again)
+                    continue
+                outcomes = latest.fresh_chance(self.kept)
                 self._push(self.rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0])
             elif latest.outcome is None and (move := latest.automatic_move()) is not None:
                 self._push(move)
             else:
                 return
+
+    def _chance_key(self, ply: int) -> str:
+        """Names the chance node at `ply`: the game's key (IceToids' cell), else the position and its ply
+        (the same position later in the game is another throw of the dice)."""
+        state = self.states[ply]
+        return state.chance_key() or f"{ply}:{state.to_text()}"
 
     def _clear_input(self, message: str = "", warn: bool = True) -> None:
         """No selection or choice pending; `message` is a warning (a refusal) unless `warn` is False (a note)."""
@@ -209,18 +215,38 @@ class Session:
 
     # -- playing ----------------------------------------------------------
     def play(self, move: str) -> None:
-        """Make `move` at the latest position; raises `GameError` when it is not legal."""
+        """Make `move` at the latest position; raises `GameError` when it is not legal, or when the game
+        would hold more moves than a save or a link can (it could never be opened again)."""
         if self.browsing:
             raise GameError(self._browsing_message())
+        if self.full():
+            raise GameError(self.full())
         if self.redo_stack and self.redo_stack[-1][0] == move.strip():
             self.redo()  # the same move again brings back the same dice and draws
             return
         first = len(self.moves)
         self._push(move)
-        self.redo_stack.clear()
         self._settle_chance()
+        self._within_bound(first)
+        self.redo_stack.clear()
         self.cursor = len(self.moves)
         self._clear_input(self.said(first), warn=False)
+
+    def full(self) -> str:
+        """Why no move can be made: the game holds the most moves a game can (links and saves open at most
+        `record.MAX_MOVES`); '' while it has room."""
+        if len(self.moves) < record.MAX_MOVES:
+            return ""
+        return (f"This game has reached {record.MAX_MOVES:,} moves, the most a game can hold; it stays as it is "
+                "(browse it, share it), and New game starts another.")
+
+    def _within_bound(self, first: int, what: str = "This move (with the chance after it)") -> None:
+        """Take back the moves after ply `first` if they take the game past `record.MAX_MOVES` (a move and
+        the dice after it are made together or not at all)."""
+        if len(self.moves) > record.MAX_MOVES:
+            del self.moves[first:], self.states[first + 1:]
+            raise GameError(f"{what} would take the game past {record.MAX_MOVES:,} moves, the most a game can "
+                            "hold; it stays as it is (browse it, share it), and New game starts another.")
 
     def click(self, cells: str | list[str]) -> None:
         """A click on a board location: select, show targets, or complete a move.
@@ -235,6 +261,8 @@ class Session:
             return self._clear_input(self._browsing_message())
         if state.outcome is not None:
             return self._clear_input(f"The game is over. {state.outcome.reason}")
+        if self.full():
+            return self._clear_input(self.full())
         waiting = self._waiting_message()
         if waiting:
             return self._clear_input(waiting)
@@ -389,6 +417,11 @@ class Session:
         while True:
             ply = len(self.moves) - 1
             chance = self._by_itself(ply)
+            if self.states[ply].actors == (CHANCE,):
+                self.kept.pop(key := self._chance_key(ply), None)  # the latest undone last
+                self.kept[key] = self.moves[ply]
+                while len(self.kept) > record.MAX_MOVES:
+                    del self.kept[next(iter(self.kept))]
             group.insert(0, self.moves.pop())
             self.states.pop()
             if not chance:
@@ -409,12 +442,16 @@ class Session:
         Games without turns (several players may act at once) give None: the
         page runs each bot seat on its own timer (`bot_seats_acting`).
         """
-        if not self.bots or self.browsing or self.latest.outcome is not None:
+        if not self.bots or self.browsing or self.latest.outcome is not None or self._bots_stopped():
             return None
         acting = players_to_act(self.latest)
         if len(acting) == 1 and acting[0] in self.bots:
             return acting[0], self.bots[acting[0]]
         return None
+
+    def _bots_stopped(self) -> bool:
+        """The game is full, or a bot's move here was refused for taking it past the bound (no retry)."""
+        return bool(self.full()) or self.bots_stopped == self.position_key()
 
     def note(self, text: str) -> None:
         """A neutral message ("Link copied"), not a warning."""
@@ -422,7 +459,7 @@ class Session:
 
     def bot_seats_acting(self) -> list[str]:
         """The computer's seats that may act now in a game without turns."""
-        if not self.bots or self.latest.outcome is not None:
+        if not self.bots or self.latest.outcome is not None or self._bots_stopped():
             return []
         acting = players_to_act(self.latest)
         return [a for a in acting if a in self.bots] if len(acting) > 1 else []
@@ -439,15 +476,20 @@ class Session:
         and a lost race is refused like a person's.  A player browsing the
         history stays where they are.
         """
-        if (key is not None and key != self.position_key()) or not self.latest.is_legal(move):
+        if (key is not None and key != self.position_key()) or self.full() or not self.latest.is_legal(move):
             return False
         cursor, browsing = self.cursor, self.browsing
-        before = self.latest
+        before, first = self.latest, len(self.moves)
         self._push(move)
-        last, captured = last_marks(before, move, self.latest)
-        self.changed.update(dict.fromkeys(last + captured, (len(self.moves), self.moves[-1])))
-        self.redo_stack.clear()
         self._settle_chance()
+        try:
+            self._within_bound(first)
+        except GameError as err:
+            self.message, self.warn, self.bots_stopped = str(err), True, self.position_key()
+            return False
+        last, captured = last_marks(before, move, self.states[first + 1])
+        self.changed.update(dict.fromkeys(last + captured, (first + 1, self.moves[first])))
+        self.redo_stack.clear()
         self.cursor = cursor if browsing else len(self.moves)
         if not browsing:
             self._clear_input(self.message if self.selection else "")
@@ -462,6 +504,9 @@ class Session:
     def redo(self) -> None:
         if not self.redo_stack:
             return self._clear_input("There is no move to redo.")
+        if len(self.moves) + len(self.redo_stack[-1]) > record.MAX_MOVES:
+            return self._clear_input(self.full() or "Redo would take the game past "
+                                     f"{record.MAX_MOVES:,} moves, the most a game can hold.")
         for move in self.redo_stack.pop():
             self._push(move)
         self.cursor = len(self.moves)
@@ -660,8 +705,15 @@ class Loading:
     def _settle(self) -> None:
         s = self.session
         self.done = True
+        if self.saved is not None:
+            s.keep_chance(self.saved)
         if self.error is None:
+            replayed = len(s.moves)
             s._settle_chance()
+            try:
+                s._within_bound(replayed, "Chance, to act where the game ends,")
+            except GameError as err:  # a full game that ends where chance would act: it waits there
+                self.notes.append(str(err))
         s.cursor = len(s.moves)
         if self.saved is not None:
             self._restore(self.saved)
@@ -706,6 +758,8 @@ def read_save(text: str) -> dict:
     """A saved value as a dict with a record in it; `RecordError` in plain words when it is not one."""
     if not isinstance(text, str) or len(text) > record.MAX_LINK_CHARS * 2:
         raise record.RecordError("The saved game is too large to be one of ours.")
+    if _nested_deeper(text, MAX_NESTING):  # before json: in Pyodide a stack overflow is fatal, not an exception
+        raise record.RecordError("The saved game is not readable (it is not in the app's format).")
     try:
         data = json.loads(text, parse_constant=lambda name: None)  # Infinity and NaN read as missing
     except (ValueError, RecursionError):
@@ -721,6 +775,19 @@ def read_save(text: str) -> dict:
     if not isinstance(data.get("record"), str):
         raise record.RecordError("The saved game has no moves in it (its record is missing).")
     return data
+
+
+def _nested_deeper(text: str, limit: int) -> bool:
+    """Whether JSON `text` nests arrays and objects more than `limit` deep (brackets inside strings aside)."""
+    depth = 0
+    for bracket in _NOT_BRACKETS.sub("", text):
+        if bracket in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif bracket in "]}":
+            depth -= 1
+    return False
 
 
 def _redo_stack(state: State, redo) -> list[list[str]] | None:
@@ -740,6 +807,15 @@ def _redo_stack(state: State, redo) -> list[list[str]] | None:
             return None
         checked.append([m.strip() for m in group])
     return checked[::-1]
+
+
+def _kept(stored) -> dict[str, str]:
+    """A save's chance outcomes kept by node; entries that are not text are left out (a node whose
+    outcome is lost draws anew, as if never reached)."""
+    if not isinstance(stored, dict):
+        return {}
+    kept = [(k, v) for k, v in stored.items() if isinstance(k, str) and isinstance(v, str)]
+    return dict(kept[-record.MAX_MOVES:])
 
 
 def _finite(value) -> float | None:

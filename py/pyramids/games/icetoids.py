@@ -467,9 +467,25 @@ class IceToidsState(State):
         """Each remaining tile type, in proportion to how many of it are still face-down."""
         if self.actors != (CHANCE,):
             return []
-        left = self._remaining()
+        return self._draws(self._remaining())
+
+    def _draws(self, left: dict[str, int]) -> list[tuple[str, float]]:
         total = sum(left.values())
-        return [(move, left[action[2]] / total) for move, action in self._moves().items()]
+        return [(move, left[action[2]] / total) for move, action in self._moves().items() if left[action[2]]]
+
+    def chance_key(self) -> str | None:
+        """The cell being revealed: a tile seen there stays that tile, whatever led to it (rules 3.3)."""
+        return f"reveal:{CELLS[self.pending]}" if self.actors == (CHANCE,) else None
+
+    def fresh_chance(self, kept) -> list[tuple[str, float]]:
+        """A draw from the tiles not revealed and not kept for another face-down cell: the rest of a
+        shuffle whose tiles seen so far stay where they were seen [A13]."""
+        left = self._remaining()
+        for key, move in kept.items():
+            cell, _, name = move.partition(":")[2].partition("=")
+            if key != self.chance_key() and cell in INDEX and self.tiles[INDEX[cell]] is None and left.get(name):
+                left[name] -= 1
+        return self._draws(left) or self.chance_outcomes()
 
     # -- text --------------------------------------------------------------
     def to_text(self) -> str:
@@ -867,7 +883,6 @@ class IceToids(Game):
     title = "IceToids"
     min_players = 2
     max_players = 4
-    hidden_chance = True  # an undone draw is a face-down tile again: redo of it is never stored
     options = (
         Option("players", "Players", 2, (2, 3, 4), "How many play; each picks a colour and a home tile."),
     )
