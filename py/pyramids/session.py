@@ -29,6 +29,7 @@ from .views import last_marks
 
 STORAGE_FORMAT = 2  # 2: the clock's deadline (1: when it started); redo groups of chance too
 MAX_NESTING = 16  # our saves nest 3 deep ({"redo": [["move"]]}); parsing a deep one can overflow Pyodide's stack
+_AT_MOST = "the most a game can hold; it stays as it is (browse it, share it), and New game starts another."
 _NOT_BRACKETS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[^"\[\]{}]+')  # strings, and text outside them
 
 
@@ -237,16 +238,14 @@ class Session:
         `record.MAX_MOVES`); '' while it has room."""
         if len(self.moves) < record.MAX_MOVES:
             return ""
-        return (f"This game has reached {record.MAX_MOVES:,} moves, the most a game can hold; it stays as it is "
-                "(browse it, share it), and New game starts another.")
+        return f"This game has reached {record.MAX_MOVES:,} moves, {_AT_MOST}"
 
     def _within_bound(self, first: int, what: str = "This move (with the chance after it)") -> None:
         """Take back the moves after ply `first` if they take the game past `record.MAX_MOVES` (a move and
         the dice after it are made together or not at all)."""
         if len(self.moves) > record.MAX_MOVES:
             del self.moves[first:], self.states[first + 1:]
-            raise GameError(f"{what} would take the game past {record.MAX_MOVES:,} moves, the most a game can "
-                            "hold; it stays as it is (browse it, share it), and New game starts another.")
+            raise GameError(f"{what} would take the game past {record.MAX_MOVES:,} moves, {_AT_MOST}")
 
     def click(self, cells: str | list[str]) -> None:
         """A click on a board location: select, show targets, or complete a move.
