@@ -429,31 +429,43 @@ def _iterate(root: _Node, actor: str, rng: random.Random) -> None:
 
 
 class _Mcts:
-    """UCT from the search's position; the most visited of the actor's moves is the answer."""
+    """UCT from the search's position; the most visited of the actor's moves is the answer.
+
+    Cut into slices, it does the same work as in one piece: the seeding and
+    the playouts go on where the last slice stopped, and the weaker levels'
+    random pick is made once, at the end.
+    """
 
     def __init__(self, search: Search, moves: list[str], iterations: int):
         self.search, self.left = search, iterations
         self.root = _Node(search.state)
         self.moves = self.root.moves[search.actor] = search.rng.sample(moves, len(moves))
+        self.unscored: list[str] | None = None  # the moves not yet scored by the evaluation
 
     def run(self, until: float) -> bool:
         search, root = self.search, self.root
-        if not root.children:
-            won = self._seed(until)
+        if self.unscored is None:
+            won = self._winning_move()
             if won is not None:  # every level takes a win on the spot, however short its time
                 search.move = won
                 return True
-        while self.left > 0:
+            self.unscored = list(self.moves)
+        while self.unscored:
+            self._score(self.unscored.pop(0))
+            if time.perf_counter() > until:
+                break
+        while self.left > 0 and not self.unscored:
             _iterate(root, search.actor, search.rng)
             self.left -= 1
             if time.perf_counter() > until:
                 break
-        tried = [m for m in self.moves if m in root.children]
+        done = self.left <= 0 or time.perf_counter() >= search.deadline
+        tried = [m for m in self.moves if m in root.children and root.children[m].visits]
         if tried:
             search.move = max(tried, key=lambda m: (root.children[m].visits,
                                                     root.children[m].totals.get(search.actor, 0.0)))
             slack = search.level.slack
-            if slack:  # a weaker level: any move about as good as the best
+            if slack and done:  # a weaker level: any move about as good as the best
                 mean = {m: root.children[m].totals.get(search.actor, 0.0) / root.children[m].visits for m in tried}
                 search.move = search.rng.choice([m for m in tried if mean[m] >= mean[search.move] - slack])
         return self.left <= 0
@@ -463,24 +475,22 @@ class _Mcts:
         child = self.root.children.get(move)
         return child.totals.get(self.search.actor, 0.0) / child.visits if child and child.visits else 0.5
 
-    def _seed(self, until: float) -> str | None:
-        """The move that wins the game at once, if there is one; else score every move of the actor
-        once by the evaluation (while time allows): even a tiny budget is greedy, not blind."""
+    def _winning_move(self) -> str | None:
+        """The move that wins the game at once, if there is one."""
         root, actor = self.root, self.search.actor
         for move in self.moves:
             child = root.child(move)
             if child.state.outcome is not None and child.state.outcome.winners == (actor,):
                 child.visits, root.visits, child.totals[actor] = 1, 1, 1.0
                 return move
-        for move in self.moves:
-            child = root.children[move]
-            child.visits, root.visits = 1, root.visits + 1
-            child.totals[actor] = _value(evaluate(child.state), actor)
-            if time.perf_counter() > until:
-                break
-        for move in [m for m in self.moves if not root.children[m].visits]:
-            del root.children[move]  # not scored in time: untried, as the search expects
         return None
+
+    def _score(self, move: str) -> None:
+        """Score one move of the actor by the evaluation, so that even a tiny budget is greedy, not blind."""
+        root, actor = self.root, self.search.actor
+        child = root.children[move]
+        child.visits, root.visits = 1, root.visits + 1
+        child.totals[actor] = _value(evaluate(child.state), actor)
 
 
 # -- alpha-beta for two-player games without chance ---------------------------------
@@ -504,10 +514,13 @@ class _OutOfBudget(Exception):
 
 
 class _AlphaBeta:
-    """Iterative deepening, one depth after another; a depth cut short by the clock ends the search.
+    """Iterative deepening, one depth after another; a depth cut short by the deadline or the work cap
+    ends the search.
 
     Each finished depth's scores pick the move, with the level's noise (Easy
-    picks among moves close to the best).
+    picks among moves close to the best).  The search is a generator that
+    pauses where a slice's time runs out, so a page without a worker resumes
+    it in the next slice exactly where it stopped, at any depth.
     """
 
     def __init__(self, search: Search, moves: list[str], nodes: int):
@@ -516,38 +529,42 @@ class _AlphaBeta:
         self.sign = 1.0 if search.actor == self.spec.first else -1.0
         self.order = sorted(moves, key=lambda m: (self.spec.order(m), search.rng.random()))
         search.move = self.order[0]
-        self.depth = 0
         self.until = 0.0
+        self._deepening = self._deepen()
 
     def run(self, until: float) -> bool:
         self.until = until
+        try:
+            next(self._deepening)
+        except (StopIteration, _OutOfBudget):
+            return True
+        return False  # paused at the end of the slice
+
+    def _deepen(self):
         search, level = self.search, self.search.level
-        while self.depth < level.max_depth:
+        for depth in range(level.max_depth):
             found: dict[str, float] = {}
-            try:
-                alpha = -math.inf
-                for move in self.order:  # a full window at the root when noise needs every move's score
-                    found[move] = self._value(search.state.play(move), self.depth, -math.inf if level.noise
-                                              else alpha, math.inf, 1)
-                    alpha = max(alpha, found[move])
-            except _OutOfBudget:
-                return True
-            self.depth += 1
+            alpha = -math.inf
+            for move in self.order:  # a full window at the root when noise needs every move's score
+                found[move] = yield from self._value(search.state.play(move), depth, -math.inf if level.noise
+                                                     else alpha, math.inf, 1)
+                alpha = max(alpha, found[move])
             self.order.sort(key=lambda m: -found[m])  # the best first at the next depth
             best = max(found.values())
             close = [m for m in self.order if found[m] >= best - level.noise]
             search.move = search.rng.choice(close) if level.noise else close[0]
-            if best >= WIN - self.depth:  # a forced win found: no need to look deeper
-                return True
-            if time.perf_counter() > until:
-                return False
-        return True
+            if best >= WIN - (depth + 1):  # a forced win found: no need to look deeper
+                return
 
-    def _value(self, s: State, depth: int, alpha: float, beta: float, ply: int) -> float:
-        """Minimax with alpha-beta cuts, from the searching player's side, in pawns."""
+    def _value(self, s: State, depth: int, alpha: float, beta: float, ply: int):
+        """Minimax with alpha-beta cuts, from the searching player's side, in pawns (a generator's return)."""
         self.nodes -= 1
-        if self.nodes < 0 or time.perf_counter() > self.until:
+        if self.nodes < 0:
             raise _OutOfBudget
+        if time.perf_counter() > self.until:
+            if self.until >= self.search.deadline:
+                raise _OutOfBudget
+            yield  # the slice is over: the page runs, and the next slice resumes here, at least one node on
         actor = self.search.actor
         if s.outcome is not None:
             if s.outcome.draw:
@@ -558,7 +575,7 @@ class _AlphaBeta:
         mine = s.actors[0] == actor
         best = -math.inf if mine else math.inf
         for move in sorted(s.legal_moves(), key=self.spec.order):
-            value = self._value(s.play(move), depth - 1, alpha, beta, ply + 1)
+            value = yield from self._value(s.play(move), depth - 1, alpha, beta, ply + 1)
             if mine:
                 best = max(best, value)
                 alpha = max(alpha, value)
