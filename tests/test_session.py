@@ -417,6 +417,32 @@ def test_undo_while_browsing_acts_on_the_move_on_screen():
     assert s.moves[-1] == "a4-a6" and s.undo_title() == "Take back the last move"
 
 
+def test_play_by_link_undo_takes_back_only_your_own_unanswered_moves():
+    """Issue 27: the player who plays only Black cannot take back White's move (their friend's, by link);
+    their own move stays theirs to take back until White answers it.  Hot seat is unchanged."""
+    s = fresh()
+    s.choose_mine(["black"])
+    s.play("d3-e4")  # White's, brought by the friend's link
+    assert not s.can_undo() and "White played after that move, by link" in s.undo_title()
+    s.undo()
+    assert s.moves == ["d3-e4"] and s.warn
+    assert s.message.startswith("White has already played after that move, by link, so it cannot be taken back")
+    s.play("e6-f5")
+    assert s.can_undo() and s.undo_title() == "Take back the last move"
+    s.undo()
+    assert s.moves == ["d3-e4"] and s.redo_stack == [["e6-f5"]]
+    s.redo()
+    s.play("c3-d4")  # the friend answered: Black's move is theirs to see now
+    s.go(1)
+    assert not s.can_undo()
+    s.undo()
+    assert s.moves == ["d3-e4", "e6-f5", "c3-d4"]
+    hot_seat = fresh()
+    hot_seat.play("d3-e4")
+    hot_seat.undo()
+    assert hot_seat.moves == []
+
+
 def test_undo_while_browsing_takes_back_a_roll_with_its_move():
     """Browsing to just after a die roll, Undo takes back the roll together with the move it followed."""
     s = Session("ice-turn", rng=random.Random(3))

@@ -368,10 +368,35 @@ class Session:
             state.outcome is None and state.automatic_move() == self.moves[ply])
 
     def can_undo(self) -> bool:
-        return any(not self._by_itself(i) for i in range(len(self.moves)))
+        return any(not self._by_itself(i) for i in range(len(self.moves))) and not self._answered_by_friend()
+
+    def _answered_by_friend(self) -> str | None:
+        """Play by link: the name of a friend (a seat played elsewhere) who moved in what Undo would take back.
+
+        Only the player's own moves that no friend has answered can be taken
+        back here: the friend's moves are theirs, and they have seen ours.
+        """
+        if not self.mine:
+            return None
+        first = self.cursor if self.browsing else self._last_undone_from()
+        for ply in range(max(1, first), len(self.moves) + 1):
+            seat = self.seat_of_move(ply)
+            if seat is not None and seat not in self.mine and seat not in self.bots:
+                return self.latest.actor_name(seat)
+        return None
+
+    def _last_undone_from(self) -> int:
+        """The first ply Undo takes back when not browsing: the last person's move (with the bot's reply)."""
+        ply = len(self.moves)
+        while ply > 0 and self._by_itself(ply - 1):
+            ply -= 1
+        return ply
 
     def undo_title(self) -> str:
         """What Undo will do, for its tooltip: while browsing it acts on the move on screen."""
+        friend = self._answered_by_friend()
+        if friend:
+            return f"{friend} played after that move, by link: only your own moves not yet answered can be taken back"
         if not self.browsing:
             return "Take back the last move"
         if self.cursor == 0:
@@ -387,6 +412,10 @@ class Session:
         move shown and every move after it, so play goes on from the position
         before it; Redo puts them back one turn at a time.
         """
+        friend = self._answered_by_friend()
+        if friend:
+            return self._clear_input(f"{friend} has already played after that move, by link, so it cannot be taken "
+                                     f"back here. Play on, or ask {friend} to take their move back and send the link.")
         if self.browsing:
             return self._undo_to(self.cursor)
         return self._undo_last()
