@@ -338,6 +338,13 @@ class App:
             return False
         if found.kind == "same":
             return await self.open_entry(found.id)
+        if found.kind == "earlier":  # an old link of this game: the game, at that move
+            if not await self.open_entry(found.id):
+                return False
+            self.session.go(found.common)
+            self.tell(f"This link is an earlier moment of your saved game: shown at move {found.common} of "
+                      f"{len(self.session.moves)}. Step on with → or the move list; End (») returns to the latest move.")
+            return True
         mine = found.data.get("mine")
         session.choose_mine([m for m in mine if isinstance(m, str)] if isinstance(mine, list) else [])
         if found.kind == "continues":

@@ -276,3 +276,16 @@ def test_an_entry_whose_last_save_failed_is_still_the_one_played_last():
     assert saves.matching(store, played("d3-e4").link()) == "a-1"
     saves.delete(store, "a-1")
     assert "last" not in store
+
+
+def test_an_old_link_of_a_saved_game_is_that_game_earlier_not_another_line():
+    """Issue 27: a link whose moves are the first moves of a saved game is that game at an earlier move
+    (the page opens it there, browsing), not a line that parted from it; an unrelated opening is not it."""
+    store = Store()
+    moves = ["d3-e4", "e6-f5", "e4xg6", "c6-b5"]
+    saves.save(store, "mine", played(*moves), {}, 1)
+    found = saves.related(store, played(*moves[:2]).record(), moves[:2])
+    assert (found.id, found.kind, found.common) == ("mine", "earlier", 2)
+    other = played("d3-e4", "e6-d5")
+    assert saves.related(store, other.record(), other.moves).kind == "parted"
+    assert saves.related(store, Session("ice-lady").record(), []) is None, "a new game's link is no old link"

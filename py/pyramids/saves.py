@@ -179,8 +179,10 @@ class Related:
     """A saved game a link belongs to: the same game and options, sharing its first `common` moves.
 
     `kind` is ``same`` (a reload, or the link sent back unplayed), ``continues``
-    (the link has the saved moves and more: bring the entry up to date) or
-    ``parted`` (the link goes back on saved moves: the player chooses).
+    (the link has the saved moves and more: bring the entry up to date),
+    ``earlier`` (an old link of the game: its moves are the first saved ones;
+    the game opens at that move, browsing) or ``parted`` (the link goes back
+    on saved moves and plays others: the player chooses).
     """
 
     id: str
@@ -202,7 +204,7 @@ def related(store: Store, rec: record.Record, moves: list[str]) -> Related | Non
     `PARTED_WITHIN` moves before its end) is another game, not this one.
     """
     last, best, moves = last_played(store)[0], None, tuple(moves)
-    rank = {"same": 2, "continues": 1, "parted": 0}
+    rank = {"same": 3, "continues": 2, "earlier": 1, "parted": 0}
     for key in store.keys():
         if not key.startswith(ENTRY):
             continue
@@ -220,7 +222,7 @@ def related(store: Store, rec: record.Record, moves: list[str]) -> Related | Non
         if common == len(saved.moves):
             kind = "same" if common == len(moves) else "continues"
         elif common and common >= len(saved.moves) - PARTED_WITHIN:
-            kind = "parted"
+            kind = "earlier" if common == len(moves) else "parted"
         else:
             continue
         found = Related(key[len(ENTRY):], kind, common, saved.moves, data)

@@ -90,24 +90,28 @@ def test_two_players_play_a_dozen_moves_by_link_then_a_link_goes_back_and_both_l
             assert top_left(black) == "h1", "Black sees the board from Black's side"
             assert entries(black)[0]["mine"] == ["black"] and entries(white)[0]["mine"] == ["white"]
 
-    # White moves on; Black takes back White's move and their own, and plays otherwise.
+    # White moves on. Black cannot take White's move back; White can, while Black has not answered it,
+    # and plays otherwise: Black's link goes back on a saved move.
     play(white, moves[12], 13)
     receive(black, white.share(), 13)
-    black.page.click("#undo")
-    black.page.click("#undo")
-    other = max(m for m in ICE_LADY.replay(moves[:11]).legal_moves() if m != moves[11])
-    play(black, other, 12)
-    receive(white, black.share(), 12)
-    box = white.page.locator("#parted-box")
+    assert black.page.is_disabled("#undo")
+    assert "White played after that move, by link" in black.page.get_attribute("#undo", "title")
+    white.page.click("#undo")
+    assert white.moves() == moves[:12]
+    other = max(m for m in ICE_LADY.replay(moves[:12]).legal_moves() if m != moves[12])
+    play(white, other, 13)
+    receive(black, white.share(), 13)
+    box = black.page.locator("#parted-box")
     box.wait_for(state="visible")
     text = box.inner_text()
     assert "In the link" in text and "In your saved game" in text and other in text and moves[12] in text
-    assert len(entries(white)) == 1, "nothing is merged before the player chooses"
+    assert len(entries(black)) == 1, "nothing is merged before the player chooses"
     box.locator('[data-keep="link"]').click()
-    white.page.wait_for_function("document.querySelectorAll('#moves li').length === 12")
-    lines = sorted((saved_moves(e), e["name"]) for e in entries(white))
-    assert lines == sorted([(moves[:11] + [other], ""), (moves[:13], "(other line)")]), "both lines kept"
-    assert white.moves() == moves[:11] + [other] and white.status() == "Your move."
+    black.page.wait_for_function("other => [...document.querySelectorAll('#moves li button')].pop()?.dataset.notation"
+                                 " === other && !document.getElementById('parted-box').open", arg=other)
+    lines = sorted((saved_moves(e), e["name"]) for e in entries(black))
+    assert lines == sorted([(moves[:12] + [other], ""), (moves[:13], "(other line)")]), "both lines kept"
+    assert black.moves() == moves[:12] + [other] and black.status() == "Your move."
 
 
 def test_keeping_the_saved_game_keeps_the_link_s_line_too(app):
@@ -121,6 +125,23 @@ def test_keeping_the_saved_game_keeps_the_link_s_line_too(app):
     app.page.wait_for_function("document.querySelectorAll('#moves li').length === 4")
     assert app.moves() == moves
     assert sorted(saved_moves(e) for e in entries(app)) == sorted([moves, moves[:2] + [other]])
+
+
+def test_an_old_link_of_your_game_opens_it_at_that_move_browsing(app):
+    """Issue 27: an old link of your own game (its moves the first saved ones) opens the game at that
+    move, browsing: no "took moves back" dialog, no "(other line)" copy, nothing lost."""
+    moves = plan(6)
+    app.open()
+    for ply, move in enumerate(moves, 1):
+        play(app, move, ply)
+    app.page.evaluate("link => { location.href = link; }", app.server + "#v=1&g=ice-lady&m=" + "+".join(moves[:3]))
+    app.page.wait_for_function("document.getElementById('ply').textContent === 'Move 3 of 6'")
+    assert "earlier moment of your saved game" in app.message()
+    assert not app.page.locator("#parted-box").is_visible()
+    (kept,) = entries(app)
+    assert saved_moves(kept) == moves and kept["name"] == ""
+    app.page.click("#last")
+    assert app.moves() == moves and app.status() == "White to move."
 
 
 def test_a_300_move_link_of_every_game_fits_in_2000_characters(app):
