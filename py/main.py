@@ -249,6 +249,7 @@ class App:
         self.notice = ""  # a message about links or storage, shown until the next action
         self.rules_for = None
         self.saved = None  # (session, entry, text) of the last persist(): an unchanged game is not rewritten
+        self.synced = ()  # the moves of the game on screen when its entry was last read or written here
         self.not_saving = False  # the last save failed: the page says so until one succeeds
         self.asked_to_keep = False  # navigator.storage.persist() was asked this visit (after a save, once)
         self.listed = None  # (session, moves, cursor, first ply listed) in the move list, so new moves are appended
@@ -257,6 +258,7 @@ class App:
         self.form_values = {}  # game id -> the options last tried in the new-game form
         self.from_link = False  # the game on screen came from a link Share sent: who moves first here is the player's side
         self.parted = None  # a saved game the link on screen goes back on (saves.Related), until the player chooses
+        self.other_line = None  # the entry another tab played otherwise, until the player chooses which line goes on
         self.typed_for = None  # the session the typed-move box was last drawn for
 
     # -- loading --------------------------------------------------------
@@ -361,8 +363,17 @@ class App:
         return True
 
     def keep_line(self, event):
-        """The player's answer to a link that parts from a saved game: both lines are kept, each its own entry."""
+        """The player's answer to a link (or another tab) that parts from a saved game: both lines are kept,
+        each its own entry."""
         target = present(event.target.closest("[data-keep]"))
+        if target is not None and str(target.dataset.keep) in ("this-tab", "other-tab"):
+            by_id("parted-box").close()
+            self.focus_board()
+            other, self.other_line = self.other_line, None
+            if str(target.dataset.keep) == "other-tab" and other:
+                self.notice = "Here is the other tab's line; this tab's is kept in My games as a game of its own."
+                asyncio.ensure_future(self.open_shown(other))
+            return None
         found = self.parted
         if target is None or found is None:
             return
@@ -401,6 +412,7 @@ class App:
                                   "It is kept in My games as it was; moves you make now are saved as a new game."))
         else:
             self.adopt(loading.session, entry_id, data)
+            self.saved, self.synced = (self.session, entry_id, self.session.to_storage()), tuple(self.session.moves)
             self.tell(message or "")
         return True
 
@@ -442,17 +454,92 @@ class App:
         if self.entry is None and self.worth_saving():
             self.entry, self.meta = saves.new_id(now_ms()), {}
         if self.entry is not None:
+            if "record" in self.meta and not self.heed_other_tabs():  # another tab may have written the entry
+                return
             fields = saves.save(self.store, self.entry, s, self.meta, now_ms())
             self.not_saving = fields is None
             if fields is None:
                 window.history.replaceState(None, "", "#" + s.link())
                 return  # tried again after the next action: deleting games in My games may have made room
-            self.meta = fields
+            self.meta, self.synced = fields, tuple(s.moves)
             if not self.asked_to_keep:
                 self.asked_to_keep = True
                 asyncio.ensure_future(keep_games())
         self.saved = (s, self.entry, text)
         window.history.replaceState(None, "", "#" + s.link())
+
+    # -- other tabs ---------------------------------------------------------
+    # Each tab saves the game it shows after every action, and an entry's `rev` says who wrote it last.
+    # A tab hears the others' writes (the storage event) and checks again just before each of its own,
+    # so nothing is overwritten unseen: a tab that only lacks the other's moves catches up at once,
+    # and when both moved from one position both lines are kept and the player chooses.
+    def heed_other_tabs(self):
+        """Just before saving over the entry on screen: whether to write, if another tab wrote it since.
+        This tab writes where that loses nothing (a deleted game is saved as a new one; two lines are both
+        kept); a tab that made no move since only catches up."""
+        found = saves.other_tab(self.store, self.entry, self.meta.get("rev"), self.session.moves)
+        if found is None:
+            return True
+        if found.kind == "deleted":
+            self.entry, self.meta = saves.new_id(now_ms()), {"name": self.meta.get("name", "")}
+            self.tell("This game was deleted in another tab; it is saved again, as a new game.")
+        elif found.kind == "ahead" and tuple(self.session.moves) == self.synced:
+            asyncio.ensure_future(self.catch_up())
+            return False
+        elif found.kind in ("ahead", "parted"):
+            self.keep_both(found)
+        else:
+            self.meta = found.data  # its name and fields; this tab's moves hold all of its moves
+        return True
+
+    def keep_both(self, found):
+        """Another tab played this game otherwise: the entry keeps its line, this tab's line is saved as a
+        game of its own (by the next persist), and the player chooses which goes on here."""
+        self.other_line = self.entry
+        name = " ".join(f"{found.data.get('name') or ''} (this tab)".split())[:80]
+        self.entry, self.meta = saves.new_id(now_ms()), {"name": name}
+        by_id("parted-list").innerHTML = page.parted(found.moves, self.session, found.common, other_tab=True)
+        if not by_id("parted-box").open:
+            by_id("parted-box").showModal()
+
+    def on_storage(self, event):
+        """Another tab wrote storage: My games shows what it saved, renamed or deleted; the game on
+        screen follows what it did to this game."""
+        key = present(event.key)  # null: the whole storage was cleared
+        if key is not None and not str(key).startswith(PREFIX + saves.ENTRY):
+            return
+        if by_id("games-box").open:
+            self.fill_games()
+        if self.entry is not None and not self.busy and key in (None, PREFIX + saves.ENTRY + self.entry):
+            asyncio.ensure_future(self.catch_up())
+
+    async def catch_up(self):
+        """Show what another tab did to the game on screen: its moves, its undo, its rename or its delete."""
+        s = self.session
+        found = saves.other_tab(self.store, self.entry, self.meta.get("rev"), s.moves)
+        if found is None:
+            return
+        if found.kind == "same":
+            self.meta = found.data
+            return
+        if found.kind == "deleted":
+            self.entry, self.meta, self.saved, self.opened = None, {}, None, list(s.moves)
+            self.tell("This game was deleted in My games in another tab. It stays on screen; play on to save it "
+                      "again, as a new game.")
+        elif found.kind in ("ahead", "back"):
+            if not await self.open_entry(self.entry):
+                return
+            if found.kind == "ahead":
+                self.session.unseen = found.common
+                self.tell("Another tab played on in this game: " + (self.session.news(found.common) or "see the moves."))
+            else:
+                taken = len(s.moves) - found.common
+                self.tell(f"Another tab took back {taken} move{'s' if taken != 1 else ''} in this game; "
+                          "Redo puts them back.")
+        else:  # its write went over this tab's moves: they are kept as a game of their own
+            self.keep_both(found)
+            self.persist()
+        self.shown()
 
     def take_side(self):
         """A friend's link played here for the first time: the player plays the side they just moved.
@@ -662,11 +749,15 @@ class App:
     def shown(self):
         """A game just opened: its URL, and the page drawn."""
         self.persist()
+        window.history.replaceState(None, "", "#" + self.session.link())
+        if self.entry is not None:
+            self.store.set(saves.LAST, self.entry)  # a visit without a link opens it
         self.act(lambda: None, save=False)
 
     # -- My games ---------------------------------------------------------
     def show_games(self, _event=None):
         self.persist()
+        by_id("games-note").textContent = ""
         self.fill_games()
         by_id("games-box").showModal()
         asyncio.ensure_future(self.fetch_pictures())
@@ -678,6 +769,33 @@ class App:
         by_id("games-kept").textContent = ""
         if listed:
             asyncio.ensure_future(say_kept())
+
+    def export_games(self):
+        """Download every saved game as one readable JSON file: a backup, or a move to another browser."""
+        day = str(window.Date.new().toISOString())
+        text = saves.export_games(self.store, day)
+        url = window.URL.createObjectURL(window.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)))
+        download_file(url, f"looney-pyramids-games-{day[:10]}.json")
+        count = text.count('"record":')
+        by_id("games-note").textContent = f"Exported {count} game{'s' if count != 1 else ''} to a file in your downloads."
+
+    async def import_games(self, _event=None):
+        """Add the games of a file Export made: nothing here is overwritten; a bad file changes nothing."""
+        chosen = by_id("games-file")
+        file = present(chosen.files.item(0)) if chosen.files.length else None
+        if file is None:
+            return
+        chosen.value = ""  # the same file may be chosen again
+        note = by_id("games-note")
+        note.textContent = "Importing…"
+        try:
+            text = str(await file.text())
+            found = await self.loaded(lambda: saves.read_import(text))
+            note.textContent = saves.add_imported(self.store, found, now_ms())
+        except GameError as err:
+            note.textContent = str(err)
+        self.fill_games()
+        asyncio.ensure_future(self.fetch_pictures())
 
     async def fetch_pictures(self):
         """The files of the listed games not shown yet, for their pictures: the list is drawn again with them."""
@@ -715,7 +833,7 @@ class App:
             current = ""
         name = present(window.prompt("A name for this game:", current))
         if name is not None:
-            if not saves.rename(self.store, entry_id, str(name)):
+            if not saves.rename(self.store, entry_id, str(name), now_ms()):
                 self.session.message, self.session.warn = "The new name could not be saved.", True
             elif entry_id == self.entry:
                 self.meta = {**self.meta, "name": saves.load(self.store, entry_id)[1].get("name", "")}
@@ -865,9 +983,7 @@ class App:
                 canvas.width, canvas.height = picture.naturalWidth * 2, picture.naturalHeight * 2
                 canvas.getContext("2d").drawImage(picture, 0, 0, canvas.width, canvas.height)
                 url = canvas.toDataURL("image/png")
-            link = document.createElement("a")
-            link.href, link.download = url, name
-            link.click()
+            download_file(url, name)
         except Exception as err:  # a failed picture must not kill the page
             self.session.message, self.session.warn = f"The picture could not be made: {err}", True
             self.render()
@@ -995,8 +1111,13 @@ class App:
         by_id("my-games").addEventListener("click", create_proxy(self.show_games))
         by_id("games-list").addEventListener("click", create_proxy(self.on_games_click))
         by_id("games-close").addEventListener("click", s(lambda: by_id("games-box").close()))
+        by_id("games-export").addEventListener("click", s(self.export_games))
+        by_id("games-import").addEventListener("click", s(lambda: by_id("games-file").click()))
+        by_id("games-file").addEventListener("change", create_proxy(lambda event: asyncio.ensure_future(
+            self.import_games(event))))
         by_id("parted-box").addEventListener("click", create_proxy(self.keep_line))
         window.addEventListener("hashchange", create_proxy(self.on_hashchange))
+        window.addEventListener("storage", create_proxy(self.on_storage))
         window.setInterval(create_proxy(self.tick), 1000)
         for button in document.querySelectorAll("#picker [data-game], #controls button, #move-play"):
             button.disabled = False
@@ -1029,6 +1150,13 @@ async def keep_games():
             await manager.persist()
         except Exception:  # noqa: BLE001 - refused or not supported: My games says the games may be cleared
             pass
+
+
+def download_file(url, name):
+    """Hand the browser a file to save (a picture, a backup of My games)."""
+    link = document.createElement("a")
+    link.href, link.download = url, name
+    link.click()
 
 
 async def say_kept():

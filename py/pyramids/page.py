@@ -159,18 +159,28 @@ def options_form(game: Game, current: dict) -> str:
     return "".join(rows)
 
 
-def parted(saved: tuple[str, ...], session: Session, common: int) -> str:
-    """A link that goes back on moves of a saved game: the two lines side by side from where they part."""
+def parted(saved: tuple[str, ...], session: Session, common: int, other_tab: bool = False) -> str:
+    """Two lines of one game side by side from where they part: a link that goes back on moves of a
+    saved game (`saved`), or another tab that played the game on screen otherwise (`saved` its moves)."""
     def column(title, moves):
         items = "".join(f'<li value="{ply}">{escape(move)}</li>' for ply, move in enumerate(moves, common + 1))
         return (f'<div class="line"><h3>{title}</h3>'
                 f'<ol start="{common + 1}">{items or "<li class=empty>no more moves</li>"}</ol></div>')
-    return (f"<p>This link is one of your saved games, played otherwise from move {common + 1}: "
-            "the other player took moves back. Both lines are kept; which one goes on here?</p>"
-            f'<div class="lines">{column("In the link", session.moves[common:common + 40])}'
-            f'{column("In your saved game", saved[common:common + 40])}</div>'
-            '<p class="dialog-buttons"><button type="button" data-keep="saved">Keep my saved game</button>'
-            '<button type="button" data-keep="link">Go on as in the link</button></p>')
+    if other_tab:
+        intro = (f"Another tab of this browser played this game otherwise from move {common + 1}. Both lines are "
+                 "kept in My games (this tab's as a game of its own); which one goes on here?")
+        titles, buttons = ("In this tab", "In the other tab"), (("other-tab", "Go on as in the other tab"),
+                                                                ("this-tab", "Go on with this tab's moves"))
+    else:
+        intro = (f"This link is one of your saved games, played otherwise from move {common + 1}: the other player "
+                 "took moves back. Both lines are kept; which one goes on here?")
+        titles, buttons = ("In the link", "In your saved game"), (("saved", "Keep my saved game"),
+                                                                  ("link", "Go on as in the link"))
+    return (f"<p>{intro}</p>"
+            f'<div class="lines">{column(titles[0], session.moves[common:common + 40])}'
+            f'{column(titles[1], saved[common:common + 40])}</div><p class="dialog-buttons">'
+            + "".join(f'<button type="button" data-keep="{key}">{escape(text)}</button>' for key, text in buttons)
+            + "</p>")
 
 
 def mine_form(session: Session) -> str:

@@ -7,13 +7,18 @@ browser.  Keys, under the page's prefix:
 * ``saved.<id>`` -- one game: `Session.storage_fields()` (the record, redo
   stack, ply on screen, clock deadline) plus what the list shows (``name``,
   ``game``, ``players``, ``moves``, ``status``, ``position``, ``created``,
-  ``played``, in epoch milliseconds).  Fields this version does not know are
+  ``played``, in epoch milliseconds) and ``rev``, a fresh token at every
+  write, by which a tab sees that another tab wrote the entry since it last
+  did (`other_tab`).  Fields this version does not know are
   kept when the entry is rewritten, so a later version's additions (which
   seats are mine, computer opponents) survive a visit by this one.
 * ``last`` -- the id of the entry played last, opened on a bare visit; with ``!`` for its ``-``
   when that entry's last save failed (storage full): written over the id there, the same
   length, so even full storage takes it, and a later visit says the game was not saved.
 * ``welcomed`` -- the first visit's welcome was shown (it is said once).
+
+My games can be exported to one human-readable JSON file (`export_games`)
+and read back (`read_import`, `add_imported`), in this or another browser.
 
 An entry is written only when the player has done something in its game; a
 game opened from a link gets its own new entry then, never another's.  An
@@ -31,7 +36,7 @@ from typing import Protocol
 
 from . import games, record
 from .core import GameError
-from .session import Session, read_save
+from .session import MAX_NESTING, Session, nested_deeper, read_save
 
 ENTRY = "saved."
 LAST = "last"
@@ -74,6 +79,7 @@ def entry_fields(session: Session, meta: dict, now_ms: float) -> dict:
     state, fields = session.latest, session.storage_fields()
     moves_changed = meta.get("moves") != len(session.moves)
     return {**meta, **fields,
+            "rev": new_id(now_ms),
             "name": str(meta.get("name") or ""),
             "game": session.game.id,
             "players": players_text(session),
@@ -231,6 +237,56 @@ def related(store: Store, rec: record.Record, moves: list[str]) -> Related | Non
     return best
 
 
+@dataclass(frozen=True)
+class OtherTab:
+    """What another tab did to the game on screen since this tab last wrote or read its entry.
+
+    `kind` is ``deleted``; ``same`` (the same moves: a rename, a new ply on
+    screen); ``ahead`` (it played on from this tab's moves); ``back`` (it took
+    back moves this tab has: they are in its redo); ``behind`` (it lacks moves
+    this tab has, and not by taking them back: this tab's write was overwritten);
+    or ``parted`` (each has moves the other lacks).  Writing this tab's game
+    over the entry loses nothing unless the kind is ``ahead`` or ``parted``.
+    """
+
+    kind: str
+    data: dict | None = None
+    common: int = 0  # the moves both lines share
+    moves: tuple[str, ...] = ()  # the entry's moves
+
+
+def other_tab(store: Store, entry_id: str, rev: str | None, moves: list[str]) -> OtherTab | None:
+    """Whether another tab wrote the entry this tab shows with `moves`, last written or read at `rev`;
+    None when nobody did (or the entry is damaged: then it is left alone, and this tab's next save is a new entry)."""
+    text = store.get(ENTRY + entry_id)
+    if text is None:
+        return OtherTab("deleted")
+    try:
+        data = read_save(text)
+        if data.get("rev") == rev:
+            return None
+        theirs = tuple(record.read(data["record"])[0].moves)
+    except GameError:
+        return None
+    ours = tuple(moves)
+    common = next((i for i, (a, b) in enumerate(zip(theirs, ours)) if a != b), min(len(theirs), len(ours)))
+    if theirs == ours:
+        kind = "same"
+    elif common == len(ours):
+        kind = "ahead"
+    elif common == len(theirs):
+        kind = "back" if _undone(theirs, data.get("redo"))[:len(ours)] == ours else "behind"
+    else:
+        kind = "parted"
+    return OtherTab(kind, data, common, theirs)
+
+
+def _undone(moves: tuple[str, ...], redo) -> tuple[str, ...]:
+    """The moves, then those their redo stack would put back (the last group undone first)."""
+    groups = redo if isinstance(redo, list) else []
+    return moves + tuple(m for group in reversed(groups) if isinstance(group, list) for m in group if isinstance(m, str))
+
+
 def copy(store: Store, entry_id: str, now_ms: float) -> str | None:
     """A saved game kept as its own new entry (the line the player did not choose); its id, or None if refused."""
     try:
@@ -255,13 +311,14 @@ def first_visit(store: Store) -> bool:
     return True
 
 
-def rename(store: Store, entry_id: str, name: str) -> bool:
+def rename(store: Store, entry_id: str, name: str, now_ms: float) -> bool:
     text = store.get(ENTRY + entry_id)
     try:
         data = read_save(text or "")
     except GameError:
         return False
     data["name"] = " ".join(name.split())[:80]
+    data["rev"] = new_id(now_ms)
     return store.set(ENTRY + entry_id, json.dumps(data))
 
 
@@ -301,3 +358,96 @@ def migrate(store: Store, now_ms: float) -> list[str]:
         if problem:
             notes.append(f"A saved game was only partly readable. {problem}")
     return notes
+
+
+# -- backups ----------------------------------------------------------------------
+EXPORT_FORMAT = "looney-pyramids-games"
+MAX_IMPORT_CHARS = 50_000_000  # far more than a browser's storage holds
+MAX_IMPORT_GAMES = 10_000
+
+
+def export_games(store: Store, now_iso: str) -> str:
+    """Every saved game that can be read, as one JSON file a person can read: each game's record
+    (its link), name, dates, seats and the rest of its entry, the one played last first."""
+    kept = []
+    for listed in entries(store):
+        if not listed.damaged:
+            data = read_save(store.get(ENTRY + listed.id) or "")
+            kept.append({k: v for k, v in data.items() if k != "rev"})
+    return json.dumps({"format": EXPORT_FORMAT, "v": 1, "exported": now_iso, "games": kept},
+                      indent=1, ensure_ascii=False) + "\n"
+
+
+@dataclass(frozen=True)
+class Imported:
+    """One game of a backup file, read and replayed: its entry's fields and its session."""
+
+    data: dict
+    session: Session
+
+
+def read_import(text: str) -> list[Imported]:
+    """The games of an exported file, each checked as a save is; `RecordError` naming the first problem
+    (and nothing is to be added) when the file is not such a file or any game in it cannot be read."""
+    def refuse(why: str):
+        raise record.RecordError(f"This file cannot be imported: {why} Nothing was changed.")
+    if len(text) > MAX_IMPORT_CHARS:
+        refuse("it is too large to be a file of saved games.")
+    if nested_deeper(text, MAX_NESTING + 2):
+        refuse("it is not a file of saved games from this app.")
+    try:
+        data = json.loads(text, parse_constant=lambda name: None)
+    except (ValueError, RecursionError):
+        refuse("it is not a file of saved games (it is not JSON).")
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT or not isinstance(data.get("games"), list):
+        refuse("it is not a file of saved games exported by My games.")
+    if data.get("v") != 1:
+        refuse("it was made by a newer version of the app; reload the app to update it, then try again.")
+    if len(data["games"]) > MAX_IMPORT_GAMES:
+        refuse(f"it holds more than {MAX_IMPORT_GAMES:,} games.")
+    found = []
+    for number, game in enumerate(data["games"], 1):
+        name = f"game {number}" + (f" ({record.quote(game['name'], 30)})" if isinstance(game, dict)
+                                   and isinstance(game.get("name"), str) and game["name"] else "")
+        try:  # games.NotLoaded goes through: the page fetches that game's files and reads the file again
+            session, problem = Session.from_storage(json.dumps(game))
+        except GameError as err:
+            refuse(f"{name} cannot be read. {err}")
+        if problem:
+            refuse(f"{name} is only partly readable. {problem}")
+        found.append(Imported(game, session))
+    return found
+
+
+def add_imported(store: Store, found: list[Imported], now_ms: float) -> str:
+    """Add the games read from a backup, overwriting nothing: a game already here is left as it is, one
+    that continues a saved game brings it up to date, any other is added as a game of its own (beside
+    the saved game it parts from).  What was done, in words."""
+    added = updated = here = failed = 0
+    relations = [related(store, game.session.record(), game.session.moves) for game in found]  # before adding
+    taken: set[str] = set()  # entries brought up to date by this import: a second game continuing one is added
+    for game, related_to in zip(found, relations):
+        session = game.session
+        meta = {k: v for k, v in game.data.items() if k in ("name", "created", "played")}
+        if related_to is not None and related_to.kind in ("same", "earlier"):
+            here += 1
+            continue
+        continues = related_to is not None and related_to.kind == "continues" and related_to.id not in taken
+        if continues:  # the saved entry, brought up to date: its own name and date of creation are kept
+            entry_id, meta = related_to.id, {**related_to.data, "played": meta.get("played") or now_ms}
+            taken.add(entry_id)
+        else:
+            entry_id = new_id(now_ms)
+        fields = entry_fields(session, {**meta, "moves": len(session.moves)}, now_ms)  # its own dates
+        if not store.set(ENTRY + entry_id, json.dumps(fields)):
+            failed += 1
+        elif continues:
+            updated += 1
+        else:
+            added += 1
+    said = [f"{n} {what}" for n, what in ((added, "added"), (updated, "brought up to date"),
+                                           (here, "already here")) if n]
+    text = f"Imported {len(found)} game{'s' if len(found) != 1 else ''}: {', '.join(said) or 'none'}."
+    if failed:
+        text += f" {failed} could not be saved: this browser's storage is full."
+    return text

@@ -786,7 +786,7 @@ def read_save(text: str) -> dict:
     """A saved value as a dict with a record in it; `RecordError` in plain words when it is not one."""
     if not isinstance(text, str) or len(text) > record.MAX_LINK_CHARS * 2:
         raise record.RecordError("The saved game is too large to be one of ours.")
-    if _nested_deeper(text, MAX_NESTING):  # before json: in Pyodide a stack overflow is fatal, not an exception
+    if nested_deeper(text, MAX_NESTING):  # before json: in Pyodide a stack overflow is fatal, not an exception
         raise record.RecordError("The saved game is not readable (it is not in the app's format).")
     try:
         data = json.loads(text, parse_constant=lambda name: None)  # Infinity and NaN read as missing
@@ -805,7 +805,7 @@ def read_save(text: str) -> dict:
     return data
 
 
-def _nested_deeper(text: str, limit: int) -> bool:
+def nested_deeper(text: str, limit: int) -> bool:
     """Whether JSON `text` nests arrays and objects more than `limit` deep (brackets inside strings aside)."""
     depth = 0
     for bracket in _NOT_BRACKETS.sub("", text):

@@ -1,0 +1,106 @@
+"""Two tabs of one browser on one game (issue 27): they hear each other, so nothing is overwritten unseen.
+
+Two pages of one context share localStorage, as two tabs do.
+"""
+
+import json
+
+from conftest import App
+from pyramids import games
+
+ICE_LADY = games.get("ice-lady")
+
+# A tab that stops hearing the others (window.deaf), as one does while both move at the same moment.
+DEAF = "window.addEventListener('storage', e => { if (window.deaf) e.stopImmediatePropagation(); }, true);"
+
+
+def entries(app) -> dict[str, dict]:
+    return {key: json.loads(value) for key, value in app.page.evaluate(
+        "Object.entries(localStorage).filter(([k]) => k.startsWith('pyramids.v1.saved.'))")}
+
+
+def moves_of(entry) -> list[str]:
+    moves = entry["record"].partition("&m=")[2]
+    return moves.split("+") if moves else []
+
+
+def play(app, move):
+    before = len(app.moves())
+    app.play(*ICE_LADY.replay(app.moves()).path(move))
+    wait_moves(app, before + 1)
+
+
+def wait_moves(app, n):
+    app.page.wait_for_function(f"document.querySelectorAll('#moves li button').length === {n}")
+
+
+def two_tabs(new_context, server):
+    context = new_context()
+    first = App(context.new_page(), server)
+    first.page.add_init_script(DEAF)
+    first.open()
+    play(first, "d3-e4")
+    second = App(context.new_page(), server)
+    second.page.add_init_script(DEAF)
+    second.open()  # a bare visit: the game played last
+    assert second.moves() == ["d3-e4"]
+    return first, second
+
+
+def test_a_tab_that_lacks_the_other_s_moves_catches_up_at_once(new_context, server):
+    first, second = two_tabs(new_context, server)
+    play(first, "e6-f5")
+    wait_moves(second, 2)
+    assert "Another tab played on in this game" in second.message()
+    play(second, "e4xg6")
+    wait_moves(first, 3)
+    assert first.moves() == second.moves() == ["d3-e4", "e6-f5", "e4xg6"]
+    (entry,) = entries(first).values()
+    assert moves_of(entry) == first.moves()
+
+    first.page.click("#undo")  # a take-back shows too, and Redo brings the move back
+    wait_moves(second, 2)
+    assert "Another tab took back 1 move" in second.message()
+    second.page.click("#redo")
+    wait_moves(first, 3)
+
+
+def test_both_tabs_move_from_one_position_and_both_lines_are_kept(new_context, server):
+    first, second = two_tabs(new_context, server)
+    second.page.evaluate("window.deaf = true")
+    play(first, "e6-f5")
+    assert second.moves() == ["d3-e4"], "the second tab did not hear it"
+    play(second, "c6-b5")
+    box = second.page.locator("#parted-box")
+    box.wait_for(state="visible")
+    assert "Another tab of this browser played this game otherwise from move 2" in box.inner_text()
+    lines = sorted((moves_of(e), e["name"]) for e in entries(first).values())
+    assert lines == [(["d3-e4", "c6-b5"], "(this tab)"), (["d3-e4", "e6-f5"], "")], "both lines kept"
+    assert first.moves() == ["d3-e4", "e6-f5"], "the first tab's game was not touched"
+    box.locator('[data-keep="other-tab"]').click()
+    second.page.wait_for_function("[...document.querySelectorAll('#moves li button')].pop()?.dataset.notation"
+                                  " === 'e6-f5'")
+    assert second.moves() == first.moves()
+    assert len(entries(first)) == 2
+
+
+def test_renames_and_deletes_show_in_every_tab(new_context, server):
+    first, second = two_tabs(new_context, server)
+    first.page.click("#my-games")
+    second.page.once("dialog", lambda dialog: dialog.accept("Friday game"))
+    second.page.click("#my-games")
+    second.page.click("#games-list [data-rename]")
+    first.page.wait_for_function("document.getElementById('games-list').textContent.includes('Friday game')")
+    first.page.click("#games-close")
+    play(first, "e6-f5")  # the first tab's next save keeps the name given in the other tab
+    (entry,) = entries(first).values()
+    assert entry["name"] == "Friday game" and moves_of(entry) == ["d3-e4", "e6-f5"]
+
+    second.page.once("dialog", lambda dialog: dialog.accept())
+    second.page.click("#games-list [data-delete]")
+    first.page.wait_for_function("document.getElementById('message').textContent.includes('deleted in My games in "
+                                 "another tab')")
+    assert entries(first) == {} and first.moves() == ["d3-e4", "e6-f5"], "still on screen, nothing resaved"
+    play(first, "e4xg6")
+    (entry,) = entries(first).values()
+    assert moves_of(entry) == ["d3-e4", "e6-f5", "e4xg6"], "played on: saved again, as a new game"
