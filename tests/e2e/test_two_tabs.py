@@ -104,3 +104,33 @@ def test_renames_and_deletes_show_in_every_tab(new_context, server):
     play(first, "e4xg6")
     (entry,) = entries(first).values()
     assert moves_of(entry) == ["d3-e4", "e6-f5", "e4xg6"], "played on: saved again, as a new game"
+
+
+def test_my_games_exports_a_backup_that_another_browser_imports(new_context, server, tmp_path):
+    """Issue 27 (backups): Export gives one readable file of every game; Import adds them elsewhere,
+    overwriting nothing, and a bad file says why and changes nothing."""
+    first, _ = two_tabs(new_context, server)
+    first.page.once("dialog", lambda dialog: dialog.accept("Club night"))
+    first.page.click("#my-games")
+    first.page.click("#games-list [data-rename]")
+    with first.page.expect_download() as download:
+        first.page.click("#games-export")
+    backup = tmp_path / "games.json"
+    download.value.save_as(backup)
+    assert download.value.suggested_filename.startswith("looney-pyramids-games-")
+    (game,) = json.loads(backup.read_text())["games"]
+    assert game["name"] == "Club night" and moves_of(game) == ["d3-e4"]
+    assert "Exported 1 game" in first.page.inner_text("#games-note")
+
+    elsewhere = App(new_context().new_page(), server).open()
+    play(elsewhere, "c3-b4")
+    elsewhere.page.click("#my-games")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "looney-pyramids-games", "v": 1, "games": [{"v": 2}]}')
+    elsewhere.page.set_input_files("#games-file", bad)
+    elsewhere.page.wait_for_function("document.getElementById('games-note').textContent.includes('Nothing was changed')")
+    assert len(entries(elsewhere)) == 1
+    elsewhere.page.set_input_files("#games-file", backup)
+    elsewhere.page.wait_for_function("document.getElementById('games-note').textContent.startsWith('Imported 1 game')")
+    assert "Club night" in elsewhere.page.inner_text("#games-list")
+    assert sorted(moves_of(e) for e in entries(elsewhere).values()) == [["c3-b4"], ["d3-e4"]]
