@@ -19,7 +19,7 @@ from browser import (LISTED, Announcer, by_id, clicked_cells, draw_board, listed
                      replay_slice, report)
 from pyramids import games, page, record, saves, views
 from pyramids.core import GameError, players_to_act
-from pyramids.session import Loading, Session
+from pyramids.session import PACES, Loading, Session
 
 PREFIX = "pyramids.v1."
 DEFAULT_GAME = "ice-lady"
@@ -101,6 +101,7 @@ class Bots:
         self.starting = None  # the task starting the worker
         self.fallback = ""  # why the search runs on the page, once the worker failed
         self.thinking = None  # (position key, seat) of the turn being searched
+        self.intent = ()  # the locations of the move a bot is about to make (games without turns)
         self.timers = set()  # (session, seat) with a timer running (games without turns)
 
     async def start_worker(self):
@@ -186,12 +187,14 @@ class Bots:
         except GameError as err:  # the seat stays idle (no retry at every redraw); the player is told
             session.message, session.warn = str(err), True
             return self.app.render()
-        move = None
+        move, pace = None, PACES[session.pace]
         try:
             low, high = ai.level_of(session.bots[seat]).delay
-            await asyncio.sleep(low + (high - low) * window.Math.random())
+            await asyncio.sleep((low + (high - low) * window.Math.random()) * pace)
             if session is self.app.session and seat in session.bot_seats_acting():
                 move = await self.search(session.latest, seat, session.bots[seat])
+            if move and session is self.app.session and session.latest.is_legal(move):
+                await self.show_intent(session, move, pace)
         except GameError:
             pass  # nothing to do for this seat just now
         except Exception as err:  # noqa: BLE001
@@ -202,6 +205,18 @@ class Bots:
             self.app.render()
         if session is self.app.session:
             self.update()
+
+    INTENT_S = 0.5  # a bot's chosen piece is marked this long before it acts, where people act at the same time
+
+    async def show_intent(self, session, move, pace):
+        """Mark the locations of the move a bot is about to make, so the people at the table see it coming."""
+        self.intent = tuple(session.latest.path(move))
+        mark_intent(self.intent)
+        try:
+            await asyncio.sleep(self.INTENT_S * pace)
+        finally:
+            self.intent = ()
+            mark_intent(())
 
     def status(self):
         """The status while a bot's turn is searched ("Black (computer) is thinking…"), else nothing."""
@@ -598,6 +613,7 @@ class App:
         s = self.session
         self.bots.update()  # first, so the status says when a bot starts thinking
         draw_board(s)
+        mark_intent(self.bots.intent)
         by_id("status").textContent = self.bots.status() or s.status()
         marks = s.marks()
         by_id("game-panel").innerHTML = views.labelled(views.panel(s.state, s.actor, marks), s.state, marks)
@@ -1012,9 +1028,9 @@ class App:
         by_id("new-options").innerHTML = page.options_form(s.game, values)
         by_id("new-mine").innerHTML = page.mine_form(s)
         try:
-            by_id("new-seats").innerHTML = page.seats_form(s.game, values, s.bots)
+            by_id("new-seats").innerHTML = page.seats_form(s.game, values, s.bots, s.pace)
         except GameError:  # the values last tried do not go together (Start said why): the game on screen's seats
-            by_id("new-seats").innerHTML = page.seats_form(s.game, s.options, s.bots)
+            by_id("new-seats").innerHTML = page.seats_form(s.game, s.options, s.bots, s.pace)
         by_id("new-error").textContent = ""
         running = s.latest.outcome is None and len(s.moves) > 0
         by_id("new-running").hidden = not running
@@ -1037,7 +1053,13 @@ class App:
     def chosen_bots(self):
         """The seats set to the computer in the new-game form: {seat: level}."""
         return {str(field.name).removeprefix("seat:"): str(field.value)
-                for field in by_id("new-seats").querySelectorAll("select") if str(field.value)}
+                for field in by_id("new-seats").querySelectorAll('select[name^="seat:"]') if str(field.value)}
+
+    @staticmethod
+    def chosen_pace():
+        """The Computer speed chosen in the new-game form (games without turns), else normal."""
+        field = present(by_id("new-seats").querySelector('select[name="pace"]'))
+        return "normal" if field is None else str(field.value)
 
     def on_options_change(self, _event=None):
         """Other options can mean other seats (more players, other colours): "I play" and the seats list them again."""
@@ -1045,7 +1067,7 @@ class App:
         try:
             options = game.resolve_options(self.chosen_options())
             by_id("new-mine").innerHTML = page.mine_form(Session(game.id, options))
-            by_id("new-seats").innerHTML = page.seats_form(game, options, self.chosen_bots())
+            by_id("new-seats").innerHTML = page.seats_form(game, options, self.chosen_bots(), self.chosen_pace())
         except GameError:
             pass  # options that do not go together: the form says so when started
 
@@ -1063,14 +1085,14 @@ class App:
             by_id("new-error").textContent = str(err)
             return
         by_id("new-game").close()
-        self.new_session(game.id, chosen, mine, self.chosen_bots())
+        self.new_session(game.id, chosen, mine, self.chosen_bots(), self.chosen_pace())
 
-    def new_session(self, game_id, options, mine, bots):
-        """A fresh game on screen, `mine` the seats played here, `bots` the computer's; the one it replaces was
-        saved when last played."""
+    def new_session(self, game_id, options, mine, bots, pace="normal"):
+        """A fresh game on screen, `mine` the seats played here, `bots` the computer's (at `pace`); the one it
+        replaces was saved when last played."""
         def restart():
             self.persist()
-            session = Session(game_id, options, bots=bots)
+            session = Session(game_id, options, bots=bots, pace=pace)
             session.choose_mine(mine)
             self.adopt(session, None, {})
         self.act(restart)
@@ -1078,7 +1100,7 @@ class App:
     def rematch(self, _event=None):
         """The same game again: its options, and the same seats played here."""
         s = self.session
-        self.new_session(s.game.id, dict(s.options), s.mine, s.bots)
+        self.new_session(s.game.id, dict(s.options), s.mine, s.bots, s.pace)
 
     # -- wiring -------------------------------------------------------------
     def bind(self):
@@ -1150,6 +1172,15 @@ async def keep_games():
             await manager.persist()
         except Exception:  # noqa: BLE001 - refused or not supported: My games says the games may be cleared
             pass
+
+
+def mark_intent(cells):
+    """Outline the locations a bot is about to act on (none: clear them); drawn again after every redraw."""
+    for element in document.querySelectorAll("#board .bot-intent"):
+        element.classList.remove("bot-intent")
+    for cell in cells:
+        for element in document.querySelectorAll(f'#board [data-cell="{cell}"]'):
+            element.classList.add("bot-intent")
 
 
 def download_file(url, name):

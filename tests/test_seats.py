@@ -98,8 +98,22 @@ def test_the_form_offers_a_person_or_the_computer_for_every_seat():
     html = page.seats_form(get("ice-lady"), {}, {"black": "hard"})
     assert html.count("<select") == 2 and 'name="seat:black"' in html
     assert '<option value="hard" selected>Computer: Hard</option>' in html
-    towers = page.seats_form(get("ice-towers"), {"players": 5}, {})
-    assert towers.count("<select") == 5
+    towers = page.seats_form(get("ice-towers"), {"players": 5}, {}, "fast")
+    assert towers.count('<select name="seat:') == 5
+    assert 'Computer speed <select name="pace">' in towers and '<option value="fast" selected>Fast</option>' in towers
+    assert 'name="pace"' not in html, "where the computer has its turn, nobody waits for it"
+
+
+def test_the_computer_s_speed_travels_with_its_seats():
+    """Issue 28: a "Computer speed" (slow, normal, fast) travels with the seats: in the link and in storage."""
+    s = Session("ice-towers", bots={"yellow": "hard"}, pace="slow")
+    assert s.link() == "v=1&g=ice-towers&m=&bots=yellow:hard&pace=slow"
+    again, error = Session.from_record(record.decode(s.link()))
+    assert error is None and again.pace == "slow"
+    assert Session.from_storage(s.to_storage())[0].pace == "slow"
+    assert "pace" not in Session("ice-towers", bots={"yellow": "hard"}).link(), "normal adds nothing"
+    bad, message = Session.from_record(record.decode("v=1&g=ice-towers&m=&bots=yellow:hard&pace=warp"))
+    assert bad.pace == "normal" and "The link's computer speed is not valid: 'warp'" in message
 
 
 def test_links_and_the_form_know_the_levels_without_loading_the_search():

@@ -9,7 +9,7 @@ from .markup import escape
 from typing import Callable
 
 from . import games, record
-from .core import BOT_LEVELS, CHANCE, Game, seats
+from .core import BOT_LEVELS, CHANCE, Game, players_to_act, seats
 from .session import Session
 from .views import choice_picture
 
@@ -240,8 +240,12 @@ def games_list(listed: list, current: str | None, when: Callable[[float], str], 
 SEAT_CHOICES = (("", "Person"), *((level, f"Computer: {level.capitalize()}") for level in BOT_LEVELS))
 
 
-def seats_form(game: Game, options: dict, bots: dict) -> str:
-    """A person-or-computer choice per seat of a new game with `options`, preset to `bots`."""
+PACE_CHOICES = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))
+
+
+def seats_form(game: Game, options: dict, bots: dict, pace: str = "normal") -> str:
+    """A person-or-computer choice per seat of a new game with `options`, preset to `bots`; in a game
+    without turns, how soon the computer acts (`pace`)."""
     state = game.new(**options)
     rows = []
     for seat in seats(game, options):
@@ -250,4 +254,8 @@ def seats_form(game: Game, options: dict, bots: dict) -> str:
                           for value, text in SEAT_CHOICES)
         rows.append(f'<label class="option seat"><span class="who {escape(state.actor_colour(seat))}"></span>'
                     f'{escape(state.actor_name(seat))} <select name="seat:{escape(seat)}">{choices}</select></label>')
+    if len(players_to_act(state)) > 1:  # nobody waits for the computer: a person sets its pace
+        paces = "".join(f'<option value="{value}"{" selected" if value == pace else ""}>{text}</option>'
+                        for value, text in PACE_CHOICES)
+        rows.append(f'<label class="option seat">Computer speed <select name="pace">{paces}</select></label>')
     return f'<fieldset class="option seats"><legend>Players</legend>{"".join(rows)}</fieldset>'

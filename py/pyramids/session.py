@@ -47,23 +47,28 @@ def parse_bots(text: str) -> dict[str, str]:
     return bots
 
 
+PACES = {"slow": 1.6, "normal": 1.0, "fast": 0.5}  # Computer speed: times a level's reaction delay (games without turns)
+
+
 def bots_text(bots: dict[str, str]) -> str:
     return ",".join(f"{seat}:{level}" for seat, level in bots.items())
 
 
 class Session:
-    def __init__(self, game_id: str, options=None, moves=(), rng: random.Random | None = None, bots=None):
-        self._start(game_id, options, rng, bots)
+    def __init__(self, game_id: str, options=None, moves=(), rng: random.Random | None = None, bots=None,
+                 pace: str = "normal"):
+        self._start(game_id, options, rng, bots, pace)
         for move in moves:
             self._push(move)
         self._settle_chance()
         self.cursor = len(self.moves)
 
-    def _start(self, game_id: str, options, rng, bots=None) -> None:
+    def _start(self, game_id: str, options, rng, bots=None, pace: str = "normal") -> None:
         """The game's initial position and nothing played, not even chance."""
         self.game = games.get(game_id)
         self.options = self.game.resolve_options(options or {})
         self.bots: dict[str, str] = dict(bots or {})  # seat -> level, for the seats the computer plays
+        self.pace = pace if pace in PACES else "normal"  # how soon the computer's seats act where nobody waits
         self.rng = rng or random.Random()
         self.clock_started: float | None = None  # when the game clock began (epoch seconds)
         self.states: list[State] = [self.game.new(**self.options)]
@@ -104,6 +109,8 @@ class Session:
     def record(self) -> record.Record:
         """The game, and the seats the computer plays (a link opens against the same bots)."""
         view = {"bots": bots_text(self.bots)} if self.bots else {}
+        if self.bots and self.pace != "normal":
+            view["pace"] = self.pace
         return record.Record(self.game.id, dict(self.options), tuple(self.moves), view)
 
     def link(self) -> str:
@@ -671,7 +678,11 @@ class Loading:
         except record.RecordError as err:  # a damaged seat setting: the game opens with people in every seat
             bots = {}
             self.notes.append(f"{err} Every seat is a person's.")
-        self.session._start(rec.game, rec.options, rng, bots)
+        pace = rec.view.get("pace", "normal")
+        if pace not in PACES:
+            self.notes.append(f"The link's computer speed is not valid: {quote(pace)} (write slow, normal or fast); "
+                              "it plays at normal speed.")
+        self.session._start(rec.game, rec.options, rng, bots, pace)
         self.rec, self.saved = rec, saved
         self.unpacker = record.Unpacker(rec.packed) if rec.packed else None
         self.error: str | None = None

@@ -133,3 +133,28 @@ def test_without_workers_the_page_thinks_in_slices(app):
     assert app.page.evaluate("window.clicks") == [False, False, True, True], "First and Last came in mid-search"
     assert GAME.replay(app.moves()).to_text() == app.position()
     assert app.page.evaluate("window.thinking.length") >= 2
+
+
+def test_in_ice_towers_the_computer_marks_its_piece_before_it_acts_at_the_speed_chosen(app):
+    """Issue 28: nobody waits for the computer where nobody has turns: its chosen piece glows about half a
+    second before it acts, and New game's Computer speed travels in the link."""
+    app.page.add_init_script("""
+        window.intents = [];  // each glow as it appears: the locations, and how many moves were made then
+        new MutationObserver(records => {
+            const marked = [...document.querySelectorAll('#board .bot-intent')].map(e => e.dataset.cell);
+            const moves = document.querySelectorAll('#moves li button').length;
+            const last = window.intents[window.intents.length - 1];
+            if (marked.length && !(last && last.moves === moves)) window.intents.push({marked, moves});
+        }).observe(document, {attributes: true, subtree: true, attributeFilter: ['class']});
+    """)
+    app.open("v=1&g=ice-towers&m=")
+    app.page.click("#new")
+    app.page.select_option('#new-seats select[name="seat:yellow"]', "easy")
+    app.page.select_option('#new-seats select[name="pace"]', "fast")
+    app.page.click("#new-start")
+    assert "bots=yellow:easy&pace=fast" in app.fragment()
+    app.page.wait_for_function("document.querySelectorAll('#moves li button').length >= 1", timeout=60_000)
+    first = app.moves()[0]
+    intent = app.page.evaluate("window.intents[0]")
+    assert intent["moves"] == 0, "marked before it acts"
+    assert sorted(intent["marked"]) == sorted(games.get("ice-towers").new().path(first))
