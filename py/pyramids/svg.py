@@ -10,6 +10,7 @@ Colours carry a pattern as well as a hue, for colour-blind players.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from .markup import escape
 
@@ -63,6 +64,15 @@ def defs(colours, patterns: str = "") -> str:
             )
     out.append(patterns)
     return f"<defs>{''.join(out)}</defs>" if any(out) else ""
+
+
+_IDS = re.compile(r'\bid="([^"]+)"|url\(#([^)]+)\)')
+
+
+def scoped(text: str, prefix: str) -> str:
+    """An SVG with its ids, and the references to them, prefixed: drawings that stand beside the board
+    (My games' pictures, choice pictures) define their patterns again, and no id may be there twice."""
+    return _IDS.sub(lambda found: f'id="{prefix}{found[1]}"' if found[1] else f"url(#{prefix}{found[2]})", text)
 
 
 def fill_of(colour: str) -> str:
