@@ -9,6 +9,7 @@ import zlib
 from conftest import App
 from pyramids import embed, games, record, views
 from static_server import StaticServer, watched  # noqa: F401 - watched is a fixture
+from test_access import small_controls, violations
 from test_embed_links import expected_pieces, iframe_of, pieces_in
 from test_my_games_page import ANSWERED_JS, answered_while_opening, long_game
 
@@ -301,6 +302,7 @@ def test_the_terrafex_embed_shows_score_pool_fire_pit_and_trackers(new_context, 
     assert "Fire pit" in words and panel.locator('[title="1 large red in the fire pit"]').count() == 1
     assert panel.locator("[data-cell^='pool:']").count() == 12
     assert fits(page)
+    assert small_controls(page) == [] and violations(view) == [], "compact, yet every control a target and named"
     view.page.click("#first")
     assert panel.locator(".tfx-tracker.used").count() == 0 and "0 large red in the fire pit" in panel.inner_html()
     shown()
