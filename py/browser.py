@@ -45,6 +45,12 @@ def draw_board(session) -> None:
     board.removeAttribute("data-snapshot")  # the live board replaces the one painted before Python started
 
 
+def draw_panel(session) -> None:
+    """The game's panel beside the board (scores, reserves, pool, trackers...), named for screen readers."""
+    marks, state = session.marks(), session.state
+    by_id("game-panel").innerHTML = views.labelled(views.panel(state, session.actor, marks), state, marks)
+
+
 LISTED = 300  # the most moves a move list shows at once: a 10,000-item list takes 50 ms to lay out
 
 

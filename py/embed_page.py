@@ -2,8 +2,9 @@
 
 The record and view settings come from the URL fragment (see pyramids.embed);
 a long record is replayed a slice per task, so the host page never freezes.
-The reader steps through the moves; clicks on the board play on only with
-``&play``.  Nothing is ever written to storage: an embedded game must not
+The reader steps through the moves, the game's panel (scores, pool...)
+beside or under the board as in the app; clicks on the board or the panel
+play on only with ``&play``.  Nothing is ever written to storage: an embedded game must not
 touch the reader's own saved game in the full app.
 """
 
@@ -13,7 +14,8 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from archives import loaded
-from browser import LISTED, Announcer, by_id, clicked_cells, draw_board, listed_from, present, replay, report
+from browser import (LISTED, Announcer, by_id, clicked_cells, draw_board, draw_panel, listed_from, present, replay,
+                     report)
 from pyramids import embed, page
 from pyramids.core import GameError
 from pyramids.session import Loading
@@ -60,12 +62,13 @@ class Embed:
     def render(self):
         s = self.session
         if s is None:
-            by_id("board").innerHTML = ""
+            by_id("board").innerHTML = by_id("game-panel").innerHTML = ""
             by_id("status").textContent = self.notice
             for name in ("first", "prev", "next", "last", "toggle-moves"):
                 by_id(name).disabled = True
             return
         draw_board(s)
+        draw_panel(s)  # the score, reserves, pool... as the app shows them
         status = by_id("status")
         status.textContent = status.title = " ".join(t for t in (self.notice, s.message) if t) or s.status()
         by_id("choices").innerHTML = page.choices(s)
@@ -145,6 +148,7 @@ class Embed:
         button("last", lambda: self.go(len(self.session.moves)))
         button("toggle-moves", lambda: self.show_moves(not by_id("moves").classList.contains("shown")))
         by_id("board").addEventListener("click", create_proxy(self.on_board_click))
+        by_id("game-panel").addEventListener("click", create_proxy(self.on_board_click))  # the pool's pieces
         by_id("moves").addEventListener("click", create_proxy(self.on_moves_click))
         by_id("choices").addEventListener("click", create_proxy(self.on_choice))
         document.addEventListener("keydown", create_proxy(self.on_key))

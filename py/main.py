@@ -15,8 +15,8 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from archives import AI_ARCHIVE, fetch_archive, loaded
-from browser import (LISTED, Announcer, by_id, clicked_cells, draw_board, listed_from, present, replay as replay_in_slices,
-                     replay_slice, report)
+from browser import (LISTED, Announcer, by_id, clicked_cells, draw_board, draw_panel, listed_from, present,
+                     replay as replay_in_slices, replay_slice, report)
 from pyramids import games, page, record, saves, views
 from pyramids.core import GameError, players_to_act
 from pyramids.session import PACES, Loading, Session
@@ -615,8 +615,7 @@ class App:
         draw_board(s)
         mark_intent(self.bots.intent)
         by_id("status").textContent = self.bots.status() or s.status()
-        marks = s.marks()
-        by_id("game-panel").innerHTML = views.labelled(views.panel(s.state, s.actor, marks), s.state, marks)
+        draw_panel(s)
         self.show_clock()
         message = by_id("message")
         fallback = self.bots.fallback if s.bots else ""

@@ -79,7 +79,7 @@ def test_snippet_is_an_iframe_sized_for_the_board():
     assert frame["src"] == "https://host/p/embed.html#v=1&g=ice-lady&m=d3-e4+e6-f5+e4xg6&ply=2"
     assert frame["title"] == "Ice Lady"
     width, height = int(frame["width"]), int(frame["height"])
-    assert width >= 300 and height == width + embed.CONTROLS_HEIGHT, "a square board plus the controls"
+    assert width >= 300 and height == width + embed.CONTROLS_HEIGHT + 40, "a square board, the controls, the panel"
     diagram = iframe_of(embed.snippet("https://host/p/", REC, 2, embed.View(static=True), "Ice Lady", board))
     assert diagram["src"].endswith("&ply=2&static") and diagram["width"] == diagram["height"]
 
@@ -127,3 +127,17 @@ def test_images_of_every_game_need_nothing_from_outside(game_id):
 
 def test_image_name_says_game_and_move():
     assert embed.image_name("ice-lady", 12, "png") == "ice-lady-move-12.png"
+
+
+def test_a_terrafex_frame_has_room_for_its_panel():
+    """Issue 25: the embed shows Terrafex's score, pool, fire pit and trackers under the board, so its frame is
+    taller by what they take (the view's EMBED_PANEL), not by the two lines other panels take."""
+    from pyramids.views.terrafex import EMBED_PANEL
+
+    state = games.get("terrafex").new()
+    rec = record.Record("terrafex", {}, ())
+    width, height = embed.svg_size(views.draw(state))
+    frame = iframe_of(embed.snippet("https://host/p/", rec, 0, embed.View(), "Terrafex", views.draw(state)))
+    assert int(frame["height"]) == round(400 * height / width) + embed.CONTROLS_HEIGHT + EMBED_PANEL
+    diagram = iframe_of(embed.snippet("https://host/p/", rec, 0, embed.View(static=True), "Terrafex", views.draw(state)))
+    assert int(diagram["height"]) == round(360 * height / width), "a diagram is the board alone"

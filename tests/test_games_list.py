@@ -24,3 +24,20 @@ def test_each_button_of_my_games_names_its_game():
                            "Rename Ice Lady, 2 players, 1 move, t1000",
                            "Delete Ice Lady, 2 players, 1 move, t1000",
                            "Delete Damaged save, damaged"]
+
+
+def test_my_games_pictures_and_the_board_define_no_id_twice():
+    """Issue 25: each picture of a board defines the board's patterns (pat-green, pat-frost...); beside the board on
+    screen and each other, each picture's ids are its own, and each picture's paints use its own patterns."""
+    from pyramids import games, views
+
+    store = Store()
+    game = games.get("terrafex")
+    for name in ("a", "b"):
+        saves.save(store, name, Session("terrafex", {}, ["glacier:a3E"]), {}, 1000)
+    html = page.games_list(saves.entries(store), "a", str, lambda g, position: views.draw(games.get(g).from_text(position)))
+    document = views.draw(game.new()) + html
+    ids = re.findall(r'\bid="([^"]+)"', document)
+    assert len(ids) > 8 and sorted(ids) == sorted(set(ids))
+    for picture in re.findall(r"<svg.*?</svg>", html):
+        assert set(re.findall(r"url\(#([^)]+)\)", picture)) <= set(re.findall(r'\bid="([^"]+)"', picture))

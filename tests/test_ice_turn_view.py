@@ -145,3 +145,15 @@ def test_a_lone_standing_piece_is_drawn_from_the_side_like_a_stack():
 
     assert width_at_top(shapes["red small"]) == pytest.approx(width_at_top(shapes["blue small"])), \
         "a small alone and a small on top of a tree look the same"
+
+
+def test_choice_pictures_beside_the_board_define_no_id_twice():
+    """Issue 25: each choice picture defines the pieces' patterns again; its ids are its own."""
+    state = pos({"a1": "r1N", "a2": "b3b2", "b1": "r2r3", "d4": "b1"})
+    session = Session("ice-turn")
+    session.states, session.moves, session.cursor = [state], [], 0
+    session.click("a1")
+    session.click("a2")
+    document = views.draw(state) + page.choices(session)
+    ids = re.findall(r'\bid="([^"]+)"', document)
+    assert len(ids) > 4 and sorted(ids) == sorted(set(ids))

@@ -100,7 +100,7 @@ def test_icetoids_names_tiles_pieces_and_setup_choices():
 def test_terrafex_names_squares_and_pool_pieces():
     state = games.get("terrafex").new()
     names = [state.location_name(c) for c in re.findall(r'data-cell="([a-h][1-8])"', views.draw(state))]
-    assert "medium forest" in " ".join(names) and any(n.endswith(", empty") for n in names)
+    assert "d2: medium forest — scores 2 for Black" in names and "a1: empty" in names
     assert state.location_name("pool:G1") == f"pool: small forest, {state.pool_count('G', 1)} left"
     assert state.location_name("end") == "end the turn"
 

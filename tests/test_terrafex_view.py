@@ -43,10 +43,59 @@ def test_layout_pieces_are_drawn_with_their_colours_and_sizes():
                                      + ["pyramid blue large"] * 4)
 
 
-def test_frost_sits_on_its_forest_and_a_cap_shows_its_forest():
-    root = parse(views.draw(position({"a4": "G3f1", "c4": "G1c3"})))
-    assert pyramids(root) == ["pyramid green large", "pyramid blue small", "pyramid blue large"]
-    assert len([el for el in root.iter() if el.get("class") == "capped"]) == 1
+def drawn_on(square, piece):
+    """The paints, the pieces and the stack's class drawn for `piece` alone on the board, on `square`."""
+    root = parse(views.draw(position({square: piece})))
+    stack = next((el for el in root.iter(SVG + "g") if el.get("class") in ("frosted", "capped")), root)
+    paints = {el.get("fill") for el in stack.iter() if (el.get("fill") or "").startswith("url(")}
+    return paints, pyramids(stack), stack.get("class")
+
+
+def test_frost_and_caps_are_drawn_unlike_a_glacier_and_unlike_each_other():
+    """Issue 25: "a frosted forest looked like a glacier with a thin green rim and a capped forest was a faint dashed
+    square".  Seed: frost is a blue piece "the same size or smaller than the forest"; a capped forest has "a glacier
+    that is bigger than the forest" stacked atop it."""
+    glacier = drawn_on("d4", "B2")
+    frost = drawn_on("d4", "G2f2")
+    cap = drawn_on("d4", "G1c2")
+    assert glacier[:2] == ({"url(#pat-blue)"}, ["pyramid blue medium"])
+    assert frost == ({"url(#pat-green)", "url(#pat-frost)"}, ["pyramid green medium"], "frosted"), \
+        "frost: white crystals over the whole forest, not a blue piece hiding it"
+    assert cap == ({"url(#pat-blue)", "url(#pat-green)"}, ["pyramid blue medium", "pyramid green small"], "capped"), \
+        "cap: the glacier with the forest drawn over it, seen through its ice"
+    assert len({repr(glacier), repr(frost), repr(cap)}) == 3
+
+
+def test_a_forest_shows_round_its_frost():
+    """A frost as big as its forest still leaves the forest's green rim in sight."""
+    root = parse(views.draw(position({"d4": "G3f3"})))
+    group = next(el for el in root.iter(SVG + "g") if el.get("class") == "frosted")
+    forest = next(el for el in group.iter(SVG + "rect") if el.get("fill") == "url(#pat-green)")
+    frost = next(el for el in group.iter(SVG + "rect") if el.get("fill") == "url(#pat-frost)")
+    assert float(frost.get("width")) <= float(forest.get("width")) - 8
+
+
+def test_every_square_says_what_it_holds_and_scores_for_whom():
+    """Issue 25: "every Terrafex square has a hover text and an accessible name saying what it holds and what it scores
+    for whom".  §4: a piece scores for the band around it; capped forests and glaciers score nothing; fires subtract."""
+    state = position({"a4": "G3f1", "c4": "G1c3", "d4": "G2", "b1": "R1", "h7": "B2", "e3": "Y3"})
+    assert state.location_name("a4") == "a4: frosted forest (a large forest under a small frost) — scores 3 for Black"
+    assert state.location_name("c4") == "c4: capped forest (a small forest under a large glacier) — scores nothing while capped"
+    assert state.location_name("d4") == "d4: medium forest — scores 2 for Black"
+    assert state.location_name("b1") == "b1: small fire — costs Black 1"
+    assert state.location_name("h7") == "h7: medium glacier — scores nothing"
+    assert state.location_name("e3") == "e3: large mountain — scores 3 for White"
+    assert state.location_name("e5") == "e5: empty"
+    root = parse(views.labelled(views.draw(state), state))
+    squares = [el for el in root.iter(SVG + "rect") if el.get("data-cell")]
+    assert len(squares) == 56
+    for el in squares:
+        name = state.location_name(el.get("data-cell"))
+        assert el.findtext(SVG + "title") == name, "the hover text"
+        assert el.get("aria-label") == name, "the accessible name"
+    for square, _, player, points in state.score_items():  # the names agree with the score panel
+        assert f"for {player.capitalize()}" in state.location_name(square) or "costs" in state.location_name(square)
+        assert str(abs(points)) in state.location_name(square)
 
 
 def test_the_opponent_sees_the_fire_squares_lit():
@@ -97,7 +146,7 @@ def test_no_div_in_the_panel_carries_an_aria_label():
 def test_board_and_panel_define_each_pattern_once():
     """Issue 26: pat-green, pat-red and pat-blue were defined in every pool icon (16 duplicate ids on the page);
     the board defines each pattern once and the panel's icons use those."""
-    for state in (position({"a1": "G3", "b1": "R1", "h7": "B1"}, used="forest"),
+    for state in (position({"a1": "G3", "b1": "R1", "h7": "B1", "c4": "G1c3", "d4": "G2f1", "e4": "G3f3"}, used="forest"),
                   position({"a1": "B1", "d4": "G2"}).play("fire:2")):
         page = f"<div>{views.draw(state)}{views.panel(state)}</div>"
         ids = re.findall(r'\bid="([^"]+)"', page)

@@ -21,7 +21,7 @@ from .svg import Marks
 FLAGS = ("embed", "play", "static")
 PAGE = "embed.html"
 FRAME_WIDTH = {False: 400, True: 360}  # interactive, static
-CONTROLS_HEIGHT = 72  # the embed's replay bar and status line, in CSS pixels
+CONTROLS_HEIGHT = 72  # the embed's replay bar and status line, in CSS pixels; the game's panel adds its own
 
 
 @dataclass(frozen=True)
@@ -63,10 +63,11 @@ def app_link(rec: record.Record, ply: int | None = None) -> str:
 
 
 def snippet(page_url: str, rec: record.Record, ply: int, view: View, title: str, board_svg: str) -> str:
-    """The HTML that embeds the game in another page, sized for the board's shape."""
+    """The HTML that embeds the game in another page, sized for the board's shape and the game's panel."""
     width, height = svg_size(board_svg)
     frame_width = FRAME_WIDTH[view.static]
-    frame_height = round(frame_width * height / width) + (0 if view.static else CONTROLS_HEIGHT)
+    below = 0 if view.static else CONTROLS_HEIGHT + views.embed_panel_height(rec.game)
+    frame_height = round(frame_width * height / width) + below
     return (f'<iframe src="{escape(embed_url(page_url, rec, ply, view))}" title="{escape(title)}" '
             f'width="{frame_width}" height="{frame_height}" style="border:0;max-width:100%" '
             f'loading="lazy"></iframe>')

@@ -11,6 +11,7 @@ from typing import Callable
 from . import games, record
 from .core import BOT_LEVELS, CHANCE, Game, players_to_act, seats
 from .session import Session
+from .svg import scoped
 from .views import choice_picture
 
 
@@ -122,9 +123,9 @@ def choices(session: Session) -> str:
     """Buttons for a decision the last click left open (e.g. promote or not), with the game's picture if any."""
     state = session.state
     return "".join(
-        f'<button type="button" class="choice" data-move="{escape(move)}">{choice_picture(state, move)}'
-        f"{escape(state.label(move))}</button>"
-        for move in session.choices
+        f'<button type="button" class="choice" data-move="{escape(move)}">'
+        f'{scoped(choice_picture(state, move), f"choice{n}-")}{escape(state.label(move))}</button>'
+        for n, move in enumerate(session.choices)
     )
 
 
@@ -211,7 +212,7 @@ def games_list(listed: list, current: str | None, when: Callable[[float], str], 
     if not listed:
         return '<li class="empty">No saved games yet: a game is saved here once you move in it.</li>'
     items = []
-    for e in listed:
+    for n, e in enumerate(listed):
         if e.damaged:
             items.append(
                 f'<li class="saved damaged" data-entry="{escape(e.id)}"><span class="thumb"></span>'
@@ -228,7 +229,7 @@ def games_list(listed: list, current: str | None, when: Callable[[float], str], 
         named = f'<span class="visually-hidden"> {escape(about)}</span>'
         items.append(
             f'<li class="saved{mark}" data-entry="{escape(e.id)}">'
-            f'<span class="thumb" aria-hidden="true">{thumb(e.game, e.position)}</span>'
+            f'<span class="thumb" aria-hidden="true">{scoped(thumb(e.game, e.position), f"thumb{n}-")}</span>'
             f'<span class="about"><strong>{escape(e.title)}</strong>{kind}'
             f'<small>{escape(" · ".join(facts))}</small><small>{escape(e.status)}</small></span>'
             f'<span class="acts"><button type="button" data-open="{escape(e.id)}">Open{named}</button>'

@@ -10,6 +10,7 @@ Colours carry a pattern as well as a hue, for colour-blind players.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from .markup import escape
 
@@ -50,8 +51,8 @@ _PATTERNS = {
 }
 
 
-def defs(colours) -> str:
-    """Pattern definitions for the colours drawn on one board."""
+def defs(colours, patterns: str = "") -> str:
+    """Pattern definitions for the colours drawn on one board, and the view's own `patterns`."""
     out = []
     for colour in colours:
         paint = PAINTS[colour]
@@ -61,7 +62,17 @@ def defs(colours) -> str:
                 f'<pattern id="pat-{colour}" width="6" height="6" patternUnits="userSpaceOnUse">'
                 f'<rect width="6" height="6" fill="{paint.fill}"/>{body}</pattern>'
             )
-    return f"<defs>{''.join(out)}</defs>" if out else ""
+    out.append(patterns)
+    return f"<defs>{''.join(out)}</defs>" if any(out) else ""
+
+
+_IDS = re.compile(r'\bid="([^"]+)"|url\(#([^)]+)\)')
+
+
+def scoped(text: str, prefix: str) -> str:
+    """An SVG with its ids, and the references to them, prefixed: drawings that stand beside the board
+    (My games' pictures, choice pictures) define their patterns again, and no id may be there twice."""
+    return _IDS.sub(lambda found: f'id="{prefix}{found[1]}"' if found[1] else f"url(#{prefix}{found[2]})", text)
 
 
 def fill_of(colour: str) -> str:
@@ -141,12 +152,12 @@ def last_frame(x: float, y: float, size: float) -> str:
                 'class="last-frame" fill="none" stroke="#d9a400" stroke-width="3" stroke-dasharray="7 4" pointer-events="none"')
 
 
-def document(width: float, height: float, body: str, title: str, colours=()) -> str:
-    """A complete, self-contained SVG document (no external CSS or fonts)."""
+def document(width: float, height: float, body: str, title: str, colours=(), patterns: str = "") -> str:
+    """A complete, self-contained SVG document (no external CSS or fonts); `patterns` are a view's own."""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" '
         f'role="img" aria-label="{escape(title)}" font-family="sans-serif">'
-        f"<title>{escape(title)}</title>{defs(colours)}{body}</svg>"
+        f"<title>{escape(title)}</title>{defs(colours, patterns)}{body}</svg>"
     )
 
 
@@ -161,13 +172,15 @@ class Marks:
 
 
 def grid(cols: int, rows: int, cell: float, names, shade, contents, marks: Marks,
-         title: str, colours, turned: bool = False) -> str:
+         title: str, colours, turned: bool = False, hover=None, patterns: str = "") -> str:
     """A rectangular board with coordinates, every square clickable as ``data-cell``.
 
     `names(col, row)` names the square shown at column `col` and display row
     `row` (0 = top); `shade(col, row)` gives its fill; `contents(name, cx, cy)`
-    returns the SVG drawn on it.  A `turned` board is seen from the other
-    side: the square drawn top left is the one normally bottom right.
+    returns the SVG drawn on it; `hover(name)`, if given, the square's hover
+    text; `patterns`, the view's own ``<pattern>`` definitions.  A `turned` board
+    is seen from the other side: the square drawn top left is the one normally
+    bottom right.
     """
     if turned:
         names, shade = (lambda col, row, f=names: f(cols - 1 - col, rows - 1 - row),
@@ -185,9 +198,10 @@ def grid(cols: int, rows: int, cell: float, names, shade, contents, marks: Marks
                 cls.append("selected")
             if name in marks.targets:
                 cls.append("target")
+            tip = f"><title>{escape(hover(name))}</title></rect>" if hover else "/>"
             out.append(
                 f'<rect class="{" ".join(cls)}" data-cell="{name}" x="{x:.1f}" y="{y:.1f}" '
-                f'width="{cell}" height="{cell}" fill="{shade(col, row)}"/>'
+                f'width="{cell}" height="{cell}" fill="{shade(col, row)}"{tip}'
             )
     overlays = []
     for row in range(rows):
@@ -224,4 +238,4 @@ def grid(cols: int, rows: int, cell: float, names, shade, contents, marks: Marks
     body = (f'<g class="squares">{"".join(out)}</g>'
             f'<g class="pieces" pointer-events="none">{"".join(overlays)}</g>'
             f'<g class="labels" pointer-events="none">{"".join(labels)}</g>')
-    return document(cols * cell + 2 * margin, rows * cell + 2 * margin, body, title, colours)
+    return document(cols * cell + 2 * margin, rows * cell + 2 * margin, body, title, colours, patterns)

@@ -9,7 +9,8 @@ import zlib
 from conftest import App
 from pyramids import embed, games, record, views
 from static_server import StaticServer, watched  # noqa: F401 - watched is a fixture
-from test_embed_links import expected_pieces, pieces_in
+from test_access import small_controls, violations
+from test_embed_links import expected_pieces, iframe_of, pieces_in
 from test_my_games_page import ANSWERED_JS, answered_while_opening, long_game
 
 GAME = games.get("ice-lady")
@@ -266,3 +267,44 @@ def test_a_broken_embed_link_says_what_is_wrong(app):
     view.wait_ready()
     assert "cannot be shown" in view.page.inner_text("#status")
     assert view.page.is_disabled("#next") and view.page.locator("#board svg").count() == 0
+
+
+TERRAFEX = games.get("terrafex")
+# Layout 1 to White's capping glacier: Black's fire burned f5 and went to the fire pit; Black's turn, three actions used.
+CAPPED = ("glacier:a3E", "mountain:start:e3", "forest:grow:e6", "fire:3", "fire:burn:f5", "end", "forest:grow:d2",
+          "mountain:start:a3", "glacier:b3E")
+
+
+def test_the_terrafex_embed_shows_score_pool_fire_pit_and_trackers(new_context, server):
+    """Issue 25: "The Terrafex embed shows the score, the pool, the fire pit and the turn trackers, as the app does",
+    in the frame the Embed box's code makes, without scrolling, and they follow the move on screen."""
+    rec = record.Record("terrafex", {}, CAPPED)
+    state = TERRAFEX.replay(CAPPED)
+    frame = iframe_of(embed.snippet(server, rec, len(CAPPED), embed.View(), "Terrafex", views.draw(state)))
+    width, height = int(frame["width"]), int(frame["height"])
+    page = new_context().new_page()
+    page.set_viewport_size({"width": width, "height": height})
+    view = EmbedView(page, server).open(embed.fragment(rec))
+    panel = page.locator("#game-panel")
+
+    def shown():
+        """The panel's words, each part checked to be in the frame's view."""
+        for part in (".scores", ".tfx-trackers", '[data-cell="pool:G1"]', '[data-cell="pool:B3"]', ".tfx-pool + .tfx-pool"):
+            box = panel.locator(part).bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, part
+        return " ".join(panel.inner_text().split())
+
+    words = shown()
+    scores = state.scores()
+    assert f"White {scores['white']}" in words and f"Black {scores['black']}" in words
+    assert panel.locator(".tfx-tracker").evaluate_all("els => els.map(e => e.textContent)") == \
+        ["forest: used", "mountain: used", "fire: available", "glacier: used"], "Black's fire is still to take"
+    assert "Fire pit" in words and panel.locator('[title="1 large red in the fire pit"]').count() == 1
+    assert panel.locator("[data-cell^='pool:']").count() == 12
+    assert fits(page)
+    assert small_controls(page) == [] and violations(view) == [], "compact, yet every control a target and named"
+    view.page.click("#first")
+    assert panel.locator(".tfx-tracker.used").count() == 0 and "0 large red in the fire pit" in panel.inner_html()
+    shown()
+    panel.locator('[data-cell="pool:G1"]').click()
+    assert "This is a replay" in view.page.inner_text("#status")

@@ -2,6 +2,7 @@
 splitting against a mountain), reload and share; the layout editor makes a layout that opens from its link."""
 
 from pyramids import games, record
+from test_access import active, arrow_to, to_board
 
 GAME = games.get("terrafex")
 LAYOUT = ["put:B3@a4", "put:Y2@b4", "put:G2@e2", "put:B2@h6", "put:G1@f5", "start"]
@@ -109,3 +110,33 @@ def test_the_computer_plays_black_after_a_custom_layout(app):
                                timeout=60_000)
     assert app.moves()[len(LAYOUT):len(LAYOUT) + 4] == TURN[:4]
     assert app.moves()[len(LAYOUT) + 4].startswith("fire:"), "Black's fire, played by the computer"
+
+
+# Layout 1: White's glacier caps the forest on c3 at Black's first glacier move (a small forest under a large glacier).
+CAPPED = ("glacier:a3E", "mountain:start:e3", "forest:grow:e6", "fire:3", "fire:burn:f5", "end", "forest:grow:d2",
+          "mountain:start:a3", "glacier:b3E")
+
+
+def test_each_square_names_what_it_holds_and_what_it_scores_for_whom(app):
+    """Issue 25: "every Terrafex square has a hover text and an accessible name saying what it holds and what it
+    scores for whom"; the pointer over a piece reaches its square's hover text (pieces take no pointer)."""
+    from playwright.sync_api import expect
+
+    state = GAME.replay(CAPPED)
+    app.open(record.encode(record.Record("terrafex", {}, CAPPED)))
+    capped = "c3: capped forest (a small forest under a large glacier) — scores nothing while capped"
+    assert state.location_name("c3") == capped
+    expect(app.page.locator('#board [data-cell="c3"]')).to_have_accessible_name(f"{capped}, last move")
+    expect(app.page.locator('#board [data-cell="d2"]')).to_have_accessible_name("d2: large forest — scores 3 for White")
+    expect(app.page.locator('#board [data-cell="f5"]')).to_have_accessible_name(state.location_name("f5"))
+    assert "costs" in state.location_name("f5"), "f5 holds the fire left by the burn"
+    for square in ("c3", "d2", "f5", "h7"):
+        box = app.page.locator(f'#board [data-cell="{square}"]').bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.4  # over the piece, off its pips
+        app.page.mouse.move(x, y)
+        hovered = app.page.evaluate("([x, y]) => document.elementFromPoint(x, y).querySelector('title')?.textContent",
+                                    [x, y])
+        assert hovered == state.location_name(square), square
+    to_board(app)  # the keyboard layer walks the squares by these names
+    arrow_to(app, "c3")
+    assert active(app)["label"] == f"{capped}, last move"

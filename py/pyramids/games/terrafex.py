@@ -135,6 +135,16 @@ def describe(cell) -> str:
     return f"a {piece_name(kind, size)}"
 
 
+def square_name(cell) -> str:
+    """A square's contents as a player names them: "medium forest", "frosted forest (a large forest
+    under a small frost)", "capped forest (a small forest under a large glacier)"."""
+    kind, size, top = cell
+    if not top:
+        return piece_name(kind, size)
+    stack = f"a {piece_name('G', size)} under a {SIZE_WORDS[top]} {'glacier' if top > size else 'frost'}"
+    return f"{'capped' if top > size else 'frosted'} forest ({stack})"
+
+
 def cell_text(cell) -> str:
     if cell is None:
         return "."
@@ -217,16 +227,18 @@ class TerrafexState(State):
     def glaciers_left(self) -> int:
         return sum(_glacier_unit(c) for c in self.board)
 
+    def square_score(self, index: int) -> tuple[str, int] | None:
+        """(player, points) the piece on the square at `index` scores (§4), None if it scores nothing."""
+        cell = self.board[index]
+        if cell is None or cell[0] == "B" or (cell[2] and cell[2] > cell[1]):
+            return None  # blue scores nothing; a capped forest is out of the game
+        kind, size, _ = cell
+        return band_owner(index, size), -size if kind == "R" else size
+
     def score_items(self) -> list[tuple[str, str, str, int]]:
         """(square, piece in words, player, points) for every piece that scores (§4)."""
-        items = []
-        for i, cell in enumerate(self.board):
-            if cell is None or cell[0] == "B" or (cell[2] and cell[2] > cell[1]):
-                continue  # blue scores nothing; a capped forest is out of the game
-            kind, size, _ = cell
-            sign = -1 if kind == "R" else 1
-            items.append((NAMES[i], piece_name(kind, size), band_owner(i, size), sign * size))
-        return items
+        return [(NAMES[i], piece_name(cell[0], cell[1]), *scored)
+                for i, cell in enumerate(self.board) if (scored := self.square_score(i)) is not None]
 
     def scores(self) -> dict[str, int]:
         totals = dict.fromkeys(PLAYERS, 0)
@@ -587,10 +599,24 @@ class TerrafexState(State):
         return (parsed[1],)
 
     def location_name(self, cell: str) -> str:
-        """ "d4, a medium forest", "d5, empty", "pool: small fire, 3 left"."""
+        """ "d4: medium forest — scores 2 for Black", "d5: empty", "pool: small fire, 3 left".
+
+        A square says what it holds and what that scores for whom (its hover text and its
+        name for screen readers), so nobody has to work out the bands by eye.
+        """
         if cell in INDEX:
-            contents = self.board[INDEX[cell]]
-            return f"{cell}, {describe(contents) if contents else 'empty'}"
+            i = INDEX[cell]
+            contents = self.board[i]
+            if contents is None:
+                return f"{cell}: empty"
+            scored = self.square_score(i)
+            if scored is None:
+                worth = "scores nothing while capped" if contents[0] == "G" else "scores nothing"
+            else:
+                player, points = scored
+                worth = (f"scores {points} for {player.capitalize()}" if points > 0
+                         else f"costs {player.capitalize()} {-points}")
+            return f"{cell}: {square_name(contents)} — {worth}"
         if cell.startswith("pool:") and len(cell) == 7 and cell[6] in "123":
             kind, size = cell[5], int(cell[6])
             return f"pool: {piece_name(kind, size)}, {self.pool_count(kind, size)} left"

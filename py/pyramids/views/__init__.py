@@ -15,7 +15,11 @@ from ..svg import Marks
 
 
 def _view(state: State):
-    return import_module(f"{__name__}.{state.game.id.replace('-', '_')}")
+    return _view_of(state.game.id)
+
+
+def _view_of(game_id: str):
+    return import_module(f"{__name__}.{game_id.replace('-', '_')}")
 
 
 def draw(state: State, marks: Marks = Marks(), perspective: str | None = None) -> str:
@@ -63,6 +67,12 @@ def panel(state: State, actor: str | None = None, marks: Marks = Marks()) -> str
     """
     view = _view(state)
     return options_line(state) + (view.panel(state, actor, marks) if hasattr(view, "panel") else "")
+
+
+def embed_panel_height(game_id: str) -> int:
+    """The CSS pixels an embed frame gives the game's panel under a 400 px board (``EMBED_PANEL`` in its view):
+    two short lines unless the view says it needs more."""
+    return getattr(_view_of(game_id), "EMBED_PANEL", 40)
 
 
 def options_line(state: State) -> str:

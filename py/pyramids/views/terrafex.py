@@ -4,11 +4,13 @@ Each square shows its three nested bands in their owner's colour (the outer
 band around a large piece, the middle band around a medium, the inner around
 a small, per A3), so where a piece scores can be read off the board.  Pieces
 are drawn at their band's size; each colour also has its own pattern (fire
-stripes, forest dots, glacier checks, plain mountain).  Frost sits inset on
-its forest; a capped forest is its glacier with the buried forest's outline
-dashed on top.  The panel holds the score, the four turn trackers, the pool
-and the fire pit (pieces with counts, clickable), and in the editor the
-supply and what keeps the layout from starting.
+stripes, forest dots, glacier checks, plain mountain).  Frost is white
+crystals over its forest, whose green rim always shows; a capped forest is its
+glacier's rim round the forest seen through the ice, the glacier's ridges over
+it.  Every square's hover text says what it holds and what that scores for
+whom.  The panel holds the score, the four turn trackers, the pool and the fire
+pit (pieces with counts, clickable), a key to frost and caps, and in the
+editor the supply and what keeps the layout from starting.
 """
 
 from __future__ import annotations
@@ -24,10 +26,10 @@ CELL = 72
 # The width of each band's inner edge, as a share of the square, and the piece drawn inside it.
 BAND_EDGE = {3: 0.8, 2: 0.6, 1: 0.4}
 PIECE_WIDTH = {3: 0.76, 2: 0.56, 1: 0.36}
-FROST_INSET = 0.14
 BAND_FILL = {"white": "#efe7d6", "black": "#45403a"}
 COLOUR = {"G": "green", "Y": "yellow", "R": "red", "B": "blue"}
 TRACKER_KIND = dict(zip(ACTIONS, "GYRB"))
+EMBED_PANEL = 150  # an embed's panel: score, trackers, pool and fire pit, drawn small (static/embed.css)
 
 
 def _piece(cx: float, cy: float, kind: str, size: int, stacked: bool = False, share: float = 1.0) -> str:
@@ -46,19 +48,48 @@ def _bands(name: str, cx: float, cy: float) -> str:
     return "".join(out)
 
 
+# Frost: white six-pointed crystals over a frosted glaze, so the green forest beneath still shows.
+FROST = ('<pattern id="pat-frost" width="9" height="9" patternUnits="userSpaceOnUse">'
+         '<rect width="9" height="9" fill="#ffffff" fill-opacity="0.25"/>'
+         '<path d="M4.5 1V8M1.5 2.75L7.5 6.25M7.5 2.75L1.5 6.25" stroke="#ffffff" stroke-width="1.3" '
+         'stroke-linecap="round"/></pattern>')
+ICE = "#12306e"  # the glacier's outline
+
+
+def _square(cx: float, cy: float, width: float, attrs: str) -> str:
+    return svg.rect(cx - width / 2, cy - width / 2, width, width, attrs)
+
+
+def frosted(cx: float, cy: float, forest: int, frost: int) -> str:
+    """A forest with frost on it: the forest drawn whole, crystals over as much of it as the frost covers."""
+    width = min(CELL * PIECE_WIDTH[frost], CELL * PIECE_WIDTH[forest] - 10)  # a rim of the forest always shows
+    return (f'<g class="frosted">{_piece(cx, cy, "G", forest)}'
+            + _square(cx, cy, width, f'fill="url(#pat-frost)" stroke="#ffffff" stroke-width="2.5"')
+            + _square(cx, cy, width + 3, f'fill="none" stroke="{ICE}" stroke-width="1" stroke-dasharray="3 2"')
+            + "</g>")
+
+
+def capped(cx: float, cy: float, forest: int, glacier: int) -> str:
+    """A forest under a bigger glacier: the glacier's rim all round, the forest seen through its ice, the
+    glacier's ridges running over it, so it reads as a cap on top of a forest."""
+    half = CELL * PIECE_WIDTH[glacier] / 2
+    window = CELL * PIECE_WIDTH[forest] + 4
+    x0, y0, x1, y1 = cx - half, cy - half, cx + half, cy + half
+    return (f'<g class="capped">{_piece(cx, cy, "B", glacier)}'
+            + _square(cx, cy, window, 'fill="#ffffff"')
+            + _piece(cx, cy, "G", forest)
+            + _square(cx, cy, window, f'fill="#b9d3f5" fill-opacity="0.5" stroke="{ICE}" stroke-width="1.5"')
+            + f'<path d="M{x0:.1f} {y0:.1f}L{x1:.1f} {y1:.1f}M{x1:.1f} {y0:.1f}L{x0:.1f} {y1:.1f}" '
+              f'stroke="{ICE}" stroke-width="1.5" opacity="0.8"/></g>')
+
+
 def _contents(cell, cx: float, cy: float) -> str:
     if cell is None:
         return ""
     kind, size, top = cell
     if not top:
         return _piece(cx, cy, kind, size)
-    if top <= size:  # frost: the blue piece on its forest, inset so both show
-        inset = PIECE_WIDTH[size] - FROST_INSET  # a frost as big as its forest still shows the forest's rim
-        return _piece(cx, cy, "G", size) + _piece(cx, cy, "B", top, stacked=True, share=inset)
-    half = CELL * PIECE_WIDTH[size] / 2  # capped: the glacier hides the forest; its outline shows through
-    return (_piece(cx, cy, "B", top)
-            + f'<rect class="capped" x="{cx - half:.1f}" y="{cy - half:.1f}" width="{2 * half:.1f}" '
-              f'height="{2 * half:.1f}" fill="none" stroke="#3f9b4b" stroke-width="3" stroke-dasharray="5 3"/>')
+    return frosted(cx, cy, size, top) if top <= size else capped(cx, cy, size, top)
 
 
 def draw(state, marks: svg.Marks = svg.Marks()) -> str:
@@ -85,6 +116,8 @@ def draw(state, marks: svg.Marks = svg.Marks()) -> str:
         marks=marks,
         title=f"Terrafex board, {status}",
         colours=("green", "red", "blue"),
+        hover=state.location_name,
+        patterns=FROST,
     )
 
 
@@ -165,6 +198,21 @@ def _pit(state) -> str:
     return f'<div class="tfx-pool"><p><b>Fire pit</b></p><div class="tfx-row">{cells}</div></div>'
 
 
+def _key() -> str:
+    """The two stacks a glance must tell apart, drawn as on the board and named."""
+    def picture(body):
+        return f'<svg viewBox="0 0 {CELL} {CELL}" width="34" height="34" aria-hidden="true">{body}</svg>'
+    c = CELL / 2
+    items = ((frosted(c, c, 3, 2), "frosted forest", "frost on a forest: the forest scores but cannot grow; "
+              "fire burns only the frost"),
+             (capped(c, c, 1, 3), "capped forest", "a glacier over a smaller forest: it moves as a glacier; "
+              "the forest scores nothing until the glacier melts or splits"))
+    return ('<ul class="tfx-key" aria-label="Key to the board">'
+            + "".join(f'<li title="{escape(why)}">{picture(body)}<span>{name}<span class="visually-hidden">: '
+                      f"{escape(why)}</span></span></li>" for body, name, why in items)
+            + "</ul>")
+
+
 def panel(state, actor=None, marks=None) -> str:
     if state.setup:
         problems = state.layout_problems()
@@ -189,6 +237,7 @@ def panel(state, actor=None, marks=None) -> str:
             out.append('<button type="button" data-cell="end">End the turn</button>')
     out.append(_supply(state, "Pool", state.outcome is None))
     out.append(_pit(state))
+    out.append(_key())
     if state.outcome is None:
         glaciers = state.glaciers_left
         out.append(f'<p class="note">{glaciers} glacier{"s" if glaciers != 1 else ""} left; the game ends when '
