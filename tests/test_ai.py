@@ -260,3 +260,18 @@ def test_every_level_takes_a_win_on_the_spot(level):
     state = ice_turn_position("2[b3b2b1][r1r2]/3[r3N]/4/4")
     for seed in range(3):
         assert ai.choose(state, level=level, rng=random.Random(seed)) == "move:d3@2"
+
+
+# White's small on a7 may step to b8 and become a king (a7-b8=K); nothing of Black's can ever stop it,
+# so from the search's horizon it can always be done a move later.
+FREE_PROMOTION = "4K3/S7/8/1s3ms1/1S2M3/2s2S2/MM3M2/8 w 3 4"
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_no_level_puts_off_a_free_promotion(level):
+    """Rules: "A small or medium ending on the far row may be replaced by a king from the reserve";
+    Medium once put it off for 6 of its moves (issue 28), Hard at every other depth."""
+    state = games.get("ice-lady").from_text(FREE_PROMOTION)
+    untimed = dataclasses.replace(ai.LEVELS[level].scaled(0.5 if level == "hard" else 1), seconds=600)
+    picks = [ai.choose(state, level=untimed, rng=random.Random(seed)) for seed in range(4)]
+    assert picks == ["a7-b8=K"] * 4, picks

@@ -504,7 +504,8 @@ class _Searched:
 
 
 ALPHABETA = {
-    "ice-lady": _Searched(_ice_lady_material, "white", lambda move: 0 if "x" in move else 1),
+    "ice-lady": _Searched(_ice_lady_material, "white",
+                          lambda move: 0 if "=" in move else 1 if "x" in move else 2),  # promotions, captures
 }
 WIN = 1000.0
 
@@ -542,6 +543,7 @@ class _AlphaBeta:
 
     def _deepen(self):
         search, level = self.search, self.search.level
+        previous: dict[str, float] = {}
         for depth in range(level.max_depth):
             found: dict[str, float] = {}
             alpha = -math.inf
@@ -549,12 +551,34 @@ class _AlphaBeta:
                 found[move] = yield from self._value(search.state.play(move), depth, -math.inf if level.noise
                                                      else alpha, math.inf, 1)
                 alpha = max(alpha, found[move])
+            former = self.order[0]  # the best at the depth before
             self.order.sort(key=lambda m: -found[m])  # the best first at the next depth
-            best = max(found.values())
-            close = [m for m in self.order if found[m] >= best - level.noise]
+            scores = found
+            if depth >= 2:  # the two last depths together: one more ply of either side alone sways the score
+                if level.noise:  # every score exact (a full window)
+                    scores = {m: (found[m] + previous[m]) / 2 for m in found}
+                elif self.order[0] != former:  # two candidates, each scored exactly at this depth and the last
+                    leader = self.order[0]
+                    earlier = yield from self._value(search.state.play(leader), depth - 1, -math.inf, math.inf, 1)
+                    scores = {former: (found[former] + previous[former]) / 2, leader: (found[leader] + earlier) / 2}
+            previous = found
+            best = max(scores.values())
+            close = self._banking([m for m in self.order if scores.get(m, -math.inf) >= best - level.noise])
             search.move = search.rng.choice(close) if level.noise else close[0]
-            if best >= WIN - (depth + 1):  # a forced win found: no need to look deeper
+            if max(found.values()) >= WIN - (depth + 1):  # a forced win found: no need to look deeper
                 return
+
+    def _banking(self, close: list[str]) -> list[str]:
+        """Of the moves the search finds about as good, those that gain the most at once.
+
+        Seen from the horizon, a promotion or capture now and the same one a
+        move later score alike, so a level would put it off for ever; the move
+        that banks the gain (within the level's noise of the most) is played.
+        """
+        state, sign, noise = self.search.state, self.sign, self.search.level.noise
+        now = {m: sign * self.spec.margin(state.play(m)) for m in close}
+        most = max(now.values())
+        return [m for m in close if now[m] >= most - noise]
 
     def _value(self, s: State, depth: int, alpha: float, beta: float, ply: int):
         """Minimax with alpha-beta cuts, from the searching player's side, in pawns (a generator's return)."""
