@@ -275,3 +275,54 @@ def test_no_level_puts_off_a_free_promotion(level):
     untimed = dataclasses.replace(ai.LEVELS[level].scaled(0.5 if level == "hard" else 1), seconds=600)
     picks = [ai.choose(state, level=untimed, rng=random.Random(seed)) for seed in range(4)]
     assert picks == ["a7-b8=K"] * 4, picks
+
+
+# -- Ice Towers: games without turns end ---------------------------------------------------
+# Yellow leads 28-8; Red may only mine its larges back out of towers or agree (issue 28).
+TOWERS_LEAD = "t3:rS3,yS2 t6:rM3,yS3,rS1 t7:rL1,yL2,rL2,yM1 t9:rL3,yL3 t15:yM3 t16:yL1,rM1,yM2 t18:rM2,yS1,rS2 next:19"
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_ice_towers_a_bot_that_agreed_stays_agreed(level):
+    """Yellow said done; withdrawing it only lets Red play on, so Yellow waits (it once toggled
+    done and undone for ever, and the game never ended by agreement)."""
+    state = games.get("ice-towers").from_text(TOWERS_LEAD).play("yellow:done")
+    picks = [ai.choose(state, "yellow", ai.LEVELS[level].scaled(0.2), rng=random.Random(seed), may_wait=True)
+             for seed in range(6)]
+    assert picks == [None] * 6, picks
+
+
+def test_ice_towers_a_lost_bot_agrees_once_the_others_have():
+    """Red is 20 points down and Yellow agreed: waiting changes nothing, mining a large back only
+    drags the game on, so Red agrees and the game ends."""
+    state = games.get("ice-towers").from_text(TOWERS_LEAD).play("yellow:done")
+    untimed = dataclasses.replace(ai.LEVELS["medium"], seconds=600)
+    for seed in range(3):
+        assert ai.choose(state, "red", untimed, rng=random.Random(seed), may_wait=True) == "red:done"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_game_of_ice_towers_bots_ends(seed):
+    """"Done": the game ends when every player agrees (or no play is left), well before our move limit."""
+    levels = [dataclasses.replace(ai.LEVELS[name].scaled(0.1), seconds=600) for name in ("hard", "medium", "easy")]
+    _, end = bot_game(games.get("ice-towers"), lambda actor: levels[(seed + (actor == "red")) % 3],
+                      random.Random(seed), max_plies=150)
+    assert end.outcome is not None and end.ended in ("agreed", "blocked"), end.to_text()
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_a_game_of_ice_towers_with_a_person_who_waits_ends(level):
+    """Yellow, a person, only ever says done; the bot plays Red until it too agrees.  (Every play
+    clears the agreements, so the person says done again after each.)"""
+    state, rng = games.get("ice-towers").new(), random.Random(5)
+    untimed = dataclasses.replace(ai.LEVELS[level].scaled(0.1), seconds=600)
+    for _ in range(150):
+        if state.outcome is not None:
+            break
+        if "yellow:done" in state.legal_moves():
+            state = state.play("yellow:done")
+            continue
+        move = ai.choose(state, "red", untimed, rng=rng, may_wait=True)
+        assert move is not None, f"both wait for ever in {state.to_text()}"
+        state = state.play(move)
+    assert state.outcome is not None and state.ended in ("agreed", "blocked"), state.to_text()

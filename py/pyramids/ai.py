@@ -16,7 +16,9 @@ Ice-Turn) are scored by what each player still has to do, so a bot far ahead
 still sees each step nearer; every level takes a win on the spot.  Games
 without turns (Ice Towers) are searched as if a random player acted next: the
 bot picks its own move; the page plays it on the bot's own timer and checks it
-when it lands.
+when it lands.  Waiting is a branch of that search (the others act first), so
+a bot that agreed to end stays agreed, and one hopelessly behind agrees once
+the others have (`Search.result`).
 
 Two-player games with an evaluation and no chance (Ice Lady) use alpha-beta
 with iterative deepening instead, which is much stronger there.
@@ -280,7 +282,8 @@ class Search:
     answer (None when waiting is better, if waiting was allowed).
     """
 
-    WAIT_MARGIN = 0.02  # a move must look at least this much worse than waiting to be left unplayed
+    WAIT_MARGIN = 0.02  # a move must look at least this much better than waiting to be played
+    END_MARGIN = 0.1  # ... than ending the game now, when the others all agreed: a lost game is not dragged on
 
     def __init__(self, state: State, actor: str | None = None, level: "str | Level" = "medium",
                  budget_s: float | None = None, rng: random.Random | None = None, may_wait: bool = False):
@@ -298,26 +301,66 @@ class Search:
         self.state, self.actor = state, actor
         self.deadline = time.perf_counter() + (budget_s if budget_s is not None else settings.seconds)
         self.may_wait = may_wait and not _suits_alphabeta(state)
-        self.done = len(moves) == 1 and not self.may_wait
-        self.move = moves[0]
-        if _suits_alphabeta(state):
+        self.rule = AGREEMENTS.get(state.game.id)
+        if self.may_wait and self.rule:  # any play clears the agreements: withdrawing one only gives up waiting
+            moves = [m for m in moves if not self.rule.withdraws(m)]
+        self.done = len(moves) <= 1 and not self.may_wait or not moves
+        self.move = moves[0] if moves else None
+        if not moves:
+            self._engine = None
+        elif _suits_alphabeta(state):
             self._engine = _AlphaBeta(self, moves, settings.nodes if budget_s is None else 10**12)
         else:
             self._engine = _Mcts(self, moves, settings.iterations if budget_s is None else 10**9)
 
     @property
     def result(self) -> str | None:
-        if self.may_wait:
-            waiting = _value(evaluate(self.state), self.actor)
-            if self._engine.mean(self.move) < waiting - self.WAIT_MARGIN:
-                return None
-        return self.move
+        """The move, or with `may_wait` None when waiting is better.
+
+        Waiting is valued by what the others can do meanwhile (the search's own
+        branch for it).  A bot that agreed to end stays agreed until a play is
+        worth more than waiting; one that has not plays its move, or if that
+        is to agree and agreeing is worse than waiting, its best play.  Once every other player has agreed, waiting changes nothing:
+        the bot plays on only for a real chance, else agrees.  So a game of bots,
+        and of bots and people who wait, ends.
+        """
+        if not self.may_wait or self.move is None:
+            return self.move
+        engine, rule = self._engine, self.rule
+        agreement = next((m for m in engine.moves if rule.agrees(m)), None) if rule else None
+        if agreement is not None and engine.root.child(agreement).state.outcome is not None:
+            return self.move if engine.mean(self.move) > engine.mean(agreement) + self.END_MARGIN else agreement
+        waiting, margin = engine.mean(WAIT), self.WAIT_MARGIN
+        if rule and rule.agreed(self.state, self.actor):
+            return self.move if engine.mean(self.move) > waiting + margin else None
+        if engine.mean(self.move) >= waiting - margin:
+            return self.move
+        plays = [m for m in engine.moves if m != agreement] if rule else []
+        return max(plays, key=engine.mean) if plays else None  # bots that wait for each other never end
 
     def step(self, seconds: float) -> bool:
         if not self.done:
             until = min(self.deadline, time.perf_counter() + seconds)
             self.done = self._engine.run(until) or time.perf_counter() >= self.deadline
         return self.done
+
+
+WAIT = "(wait)"  # games without turns: the search's branch where the searching player lets the others act
+
+
+@dataclass(frozen=True)
+class _Agreement:
+    """A game that ends when every player agrees: which moves agree, and who has agreed."""
+
+    agrees: Callable[[str], bool]
+    withdraws: Callable[[str], bool]
+    agreed: Callable[[State, str], bool]
+
+
+AGREEMENTS = {
+    "ice-towers": _Agreement(lambda move: move.endswith(":done"), lambda move: move.endswith(":undone"),
+                             lambda state, player: player in state.done),
+}
 
 
 def _suits_alphabeta(state: State) -> bool:
@@ -327,10 +370,11 @@ def _suits_alphabeta(state: State) -> bool:
 
 # -- Monte Carlo tree search ----------------------------------------------------
 class _Node:
-    __slots__ = ("state", "children", "visits", "totals", "moves")
+    __slots__ = ("state", "children", "visits", "totals", "moves", "waiter")
 
-    def __init__(self, state: State):
+    def __init__(self, state: State, waiter: str | None = None):
         self.state = state
+        self.waiter = waiter  # the player who waits here: the next decision is someone else's
         self.children: dict[str, _Node] = {}
         self.visits = 0
         self.totals: dict[str, float] = {}  # per mover: the sum of its values through this node
@@ -408,7 +452,7 @@ def _iterate(root: _Node, actor: str, rng: random.Random) -> None:
         if node is root:
             decider = actor
         else:
-            deciders = players_to_act(state)
+            deciders = [d for d in players_to_act(state) if d != node.waiter]
             if not deciders:
                 break
             decider = deciders[0] if len(deciders) == 1 else rng.choice(deciders)
@@ -439,7 +483,10 @@ class _Mcts:
     def __init__(self, search: Search, moves: list[str], iterations: int):
         self.search, self.left = search, iterations
         self.root = _Node(search.state)
-        self.moves = self.root.moves[search.actor] = search.rng.sample(moves, len(moves))
+        self.moves = search.rng.sample(moves, len(moves))
+        self.root.moves[search.actor] = self.moves + [WAIT] * search.may_wait
+        if search.may_wait:
+            self.root.children[WAIT] = _Node(search.state, waiter=search.actor)
         self.unscored: list[str] | None = None  # the moves not yet scored by the evaluation
 
     def run(self, until: float) -> bool:
@@ -449,7 +496,7 @@ class _Mcts:
             if won is not None:  # every level takes a win on the spot, however short its time
                 search.move = won
                 return True
-            self.unscored = list(self.moves)
+            self.unscored = list(self.root.moves[search.actor])
         while self.unscored:
             self._score(self.unscored.pop(0))
             if time.perf_counter() > until:
