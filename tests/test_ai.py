@@ -326,3 +326,40 @@ def test_a_game_of_ice_towers_with_a_person_who_waits_ends(level):
         assert move is not None, f"both wait for ever in {state.to_text()}"
         state = state.play(move)
     assert state.outcome is not None and state.ended in ("agreed", "blocked"), state.to_text()
+
+
+# -- Ice-Turn: the levels that plan play whole turns -----------------------------------------
+# Blue (goal a1, which holds its medium under its large) has its small on a3, pointing
+# north; turning it south (1 MP), moving it to a2 (1 MP) and under the stack on a1 (1 MP) builds the nest.
+BLUE_NEST_IN_THREE = ("[dNS][sS]q[sS]/[dNS]q[sN][dEW]/q[sS][dNS][sW]/[dEW][sW][dEW]q "
+                      "3[r1r2]/[b1N]3/3[r3N]/[b2b3]3 -,- blue move {roll} tip 0 - -")
+
+
+def play_the_turn(state: State, level) -> tuple[list[str], State]:
+    """The bot's decisions until the dice or another player act."""
+    actor, moves = state.actors[0], []
+    while state.outcome is None and state.actors == (actor,):
+        moves.append(ai.choose(state, level=level, rng=random.Random(len(moves))))
+        state = state.play(moves[-1])
+    return moves, state
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_ice_turn_a_planning_level_completes_its_nest_when_the_points_allow(level):
+    """Rules section 3: a turn spends the roll's movement points one action at a time; Hard once
+    ended its movement here (`end-moves` had the most visits), one action being judged at a time."""
+    state = games.get("ice-turn").from_text(BLUE_NEST_IN_THREE.format(roll=3))
+    assert {"turn:a3S", "move:a3"} <= set(state.legal_moves())
+    moves, end = play_the_turn(state, level)
+    assert moves == ["turn:a3S", "move:a3", "move:a2@0"]
+    assert end.outcome is not None and end.outcome.winners == ("blue",)
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_ice_turn_a_planning_level_takes_the_tip_when_it_adds_points_to_spend(level):
+    """The Treehouse face "Tip- Totally Increase Points to 7" (tip7, at any moment of the movement);
+    with a roll of 1, only its points reach the nest."""
+    state = games.get("ice-turn").from_text(BLUE_NEST_IN_THREE.format(roll=1))
+    moves, end = play_the_turn(state, level)
+    assert "tip7" in moves
+    assert end.outcome is not None and end.outcome.winners == ("blue",)

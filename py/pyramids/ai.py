@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import random
 import time
+import heapq
 from dataclasses import dataclass, replace
 from itertools import permutations
 from typing import Callable
@@ -52,6 +53,7 @@ class Level:
     noise: float  # alpha-beta: moves within this of the best may be picked (in pawns)
     slack: float  # MCTS: moves whose mean value is within this of the best may be picked
     delay: tuple[float, float]  # games without turns: seconds between the bot's actions
+    plans_turns: bool = False  # PLANNED games: search the whole turn's actions (`_TurnPlan`), not MCTS
 
     def scaled(self, factor: float) -> "Level":
         """The same level with its work and time multiplied by `factor` (benchmarks, tests)."""
@@ -61,8 +63,8 @@ class Level:
 
 LEVELS = {
     "easy": Level("easy", 48, 300, 1, 0.25, 0.6, 0.2, (2.5, 5.0)),
-    "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, 0.0, (1.5, 3.0)),
-    "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, 0.0, (0.7, 1.5)),
+    "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, 0.0, (1.5, 3.0), plans_turns=True),
+    "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, 0.0, (0.7, 1.5), plans_turns=True),
 }
 ROLLOUT_PLIES = 8  # then the game's evaluation; short, because the evaluation knows more than random play
 GAME_ROLLOUT_PLIES = {"ice-turn": 0}  # the evaluation at once: random actions only waste the dice's points
@@ -306,10 +308,15 @@ class Search:
             moves = [m for m in moves if not self.rule.withdraws(m)]
         self.done = len(moves) <= 1 and not self.may_wait or not moves
         self.move = moves[0] if moves else None
-        if not moves:
+        planned = settings.plans_turns and _TurnPlan.known(state, settings)
+        if planned in moves:  # the turn's plan goes on
+            self.move, self.done = planned, True
+        if not moves or self.done:
             self._engine = None
         elif _suits_alphabeta(state):
             self._engine = _AlphaBeta(self, moves, settings.nodes if budget_s is None else 10**12)
+        elif state.game.id in PLANNED and settings.plans_turns:
+            self._engine = _TurnPlan(self, moves, settings.nodes if budget_s is None else 10**12)
         else:
             self._engine = _Mcts(self, moves, settings.iterations if budget_s is None else 10**9)
 
@@ -360,6 +367,14 @@ class _Agreement:
 AGREEMENTS = {
     "ice-towers": _Agreement(lambda move: move.endswith(":done"), lambda move: move.endswith(":undone"),
                              lambda state, player: player in state.done),
+}
+
+
+# Games whose turn is many actions of one player, which the levels that plan search whole: what tells
+# two positions of a turn apart (cheaper than the position text, which is most of the search's time).
+PLANNED: dict[str, Callable[[State], tuple]] = {
+    "ice-turn": lambda s: (s.turn, s.roll, s.face, s.tiles, s.stacks, s.facing, s.phase, s.spent, s.used, s.aimed,
+                           s.reacted),
 }
 
 
@@ -656,3 +671,76 @@ class _AlphaBeta:
             if alpha >= beta:
                 break
         return best
+
+
+# -- whole turns, for games where one turn is many actions -------------------------------
+class _TurnPlan:
+    """The sequences of the actor's own decisions this turn, the most promising position first, each
+    position once: its first move towards the position the evaluation likes best (a win above all).
+
+    Ice-Turn's turn is its movement points spent one action at a time, the
+    Treehouse action at any moment (Tip: 7 points for the roll's), the end of
+    the movement, then the reactionary turns: judged one action at a time, a
+    search never sees the nest a three-point line completes, nor the points a
+    Tip adds.  The turn ends where the dice or another player act next; any
+    position on the way may end it (a phase can always be ended).  Fewer
+    actions win a tie.  The best line is remembered (`_LINES`), so the turn's
+    next decisions follow it at once.  Cut into slices, it goes on from its queue.
+    """
+
+    def __init__(self, search: Search, moves: list[str], nodes: int):
+        self.search, self.left = search, nodes
+        state = search.state
+        self.queue: list = []  # (minus value, actions, order, state): the most promising first
+        self.key = PLANNED[state.game.id]
+        self.root = self.key(state)
+        self.came: dict = {self.root: None}  # each position seen: (the one before, the move from it)
+        self.best: tuple[float, int] = (-1.0, 0)
+        self.best_key = self.root
+        for move in moves:  # the legal order: the game's own, so the same position gives the same plan
+            self._visit(state.play(move), self.root, move, 1)
+
+    @staticmethod
+    def known(state: State, level: Level) -> str | None:
+        """The move a plan already made for this position, if any."""
+        key = PLANNED.get(state.game.id)
+        return _LINES.get((level.name, key(state))) if key else None
+
+    def _visit(self, state: State, before, move: str, actions: int) -> None:
+        key = self.key(state)
+        if key in self.came:
+            return
+        self.came[key] = (before, move)
+        self.left -= 1
+        value = _value(evaluate(state), self.search.actor)
+        if (value, -actions) > self.best:
+            self.best, self.best_key = (value, -actions), key
+        if state.outcome is None and state.actors == (self.search.actor,):
+            heapq.heappush(self.queue, (-value, actions, len(self.came), state))
+
+    def run(self, until: float) -> bool:
+        while self.queue and self.left > 0 and self.best[0] < 1.0:
+            _, actions, _, state = heapq.heappop(self.queue)
+            before = self.key(state)
+            for move in own_moves(state, self.search.actor):
+                self._visit(state.play(move), before, move, actions + 1)
+            if time.perf_counter() > until:
+                break
+        self._remember()
+        return not self.queue or self.left <= 0 or self.best[0] >= 1.0
+
+    def _remember(self) -> None:
+        """The best line's moves, from the search's position on; its first is the answer."""
+        if len(_LINES) > 20000:
+            _LINES.clear()
+        key, name = self.best_key, self.search.level.name
+        while self.came[key] is not None:
+            key, move = self.came[key]
+            _LINES[name, key] = move
+        self.search.move = _LINES[name, self.root]
+
+    def mean(self, move: str) -> float:
+        return self.best[0] if move == self.search.move else 0.0
+
+
+_LINES: dict[tuple, str] = {}  # (level name, position key) -> the move a turn's plan makes there
