@@ -21,7 +21,9 @@ a bot that agreed to end stays agreed, and one hopelessly behind agrees once
 the others have (`Search.result`).
 
 Two-player games with an evaluation and no chance (Ice Lady) use alpha-beta
-with iterative deepening instead, which is much stronger there.
+with iterative deepening instead, which is much stronger there.  In Ice-Turn,
+where a turn is many actions of one player, Medium and Hard search the turn
+whole (`_TurnPlan`) instead of judging one action at a time.
 
 Levels differ by budget and depth.  Without `budget_s` a search stops at a
 fixed amount of work (so a given `rng` gives the same move) or at the level's
@@ -164,7 +166,22 @@ def _ice_lady(state: State) -> Reward:
 
 
 def _ice_towers(state: State) -> Reward:
-    return _versus(state.scores(), 4.0)
+    """The score, a tower that another colour's loose piece (free-standing or held) can cap counting
+    only in part: what the others can take at once is not yet won (there are no turns to wait for)."""
+    smallest: dict[str, int] = {}  # per colour: its smallest loose piece
+    loose = [t.pieces[0] for t in state.towers if len(t.pieces) == 1] + [h.piece for h in state.held.values()]
+    for piece in loose:
+        smallest[piece.colour] = min(piece.size, smallest.get(piece.colour, 4))
+    scores = dict.fromkeys(state.colours, 0.0)
+    for tower in state.towers:
+        top = tower.top
+        pips = sum(p.size for p in tower.pieces)
+        exposed = any(size <= top.size for colour, size in smallest.items() if colour != top.colour)
+        scores[top.colour] += pips * (1 - TOWERS_EXPOSED_LOSS if exposed and len(tower.pieces) > 1 else 1)
+    return _versus(scores, 4.0)
+
+
+TOWERS_EXPOSED_LOSS = 0.5  # Ice Towers: the share of a tower the others can cap at once that is not counted
 
 
 def _icetoids(state: State) -> Reward:

@@ -113,11 +113,7 @@ def player(game_id: str) -> Player:
 
 
 def _ice_towers(state: State, actor: str, moves: list[str], gain: float, best: str) -> str | None:
-    """A gain is taken; with none, a player ahead agrees to end, one holding a piece replays it, others wait."""
-    if gain > 0:
+    """A gain is taken; with none, a piece held is replayed, else the player agrees to end (or, agreed, waits)."""
+    if gain > 0 or actor in state.held:
         return best
-    if f"{actor}:done" in moves and _scores(state, actor) > 0:
-        return f"{actor}:done"
-    if actor in state.held:
-        return best
-    return None
+    return f"{actor}:done" if f"{actor}:done" in moves else None

@@ -58,6 +58,7 @@ def pairing(game_id: str, strong: str, weak: str, count: int, scale: float, plie
                         1000 * i + 7, scale, plies) for i in range(count)]
     found = [job.result() for job in jobs]
     return {"wins": sum(g["share"][strong] for g in found), "games": count,
+            "first": sum(g["share"][strong] for g in found[::2]),  # the stronger level in the first seat
             "unfinished": sum(not g["finished"] for g in found),
             "mean_plies": statistics.mean(g["plies"] for g in found)}
 
@@ -149,8 +150,9 @@ def section(args, table, results) -> None:
 
 def report(table, section_name, what, got, target, started) -> None:
     """A pairing's line as it finishes, and its row: a target row, or a share printed for information."""
+    seats = f", first seat {got['first']:g}/{(got['games'] + 1) // 2}" if "first" in got else ""
     print(f"  {section_name[9:]} {what}: {got['wins']:g}/{got['games']} ({got['unfinished']} unfinished, "
-          f"mean {got['mean_plies']:.0f} plies) in {time.time() - started:.0f} s", flush=True)
+          f"mean {got['mean_plies']:.0f} plies{seats}) in {time.time() - started:.0f} s", flush=True)
     share, count_text = got["wins"] / got["games"], f"{got['wins']:g}/{got['games']}"
     if target is None:
         table.rows.append((section_name, what, f"{share:.0%}", f"({count_text})", "", ""))
