@@ -55,18 +55,19 @@ class Level:
     noise: float  # alpha-beta: moves within this of the best may be picked (in pawns)
     slack: float  # MCTS: moves whose mean value is within this of the best may be picked
     delay: tuple[float, float]  # games without turns: seconds between the bot's actions
-    plans_turns: bool = False  # PLANNED games: search the whole turn's actions (`_TurnPlan`), not MCTS
+    plans: int = 0  # PLANNED games: positions of the turn's plan (`_TurnPlan`); 0: MCTS, one action at a time
 
     def scaled(self, factor: float) -> "Level":
         """The same level with its work and time multiplied by `factor` (benchmarks, tests)."""
         return replace(self, iterations=max(2, round(self.iterations * factor)),
-                       nodes=max(40, round(self.nodes * factor)), seconds=self.seconds * factor)
+                       nodes=max(40, round(self.nodes * factor)), seconds=self.seconds * factor,
+                       plans=self.plans and max(40, round(self.plans * factor)))
 
 
 LEVELS = {
     "easy": Level("easy", 48, 300, 1, 0.25, 0.6, 0.2, (2.5, 5.0)),
-    "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, 0.0, (1.5, 3.0), plans_turns=True),
-    "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, 0.0, (0.7, 1.5), plans_turns=True),
+    "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, 0.0, (1.5, 3.0), plans=300),
+    "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, 0.0, (0.7, 1.5), plans=40000),
 }
 ROLLOUT_PLIES = 8  # then the game's evaluation; short, because the evaluation knows more than random play
 GAME_ROLLOUT_PLIES = {"ice-turn": 0}  # the evaluation at once: random actions only waste the dice's points
@@ -325,15 +326,16 @@ class Search:
             moves = [m for m in moves if not self.rule.withdraws(m)]
         self.done = len(moves) <= 1 and not self.may_wait or not moves
         self.move = moves[0] if moves else None
-        planned = settings.plans_turns and _TurnPlan.known(state, settings)
+        plans = settings.plans and _plans(state)
+        planned = plans and _TurnPlan.known(state, settings)
         if planned in moves:  # the turn's plan goes on
             self.move, self.done = planned, True
         if not moves or self.done:
             self._engine = None
         elif _suits_alphabeta(state):
             self._engine = _AlphaBeta(self, moves, settings.nodes if budget_s is None else 10**12)
-        elif state.game.id in PLANNED and settings.plans_turns:
-            self._engine = _TurnPlan(self, moves, settings.nodes if budget_s is None else 10**12)
+        elif plans:
+            self._engine = _TurnPlan(self, moves, settings.plans if budget_s is None else 10**12)
         else:
             self._engine = _Mcts(self, moves, settings.iterations if budget_s is None else 10**9)
 
@@ -393,6 +395,11 @@ PLANNED: dict[str, Callable[[State], tuple]] = {
     "ice-turn": lambda s: (s.turn, s.roll, s.face, s.tiles, s.stacks, s.facing, s.phase, s.spent, s.used, s.aimed,
                            s.reacted),
 }
+
+
+def _plans(state: State) -> bool:
+    """A PLANNED game once its evaluation says something (not while Ice-Turn's tiles are dealt and placed)."""
+    return state.game.id in PLANNED and bool(evaluate(state)[0])
 
 
 def _suits_alphabeta(state: State) -> bool:
