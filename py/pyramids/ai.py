@@ -32,10 +32,10 @@ time cap, whichever comes first; with `budget_s` it uses that much time.
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import time
-import heapq
 from dataclasses import dataclass, replace
 from itertools import permutations
 from typing import Callable
@@ -345,10 +345,11 @@ class Search:
 
         Waiting is valued by what the others can do meanwhile (the search's own
         branch for it).  A bot that agreed to end stays agreed until a play is
-        worth more than waiting; one that has not plays its move, or if that
-        is to agree and agreeing is worse than waiting, its best play.  Once every other player has agreed, waiting changes nothing:
-        the bot plays on only for a real chance, else agrees.  So a game of bots,
-        and of bots and people who wait, ends.
+        worth more than waiting; one that has not plays its move, or if that is
+        to agree and agreeing is worse than waiting, its best play.  Once every
+        other player has agreed, waiting changes nothing: the bot plays on only
+        for a real chance, else agrees.  So a game of bots, and of bots and
+        people who wait, ends.
         """
         if not self.may_wait or self.move is None:
             return self.move
@@ -762,9 +763,6 @@ class _TurnPlan:
             key, move = self.came[key]
             _LINES[name, key] = move
         self.search.move = _LINES[name, self.root]
-
-    def mean(self, move: str) -> float:
-        return self.best[0] if move == self.search.move else 0.0
 
 
 _LINES: dict[tuple, str] = {}  # (level name, position key) -> the move a turn's plan makes there
