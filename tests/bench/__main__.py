@@ -4,8 +4,9 @@ Sections (all by default): ``loads`` cold and warm: the app, the bare baseline a
 the app with its service worker blocked; ``clicks`` move latency per game; ``links``
 a long link against a fresh start per game; ``engine`` random playouts on CPython;
 ``bots`` the computer in the page (worker start, move times, the main thread while
-it thinks).  ``strength`` (only when named: ``--only strength``, ~15-20 minutes)
-plays the levels against each other on CPython.
+it thinks).  ``strength`` (only when named: ``--only strength``; hours at 20 games per
+pairing on two cores, see --strength-games and --strength-pairings) plays the levels
+against each other and a greedy baseline on CPython.
 Each target is printed with PASS or MISS.  docs/performance.md explains the figures.
 """
 
