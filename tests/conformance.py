@@ -78,7 +78,8 @@ def check_game(game: Game, seeds=range(6), **options) -> None:
 
 def bot_game(game: Game, levels, rng: random.Random, max_plies: int = 400, scale: float = 1.0,
              **options) -> tuple[list[str], State]:
-    """A game between bots: `levels(actor)` is each player's level, a name or an `ai.Level` ("random": uniform moves).
+    """A game between bots: `levels(actor)` is each player's level, a name or an `ai.Level` ("random": uniform moves),
+    or a player of its own, ``(state, actor, rng) -> move or None`` (the strength bench's greedy baseline).
 
     Chance is sampled as the page samples it and automatic moves are made.  In
     a game without turns each player acts on its own jittered timer, as bots
@@ -89,7 +90,7 @@ def bot_game(game: Game, levels, rng: random.Random, max_plies: int = 400, scale
 
     def delay(actor) -> float:
         level = levels(actor)
-        low, high = ai.level_of("hard" if level == "random" else level).delay
+        low, high = ai.level_of("hard" if level == "random" or callable(level) else level).delay
         return rng.uniform(low, high)
 
     state = game.new(**options)
@@ -116,7 +117,8 @@ def bot_game(game: Game, levels, rng: random.Random, max_plies: int = 400, scale
             if level == "random":
                 move = rng.choice(ai.own_moves(state, actor))
             else:
-                move = ai.choose(state, actor, ai.level_of(level).scaled(scale), rng=rng, may_wait=len(acting) > 1)
+                move = level(state, actor, rng) if callable(level) else \
+                    ai.choose(state, actor, ai.level_of(level).scaled(scale), rng=rng, may_wait=len(acting) > 1)
                 if move is None:
                     waiting.add(actor)
                     continue

@@ -260,3 +260,106 @@ def test_every_level_takes_a_win_on_the_spot(level):
     state = ice_turn_position("2[b3b2b1][r1r2]/3[r3N]/4/4")
     for seed in range(3):
         assert ai.choose(state, level=level, rng=random.Random(seed)) == "move:d3@2"
+
+
+# White's small on a7 may step to b8 and become a king (a7-b8=K); nothing of Black's can ever stop it,
+# so from the search's horizon it can always be done a move later.
+FREE_PROMOTION = "4K3/S7/8/1s3ms1/1S2M3/2s2S2/MM3M2/8 w 3 4"
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_no_level_puts_off_a_free_promotion(level):
+    """Rules: "A small or medium ending on the far row may be replaced by a king from the reserve";
+    Medium once put it off for 6 of its moves (issue 28), Hard at every other depth."""
+    state = games.get("ice-lady").from_text(FREE_PROMOTION)
+    untimed = dataclasses.replace(ai.LEVELS[level].scaled(0.5 if level == "hard" else 1), seconds=600)
+    picks = [ai.choose(state, level=untimed, rng=random.Random(seed)) for seed in range(4)]
+    assert picks == ["a7-b8=K"] * 4, picks
+
+
+# -- Ice Towers: games without turns end ---------------------------------------------------
+# Yellow leads 28-8; Red may only mine its larges back out of towers or agree (issue 28).
+TOWERS_LEAD = "t3:rS3,yS2 t6:rM3,yS3,rS1 t7:rL1,yL2,rL2,yM1 t9:rL3,yL3 t15:yM3 t16:yL1,rM1,yM2 t18:rM2,yS1,rS2 next:19"
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_ice_towers_a_bot_that_agreed_stays_agreed(level):
+    """Yellow said done; withdrawing it only lets Red play on, so Yellow waits (it once toggled
+    done and undone for ever, and the game never ended by agreement)."""
+    state = games.get("ice-towers").from_text(TOWERS_LEAD).play("yellow:done")
+    picks = [ai.choose(state, "yellow", ai.LEVELS[level].scaled(0.2), rng=random.Random(seed), may_wait=True)
+             for seed in range(6)]
+    assert picks == [None] * 6, picks
+
+
+def test_ice_towers_a_lost_bot_agrees_once_the_others_have():
+    """Red is 20 points down and Yellow agreed: waiting changes nothing, mining a large back only
+    drags the game on, so Red agrees and the game ends."""
+    state = games.get("ice-towers").from_text(TOWERS_LEAD).play("yellow:done")
+    untimed = dataclasses.replace(ai.LEVELS["medium"], seconds=600)
+    for seed in range(3):
+        assert ai.choose(state, "red", untimed, rng=random.Random(seed), may_wait=True) == "red:done"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_game_of_ice_towers_bots_ends(seed):
+    """"Done": the game ends when every player agrees (or no play is left), well before our move limit."""
+    levels = [dataclasses.replace(ai.LEVELS[name].scaled(0.1), seconds=600) for name in ("hard", "medium", "easy")]
+    _, end = bot_game(games.get("ice-towers"), lambda actor: levels[(seed + (actor == "red")) % 3],
+                      random.Random(seed), max_plies=150)
+    assert end.outcome is not None and end.ended in ("agreed", "blocked"), end.to_text()
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_a_game_of_ice_towers_with_a_person_who_waits_ends(level):
+    """Yellow, a person, only ever says done; the bot plays Red until it too agrees.  (Every play
+    clears the agreements, so the person says done again after each.)"""
+    state, rng = games.get("ice-towers").new(), random.Random(5)
+    untimed = dataclasses.replace(ai.LEVELS[level].scaled(0.1), seconds=600)
+    for _ in range(150):
+        if state.outcome is not None:
+            break
+        if "yellow:done" in state.legal_moves():
+            state = state.play("yellow:done")
+            continue
+        move = ai.choose(state, "red", untimed, rng=rng, may_wait=True)
+        assert move is not None, f"both wait for ever in {state.to_text()}"
+        state = state.play(move)
+    assert state.outcome is not None and state.ended in ("agreed", "blocked"), state.to_text()
+
+
+# -- Ice-Turn: the levels that plan play whole turns -----------------------------------------
+# Blue (goal a1, which holds its medium under its large) has its small on a3, pointing
+# north; turning it south (1 MP), moving it to a2 (1 MP) and under the stack on a1 (1 MP) builds the nest.
+BLUE_NEST_IN_THREE = ("[dNS][sS]q[sS]/[dNS]q[sN][dEW]/q[sS][dNS][sW]/[dEW][sW][dEW]q "
+                      "3[r1r2]/[b1N]3/3[r3N]/[b2b3]3 -,- blue move {roll} tip 0 - -")
+
+
+def play_the_turn(state: State, level) -> tuple[list[str], State]:
+    """The bot's decisions until the dice or another player act."""
+    actor, moves = state.actors[0], []
+    while state.outcome is None and state.actors == (actor,):
+        moves.append(ai.choose(state, level=level, rng=random.Random(len(moves))))
+        state = state.play(moves[-1])
+    return moves, state
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_ice_turn_a_planning_level_completes_its_nest_when_the_points_allow(level):
+    """Rules section 3: a turn spends the roll's movement points one action at a time; Hard once
+    ended its movement here (`end-moves` had the most visits), one action being judged at a time."""
+    state = games.get("ice-turn").from_text(BLUE_NEST_IN_THREE.format(roll=3))
+    assert {"turn:a3S", "move:a3"} <= set(state.legal_moves())
+    moves, end = play_the_turn(state, level)
+    assert moves == ["turn:a3S", "move:a3", "move:a2@0"]
+    assert end.outcome is not None and end.outcome.winners == ("blue",)
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_ice_turn_a_planning_level_takes_the_tip_when_it_adds_points_to_spend(level):
+    """The Treehouse face "Tip- Totally Increase Points to 7" (tip7, at any moment of the movement);
+    with a roll of 1, only its points reach the nest."""
+    state = games.get("ice-turn").from_text(BLUE_NEST_IN_THREE.format(roll=1))
+    moves, end = play_the_turn(state, level)
+    assert "tip7" in moves
+    assert end.outcome is not None and end.outcome.winners == ("blue",)

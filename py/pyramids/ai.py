@@ -16,10 +16,14 @@ Ice-Turn) are scored by what each player still has to do, so a bot far ahead
 still sees each step nearer; every level takes a win on the spot.  Games
 without turns (Ice Towers) are searched as if a random player acted next: the
 bot picks its own move; the page plays it on the bot's own timer and checks it
-when it lands.
+when it lands.  Waiting is a branch of that search (the others act first), so
+a bot that agreed to end stays agreed, and one hopelessly behind agrees once
+the others have (`Search.result`).
 
 Two-player games with an evaluation and no chance (Ice Lady) use alpha-beta
-with iterative deepening instead, which is much stronger there.
+with iterative deepening instead, which is much stronger there.  In Ice-Turn,
+where a turn is many actions of one player, Medium and Hard search the turn
+whole (`_TurnPlan`) instead of judging one action at a time.
 
 Levels differ by budget and depth.  Without `budget_s` a search stops at a
 fixed amount of work (so a given `rng` gives the same move) or at the level's
@@ -28,6 +32,7 @@ time cap, whichever comes first; with `budget_s` it uses that much time.
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import time
@@ -50,17 +55,19 @@ class Level:
     noise: float  # alpha-beta: moves within this of the best may be picked (in pawns)
     slack: float  # MCTS: moves whose mean value is within this of the best may be picked
     delay: tuple[float, float]  # games without turns: seconds between the bot's actions
+    plans: int = 0  # PLANNED games: positions of the turn's plan (`_TurnPlan`); 0: MCTS, one action at a time
 
     def scaled(self, factor: float) -> "Level":
         """The same level with its work and time multiplied by `factor` (benchmarks, tests)."""
         return replace(self, iterations=max(2, round(self.iterations * factor)),
-                       nodes=max(40, round(self.nodes * factor)), seconds=self.seconds * factor)
+                       nodes=max(40, round(self.nodes * factor)), seconds=self.seconds * factor,
+                       plans=self.plans and max(40, round(self.plans * factor)))
 
 
 LEVELS = {
     "easy": Level("easy", 48, 300, 1, 0.25, 0.6, 0.2, (2.5, 5.0)),
-    "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, 0.0, (1.5, 3.0)),
-    "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, 0.0, (0.7, 1.5)),
+    "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, 0.0, (1.5, 3.0), plans=300),
+    "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, 0.0, (0.7, 1.5), plans=40000),
 }
 ROLLOUT_PLIES = 8  # then the game's evaluation; short, because the evaluation knows more than random play
 GAME_ROLLOUT_PLIES = {"ice-turn": 0}  # the evaluation at once: random actions only waste the dice's points
@@ -160,7 +167,22 @@ def _ice_lady(state: State) -> Reward:
 
 
 def _ice_towers(state: State) -> Reward:
-    return _versus(state.scores(), 4.0)
+    """The score, a tower that another colour's loose piece (free-standing or held) can cap counting
+    only in part: what the others can take at once is not yet won (there are no turns to wait for)."""
+    smallest: dict[str, int] = {}  # per colour: its smallest loose piece
+    loose = [t.pieces[0] for t in state.towers if len(t.pieces) == 1] + [h.piece for h in state.held.values()]
+    for piece in loose:
+        smallest[piece.colour] = min(piece.size, smallest.get(piece.colour, 4))
+    scores = dict.fromkeys(state.colours, 0.0)
+    for tower in state.towers:
+        top = tower.top
+        pips = sum(p.size for p in tower.pieces)
+        exposed = any(size <= top.size for colour, size in smallest.items() if colour != top.colour)
+        scores[top.colour] += pips * (1 - TOWERS_EXPOSED_LOSS if exposed and len(tower.pieces) > 1 else 1)
+    return _versus(scores, 4.0)
+
+
+TOWERS_EXPOSED_LOSS = 0.5  # Ice Towers: the share of a tower the others can cap at once that is not counted
 
 
 def _icetoids(state: State) -> Reward:
@@ -280,7 +302,8 @@ class Search:
     answer (None when waiting is better, if waiting was allowed).
     """
 
-    WAIT_MARGIN = 0.02  # a move must look at least this much worse than waiting to be left unplayed
+    WAIT_MARGIN = 0.02  # a move must look at least this much better than waiting to be played
+    END_MARGIN = 0.1  # ... than ending the game now, when the others all agreed: a lost game is not dragged on
 
     def __init__(self, state: State, actor: str | None = None, level: "str | Level" = "medium",
                  budget_s: float | None = None, rng: random.Random | None = None, may_wait: bool = False):
@@ -298,26 +321,86 @@ class Search:
         self.state, self.actor = state, actor
         self.deadline = time.perf_counter() + (budget_s if budget_s is not None else settings.seconds)
         self.may_wait = may_wait and not _suits_alphabeta(state)
-        self.done = len(moves) == 1 and not self.may_wait
-        self.move = moves[0]
-        if _suits_alphabeta(state):
+        self.rule = AGREEMENTS.get(state.game.id)
+        if self.may_wait and self.rule:  # any play clears the agreements: withdrawing one only gives up waiting
+            moves = [m for m in moves if not self.rule.withdraws(m)]
+        self.done = len(moves) <= 1 and not self.may_wait or not moves
+        self.move = moves[0] if moves else None
+        plans = settings.plans and _plans(state)
+        planned = plans and _TurnPlan.known(state, settings)
+        if planned in moves:  # the turn's plan goes on
+            self.move, self.done = planned, True
+        if not moves or self.done:
+            self._engine = None
+        elif _suits_alphabeta(state):
             self._engine = _AlphaBeta(self, moves, settings.nodes if budget_s is None else 10**12)
+        elif plans:
+            self._engine = _TurnPlan(self, moves, settings.plans if budget_s is None else 10**12)
         else:
             self._engine = _Mcts(self, moves, settings.iterations if budget_s is None else 10**9)
 
     @property
     def result(self) -> str | None:
-        if self.may_wait:
-            waiting = _value(evaluate(self.state), self.actor)
-            if self._engine.mean(self.move) < waiting - self.WAIT_MARGIN:
-                return None
-        return self.move
+        """The move, or with `may_wait` None when waiting is better.
+
+        Waiting is valued by what the others can do meanwhile (the search's own
+        branch for it).  A bot that agreed to end stays agreed until a play is
+        worth more than waiting; one that has not plays its move, or if that is
+        to agree and agreeing is worse than waiting, its best play.  Once every
+        other player has agreed, waiting changes nothing: the bot plays on only
+        for a real chance, else agrees.  So a game of bots, and of bots and
+        people who wait, ends.
+        """
+        if not self.may_wait or self.move is None:
+            return self.move
+        engine, rule = self._engine, self.rule
+        agreement = next((m for m in engine.moves if rule.agrees(m)), None) if rule else None
+        if agreement is not None and engine.root.child(agreement).state.outcome is not None:
+            return self.move if engine.mean(self.move) > engine.mean(agreement) + self.END_MARGIN else agreement
+        waiting, margin = engine.mean(WAIT), self.WAIT_MARGIN
+        if rule and rule.agreed(self.state, self.actor):
+            return self.move if engine.mean(self.move) > waiting + margin else None
+        if engine.mean(self.move) >= waiting - margin:
+            return self.move
+        plays = [m for m in engine.moves if m != agreement] if rule else []
+        return max(plays, key=engine.mean) if plays else None  # bots that wait for each other never end
 
     def step(self, seconds: float) -> bool:
         if not self.done:
             until = min(self.deadline, time.perf_counter() + seconds)
             self.done = self._engine.run(until) or time.perf_counter() >= self.deadline
         return self.done
+
+
+WAIT = "(wait)"  # games without turns: the search's branch where the searching player lets the others act
+
+
+@dataclass(frozen=True)
+class _Agreement:
+    """A game that ends when every player agrees: which moves agree, and who has agreed."""
+
+    agrees: Callable[[str], bool]
+    withdraws: Callable[[str], bool]
+    agreed: Callable[[State, str], bool]
+
+
+AGREEMENTS = {
+    "ice-towers": _Agreement(lambda move: move.endswith(":done"), lambda move: move.endswith(":undone"),
+                             lambda state, player: player in state.done),
+}
+
+
+# Games whose turn is many actions of one player, which the levels that plan search whole: what tells
+# two positions of a turn apart (cheaper than the position text, which is most of the search's time).
+PLANNED: dict[str, Callable[[State], tuple]] = {
+    "ice-turn": lambda s: (s.turn, s.roll, s.face, s.tiles, s.stacks, s.facing, s.phase, s.spent, s.used, s.aimed,
+                           s.reacted),
+}
+
+
+def _plans(state: State) -> bool:
+    """A PLANNED game once its evaluation says something (not while Ice-Turn's tiles are dealt and placed)."""
+    return state.game.id in PLANNED and bool(evaluate(state)[0])
 
 
 def _suits_alphabeta(state: State) -> bool:
@@ -327,10 +410,11 @@ def _suits_alphabeta(state: State) -> bool:
 
 # -- Monte Carlo tree search ----------------------------------------------------
 class _Node:
-    __slots__ = ("state", "children", "visits", "totals", "moves")
+    __slots__ = ("state", "children", "visits", "totals", "moves", "waiter")
 
-    def __init__(self, state: State):
+    def __init__(self, state: State, waiter: str | None = None):
         self.state = state
+        self.waiter = waiter  # the player who waits here: the next decision is someone else's
         self.children: dict[str, _Node] = {}
         self.visits = 0
         self.totals: dict[str, float] = {}  # per mover: the sum of its values through this node
@@ -408,7 +492,7 @@ def _iterate(root: _Node, actor: str, rng: random.Random) -> None:
         if node is root:
             decider = actor
         else:
-            deciders = players_to_act(state)
+            deciders = [d for d in players_to_act(state) if d != node.waiter]
             if not deciders:
                 break
             decider = deciders[0] if len(deciders) == 1 else rng.choice(deciders)
@@ -439,7 +523,10 @@ class _Mcts:
     def __init__(self, search: Search, moves: list[str], iterations: int):
         self.search, self.left = search, iterations
         self.root = _Node(search.state)
-        self.moves = self.root.moves[search.actor] = search.rng.sample(moves, len(moves))
+        self.moves = search.rng.sample(moves, len(moves))
+        self.root.moves[search.actor] = self.moves + [WAIT] * search.may_wait
+        if search.may_wait:
+            self.root.children[WAIT] = _Node(search.state, waiter=search.actor)
         self.unscored: list[str] | None = None  # the moves not yet scored by the evaluation
 
     def run(self, until: float) -> bool:
@@ -449,7 +536,7 @@ class _Mcts:
             if won is not None:  # every level takes a win on the spot, however short its time
                 search.move = won
                 return True
-            self.unscored = list(self.moves)
+            self.unscored = list(self.root.moves[search.actor])
         while self.unscored:
             self._score(self.unscored.pop(0))
             if time.perf_counter() > until:
@@ -504,7 +591,8 @@ class _Searched:
 
 
 ALPHABETA = {
-    "ice-lady": _Searched(_ice_lady_material, "white", lambda move: 0 if "x" in move else 1),
+    "ice-lady": _Searched(_ice_lady_material, "white",
+                          lambda move: 0 if "=" in move else 1 if "x" in move else 2),  # promotions, captures
 }
 WIN = 1000.0
 
@@ -542,6 +630,7 @@ class _AlphaBeta:
 
     def _deepen(self):
         search, level = self.search, self.search.level
+        previous: dict[str, float] = {}
         for depth in range(level.max_depth):
             found: dict[str, float] = {}
             alpha = -math.inf
@@ -549,12 +638,34 @@ class _AlphaBeta:
                 found[move] = yield from self._value(search.state.play(move), depth, -math.inf if level.noise
                                                      else alpha, math.inf, 1)
                 alpha = max(alpha, found[move])
+            former = self.order[0]  # the best at the depth before
             self.order.sort(key=lambda m: -found[m])  # the best first at the next depth
-            best = max(found.values())
-            close = [m for m in self.order if found[m] >= best - level.noise]
+            scores = found
+            if depth >= 2:  # the two last depths together: one more ply of either side alone sways the score
+                if level.noise:  # every score exact (a full window)
+                    scores = {m: (found[m] + previous[m]) / 2 for m in found}
+                elif self.order[0] != former:  # two candidates, each scored exactly at this depth and the last
+                    leader = self.order[0]
+                    earlier = yield from self._value(search.state.play(leader), depth - 1, -math.inf, math.inf, 1)
+                    scores = {former: (found[former] + previous[former]) / 2, leader: (found[leader] + earlier) / 2}
+            previous = found
+            best = max(scores.values())
+            close = self._banking([m for m in self.order if scores.get(m, -math.inf) >= best - level.noise])
             search.move = search.rng.choice(close) if level.noise else close[0]
-            if best >= WIN - (depth + 1):  # a forced win found: no need to look deeper
+            if max(found.values()) >= WIN - (depth + 1):  # a forced win found: no need to look deeper
                 return
+
+    def _banking(self, close: list[str]) -> list[str]:
+        """Of the moves the search finds about as good, those that gain the most at once.
+
+        Seen from the horizon, a promotion or capture now and the same one a
+        move later score alike, so a level would put it off for ever; the move
+        that banks the gain (within the level's noise of the most) is played.
+        """
+        state, sign, noise = self.search.state, self.sign, self.search.level.noise
+        now = {m: sign * self.spec.margin(state.play(m)) for m in close}
+        most = max(now.values())
+        return [m for m in close if now[m] >= most - noise]
 
     def _value(self, s: State, depth: int, alpha: float, beta: float, ply: int):
         """Minimax with alpha-beta cuts, from the searching player's side, in pawns (a generator's return)."""
@@ -585,3 +696,73 @@ class _AlphaBeta:
             if alpha >= beta:
                 break
         return best
+
+
+# -- whole turns, for games where one turn is many actions -------------------------------
+class _TurnPlan:
+    """The sequences of the actor's own decisions this turn, the most promising position first, each
+    position once: its first move towards the position the evaluation likes best (a win above all).
+
+    Ice-Turn's turn is its movement points spent one action at a time, the
+    Treehouse action at any moment (Tip: 7 points for the roll's), the end of
+    the movement, then the reactionary turns: judged one action at a time, a
+    search never sees the nest a three-point line completes, nor the points a
+    Tip adds.  The turn ends where the dice or another player act next; any
+    position on the way may end it (a phase can always be ended).  Fewer
+    actions win a tie.  The best line is remembered (`_LINES`), so the turn's
+    next decisions follow it at once.  Cut into slices, it goes on from its queue.
+    """
+
+    def __init__(self, search: Search, moves: list[str], nodes: int):
+        self.search, self.left = search, nodes
+        state = search.state
+        self.queue: list = []  # (minus value, actions, order, state): the most promising first
+        self.key = PLANNED[state.game.id]
+        self.root = self.key(state)
+        self.came: dict = {self.root: None}  # each position seen: (the one before, the move from it)
+        self.best: tuple[float, int] = (-1.0, 0)
+        self.best_key = self.root
+        for move in moves:  # the legal order: the game's own, so the same position gives the same plan
+            self._visit(state.play(move), self.root, move, 1)
+
+    @staticmethod
+    def known(state: State, level: Level) -> str | None:
+        """The move a plan already made for this position, if any."""
+        key = PLANNED.get(state.game.id)
+        return _LINES.get((level.name, key(state))) if key else None
+
+    def _visit(self, state: State, before, move: str, actions: int) -> None:
+        key = self.key(state)
+        if key in self.came:
+            return
+        self.came[key] = (before, move)
+        self.left -= 1
+        value = _value(evaluate(state), self.search.actor)
+        if (value, -actions) > self.best:
+            self.best, self.best_key = (value, -actions), key
+        if state.outcome is None and state.actors == (self.search.actor,):
+            heapq.heappush(self.queue, (-value, actions, len(self.came), state))
+
+    def run(self, until: float) -> bool:
+        while self.queue and self.left > 0 and self.best[0] < 1.0:
+            _, actions, _, state = heapq.heappop(self.queue)
+            before = self.key(state)
+            for move in own_moves(state, self.search.actor):
+                self._visit(state.play(move), before, move, actions + 1)
+            if time.perf_counter() > until:
+                break
+        self._remember()
+        return not self.queue or self.left <= 0 or self.best[0] >= 1.0
+
+    def _remember(self) -> None:
+        """The best line's moves, from the search's position on; its first is the answer."""
+        if len(_LINES) > 20000:
+            _LINES.clear()
+        key, name = self.best_key, self.search.level.name
+        while self.came[key] is not None:
+            key, move = self.came[key]
+            _LINES[name, key] = move
+        self.search.move = _LINES[name, self.root]
+
+
+_LINES: dict[tuple, str] = {}  # (level name, position key) -> the move a turn's plan makes there

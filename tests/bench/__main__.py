@@ -4,8 +4,9 @@ Sections (all by default): ``loads`` cold and warm: the app, the bare baseline a
 the app with its service worker blocked; ``clicks`` move latency per game; ``links``
 a long link against a fresh start per game; ``engine`` random playouts on CPython;
 ``bots`` the computer in the page (worker start, move times, the main thread while
-it thinks).  ``strength`` (only when named: ``--only strength``, ~15-20 minutes)
-plays the levels against each other on CPython.
+it thinks).  ``strength`` (only when named: ``--only strength``; hours at 20 games per
+pairing on two cores, see --strength-games and --strength-pairings) plays the levels
+against each other and a greedy baseline on CPython.
 Each target is printed with PASS or MISS.  docs/performance.md explains the figures.
 """
 
@@ -69,6 +70,8 @@ def parse_args(argv=None):
     parser.add_argument("--strength-plies", type=int, default=300, help="ply cap of a strength game (default 300)")
     parser.add_argument("--strength-positions", type=int, default=10,
                         help="positions timing Hard's move at full budget, per game (default 10)")
+    parser.add_argument("--strength-pairings", default="",
+                        help="only these pairings, comma-separated, e.g. hard-greedy,hard-crowd (default: all)")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the strength games (default 1)")
     parser.add_argument("--profile", action="store_true",
                         help="also print a cProfile of the app's start-up and of clicks in a --long game")
@@ -78,6 +81,7 @@ def parse_args(argv=None):
     if unknown:
         parser.error(f"unknown section {sorted(unknown)[0]!r}")
     args.games = [g for g in args.games.split(",") if g] or games.ids()
+    args.strength_pairings = [p for p in args.strength_pairings.split(",") if p]
     return args
 
 
