@@ -224,7 +224,7 @@ class Session:
             raise GameError(self._browsing_message())
         if self.full():
             raise GameError(self.full())
-        self.watched = None
+        self._person_acts()
         if self.redo_stack and self.redo_stack[-1][0] == move.strip():
             self.redo()  # the same move again brings back the same dice and draws
             return
@@ -259,7 +259,7 @@ class Session:
         candidates = [cells] if isinstance(cells, str) else list(cells)
         state = self.state
         changed, self.changed = self._changed_under(candidates), {}
-        self.watched = None
+        self._person_acts()
         if self.browsing:
             return self._clear_input(self._browsing_message())
         if state.outcome is not None:
@@ -555,6 +555,13 @@ class Session:
             found.pop()
         return found
 
+    def _person_acts(self) -> None:
+        """The player acts: the turns followed so far are read, their outlines go.  Not while the player
+        acts inside another's turn (places the computer's Terrafex fire): that turn is told once over."""
+        seat = self.latest.turn_of()
+        if seat is None or seat in players_to_act(self.latest):
+            self.watched = None
+
     def follow_last_turn(self) -> None:
         """A link just opened: its last turn over is told and outlined, as if made just now."""
         if not self.moves:
@@ -568,10 +575,14 @@ class Session:
 
     def turn_news(self, since: int = 0) -> str:
         """The followed turns in words (those that ended after ply `since`), for the message line and the
-        live region ("Blue's turn: …"); the last three at most."""
-        over = [turn for turn in self.followed() if turn.last > since]
-        said = " ".join(turns.headline(self.states, self.moves, turn) for turn in over[-3:])
-        return record.shorten(said, 400) if said else ""
+        live region ("Blue's turn: …"): the latest first to be kept, earlier ones while they fit."""
+        said = ""
+        for turn in reversed([turn for turn in self.followed() if turn.last > since][-3:]):
+            line = turns.headline(self.states, self.moves, turn)
+            if said and len(line) + len(said) >= 400:
+                break
+            said = f"{line} {said}".strip()
+        return record.shorten(said, 400)
 
     def replay_span(self) -> tuple[int, int] | None:
         """The plies Replay turn steps through (the position before the followed turns, then each move
