@@ -110,6 +110,7 @@
     if (list && typeof snap.moves === "string") {
       list.replaceChildren(...inert(snap.moves, LIST_TAGS));
       list.classList.toggle("paired", snap.paired === true);  // White and Black side by side
+      list.classList.toggle("turns", snap.turns === true);  // one entry per turn
     }
     if (typeof snap.title === "string") document.title = snap.title;
     requestAnimationFrame(() => performance.mark("pyramids:snapshot-painted"));
@@ -164,6 +165,7 @@
       build: BUILD, link: location.hash.replace(/^#/, ""), home, game: board.getAttribute("data-game"),
       board: svg.outerHTML, status: byId("status").textContent, ply: byId("ply").textContent, moves,
       paired: Boolean(byId("moves") && byId("moves").classList.contains("paired")),
+      turns: Boolean(byId("moves") && byId("moves").classList.contains("turns")),
       title: document.title,
     };
     const text = JSON.stringify(snap);
