@@ -515,8 +515,8 @@ class App:
         message = by_id("message")
         fallback = self.bots.fallback if s.bots else ""
         notice = " ".join(t for t in (NOT_SAVING if self.not_saving else "", self.notice) if t)
-        news = "" if s.message or s.selection else s.turn_news()
-        message.textContent = " ".join(t for t in (notice, s.message or news, fallback) if t)
+        news = "" if s.warn or s.selection else s.turn_news()  # after the message of a move inside that turn
+        message.textContent = " ".join(t for t in (notice, s.message, news, fallback) if t)
         by_id("follow").hidden = s.replay_span() is None
         by_id("replay").textContent = "Stop replay" if self.replaying else "Replay turn"
         message.className = "message" + (" warn" if notice or fallback or (s.message and s.warn) else "")

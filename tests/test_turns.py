@@ -54,7 +54,7 @@ def test_ice_lady_one_move_a_turn():
     states, moves = game_of("ice-lady", ["c3-d4", "f6-e5", "d4xf6"])
     found = turns.turns(states, moves)
     assert [(t.seat, t.first, t.last) for t in found] == [("white", 1, 1), ("black", 2, 2), ("white", 3, 3)]
-    assert turns.headline(states, moves, found[0]) == "White's turn: small c3 to d4."
+    assert turns.headline(states, moves, found[0]) == "White small c3 to d4.", "a lone move in its own words"
 
 
 def test_ice_turn_deal_is_one_entry_placements_one_each_and_the_dice_open_each_turn():
@@ -193,6 +193,12 @@ def test_the_computers_turn_is_told_outlined_and_replayable_until_the_player_act
     s.click("a1")
     assert s.watched is None and s.turn_news() == "" and s.replay_span() is None
     assert "c7" not in s.marks().last
+
+
+def test_a_link_with_only_the_deal_tells_nothing():
+    s = Session("ice-turn")
+    s.follow_last_turn()
+    assert len(s.moves) == 16 and s.watched is None and s.turn_news() == ""
 
 
 def test_a_link_just_opened_tells_its_last_turn():

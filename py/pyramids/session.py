@@ -563,7 +563,8 @@ class Session:
             self.watched = None
 
     def follow_last_turn(self) -> None:
-        """A link just opened: its last turn over is told and outlined, as if made just now."""
+        """A link just opened: its last turn over is told and outlined, as if made just now (a player's:
+        not the deal before the game)."""
         if not self.moves:
             return
         turn = turns.turn_at(self.states, self.moves, len(self.moves))
@@ -571,7 +572,8 @@ class Session:
             if turn.first == 1:
                 return
             turn = turns.turn_at(self.states, self.moves, turn.first - 1)
-        self.watched = turn.first - 1
+        if turn.seat is not None:
+            self.watched = turn.first - 1
 
     def turn_news(self, since: int = 0) -> str:
         """The followed turns in words (those that ended after ply `since`), for the message line and the

@@ -154,6 +154,9 @@ def summary(states: Sequence[State], moves: Sequence[str], turn: Turn) -> str:
 
 
 def headline(states: Sequence[State], moves: Sequence[str], turn: Turn) -> str:
-    """The turn as one sentence for the message line and the live region: "Blue's turn: …."."""
+    """The turn as one sentence for the message line and the live region: "Blue's turn: …."; a turn of
+    one move in that move's own words ("Black small f6 to g5.")."""
+    if turn.seat is not None and turn.first == turn.last:
+        return f"{words(states[turn.first - 1], moves[turn.first - 1])}."
     said = summary(states, moves, turn)
     return f"{said}." if turn.seat is None else f"{name(states, moves, turn)}'s turn: {said}."

@@ -53,7 +53,8 @@ def test_the_computers_turn_is_told_outlined_and_replayed_beside_the_log(new_con
     page = opened(new_context, server, game_id, WIDE)
     if game_id == "terrafex":
         place_the_computers_fire(page)
-    page.wait_for_function("document.getElementById('message').textContent.includes(\"'s turn: \")", timeout=60_000)
+    page.wait_for_function("!document.getElementById('follow').hidden && !/^Tiles dealt/.test("
+                           "document.getElementById('message').textContent)", timeout=60_000)  # the deal: not a turn
     page.wait_for_function("!document.getElementById('follow').hidden")
 
     # the board, the panel and the log side by side, all in view without scrolling
@@ -72,7 +73,7 @@ def test_the_computers_turn_is_told_outlined_and_replayed_beside_the_log(new_con
     theirs = [t for t in found if t.seat == COMPUTER_FIRST[game_id]]
     assert theirs, found
     said = page.inner_text("#message")
-    assert f"{turns.name(states, moves, theirs[-1])}'s turn: {turns.summary(states, moves, theirs[-1])[:60]}" in said
+    assert turns.headline(states, moves, theirs[-1])[:60] in said
 
     # every location the turn changed is outlined
     assert page.locator('#board [aria-label*="last move"]').count() >= 1
