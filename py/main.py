@@ -24,7 +24,9 @@ from pyramids.session import PACES, Loading, Session
 PREFIX = "pyramids.v1."
 DEFAULT_GAME = "ice-lady"
 QUICK = 300  # a game of at most this many moves is tried at once (it usually opens within the slice)
-FOCUS_PARTNER = {"undo": "redo", "redo": "undo", "first": "next", "prev": "next", "next": "prev", "last": "prev"}
+FOCUS_PARTNER = {"undo": "redo", "redo": "undo", "first": "next", "prev": "next", "next": "prev", "last": "prev",
+                 "prev-turn": "next-turn", "next-turn": "prev-turn"}
+REPLAY_STEP_S = 0.6  # Replay turn: the time each move stays on the board
 NOT_SAVING = "This browser is not saving games (storage is off or full); the link still holds this game."
 KEPT_SAFE = "Your games are kept safe in this browser."
 MAY_CLEAR = "This browser may clear these games if the site is not visited for a while."
@@ -275,6 +277,7 @@ class App:
         self.parted = None  # a saved game the link on screen goes back on (saves.Related), until the player chooses
         self.other_line = None  # the entry another tab played otherwise, until the player chooses which line goes on
         self.typed_for = None  # the session the typed-move box was last drawn for
+        self.replaying = None  # the task of Replay turn, while it steps through a turn on the board
 
     # -- loading --------------------------------------------------------
     # A game opens at once when its files are here and its replay fits in one
@@ -330,6 +333,7 @@ class App:
                 if message or not await self.follow(loading):
                     self.adopt(loading.session, None, {})
                     self.from_link = bool(loading.rec.packed)  # Share's compact link: sent to play by link
+                    loading.session.follow_last_turn()  # told and outlined: nobody made it on this screen
                     if message:
                         shown = "The game is shown up to that move." if loading.error else ""
                         self.tell(page.notice("Part of this link could not be used.", message, shown))
@@ -367,7 +371,7 @@ class App:
         if found.kind == "continues":
             session.keep_chance(found.data)  # what was drawn and undone stays drawn
             self.adopt(session, found.id, found.data)
-            session.unseen = found.common
+            session.unseen = session.watched = found.common
             self.tell(session.news(found.common) or "Your saved game is brought up to date.")
             self.persist()
             return True
@@ -620,7 +624,10 @@ class App:
         message = by_id("message")
         fallback = self.bots.fallback if s.bots else ""
         notice = " ".join(t for t in (NOT_SAVING if self.not_saving else "", self.notice) if t)
-        message.textContent = " ".join(t for t in (notice, s.message, fallback) if t)
+        news = "" if s.warn or s.selection else s.turn_news()  # after the message of a move inside that turn
+        message.textContent = " ".join(t for t in (notice, s.message, news, fallback) if t)
+        by_id("follow").hidden = s.replay_span() is None
+        by_id("replay").textContent = "Stop replay" if self.replaying else "Replay turn"
         message.className = "message" + (" warn" if notice or fallback or (s.message and s.warn) else "")
         by_id("choices").innerHTML = page.choices(s)
         self.announce(s, notice)
@@ -645,7 +652,8 @@ class App:
         self.show_share()
         for name, enabled in (("undo", s.can_undo()), ("redo", bool(s.redo_stack)),
                               ("first", s.cursor > 0), ("prev", s.cursor > 0),
-                              ("next", s.browsing), ("last", s.browsing)):
+                              ("next", s.browsing), ("last", s.browsing),
+                              ("prev-turn", s.cursor > 0), ("next-turn", s.browsing)):
             by_id(name).disabled = not enabled
         for button in document.querySelectorAll("#picker [data-game]"):
             button.classList.toggle("active", button.dataset.game == s.game.id)
@@ -661,11 +669,15 @@ class App:
     def show_moves(self, moves, s):
         """The move list: new moves are appended and the mark moved, so a long game stays quick.
 
-        A game of more than `LISTED` moves shows the `LISTED` around the move on screen.
+        A game of more than `LISTED` moves shows the `LISTED` around the move on screen.  Games of
+        one move a turn pair them like a score sheet; the others list turns (`show_turns`).
         """
+        moves.classList.toggle("paired", s.game.alternating)
+        moves.classList.toggle("turns", not s.game.alternating)
+        if not s.game.alternating:
+            return self.show_turns(moves, s)
         first = listed_from(s)
         shown, self.listed = self.listed, (s, list(s.moves), s.cursor, first)
-        moves.classList.toggle("paired", s.game.alternating)
         if first or not (shown and shown[0] is s and shown[3] == 0 and shown[1] == s.moves[:len(shown[1])]):
             moves.innerHTML = page.move_list(s, first, first + LISTED)
             return
@@ -679,6 +691,47 @@ class App:
             current = present(moves.querySelector(f'li[data-ply="{s.cursor}"]'))
             if current is not None:
                 current.classList.add("current")
+
+    def show_turns(self, moves, s):
+        """The game log, one entry per turn: after a move only the last entry is drawn again (the move may
+        have added to its turn) and new turns appended; an entry opened stays open."""
+        first = listed_from(s)
+        shown, self.listed = self.listed, (s, list(s.moves), s.cursor, first)
+        if first or not (shown and shown[0] is s and shown[3] == 0 and shown[1] == s.moves[:len(shown[1])]):
+            moves.innerHTML = page.turn_log(s, first, first + LISTED)
+        elif len(s.moves) > len(shown[1]):
+            for result in moves.querySelectorAll("li.result"):
+                result.remove()
+            entries = moves.querySelectorAll("li.turn")
+            begin, opened = len(shown[1]), False
+            if entries.length:
+                last = entries.item(entries.length - 1)
+                begin, opened = int(last.dataset.first) - 1, bool(last.classList.contains("open"))
+                last.remove()
+            moves.insertAdjacentHTML("beforeend", page.turn_log(s, begin))
+            if opened:
+                self.open_turn(present(moves.querySelector(f'li.turn[data-first="{begin + 1}"]')), True)
+        elif shown[2] == s.cursor:
+            return
+        for item in moves.querySelectorAll("li.current"):
+            item.classList.remove("current")
+        action = present(moves.querySelector(f'li.ply[data-ply="{s.cursor}"]'))
+        if action is not None:
+            action.classList.add("current")
+            turn = action.closest("li.turn")
+            turn.classList.add("current")
+            if s.browsing:  # the move on screen is in view, its turn opened
+                self.open_turn(turn, True)
+
+    @staticmethod
+    def open_turn(entry, opened):
+        """Open (or close) a log entry to its single moves."""
+        if entry is None:
+            return
+        entry.classList.toggle("open", opened)
+        toggle = present(entry.querySelector("button.open"))
+        if toggle is not None:
+            toggle.setAttribute("aria-expanded", "true" if opened else "false")
 
     def load_rules(self, game_id):
         try:
@@ -696,6 +749,7 @@ class App:
         """
         if self.busy or self.session is None:
             return
+        self.stop_replay()
         if save:
             self.notice = ""
         report(self.session.attempt(change))
@@ -711,8 +765,41 @@ class App:
             return self.act(lambda: setattr(self.session, "actor", chosen), save=False)
         cells = clicked_cells(event)
         if cells:
+            if self.replaying:  # a click on the board during Replay turn is a move at the latest position
+                self.stop_replay()
+                self.session.go(len(self.session.moves))
             self.act(lambda: self.session.click(cells))
         return None
+
+    def replay_turn(self):
+        """Replay turn: the followed turns' moves one by one on the board; pressed again, it stops."""
+        if self.replaying:
+            self.stop_replay()
+            return self.act(lambda: self.session.go(len(self.session.moves)), save=False)
+        span = self.session.replay_span()
+        if span is not None and not self.busy:
+            self.replaying = asyncio.ensure_future(self.step_replay(self.session, *span))
+        return None
+
+    async def step_replay(self, session, first, last):
+        """Show the position before the turns, then each move, `REPLAY_STEP_S` apart; input is never blocked
+        (a player's action cancels this task at its next pause)."""
+        for ply in range(first, last + 1):
+            if session is not self.session:
+                break
+            session.go(ply)
+            self.render()
+            await asyncio.sleep(REPLAY_STEP_S)
+        self.replaying = None
+        if session is self.session:
+            session.go(len(session.moves))
+            self.render()
+
+    def stop_replay(self):
+        """A player's action ends Replay turn at once (the board stays where the player puts it)."""
+        if self.replaying is not None:
+            task, self.replaying = self.replaying, None
+            task.cancel()
 
     def show_clock(self):
         element = by_id("clock")
@@ -732,6 +819,10 @@ class App:
             self.show_clock()
 
     def on_panel_click(self, event):
+        toggle = present(event.target.closest("[data-open]"))
+        if toggle is not None:  # a log entry opens to its moves, or closes: nothing else changes
+            entry = toggle.closest("li.turn")
+            return self.open_turn(entry, not entry.classList.contains("open"))
         target = present(event.target.closest("[data-ply], [data-move], [data-game]"))
         if target is None:
             return
@@ -872,14 +963,16 @@ class App:
 
 
     def on_key(self, event):
-        """Esc cancels a selection or a choice; ←/→/Home/End browse the game, outside the board (static/access.js)."""
+        """Esc cancels a selection or a choice; ←/→/Home/End browse the game, PageUp/PageDown and Shift+←/→
+        turn by turn, outside the board (static/access.js)."""
         if str(event.key) == "Escape" and present(event.target.closest("dialog")) is None:  # dialogs close themselves
             return self.escape()
         if present(event.target.closest("input, select, textarea, dialog")) is not None or event.ctrlKey or event.metaKey:
             return None
         if present(event.target.closest("#board")) is not None:
             return None
-        ply = self.session.ply_for_key(str(event.key))
+        key = str(event.key)
+        ply = self.session.ply_for_key(f"Shift+{key}" if event.shiftKey and key.startswith("Arrow") else key)
         if ply is not None:
             event.preventDefault()
             self.act(lambda: self.session.go(ply))
@@ -1107,6 +1200,7 @@ class App:
         by_id("board").addEventListener("click", create_proxy(self.on_cell_click))
         by_id("game-panel").addEventListener("click", create_proxy(self.on_cell_click))
         by_id("side").addEventListener("click", create_proxy(self.on_panel_click))
+        by_id("log").addEventListener("click", create_proxy(self.on_panel_click))
         by_id("picker").addEventListener("click", create_proxy(self.on_panel_click))
         document.addEventListener("keydown", create_proxy(self.on_key))
         by_id("undo").addEventListener("click", s(lambda: self.act(self.session.undo)))
@@ -1115,6 +1209,10 @@ class App:
         by_id("prev").addEventListener("click", s(lambda: self.act(lambda: self.session.go(self.session.cursor - 1))))
         by_id("next").addEventListener("click", s(lambda: self.act(lambda: self.session.go(self.session.cursor + 1))))
         by_id("last").addEventListener("click", s(lambda: self.act(lambda: self.session.go(len(self.session.moves)))))
+        by_id("prev-turn").addEventListener("click", s(lambda: self.act(lambda: self.session.go(self.session.turn_before()))))
+        by_id("next-turn").addEventListener("click", s(lambda: self.act(lambda: self.session.go(self.session.turn_after()))))
+        by_id("replay").addEventListener("click", s(self.replay_turn))
+        by_id("log-toggle").addEventListener("click", s(self.toggle_log))
         by_id("share").addEventListener("click", create_proxy(self.share))
         by_id("hint").addEventListener("click", s(lambda: asyncio.ensure_future(self.bots.hint())))
         by_id("embed").addEventListener("click", create_proxy(self.show_embed))
@@ -1142,6 +1240,16 @@ class App:
         window.setInterval(create_proxy(self.tick), 1000)
         for button in document.querySelectorAll("#picker [data-game], #controls button, #move-play"):
             button.disabled = False
+
+    @staticmethod
+    def toggle_log():
+        """On a phone the log is a drawer under the board: one tap opens it, another closes it."""
+        log = by_id("log")
+        opened = not log.classList.contains("open")
+        log.classList.toggle("open", opened)
+        by_id("log-toggle").setAttribute("aria-expanded", "true" if opened else "false")
+        if opened:  # the latest turns in view, as on a wide screen
+            window.requestAnimationFrame(SCROLL_TO_END)
 
     def on_hashchange(self, _event):
         """A link pasted into this tab: open it like a fresh visit.

@@ -15,13 +15,13 @@
   const root = document.documentElement;
   const byId = id => document.getElementById(id);
 
-  // What our views write (py/pyramids/svg.py, views/, page.move_list) and static/access.js adds: these
+  // What our views write (py/pyramids/svg.py, views/, page.move_list, page.turn_log) and static/access.js adds: these
   // elements, and these attributes with the forms of value they take.  Everything else is dropped,
   // so nothing in storage can run script or make the browser fetch (a check for "url(" let CSS
   // escapes, "\75rl(", and image-set() through).
   const SVG_TAGS = new Set(["svg", "g", "rect", "circle", "ellipse", "path", "polygon", "text", "tspan",
     "title", "defs", "pattern"]);
-  const LIST_TAGS = new Set(["li", "button", "span"]);
+  const LIST_TAGS = new Set(["li", "button", "span", "ol", "strong"]);  // the game log's turns too (page.turn_log)
   const NUMBER = /^-?\d+(\.\d+)?$/;
   const NUMBERS = /^-?\d+(\.\d+)?([ ,]+-?\d+(\.\d+)?)*$/;
   const PAINT = /^(#[0-9a-f]{3,8}|none|url\(#[\w-]+\))$/i;  // url(#pat-red): a pattern of the same board
@@ -49,6 +49,7 @@
     type: oneOf("button"),
     class: TEXT, "aria-label": TEXT, title: TEXT, "data-cell": TEXT, "data-start": TEXT, "data-tower": TEXT,
     "data-arrows": TEXT, "data-ply": TEXT, "data-num": TEXT, "data-notation": TEXT,
+    "data-first": NUMBER, "data-last": NUMBER, "data-open": oneOf(""), "aria-expanded": oneOf("true", "false"),
   }));
 
   function safeAttribute(name, value) {
@@ -109,6 +110,7 @@
     if (list && typeof snap.moves === "string") {
       list.replaceChildren(...inert(snap.moves, LIST_TAGS));
       list.classList.toggle("paired", snap.paired === true);  // White and Black side by side
+      list.classList.toggle("turns", snap.turns === true);  // one entry per turn
     }
     if (typeof snap.title === "string") document.title = snap.title;
     requestAnimationFrame(() => performance.mark("pyramids:snapshot-painted"));
@@ -163,6 +165,7 @@
       build: BUILD, link: location.hash.replace(/^#/, ""), home, game: board.getAttribute("data-game"),
       board: svg.outerHTML, status: byId("status").textContent, ply: byId("ply").textContent, moves,
       paired: Boolean(byId("moves") && byId("moves").classList.contains("paired")),
+      turns: Boolean(byId("moves") && byId("moves").classList.contains("turns")),
       title: document.title,
     };
     const text = JSON.stringify(snap);

@@ -315,6 +315,24 @@ class State:
         """
         return None
 
+    def turn_of(self) -> str | None:
+        """The player whose turn is running here, for the game log (`pyramids.turns`): the one player to
+        act, by default.  Games whose turn holds another's decision (Terrafex's fire, placed by the
+        opponent) or chance (a die rolled for the next player) name the turn's owner; None where nobody's
+        turn runs (no turns: each action is its actor's; a deal before the game)."""
+        acting = players_to_act(self)
+        return acting[0] if len(acting) == 1 else None
+
+    def setup_phase(self) -> str:
+        """The name of the setup phase this position is in ('' once play has begun): a log entry never
+        spans two phases, so a player's last placement and first turn are two entries."""
+        return ""
+
+    def phase_words(self, moves: list[str]) -> str | None:
+        """A run of chance moves in a few words where saying each is too much ("Tiles dealt: Red 8,
+        Blue 8"), asked of the position before them; None: each move's own words."""
+        return None
+
     # -- repetition: the end of endless play in games that opt in ----------
     def repetition_key(self) -> tuple[Any, Any] | None:
         """``(era, position)`` for the draw by repetition; None in games without that rule.

@@ -8,7 +8,7 @@ from __future__ import annotations
 from .markup import escape
 from typing import Callable
 
-from . import games, record
+from . import games, record, turns
 from .core import BOT_LEVELS, CHANCE, Game, players_to_act, seats
 from .session import Session
 from .svg import scoped
@@ -55,15 +55,64 @@ def move_list(session: Session, start: int = 0, stop: int | None = None, append:
     return "".join(items)
 
 
+def turn_log(session: Session, start: int = 0, stop: int | None = None) -> str:
+    """The game log: one entry per turn (`pyramids.turns`), for games of more than one move a turn.
+
+    An entry names whose turn it was (colour and name) and says in one line
+    everything the turn did; it browses to the position after the turn, and
+    opens (its ▸ button) to the turn's single moves, each clickable to browse
+    to it as in the move list.  With `start`, the turns from the one holding
+    ply `start + 1` on: the page replaces the last entry and appends the rest
+    after a move, never redrawing the whole log; `stop` as in `move_list`.
+    """
+    s, items = session, []
+    total = len(s.moves)
+    end = total if stop is None else min(stop, total)
+    for turn in s.turns(start, end):
+        items.append(_turn_entry(s, turn))
+    if end == total and s.result():
+        items.append(f'<li class="result">{escape(s.result())}</li>')
+    return "".join(items)
+
+
+def _turn_entry(s: Session, turn: turns.Turn) -> str:
+    states, moves = s.states, s.moves
+    said = escape(turns.summary(states, moves, turn))
+    head = f"<strong>{escape(turns.name(states, moves, turn))}</strong> {said}" if turn.seat is not None else said
+    cls = "turn" + (" current" if turn.first <= s.cursor <= turn.last else "")
+    if s.unseen is not None and turn.last > s.unseen:
+        cls += " new"
+    actions = []
+    for ply in turn.plies:
+        words = escape(s.describe(ply))
+        current = " current" if ply == s.cursor else ""
+        new = " new" if s.unseen is not None and ply > s.unseen else ""
+        actions.append(f'<li class="ply{current}{new}" data-ply="{ply}" data-num="{ply}."><button type="button" '
+                       f'data-ply="{ply}" title="{words}" data-notation="{escape(moves[ply - 1])}">{words}</button></li>')
+    count = len(turn.plies)
+    opener = (f'<button type="button" class="open" data-open aria-expanded="false" title="Each of its {count} moves" '
+              f'aria-label="Each of its {count} moves">▸</button>') if count > 1 else '<span class="open"></span>'
+    colour = escape(turns.colour(states, moves, turn))
+    return (f'<li class="{cls}" data-first="{turn.first}" data-last="{turn.last}">{opener}'
+            f'<button type="button" class="sum" data-ply="{turn.last}" title="{escape(turns.headline(states, moves, turn))}">'
+            f'<span class="who {colour}" aria-hidden="true"></span>{head}</button>'
+            f'<ol class="actions">{"".join(actions)}</ol></li>')
+
+
 def announcement(session: Session, heard: int, cursor: int) -> str:
     """What the live region says after an action, given the moves and ply it last spoke of.
 
-    New moves (a person's, a bot's, chance's) are read out; else an undo or a
-    step through the game; then the message, and whose turn it is.
+    New moves (a person's, chance's) are read out; those not made here (the
+    computer's) as each turn's summary once it is over; else an undo or a step
+    through the game; then the message, and whose turn it is.
     """
     s, parts = session, []
     total = len(s.moves)
-    if total > heard and s.cursor == total:
+    if total > heard and s.cursor == total and s.watched is not None and heard >= s.watched:
+        news = s.turn_news(heard)  # not the player's moves: each turn once it is over, in one line
+        if news:
+            parts.append(news)
+    elif total > heard and s.cursor == total:
         parts += [f"{s.describe(ply).rstrip('.')}." for ply in range(max(heard, total - 6) + 1, total + 1)]
     elif total < heard:
         parts.append("Move taken back.")

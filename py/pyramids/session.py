@@ -22,7 +22,7 @@ import random
 import re
 import time
 
-from . import games, record
+from . import games, record, turns
 from .core import BOT_LEVELS, CHANCE, GameError, State, players_to_act, quote, seats
 from .svg import Marks
 from .views import last_marks
@@ -87,6 +87,8 @@ class Session:
         self.warn = False  # the message is a warning (a refused click, an error), not a neutral note
         self.bots_stopped: str | None = None  # the position where a bot's move would pass record.MAX_MOVES
         self.changed: dict[str, tuple[int, str]] = {}  # location -> (ply, move) of a bot's move since the last click
+        self.watched: int | None = None  # the moves after this ply were not made by a person here (the computer's,
+        # a link's): their turns are told and outlined until the player acts
         if self.bots and len(players_to_act(self.states[0])) > 1:  # no turns: a person acts as a free seat
             self.actor = next((seat for seat in seats(self.game, self.options) if seat not in self.bots), None)
 
@@ -229,6 +231,7 @@ class Session:
             raise GameError(self._browsing_message())
         if self.full():
             raise GameError(self.full())
+        self._person_acts()
         if self.redo_stack and self.redo_stack[-1][0] == move.strip():
             self.redo()  # the same move again brings back the same dice and draws
             return
@@ -263,6 +266,7 @@ class Session:
         candidates = [cells] if isinstance(cells, str) else list(cells)
         state = self.state
         changed, self.changed = self._changed_under(candidates), {}
+        self._person_acts()
         if self.browsing:
             return self._clear_input(self._browsing_message())
         if state.outcome is not None:
@@ -324,7 +328,12 @@ class Session:
         return None
 
     def ply_for_key(self, key: str) -> int | None:
-        """The ply a history key (←, →, Home, End) goes to, or None for other keys."""
+        """The ply a history key goes to (←/→ a move, PageUp/PageDown or Shift+←/→ a turn, Home, End),
+        or None for other keys."""
+        if key in ("PageUp", "Shift+ArrowLeft"):
+            return self.turn_before()
+        if key in ("PageDown", "Shift+ArrowRight"):
+            return self.turn_after()
         return {"ArrowLeft": self.cursor - 1, "ArrowRight": self.cursor + 1,
                 "Home": 0, "End": len(self.moves)}.get(key)
 
@@ -423,6 +432,7 @@ class Session:
         if friend:
             return self._clear_input(f"{friend} has already played after that move, by link, so it cannot be taken "
                                      f"back here. Play on, or ask {friend} to take their move back and send the link.")
+        self.watched = None
         if self.browsing:
             return self._undo_to(self.cursor)
         return self._undo_last()
@@ -524,6 +534,8 @@ class Session:
             return False
         last, captured = last_marks(before, move, self.states[first + 1])
         self.changed.update(dict.fromkeys(last + captured, (first + 1, self.moves[first])))
+        if self.watched is None:
+            self.watched = first
         self.redo_stack.clear()
         self.cursor = cursor if browsing else len(self.moves)
         if not browsing:
@@ -537,6 +549,7 @@ class Session:
         self.note(f"Hint: {self.state.describe(move)}")
 
     def redo(self) -> None:
+        self.watched = None
         if not self.redo_stack:
             return self._clear_input("There is no move to redo.")
         if len(self.moves) + len(self.redo_stack[-1]) > record.MAX_MOVES:
@@ -553,10 +566,87 @@ class Session:
         self.cursor = max(0, min(len(self.moves), ply))
         self._clear_input()
 
+    # -- turns: the game log, and following the turns not made here ---------
+    def turns(self, start: int = 0, stop: int | None = None) -> list[turns.Turn]:
+        """The turns of the moves after ply `start` up to `stop` (`pyramids.turns`)."""
+        return turns.turns(self.states, self.moves, start, stop)
+
+    def turn_before(self) -> int:
+        """The position before the turn on screen (or before the one just ended): where Previous turn goes."""
+        return turns.turn_at(self.states, self.moves, self.cursor).first - 1 if self.cursor else 0
+
+    def turn_after(self) -> int:
+        """The position after the next turn's last move: where Next turn goes."""
+        if not self.browsing:
+            return self.cursor
+        return turns.turn_at(self.states, self.moves, self.cursor + 1).last
+
+    def followed(self) -> list[turns.Turn]:
+        """The turns over since the player last acted that were not made by a person here: the computer's,
+        or those a link brought; the turn still running is not over."""
+        if self.watched is None or self.watched >= len(self.moves):
+            return []
+        found = self.turns(self.watched)
+        if found and turns.running(self.states, self.moves, found[-1]):
+            found.pop()
+        return found
+
+    def _person_acts(self) -> None:
+        """The player acts: the turns followed so far are read, their outlines go.  Not while the player
+        acts inside another's turn (places the computer's Terrafex fire): that turn is told once over."""
+        seat = self.latest.turn_of()
+        if seat is None or seat in players_to_act(self.latest):
+            self.watched = None
+
+    def follow_last_turn(self) -> None:
+        """A link just opened: its last turn over is told and outlined, as if made just now (a player's:
+        not the deal before the game)."""
+        if not self.moves:
+            return
+        turn = turns.turn_at(self.states, self.moves, len(self.moves))
+        if turns.running(self.states, self.moves, turn):
+            if turn.first == 1:
+                return
+            turn = turns.turn_at(self.states, self.moves, turn.first - 1)
+        if turn.seat is not None:
+            self.watched = turn.first - 1
+
+    def turn_news(self, since: int = 0) -> str:
+        """The followed turns in words (those that ended after ply `since`), for the message line and the
+        live region ("Blue's turn: …"): the latest first to be kept, earlier ones while they fit."""
+        said = ""
+        for turn in reversed([turn for turn in self.followed() if turn.last > since][-3:]):
+            line = turns.headline(self.states, self.moves, turn)
+            if said and len(line) + len(said) >= 400:
+                break
+            said = f"{line} {said}".strip()
+        return record.shorten(said, 400)
+
+    def replay_span(self) -> tuple[int, int] | None:
+        """The plies Replay turn steps through (the position before the followed turns, then each move
+        to the latest), or None when there is nothing to replay."""
+        followed = self.followed()
+        return (followed[0].first - 1, followed[-1].last) if followed else None
+
+    def _followed_marks(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Every location the followed turns changed (the moves after `watched`), to outline."""
+        last: dict[str, None] = {}
+        captured: dict[str, None] = {}
+        for turn in self.followed():
+            for ply in turn.plies:
+                if ply > (self.watched or 0):
+                    touched, taken = last_marks(self.states[ply - 1], self.moves[ply - 1], self.states[ply])
+                    last.update(dict.fromkeys(touched))
+                    captured.update(dict.fromkeys(taken))
+        return tuple(last), tuple(captured)
+
     # -- what the page shows ------------------------------------------------
     def marks(self) -> Marks:
         last: tuple[str, ...] = ()
         captured: tuple[str, ...] = ()
+        if not self.browsing and self.followed():
+            last, captured = self._followed_marks()
+            return Marks(self.selection, self.targets, last, captured)
         ply = self.cursor
         while ply > 0 and self._by_itself(ply - 1):
             ply -= 1

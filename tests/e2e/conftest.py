@@ -189,7 +189,7 @@ class App:
 
     def moves(self) -> list[str]:
         """The moves in notation: the list shows them in words, each with its notation in data-notation."""
-        return self.page.locator("#moves li button").evaluate_all("els => els.map(e => e.dataset.notation)")
+        return self.page.locator("#moves button[data-notation]").evaluate_all("els => els.map(e => e.dataset.notation)")
 
     def message(self) -> str:
         return self.page.inner_text("#message")

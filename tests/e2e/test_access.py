@@ -31,7 +31,7 @@ def type_move(app: App, move: str) -> None:
     count = len(app.moves())
     app.page.fill("#move-text", move)
     app.page.keyboard.press("Enter")
-    app.page.wait_for_function("n => document.querySelectorAll('#moves li').length > n", arg=count)
+    app.page.wait_for_function("n => document.querySelectorAll('#moves [data-notation]').length > n", arg=count)
 
 
 def start(app: App, game_id: str) -> None:
@@ -121,7 +121,7 @@ def play_by_keyboard(app: App, move: str) -> None:
     if len(app.moves()) == count:
         tab_to(app, "move", move)
         app.page.keyboard.press("Enter")
-    app.page.wait_for_function("n => document.querySelectorAll('#moves li').length > n", arg=count)
+    app.page.wait_for_function("n => document.querySelectorAll('#moves [data-notation]').length > n", arg=count)
     assert move in app.moves()[count:], app.message()
     live = app.page.inner_text("#live")
     assert before.describe(move).rstrip(".") in live, live

@@ -109,9 +109,9 @@ def test_an_icetoids_tile_undone_and_reloaded_comes_back_the_same(app):
     for _ in range(4):
         app.page.fill("#move-text", "b1.N-b2")
         app.page.keyboard.press("Enter")
-        app.page.wait_for_function(f"document.querySelectorAll('#moves li').length > {len(POINTING)}")
+        app.page.wait_for_function(f"document.querySelectorAll('#moves li[data-ply]').length > {len(POINTING)}")
         tiles.append(next(m for m in app.moves() if m.startswith("reveal:b2=")))
         app.page.click("#undo")
-        app.page.wait_for_function(f"document.querySelectorAll('#moves li').length === {len(POINTING)}")
+        app.page.wait_for_function(f"document.querySelectorAll('#moves li[data-ply]').length === {len(POINTING)}")
         app.reload()
     assert len(set(tiles)) == 1, tiles

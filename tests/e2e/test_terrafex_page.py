@@ -106,7 +106,7 @@ def test_the_computer_plays_black_after_a_custom_layout(app):
     app.open(record.encode(record.Record("terrafex", {"layout": "custom"}, tuple(LAYOUT), {"bots": "black:easy"})))
     app.play("a4", "b4", "b3", "b5", "e2", "g6")
     panel_click(app, "pool:R1")  # White selects a small fire: the computer plays it for Black
-    app.page.wait_for_function(f"document.querySelectorAll('#moves li button').length > {len(LAYOUT) + len(TURN)}",
+    app.page.wait_for_function(f"document.querySelectorAll('#moves [data-notation]').length > {len(LAYOUT) + len(TURN)}",
                                timeout=60_000)
     assert app.moves()[len(LAYOUT):len(LAYOUT) + 4] == TURN[:4]
     assert app.moves()[len(LAYOUT) + 4].startswith("fire:"), "Black's fire, played by the computer"

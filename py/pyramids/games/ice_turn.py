@@ -675,6 +675,23 @@ class IceTurnState(State):
     def chance_name(self, move: str) -> str:
         return "Tile dealt" if move.startswith("deal:") else "Dice"
 
+    def turn_of(self) -> str | None:
+        """The player whose turn it is, the dice rolled for them included; nobody's while the tiles are dealt."""
+        return None if self.phase == "deal" else self.active
+
+    def setup_phase(self) -> str:
+        return self.phase if self.phase in ("deal", "place") else ""
+
+    def phase_words(self, moves: list[str]) -> str | None:
+        """The deal as how many tiles each player was dealt: "Tiles dealt: Red 8, Blue 8"."""
+        if self.phase != "deal":
+            return None
+        dealt = {seat.colour: 0 for seat in self.seats}
+        for move in moves:
+            colour = move.partition(":")[2].partition("=")[0]
+            dealt[colour] = dealt.get(colour, 0) + 1
+        return "Tiles dealt: " + ", ".join(f"{self.actor_name(c)} {n}" for c, n in dealt.items() if n)
+
     def describe(self, move: str) -> str:
         """Who acts and every piece and cell the move changes: "Tile dealt: a Q-Turner to Blue",
         "Blue moves the blue small from b4 to b3, on top of the red medium"."""

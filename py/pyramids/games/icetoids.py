@@ -730,6 +730,13 @@ class IceToidsState(State):
     def chance_name(self, move: str) -> str:
         return "Tile drawn"
 
+    def turn_of(self) -> str | None:
+        """The player moving, also while the tile their piece came to is drawn (it is part of their turn)."""
+        return self.active
+
+    def setup_phase(self) -> str:
+        return "setup" if self.in_setup else ""
+
     def owner(self, location: str) -> str | None:
         """The seat whose piece a clicked piece location is (``b2:red.E``, ``off:red``)."""
         found = re.fullmatch(r"(?:off|\w\d):(\w+)(?:\.\w)?", location)

@@ -298,6 +298,13 @@ class TerrafexState(State):
     def automatic_move(self) -> str | None:
         return "end" if "end" in self._moves() else None
 
+    def turn_of(self) -> str | None:
+        """The active player, also while the opponent plays the fire they chose (§3.4: part of their turn)."""
+        return self.to_move
+
+    def setup_phase(self) -> str:
+        return "layout" if self.setup else ""
+
     def _generate(self) -> dict[str, tuple]:
         if self.setup:
             return self._editor_moves()

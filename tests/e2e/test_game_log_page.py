@@ -1,0 +1,132 @@
+"""Follow every turn (issue 25), in every game, at 1366×768: the board and the game log in view together,
+one log entry per turn, and after the computer's turn its summary in the message line, every location it
+changed outlined, and "Replay turn" stepping through its moves; at 390×844 the log opens from under the board."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyramids import games, turns
+
+WIDE = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+# A new game whose first seat the computer plays: the test's person plays the other(s).
+COMPUTER_FIRST = {"ice-lady": "white", "ice-towers": "yellow", "icetoids": "p1", "terrafex": "white", "ice-turn": "red"}
+
+
+def opened(new_context, server, game_id, viewport):
+    page = new_context().new_page()
+    page.set_viewport_size(viewport)
+    page.goto(f"{server}#v=1&g={game_id}&m=&bots={COMPUTER_FIRST[game_id]}:easy")
+    page.wait_for_selector("html[data-ready]", timeout=60_000)
+    return page
+
+
+def played(page):
+    return page.locator("#moves button[data-notation]").evaluate_all("els => els.map(e => e.dataset.notation)")
+
+
+def replayed(game_id, moves):
+    game = games.get(game_id)
+    states = [game.new()]
+    for move in moves:
+        states.append(states[-1].play(move))
+    return states
+
+
+def box(page, selector):
+    return page.locator(selector).bounding_box()
+
+
+def place_the_computers_fire(page):
+    """Terrafex: the computer's turn goes on after the person places the fire it chose (if it chose one)."""
+    page.wait_for_function("/play the fire|^Black to move/.test(document.getElementById('status').textContent)",
+                           timeout=60_000)
+    if "play the fire" in page.inner_text("#status"):
+        state = games.get("terrafex").from_text(page.get_attribute("#board", "data-position"))
+        for cell in state.path(sorted(state.legal_moves())[0]):
+            page.click(f'#board [data-cell="{cell}"]')
+
+
+@pytest.mark.parametrize("game_id", list(COMPUTER_FIRST))
+def test_the_computers_turn_is_told_outlined_and_replayed_beside_the_log(new_context, server, game_id):
+    page = opened(new_context, server, game_id, WIDE)
+    if game_id == "terrafex":
+        place_the_computers_fire(page)
+    page.wait_for_function("!document.getElementById('follow').hidden && !/^Tiles dealt/.test("
+                           "document.getElementById('message').textContent)", timeout=60_000)  # the deal: not a turn
+    page.wait_for_function("!document.getElementById('follow').hidden")
+
+    # the board, the panel and the log side by side, all in view without scrolling
+    board, side, log = box(page, "#board"), box(page, "#side"), box(page, "#moves")
+    assert board["y"] >= 0 and board["y"] + board["height"] <= WIDE["height"]
+    assert board["x"] + board["width"] <= side["x"] < side["x"] + side["width"] <= log["x"]
+    assert log["x"] + log["width"] <= WIDE["width"] and log["y"] < WIDE["height"] / 2
+    assert page.evaluate("scrollY") == 0
+
+    # one entry per turn (Ice Lady: its score sheet, a move a turn)
+    moves = played(page)
+    states = replayed(game_id, moves)
+    found = turns.turns(states, moves)
+    entries = "#moves li[data-ply]" if game_id == "ice-lady" else "#moves li.turn"
+    assert page.locator(entries).count() == len(found)
+    theirs = [t for t in found if t.seat == COMPUTER_FIRST[game_id]]
+    assert theirs, found
+    said = page.inner_text("#message")
+    assert turns.headline(states, moves, theirs[-1])[:60] in said
+
+    # every location the turn changed is outlined
+    assert page.locator('#board [aria-label*="last move"]').count() >= 1
+
+    # Replay turn: the position before the turn, then each of its moves, then back to the latest
+    latest = page.get_attribute("#board", "data-position")
+    page.click("#replay")
+    before = states[theirs[-1].first - 1].to_text()
+    page.wait_for_function("p => document.getElementById('board').dataset.position === p", arg=before)
+    assert page.inner_text("#replay") == "Stop replay"
+    page.wait_for_function("p => document.getElementById('board').dataset.position === p", arg=latest,
+                           timeout=30_000)
+    page.wait_for_function("document.getElementById('replay').textContent === 'Replay turn'")
+    assert page.locator('#board [aria-label*="last move"]').count() >= 1, "still outlined until the player acts"
+
+
+@pytest.mark.parametrize("game_id", list(COMPUTER_FIRST))
+def test_on_a_phone_the_log_opens_from_under_the_board(new_context, server, game_id):
+    page = opened(new_context, server, game_id, PHONE)
+    page.wait_for_function("document.querySelectorAll('#moves button[data-notation]').length > 0", timeout=60_000)
+    board = box(page, "#board")
+    assert board["width"] >= PHONE["width"] - 2, "the board keeps the full width"
+    assert page.locator("#moves").is_hidden()
+    toggle = box(page, "#log-toggle")
+    assert board["y"] + board["height"] <= toggle["y"] < box(page, "#status")["y"], "right under the board"
+    page.click("#log-toggle")
+    assert page.locator("#moves").is_visible()
+    assert page.get_attribute("#log-toggle", "aria-expanded") == "true"
+    page.click("#log-toggle")
+    assert page.locator("#moves").is_hidden()
+
+
+def test_an_entry_opens_to_its_moves_and_the_keys_step_turn_by_turn(app):
+    """Terrafex's turns: an entry opens to its single moves, each clickable; PageUp and Shift+← step a turn."""
+    game = games.get("terrafex")
+    moves = ["mountain:start:c1", "glacier:h2W", "forest:grow:c3", "fire:2", "fire:burn:d2", "end",
+             "mountain:start:c7", "forest:spread:c4"]
+    app.open("v=1&g=terrafex&m=" + "+".join(moves))
+    assert app.page.locator("#moves li.turn").count() == 2
+    first = app.page.locator("#moves li.turn").first
+    assert first.locator(".actions").is_hidden()
+    first.locator("button.open").click()
+    assert first.locator(".actions").is_visible() and first.locator("button.open").get_attribute("aria-expanded") == "true"
+    first.locator('button[data-ply="2"]').click()
+    assert app.position() == game.replay(moves[:2]).to_text()
+    app.page.keyboard.press("PageDown")
+    assert app.position() == game.replay(moves[:6]).to_text()
+    app.page.keyboard.press("End")
+    app.page.keyboard.press("Shift+ArrowLeft")
+    assert app.position() == game.replay(moves[:6]).to_text()
+    app.page.click("#prev-turn")
+    assert app.position() == game.new().to_text()
+    app.page.click("#next-turn")
+    assert app.position() == game.replay(moves[:6]).to_text()
+    app.page.keyboard.press("ArrowRight")  # ←/→ still step a move
+    assert app.position() == game.replay(moves[:7]).to_text()
