@@ -138,6 +138,9 @@ def test_ice_towers_groups_the_consecutive_actions_of_one_player_and_the_timer_i
     assert any(len(t.plies) > 1 for t in found)
     assert found[-1].seat is None and turns.summary(states, moves, found[-1]) == "The timer rings: the game is over"
     assert turns.colour(states, moves, found[-1]) == "timer"
+    run = next(t for t in found if len(t.plies) > 1)
+    told = turns.headline(states, moves, run)
+    assert told.startswith(turns.name(states, moves, run) + ": ") and "'s turn" not in told, "no turns to name"
 
 
 def test_the_log_has_one_entry_per_turn_each_opening_to_its_moves():

@@ -159,4 +159,9 @@ def headline(states: Sequence[State], moves: Sequence[str], turn: Turn) -> str:
     if turn.seat is not None and turn.first == turn.last:
         return f"{words(states[turn.first - 1], moves[turn.first - 1])}."
     said = summary(states, moves, turn)
-    return f"{said}." if turn.seat is None else f"{name(states, moves, turn)}'s turn: {said}."
+    if turn.seat is None:
+        return f"{said}."
+    who = name(states, moves, turn)
+    if len(players_to_act(states[turn.first - 1])) > 1:  # no turns (Ice Towers): a run of one player's actions
+        return f"{who}: {said}."
+    return f"{who}'s turn: {said}."
