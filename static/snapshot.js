@@ -3,13 +3,16 @@
 // this keeps a copy of the board's SVG, the status line and the move list in localStorage,
 // with the build that drew it and the link it belongs to (`home`: the game a visit without a
 // link reopens).  The next visit paints it from here, while the page is still being parsed,
-// marked "Starting…"; Python then draws the same board over it.  Clicks made on it meanwhile
-// are kept and made once the game is ready.  A snapshot of another build or another link is
-// not shown.  The snapshot is read back through an inert parser and an allowlist of
-// elements and attributes, so whatever the storage holds cannot run script.
+// marked "Starting…"; Python then draws the same board over it.  A first visit (no link, no
+// game to reopen) is shown the default game's start instead, drawn at build time by the same
+// views (static/first-board.js).  Clicks made on either meanwhile are kept and made once the
+// game is ready.  A snapshot of another build or another link is not shown.  The snapshot
+// is read back through an inert parser and an allowlist of elements and attributes, so
+// whatever the storage holds cannot run script.
 "use strict";
 (function () {
   const KEY = "pyramids.snapshot.v1";
+  const LAST = "pyramids.v1.last";  // py/main.py's PREFIX + saves.LAST: the game a visit without a link reopens
   const LIMIT = 500000;  // characters: a full Ice Towers table is ~60,000
   const BUILD = self.PYRAMIDS_BUILD || "";
   const root = document.documentElement;
@@ -88,7 +91,19 @@
     return link ? link === snap.link : snap.home === true;
   }
 
-  function paint(snap) {
+  // No link and no game to reopen: the page will open the default game at its start.
+  function firstVisit() {
+    const start = self.PYRAMIDS_FIRST_BOARD;
+    if (location.hash.replace(/^#/, "") || !start || typeof start.board !== "string") return null;
+    try {
+      if (localStorage.getItem(LAST) !== null) return null;
+    } catch (error) {
+      // Storage off: nothing can be reopened, the default game opens.
+    }
+    return start;
+  }
+
+  function paint(snap, kind) {
     const board = byId("board");
     const parts = inert(snap.board, SVG_TAGS);
     if (!board || !parts.length) return false;
@@ -96,7 +111,7 @@
     note.className = "loading snapshot-note";
     note.textContent = "Starting\u2026";
     board.replaceChildren(...parts, note);
-    board.setAttribute("data-snapshot", "");
+    board.setAttribute("data-snapshot", kind);  // "kept" (the player's board) or "first" (the build's)
     if (typeof snap.game === "string") {
       board.setAttribute("data-game", snap.game);
       const tab = document.querySelector(`#picker [data-game="${CSS.escape(snap.game)}"]`);
@@ -185,8 +200,9 @@
     },
   };
 
-  const snap = read();
-  if (snap && belongs(snap) && paint(snap)) {
+  const kept = read();
+  const [snap, kind] = kept && belongs(kept) ? [kept, "kept"] : [firstVisit(), "first"];
+  if (snap && paint(snap, kind)) {
     document.addEventListener("click", keepClick, true);
     new MutationObserver((records, observer) => {
       if (!root.hasAttribute("data-ready")) return;
