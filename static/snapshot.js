@@ -5,8 +5,9 @@
 // link reopens).  The next visit paints it from here, while the page is still being parsed,
 // marked "Starting…"; Python then draws the same board over it.  A first visit (no link, no
 // game to reopen) is shown the default game's start instead, drawn at build time by the same
-// views (static/first-board.js).  Clicks made on either meanwhile are kept and made once the
-// game is ready.  A snapshot of another build or another link is not shown.  The snapshot
+// views (static/first-board.js).  Clicks made on either meanwhile (and Enter on a location:
+// static/access.js makes it a click) are kept, each location marked "Starting…", and made once
+// the game is ready.  A snapshot of another build or another link is not shown.  The snapshot
 // is read back through an inert parser and an allowlist of elements and attributes, so
 // whatever the storage holds cannot run script.
 "use strict";
@@ -130,19 +131,37 @@
     return true;
   }
 
-  // Clicks on the snapshot's board: each kept as its nested locations, innermost first.
+  // Clicks on the snapshot's board: each kept as its nested locations, innermost first, and the
+  // location marked at once, the note beside it (a tap must not look ignored).
   const queued = [];
+  const WAIT = "Starting\u2026 your move will be made as soon as the game is ready.";
   function keepClick(event) {
     if (root.hasAttribute("data-ready")) return;
     const cells = [];
-    for (let el = event.target.closest("[data-cell]"); el; el = el.parentElement && el.parentElement.closest("[data-cell]")) {
+    const hit = event.target.closest("[data-cell]");
+    for (let el = hit; el; el = el.parentElement && el.parentElement.closest("[data-cell]")) {
       cells.push(el.getAttribute("data-cell"));
     }
     if (!cells.length) return;
     event.stopPropagation();
-    if (queued.length < 8) queued.push(cells);
+    if (queued.length >= 8) return;
+    queued.push(cells);
+    hit.classList.add("queued");
     const note = document.querySelector("#board .snapshot-note");
-    if (note) note.textContent = "Starting\u2026 your move will be made as soon as the game is ready.";
+    if (note) besides(note, hit);
+    if (byId("live")) byId("live").textContent = WAIT;
+  }
+
+  // The note just below the location (above it near the board's foot), kept inside the board.
+  function besides(note, cell) {
+    note.textContent = WAIT;
+    note.classList.add("beside");
+    const board = byId("board").getBoundingClientRect(), at = cell.getBoundingClientRect();
+    const half = Math.min(note.offsetWidth / 2, board.width / 2);
+    const x = Math.max(half, Math.min(board.width - half, at.left + at.width / 2 - board.left));
+    const below = at.bottom - board.top + 4;
+    const y = below + note.offsetHeight <= board.height ? below : Math.max(0, at.top - board.top - note.offsetHeight - 4);
+    Object.assign(note.style, {left: `${x}px`, top: `${y}px`});
   }
 
   function find(cells) {
