@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build, serve and test the Looney Pyramids app.
 #   ./build.sh          build: vendor PyScript + Pyodide from npm, pack the Python (tools/package.py),
-#                       regenerate pyscript.toml, precache.js and static/build.js
+#                       regenerate pyscript.toml, static/first-board.js, precache.js and static/build.js
 #   ./build.sh dist     build, then write dist/: the app for any static web host, at any path
 #   ./build.sh serve    build, then serve on http://127.0.0.1:${PORT:-8000}/
 #   ./build.sh test     install test requirements (pip, Debian chromium), build, run every test
@@ -58,6 +58,7 @@ build() {
   PYODIDE="$(pyodide_folder)"  # vendor() fills it; pyscript.toml names it
   vendor
   python3 tools/package.py "$PYODIDE"  # static/pyramids.zip, static/games/*.zip, static/ai.zip, pyscript.toml
+  python3 tools/first_board.py  # static/first-board.js: the board a first visit is shown while Python starts
   python3 tools/offline.py precache  # the service worker's file list, from pyscript.toml
 }
 

@@ -5,7 +5,7 @@ import asyncio
 from pyodide.ffi import jsnull
 from pyscript import document, window
 
-from pyramids import page, views
+from pyramids import page
 
 
 def present(value):
@@ -35,10 +35,7 @@ def clicked_cells(event) -> list[str]:
 def draw_board(session) -> None:
     """The position on screen, in one assignment, with its text for tests and tools."""
     board = by_id("board")
-    marks, state = session.marks(), session.state
-    idle = session.selection or session.choices or session.browsing or state.outcome is not None
-    starts = () if idle else state.guide((), session.actor).targets  # where Tab enters the board
-    board.innerHTML = views.labelled(views.draw(state, marks, session.perspective), state, marks, starts)
+    board.innerHTML = page.board(session)
     board.setAttribute("data-position", session.state.to_text())
     board.setAttribute("data-perspective", session.perspective or "")
     board.setAttribute("data-game", session.game.id)  # wide tables get a wide board (CSS)

@@ -22,7 +22,7 @@ from pyramids.core import GameError, players_to_act
 from pyramids.session import PACES, Loading, Session
 
 PREFIX = "pyramids.v1."
-DEFAULT_GAME = "ice-lady"
+DEFAULT_GAME = games.DEFAULT
 QUICK = 300  # a game of at most this many moves is tried at once (it usually opens within the slice)
 FOCUS_PARTNER = {"undo": "redo", "redo": "undo", "first": "next", "prev": "next", "next": "prev", "last": "prev",
                  "prev-turn": "next-turn", "next-turn": "prev-turn"}

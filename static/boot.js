@@ -1,6 +1,6 @@
 // The service worker of a page of the app (offline use, updates), PyScript's start-up files
-// asked for at once, what the frame says while Python starts, and the keyboard layer once it
-// has; the page loads PyScript itself, just after this script.
+// asked for at once, what the frame says while Python starts, and the keyboard layer (at once on a board
+// painted before Python starts, else once it has); the page loads PyScript itself, just after this script.
 // On the first visit the worker is registered only once the app is ready: by then the page
 // has loaded every file it needs, and the worker fills its cache from the browser's HTTP
 // cache, so every file, the 9.6 MB interpreter included, is downloaded once.  A new build
@@ -134,13 +134,17 @@ addEventListener("py:progress", event => {
   if (note && text) note.textContent = text;
 });
 
-// The keyboard and touch layer (static/access.js) serves the live board, not the frame: it is loaded
-// once the game is ready, off the start-up's critical path.
-whenReady(() => {
+// The keyboard and touch layer (static/access.js) serves the board.  On a board painted before Python
+// starts (static/snapshot.js) it serves at once: the arrows move between its locations, and Enter is a
+// click, kept until the game is ready.  Otherwise there is no board yet, and it is loaded once the game
+// is ready, off the start-up's critical path.
+function loadAccess() {
   const script = document.createElement("script");
   script.src = "static/access.js";
   document.head.append(script);
-});
+}
+if (document.querySelector("#board[data-snapshot]")) loadAccess();
+else whenReady(loadAccess);
 
 if (workers && workers.controller) register();  // served from the cache: look for a new version
 else if (workers) whenReady(register);  // first visit: the worker fills its cache from the browser's

@@ -3,13 +3,17 @@
 // this keeps a copy of the board's SVG, the status line and the move list in localStorage,
 // with the build that drew it and the link it belongs to (`home`: the game a visit without a
 // link reopens).  The next visit paints it from here, while the page is still being parsed,
-// marked "Starting…"; Python then draws the same board over it.  Clicks made on it meanwhile
-// are kept and made once the game is ready.  A snapshot of another build or another link is
-// not shown.  The snapshot is read back through an inert parser and an allowlist of
-// elements and attributes, so whatever the storage holds cannot run script.
+// marked "Starting…"; Python then draws the same board over it.  A first visit (no link, no
+// game to reopen) is shown the default game's start instead, drawn at build time by the same
+// views (static/first-board.js).  Clicks made on either meanwhile (and Enter on a location:
+// static/access.js makes it a click) are kept, each location marked "Starting…", and made once
+// the game is ready.  A snapshot of another build or another link is not shown.  The snapshot
+// is read back through an inert parser and an allowlist of elements and attributes, so
+// whatever the storage holds cannot run script.
 "use strict";
 (function () {
   const KEY = "pyramids.snapshot.v1";
+  const LAST = "pyramids.v1.last";  // py/main.py's PREFIX + saves.LAST: the game a visit without a link reopens
   const LIMIT = 500000;  // characters: a full Ice Towers table is ~60,000
   const BUILD = self.PYRAMIDS_BUILD || "";
   const root = document.documentElement;
@@ -89,7 +93,19 @@
     return link ? link === snap.link : snap.home === true;
   }
 
-  function paint(snap) {
+  // No link and no game to reopen: the page will open the default game at its start.
+  function firstVisit() {
+    const start = self.PYRAMIDS_FIRST_BOARD;
+    if (location.hash.replace(/^#/, "") || !start || typeof start.board !== "string") return null;
+    try {
+      if (localStorage.getItem(LAST) !== null) return null;
+    } catch (error) {
+      // Storage off: nothing can be reopened, the default game opens.
+    }
+    return start;
+  }
+
+  function paint(snap, kind) {
     const board = byId("board");
     const parts = inert(snap.board, SVG_TAGS);
     if (!board || !parts.length) return false;
@@ -97,7 +113,7 @@
     note.className = "loading snapshot-note";
     note.textContent = "Starting\u2026";
     board.replaceChildren(...parts, note);
-    board.setAttribute("data-snapshot", "");
+    board.setAttribute("data-snapshot", kind);  // "kept" (the player's board) or "first" (the build's)
     if (typeof snap.game === "string") {
       board.setAttribute("data-game", snap.game);
       const tab = document.querySelector(`#picker [data-game="${CSS.escape(snap.game)}"]`);
@@ -117,19 +133,37 @@
     return true;
   }
 
-  // Clicks on the snapshot's board: each kept as its nested locations, innermost first.
+  // Clicks on the snapshot's board: each kept as its nested locations, innermost first, and the
+  // location marked at once, the note beside it (a tap must not look ignored).
   const queued = [];
+  const WAIT = "Starting\u2026 your move will be made as soon as the game is ready.";
   function keepClick(event) {
     if (root.hasAttribute("data-ready")) return;
     const cells = [];
-    for (let el = event.target.closest("[data-cell]"); el; el = el.parentElement && el.parentElement.closest("[data-cell]")) {
+    const hit = event.target.closest("[data-cell]");
+    for (let el = hit; el; el = el.parentElement && el.parentElement.closest("[data-cell]")) {
       cells.push(el.getAttribute("data-cell"));
     }
     if (!cells.length) return;
     event.stopPropagation();
-    if (queued.length < 8) queued.push(cells);
+    if (queued.length >= 8) return;
+    queued.push(cells);
+    hit.classList.add("queued");
     const note = document.querySelector("#board .snapshot-note");
-    if (note) note.textContent = "Starting\u2026 your move will be made as soon as the game is ready.";
+    if (note) besides(note, hit);
+    if (byId("live")) byId("live").textContent = WAIT;
+  }
+
+  // The note just below the location (above it near the board's foot), kept inside the board.
+  function besides(note, cell) {
+    note.textContent = WAIT;
+    note.classList.add("beside");
+    const board = byId("board").getBoundingClientRect(), at = cell.getBoundingClientRect();
+    const half = Math.min(note.offsetWidth / 2, board.width / 2);
+    const x = Math.max(half, Math.min(board.width - half, at.left + at.width / 2 - board.left));
+    const below = at.bottom - board.top + 4;
+    const y = below + note.offsetHeight <= board.height ? below : Math.max(0, at.top - board.top - note.offsetHeight - 4);
+    Object.assign(note.style, {left: `${x}px`, top: `${y}px`});
   }
 
   function find(cells) {
@@ -188,8 +222,9 @@
     },
   };
 
-  const snap = read();
-  if (snap && belongs(snap) && paint(snap)) {
+  const kept = read();
+  const [snap, kind] = kept && belongs(kept) ? [kept, "kept"] : [firstVisit(), "first"];
+  if (snap && paint(snap, kind)) {
     document.addEventListener("click", keepClick, true);
     new MutationObserver((records, observer) => {
       if (!root.hasAttribute("data-ready")) return;

@@ -60,7 +60,7 @@ def test_the_list_is_the_config_the_runtime_and_the_pages_static_files():
     icons = {f"static/{icon['src']}" for icon in manifest["icons"]}
     entries = {"py/bot_worker.py", "pyscript.toml", *PAGES}  # main.py starts the bot worker
     later = {f"static/games/{game_id}.zip" for game_id in games.ids()} | {"static/ai.zip"}  # fetched when needed
-    keys = {"static/access.js"}  # loaded by boot.js once the game is ready
+    keys = {"static/access.js"}  # loaded by boot.js: at once on a board painted before Python, else once ready
     for name, group in [("pyscript.toml [files]", config), ("vendored", vendored), ("in the pages", referenced),
                         ("manifest icons", icons), ("pages and entry scripts", entries),
                         ("games and the search", later), ("keyboard layer", keys)]:

@@ -8,11 +8,21 @@ from __future__ import annotations
 from .markup import escape
 from typing import Callable
 
-from . import games, record, turns
+from . import games, record, turns, views
 from .core import BOT_LEVELS, CHANCE, Game, players_to_act, seats
 from .session import Session
 from .svg import scoped
 from .views import choice_picture
+
+
+def board(session: Session) -> str:
+    """The board's SVG as the page shows it: its locations labelled, and where Tab enters it when
+    the player is to start a move.  Drawn in the browser, and at build time for a first visit
+    (tools/first_board.py)."""
+    marks, state = session.marks(), session.state
+    idle = session.selection or session.choices or session.browsing or state.outcome is not None
+    starts = () if idle else state.guide((), session.actor).targets
+    return views.labelled(views.draw(state, marks, session.perspective), state, marks, starts)
 
 
 def move_list(session: Session, start: int = 0, stop: int | None = None, append: bool = False) -> str:

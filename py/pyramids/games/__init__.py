@@ -37,6 +37,7 @@ CATALOGUE = (
 )
 
 _BY_ID = {entry.id: entry for entry in CATALOGUE}
+DEFAULT = "ice-lady"  # the game a first visit opens (and tools/first_board.py draws)
 
 
 def ids() -> list[str]:

@@ -1,0 +1,83 @@
+"""A first visit while Python starts (issue 29): the default game's start, painted at once and inert, and
+input made on it (a click, a key) marked at once and played once the game is ready.
+
+Python is held back by routing a file it needs and never answering: the interpreter's WebAssembly (Python
+never starts) or the default game's archive (static/games/ice-lady.zip, fetched once our code runs).
+"""
+
+import re
+
+from conftest import App
+from pyramids import games, page
+from pyramids.session import Session
+
+READY = "document.documentElement.hasAttribute('data-ready')"
+
+
+def cells_and_pieces(html: str) -> tuple[list[str], list[str]]:
+    return sorted(re.findall(r'data-cell="([^"]+)"', html)), sorted(re.findall(r'<g class="(pyramid[^"]*)"', html))
+
+
+def test_a_first_visit_sees_the_default_games_start_before_python_starts(new_context, server):
+    tab = new_context().new_page()
+    tab.route("**/pyodide.asm.wasm", lambda route: None)  # the interpreter never arrives
+    tab.goto(server)
+    tab.wait_for_selector('#board[data-snapshot="first"] svg [data-cell]')
+    assert not tab.evaluate(READY)
+    drawn = page.board(Session(games.DEFAULT))
+    assert cells_and_pieces(tab.inner_html("#board")) == cells_and_pieces(drawn), "the board Python draws"
+    assert tab.get_attribute("#board", "data-game") == games.DEFAULT
+    assert tab.inner_text("#status") == Session(games.DEFAULT).status()
+    assert tab.inner_text("#board .snapshot-note") == "Starting\u2026"
+
+    tab.click('#board [data-cell="c3"]', force=True)  # inert: kept, marked, nothing played
+    assert tab.locator("#board .queued").evaluate_all("els => els.map(e => e.dataset.cell)") == ["c3"]
+    assert "your move will be made" in tab.inner_text("#board .snapshot-note")
+    assert "your move will be made" in tab.text_content("#live")
+    assert cells_and_pieces(tab.inner_html("#board")) == cells_and_pieces(drawn)
+
+
+def test_a_link_or_a_game_to_reopen_is_not_shown_the_default_start(new_context, server):
+    tab = new_context().new_page()
+    tab.route("**/pyodide.asm.wasm", lambda route: None)
+    tab.goto(server + "#v=1&g=terrafex&m=")  # a link: the page will open that game
+    assert tab.get_attribute("#board", "data-snapshot") is None
+    tab.unroute("**/pyodide.asm.wasm")
+    app = App(tab, server).open()
+    app.play("c3", "d4")  # a game to reopen ...
+    tab.wait_for_function("(localStorage.getItem('pyramids.snapshot.v1') || '').includes('c3-d4')")
+    tab.evaluate("localStorage.removeItem('pyramids.snapshot.v1')")  # ... but no snapshot of it
+    tab.route("**/pyodide.asm.wasm", lambda route: None)
+    tab.reload()
+    assert tab.get_attribute("#board", "data-snapshot") is None
+    assert tab.locator("#board [data-cell]").count() == 0
+
+
+def test_keys_pressed_before_the_game_is_ready_are_played_once_it_is(new_context, server):
+    tab = new_context().new_page()
+    held = []
+    tab.route("**/static/games/ice-lady.zip", lambda route: held.append(route))
+    tab.goto(server)
+    tab.wait_for_selector('#board[data-snapshot="first"] svg')
+    tab.wait_for_function("window.pyramidsAccess")  # the keyboard layer serves the painted board
+    tab.focus('#board [data-cell="c3"]')
+    tab.keyboard.press("Enter")
+    tab.keyboard.press("ArrowRight")
+    tab.keyboard.press("ArrowUp")
+    assert tab.evaluate("document.activeElement.dataset.cell") == "d4", "the arrows move at once"
+    tab.keyboard.press("Enter")
+    assert sorted(tab.locator("#board .queued").evaluate_all("els => els.map(e => e.dataset.cell)")) == ["c3", "d4"]
+    assert "your move will be made" in tab.inner_text("#board .snapshot-note")
+    for _ in range(600):  # Python starts, then asks for the game's files: held until the keys are in
+        if held:
+            break
+        tab.wait_for_timeout(100)
+    assert held and not tab.evaluate(READY), "the keys were pressed before the game was ready"
+    for route in held:
+        route.continue_()
+    tab.unroute("**/static/games/ice-lady.zip")
+    app = App(tab, server)
+    app.wait_ready()
+    tab.wait_for_function("() => document.querySelectorAll('#moves li button').length === 1")
+    assert app.moves() == ["c3-d4"]
+    assert tab.evaluate("document.activeElement.closest('#board') !== null"), "the focus stays on the board"

@@ -1,0 +1,33 @@
+"""The board a first visit is shown while Python starts (tools/first_board.py, static/snapshot.js), on CPython."""
+
+import json
+import pathlib
+import re
+
+import first_board
+from pyramids import games, page, saves
+from pyramids.session import Session
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def shipped() -> dict:
+    text = (ROOT / first_board.FIRST_BOARD).read_text()
+    return json.loads(text[text.index("{"):text.rindex("}") + 1])
+
+
+def test_the_first_board_is_this_builds():
+    """Run ./build.sh when this fails: static/first-board.js was drawn by other views."""
+    assert (ROOT / first_board.FIRST_BOARD).read_text() == first_board.text()
+
+
+def test_it_is_the_board_and_status_the_page_opens_with():
+    session = Session(games.DEFAULT)
+    assert shipped() == {"game": games.DEFAULT, "board": page.board(session), "status": session.status()}
+
+
+def test_it_is_shown_only_when_no_game_would_be_reopened():
+    """snapshot.js reads the key py/main.py reopens the last game from (its PREFIX + saves.LAST)."""
+    prefix = re.search(r'^PREFIX = "([^"]+)"$', (ROOT / "py" / "main.py").read_text(), re.M).group(1)
+    assert f'const LAST = "{prefix}{saves.LAST}";' in (ROOT / "static" / "snapshot.js").read_text()
+    assert re.search(r'^DEFAULT_GAME = games\.DEFAULT$', (ROOT / "py" / "main.py").read_text(), re.M)
