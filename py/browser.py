@@ -5,7 +5,7 @@ import asyncio
 from pyodide.ffi import jsnull
 from pyscript import document, window
 
-from pyramids import page
+from pyramids import page, views
 
 
 def present(value):

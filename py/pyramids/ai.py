@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 from itertools import permutations
 from typing import Callable
 
-from .core import CHANCE, Game, GameError, State, players_to_act, quote, seats  # noqa: F401 - seats: ai's API too
+from .core import CHANCE, GameError, State, players_to_act, quote, seats  # noqa: F401 - seats: ai's API too
 
 
 @dataclass(frozen=True)

@@ -908,8 +908,8 @@ class TerrafexState(State):
             if _glacier_unit(cell):
                 if "glacier" in self.used:
                     return f"{who} has already used the glacier action this turn."
-                return (f"This glacier cannot move: it moves away from the edge, a mountain or a glacier "
-                        f"directly behind it, and only where the result is allowed.")
+                return ("This glacier cannot move: it moves away from the edge, a mountain or a glacier "
+                        "directly behind it, and only where the result is allowed.")
             action = {"G": "forest", "Y": "mountain", "R": "fire"}[cell[0]]
             if action in self.used:
                 return f"{who} has already used the {action} action this turn."

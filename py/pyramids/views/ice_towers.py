@@ -9,7 +9,6 @@ bottom's slot.  A tower taller than its slot is squashed, never overlapped.
 
 from __future__ import annotations
 
-from ..markup import escape
 from typing import NamedTuple
 
 from .. import svg

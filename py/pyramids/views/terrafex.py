@@ -64,7 +64,7 @@ def frosted(cx: float, cy: float, forest: int, frost: int) -> str:
     """A forest with frost on it: the forest drawn whole, crystals over as much of it as the frost covers."""
     width = min(CELL * PIECE_WIDTH[frost], CELL * PIECE_WIDTH[forest] - 10)  # a rim of the forest always shows
     return (f'<g class="frosted">{_piece(cx, cy, "G", forest)}'
-            + _square(cx, cy, width, f'fill="url(#pat-frost)" stroke="#ffffff" stroke-width="2.5"')
+            + _square(cx, cy, width, 'fill="url(#pat-frost)" stroke="#ffffff" stroke-width="2.5"')
             + _square(cx, cy, width + 3, f'fill="none" stroke="{ICE}" stroke-width="1" stroke-dasharray="3 2"')
             + "</g>")
 
