@@ -151,7 +151,8 @@ def test_a_whole_game_by_clicking(app):
 
 
 def test_the_frame_says_what_it_waits_for_while_python_starts(app):
-    """The frame is there before Python; its note follows PyScript's stages until the board replaces it."""
+    """The frame is there before Python; its note follows PyScript's stages until the board replaces it.
+    (A link opened on a first visit: no board can be painted before Python, not even the default game's.)"""
     app.page.add_init_script("""
         window.__notes = [];
         new MutationObserver(() => {
@@ -159,6 +160,6 @@ def test_the_frame_says_what_it_waits_for_while_python_starts(app):
           if (note && note.textContent !== __notes.at(-1)) __notes.push(note.textContent);
         }).observe(document, {childList: true, subtree: true, characterData: true});
     """)
-    app.open()
+    app.open("v=1&g=ice-lady&m=d3-e4")
     assert app.page.evaluate("__notes") == ["Starting the game engine…", "Loading Python…", "Loading the games…"]
     assert app.page.locator("#board .loading").count() == 0 and app.page.locator("#board svg").count() == 1
