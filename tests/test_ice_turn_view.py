@@ -69,13 +69,19 @@ def test_reactionary_turning_lights_the_turnable_pieces():
     assert len(rings) == 1
 
 
-def test_choices_show_a_picture_of_the_resulting_stack():
-    """The page asks where a piece goes in a stack with a picture of each resulting stack."""
+def choosing_in_a_stack():
+    """Red's small a1 clicked onto Blue's stack on a2: the page asks where in the stack it goes."""
     state = pos({"a1": "r1N", "a2": "b3b2", "b1": "r2r3", "d4": "b1"})
     session = Session("ice-turn")
     session.states, session.moves, session.cursor = [state], [], 0
     session.click("a1")
     session.click("a2")
+    return state, session
+
+
+def test_choices_show_a_picture_of_the_resulting_stack():
+    """The page asks where a piece goes in a stack with a picture of each resulting stack."""
+    state, session = choosing_in_a_stack()
     assert sorted(session.choices) == ["move:a1@0", "move:a1@1", "move:a1@2"]
     html = page.choices(session)
     assert html.count('class="stack-picture"') == 3
@@ -149,11 +155,7 @@ def test_a_lone_standing_piece_is_drawn_from_the_side_like_a_stack():
 
 def test_choice_pictures_beside_the_board_define_no_id_twice():
     """Issue 25: each choice picture defines the pieces' patterns again; its ids are its own."""
-    state = pos({"a1": "r1N", "a2": "b3b2", "b1": "r2r3", "d4": "b1"})
-    session = Session("ice-turn")
-    session.states, session.moves, session.cursor = [state], [], 0
-    session.click("a1")
-    session.click("a2")
+    state, session = choosing_in_a_stack()
     document = views.draw(state) + page.choices(session)
     ids = re.findall(r'\bid="([^"]+)"', document)
     assert len(ids) > 4 and sorted(ids) == sorted(set(ids))

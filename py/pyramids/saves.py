@@ -261,6 +261,8 @@ def other_tab(store: Store, entry_id: str, rev: str | None, moves: list[str]) ->
     text = store.get(ENTRY + entry_id)
     if text is None:
         return OtherTab("deleted")
+    if rev is not None and f'"rev": {json.dumps(rev)},' in text:  # as `save` writes it: before every write, unparsed
+        return None
     try:
         data = read_save(text)
         if data.get("rev") == rev:
