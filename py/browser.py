@@ -109,3 +109,10 @@ class Announcer:
         if text:
             by_id("live").textContent = text
         self.heard = (session, len(session.moves), session.cursor, text or said, notice)
+
+
+def download_file(url, name):
+    """Hand the browser a file to save (a picture, a backup of My games)."""
+    link = document.createElement("a")
+    link.href, link.download = url, name
+    link.click()

@@ -13,7 +13,7 @@
 "use strict";
 (function () {
   const KEY = "pyramids.snapshot.v1";
-  const LAST = "pyramids.v1.last";  // py/main.py's PREFIX + saves.LAST: the game a visit without a link reopens
+  const LAST = "pyramids.v1.last";  // py/screen/store.py's PREFIX + saves.LAST: the game a visit without a link reopens
   const LIMIT = 500000;  // characters: a full Ice Towers table is ~60,000
   const BUILD = self.PYRAMIDS_BUILD || "";
   const root = document.documentElement;

@@ -118,7 +118,8 @@ def test_start_up_fetches_no_game_and_no_search():
     assert not {m for m in start if m.startswith(("pyramids/games/", "pyramids/views/", "pyramids/rules/"))} - {
         "pyramids/games/__init__.pyc", "pyramids/views/__init__.pyc"}
     assert "pyramids/ai.pyc" not in start
-    assert {"main.pyc", "embed_page.pyc", "browser.pyc", "archives.pyc"} <= start, "the pages' own code"
+    assert {"main.pyc", "embed_page.pyc", "browser.pyc", "archives.pyc", "screen/__init__.pyc", "screen/board.pyc",
+            "screen/log.pyc", "screen/panel.pyc"} <= start, "the pages' own code"
     for game_id in games.ids():
         module = games.entry(game_id).module
         assert set(contents(f"static/games/{game_id}.zip")) == {f"pyramids/games/{module}.py",

@@ -27,7 +27,7 @@ def test_it_is_the_board_and_status_the_page_opens_with():
 
 
 def test_it_is_shown_only_when_no_game_would_be_reopened():
-    """snapshot.js reads the key py/main.py reopens the last game from (its PREFIX + saves.LAST)."""
-    prefix = re.search(r'^PREFIX = "([^"]+)"$', (ROOT / "py" / "main.py").read_text(), re.M).group(1)
+    """snapshot.js reads the key py/main.py reopens the last game from (py/screen/store.py's PREFIX + saves.LAST)."""
+    prefix = re.search(r'^PREFIX = "([^"]+)"$', (ROOT / "py" / "screen" / "store.py").read_text(), re.M).group(1)
     assert f'const LAST = "{prefix}{saves.LAST}";' in (ROOT / "static" / "snapshot.js").read_text()
     assert re.search(r'^DEFAULT_GAME = games\.DEFAULT$', (ROOT / "py" / "main.py").read_text(), re.M)

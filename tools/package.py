@@ -33,8 +33,8 @@ import zipfile
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PY = ROOT / "py"
 START = "static/pyramids.zip"
-BINDINGS = ("main.py", "embed_page.py", "browser.py", "archives.py")  # the py/*.py the pages import (py/bot_worker.py
-# is the worker's script, fetched by itself)
+BINDINGS = ("main.py", "embed_page.py", "browser.py", "archives.py")  # the py/*.py the pages import, with the app
+# page's parts in py/screen/ (py/bot_worker.py is the worker's script, fetched by itself)
 AI = "static/ai.zip"
 COMPILED = {START}  # the archives shipped as bytecode
 
@@ -55,7 +55,8 @@ def archives(root: pathlib.Path = ROOT) -> dict[str, list[str]]:
     lazy[AI] = ["pyramids/ai.py"]
     later = {name for names in lazy.values() for name in names}
     package = sorted(p.relative_to(root / "py").as_posix() for p in (root / "py" / "pyramids").rglob("*.py"))
-    return {START: [*BINDINGS, *(name for name in package if name not in later)], **lazy}
+    screen = sorted(p.relative_to(root / "py").as_posix() for p in (root / "py" / "screen").glob("*.py"))
+    return {START: [*BINDINGS, *screen, *(name for name in package if name not in later)], **lazy}
 
 
 def shipped(source: str) -> str:

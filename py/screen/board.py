@@ -1,0 +1,89 @@
+"""The board: drawn from the session, its clicks made moves, its focus kept, and Replay turn on it."""
+
+import asyncio
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from browser import by_id, clicked_cells, draw_board, present
+
+REPLAY_STEP_S = 0.6  # Replay turn: the time each move stays on the board
+
+
+class Board:
+    def __init__(self, app):
+        self.app = app
+        self.replaying = None  # the task of Replay turn, while it steps through a turn on the board
+
+    def bind(self):
+        clicks = create_proxy(self.on_cell_click)
+        by_id("board").addEventListener("click", clicks)
+        by_id("game-panel").addEventListener("click", clicks)  # the panel's locations (reserves, pools) too
+        by_id("replay").addEventListener("click", create_proxy(lambda _event: self.replay_turn()))
+
+    def draw(self, s):
+        draw_board(s)
+        mark_intent(self.app.bots.intent)
+        by_id("follow").hidden = s.replay_span() is None
+        by_id("replay").textContent = "Stop replay" if self.replaying else "Replay turn"
+
+    @staticmethod
+    def focus():
+        """The board's current location takes the focus (static/access.js picks which)."""
+        by_id("board").dispatchEvent(window.CustomEvent.new("pyramids-focus"))
+
+    def on_cell_click(self, event):
+        """A board or panel location: nested locations are offered innermost first."""
+        app = self.app
+        actor = present(event.target.closest("[data-actor]"))
+        if actor is not None:
+            chosen = str(actor.dataset.actor) or None
+            return app.act(lambda: setattr(app.session, "actor", chosen), save=False)
+        cells = clicked_cells(event)
+        if cells:
+            if self.replaying:  # a click on the board during Replay turn is a move at the latest position
+                self.stop_replay()
+                app.session.go(len(app.session.moves))
+            app.act(lambda: app.session.click(cells))
+        return None
+
+    # -- Replay turn ------------------------------------------------------
+    def replay_turn(self):
+        """Replay turn: the followed turns' moves one by one on the board; pressed again, it stops."""
+        app = self.app
+        if self.replaying:
+            self.stop_replay()
+            return app.act(lambda: app.session.go(len(app.session.moves)), save=False)
+        span = app.session.replay_span()
+        if span is not None and not app.busy:
+            self.replaying = asyncio.ensure_future(self.step_replay(app.session, *span))
+        return None
+
+    async def step_replay(self, session, first, last):
+        """Show the position before the turns, then each move, `REPLAY_STEP_S` apart; input is never blocked
+        (a player's action cancels this task at its next pause)."""
+        for ply in range(first, last + 1):
+            if session is not self.app.session:
+                break
+            session.go(ply)
+            self.app.render()
+            await asyncio.sleep(REPLAY_STEP_S)
+        self.replaying = None
+        if session is self.app.session:
+            session.go(len(session.moves))
+            self.app.render()
+
+    def stop_replay(self):
+        """A player's action ends Replay turn at once (the board stays where the player puts it)."""
+        if self.replaying is not None:
+            task, self.replaying = self.replaying, None
+            task.cancel()
+
+
+def mark_intent(cells):
+    """Outline the locations a bot is about to act on (none: clear them); drawn again after every redraw."""
+    for element in document.querySelectorAll("#board .bot-intent"):
+        element.classList.remove("bot-intent")
+    for cell in cells:
+        for element in document.querySelectorAll(f'#board [data-cell="{cell}"]'):
+            element.classList.add("bot-intent")

@@ -1,0 +1,198 @@
+"""The computer's seats: their search (in a worker), their timers in games without turns, and Hint."""
+
+import asyncio
+import random
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from archives import AI_ARCHIVE, fetch_archive
+from browser import by_id, present, report
+from pyramids.core import GameError, players_to_act
+from pyramids.session import PACES
+from screen.board import mark_intent
+
+
+def count(name, step):
+    """Add `step` to a number kept in an attribute of <html> (for tests and the bench)."""
+    root = document.documentElement
+    root.setAttribute(name, str(int(present(root.getAttribute(name)) or 0) + step))
+
+
+class Bots:
+    """The computer's seats on the page: a worker searches, the page only sends positions and plays answers.
+
+    The worker starts at the first bot turn or hint and is kept.  Where it
+    cannot start, the search runs here in slices of at most 20 ms, and the
+    page says so.  An answer for a position that is gone is dropped
+    (`Session.play_bot`); in a game without turns each bot seat acts on its
+    own jittered timer and its move is checked when it lands.
+    """
+
+    SLICE_S = 0.015
+
+    @staticmethod
+    async def ai():
+        """The search, fetched at the first bot seat or hint (the page's start-up does not need it)."""
+        await fetch_archive(AI_ARCHIVE, "the computer player")
+        from pyramids import ai
+        return ai
+
+    def __init__(self, app):
+        self.app = app
+        self.worker = None
+        self.starting = None  # the task starting the worker
+        self.fallback = ""  # why the search runs on the page, once the worker failed
+        self.thinking = None  # (position key, seat) of the turn being searched
+        self.intent = ()  # the locations of the move a bot is about to make (games without turns)
+        self.timers = set()  # (session, seat) with a timer running (games without turns)
+
+    def bind(self):
+        by_id("hint").addEventListener("click", create_proxy(lambda _event: asyncio.ensure_future(self.hint())))
+
+    async def start_worker(self):
+        from pyscript import create_named_worker  # not needed before the first bot turn
+        started = window.performance.now()
+        try:
+            window.Worker.new("data:text/javascript,").terminate()  # refused at once where workers are off
+        except Exception:  # noqa: BLE001
+            return self.without_worker("this browser refuses web workers here")
+        try:
+            self.worker = await asyncio.wait_for(
+                create_named_worker(src="py/bot_worker.py", name="bot", config="pyscript.toml"), 30)
+        except asyncio.TimeoutError:
+            return self.without_worker("it did not start within 30 s")
+        except Exception as err:  # noqa: BLE001 - no worker: think on the page instead
+            return self.without_worker(str(err).splitlines()[0] if str(err) else type(err).__name__)
+        document.documentElement.setAttribute("data-bot-worker-ms", str(round(window.performance.now() - started)))
+        return None
+
+    def without_worker(self, why):
+        self.fallback = f"The computer thinks on this page, a little at a time (no worker: {why})."
+        document.documentElement.setAttribute("data-bot-worker", "fallback")
+
+    async def search(self, state, seat, level):
+        """The move `seat` plays at `level` in `state`: from the worker, else searched here in slices."""
+        if self.worker is None and not self.fallback:
+            if self.starting is None:
+                self.starting = asyncio.ensure_future(self.start_worker())
+            await self.starting
+        seed = int(window.Math.random() * 2**31)
+        count("data-bot-thinking", 1)  # for tests and the bench: searches in flight, and their times
+        started = window.performance.now()
+        try:
+            if self.worker is not None:
+                folder = str(window.URL.new(".", window.location.href).href)  # where the archives are
+                move = str(await self.worker.choose(folder, state.game.id, state.to_text(), seat or "", level, seed))
+            else:
+                ai = await self.ai()
+                search = ai.Search(state, seat, level, rng=random.Random(seed), may_wait=len(players_to_act(state)) > 1)
+                done = False
+                while not done:  # each slice a task of its own, the first too: not after compiling the search
+                    await asyncio.sleep(0)  # the page handles clicks and paints between slices
+                    done = search.step(self.SLICE_S)
+                move = search.result or ""
+        finally:
+            document.documentElement.setAttribute("data-bot-ms", str(round(window.performance.now() - started)))
+            count("data-bot-count", 1)
+            count("data-bot-thinking", -1)
+        await asyncio.sleep(0)  # the move is played in a task of its own, not in the search's last slice
+        return move
+
+    def update(self):
+        """After every change: start the bot's search when a bot seat is to move."""
+        s = self.app.session
+        turn = s.bot_turn()
+        if turn and self.thinking != (s.position_key(), turn[0]):
+            self.thinking = (s.position_key(), turn[0])
+            asyncio.ensure_future(self.take_turn(s, turn[0], turn[1], self.thinking[0]))
+        for seat in s.bot_seats_acting():
+            if (s, seat) not in self.timers:
+                self.timers.add((s, seat))
+                asyncio.ensure_future(self.act_later(s, seat))
+
+    async def take_turn(self, session, seat, level, key):
+        try:
+            move = await self.search(session.latest, seat, level)
+        except Exception as err:  # noqa: BLE001 - a bug must not stop the page; no retry at this position
+            report(err)
+            session.message = f"The computer could not move: {err}"
+            self.app.render()
+            return
+        if self.thinking == (key, seat):
+            self.thinking = None
+        if move and session is self.app.session and session.play_bot(move, key):
+            self.app.persist()
+        self.app.render()
+        self.update()
+
+    async def act_later(self, session, seat):
+        """A bot seat of a game without turns: wait its level's delay, decide, and act if the move still stands."""
+        try:
+            ai = await self.ai()
+        except GameError as err:  # the seat stays idle (no retry at every redraw); the player is told
+            session.message, session.warn = str(err), True
+            return self.app.render()
+        move, pace = None, PACES[session.pace]
+        try:
+            low, high = ai.level_of(session.bots[seat]).delay
+            await asyncio.sleep((low + (high - low) * window.Math.random()) * pace)
+            if session is self.app.session and seat in session.bot_seats_acting():
+                move = await self.search(session.latest, seat, session.bots[seat])
+            if move and session is self.app.session and session.latest.is_legal(move):
+                await self.show_intent(session, move, pace)
+        except GameError:
+            pass  # nothing to do for this seat just now
+        except Exception as err:  # noqa: BLE001
+            report(err)
+        self.timers.discard((session, seat))
+        if move and session is self.app.session and session.play_bot(move, None):
+            self.app.persist()
+            self.app.render()
+        if session is self.app.session:
+            self.update()
+
+    INTENT_S = 0.5  # a bot's chosen piece is marked this long before it acts, where people act at the same time
+
+    async def show_intent(self, session, move, pace):
+        """Mark the locations of the move a bot is about to make, so the people at the table see it coming."""
+        self.intent = tuple(session.latest.path(move))
+        mark_intent(self.intent)
+        try:
+            await asyncio.sleep(self.INTENT_S * pace)
+        finally:
+            self.intent = ()
+            mark_intent(())
+
+    def status(self):
+        """The status while a bot's turn is searched ("Black (computer) is thinking…"), else nothing."""
+        s = self.app.session
+        if self.thinking and self.thinking[0] == s.position_key() and not s.browsing:
+            return f"{s.latest.actor_name(self.thinking[1])} (computer) is thinking…"
+        return ""
+
+    async def hint(self):
+        """Light the move Hard would play for the person to move, without playing it."""
+        s = self.app.session
+        key, state = s.position_key(), s.latest
+        acting = players_to_act(state)
+        seat = s.actor if len(acting) > 1 else (acting[0] if acting else None)
+        if s.browsing or state.outcome is not None or not seat or seat in s.bots:
+            s.message = ("Choose the colour you act as (\"Acting as\") to get a hint." if not seat and acting
+                         else "A hint is for your own move at the latest position.")
+            return self.app.render()
+        s.message = "Looking for a good move…"
+        self.app.render()
+        try:
+            move = await self.search(state, seat, "hard")
+        except Exception as err:  # noqa: BLE001 - e.g. no move for this seat just now
+            move, s.message = None, f"No hint: {str(err).splitlines()[-1]}"
+        current = s is self.app.session and key == s.position_key() and not s.browsing
+        if move and current:
+            s.show_hint(move)
+        elif current and move == "":
+            s.message = "Hint: wait. No move here beats letting the others act."
+        elif move:
+            s.message = ""
+        self.app.render()
+        return None

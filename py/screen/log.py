@@ -1,0 +1,146 @@
+"""The game log: one entry per turn (a score sheet in games of one move a turn), and the history's controls."""
+
+from pyodide.ffi import create_proxy
+from pyscript import window
+
+from browser import LISTED, by_id, listed_from, present
+from pyramids import page
+
+HISTORY = {  # the history's buttons: whether each is enabled, and the move it goes to
+    "first": (lambda s: s.cursor > 0, lambda s: 0),
+    "prev": (lambda s: s.cursor > 0, lambda s: s.cursor - 1),
+    "next": (lambda s: s.browsing, lambda s: s.cursor + 1),
+    "last": (lambda s: s.browsing, lambda s: len(s.moves)),
+    "prev-turn": (lambda s: s.cursor > 0, lambda s: s.turn_before()),
+    "next-turn": (lambda s: s.browsing, lambda s: s.turn_after()),
+}
+
+
+class GameLog:
+    def __init__(self, app):
+        self.app = app
+        self.listed = None  # (session, moves, cursor, first ply listed) in the list, so new moves are appended
+
+    def bind(self):
+        by_id("log").addEventListener("click", create_proxy(self.on_click))
+        by_id("log-toggle").addEventListener("click", create_proxy(lambda _event: self.toggle()))
+        for name, (_enabled, ply) in HISTORY.items():
+            by_id(name).addEventListener("click", create_proxy(lambda _event, ply=ply: self.go(ply)))
+
+    def go(self, ply):
+        """Browse to the move `ply(session)` names."""
+        app = self.app
+        app.act(lambda: app.session.go(ply(app.session)))
+
+    def draw(self, s):
+        moves = by_id("moves")
+        self.show_moves(moves, s)
+        if not s.browsing:  # in the next frame: reading the height now would lay the page out in this task
+            window.requestAnimationFrame(SCROLL_TO_END)
+        by_id("ply").textContent = f"Move {s.cursor} of {len(s.moves)}"
+        for name, (enabled, _ply) in HISTORY.items():
+            by_id(name).disabled = not enabled(s)
+
+    def show_moves(self, moves, s):
+        """The move list: new moves are appended and the mark moved, so a long game stays quick.
+
+        A game of more than `LISTED` moves shows the `LISTED` around the move on screen.  Games of
+        one move a turn pair them like a score sheet; the others list turns (`show_turns`).
+        """
+        moves.classList.toggle("paired", s.game.alternating)
+        moves.classList.toggle("turns", not s.game.alternating)
+        if not s.game.alternating:
+            return self.show_turns(moves, s)
+        first = listed_from(s)
+        shown, self.listed = self.listed, (s, list(s.moves), s.cursor, first)
+        if first or not (shown and shown[0] is s and shown[3] == 0 and shown[1] == s.moves[:len(shown[1])]):
+            moves.innerHTML = page.move_list(s, first, first + LISTED)
+            return
+        if len(s.moves) > len(shown[1]):
+            for result in moves.querySelectorAll("li.result"):
+                result.remove()
+            moves.insertAdjacentHTML("beforeend", page.move_list(s, len(shown[1]), append=True))
+        if shown[2] != s.cursor or len(s.moves) > len(shown[1]):
+            for item in moves.querySelectorAll("li.current"):
+                item.classList.remove("current")
+            current = present(moves.querySelector(f'li[data-ply="{s.cursor}"]'))
+            if current is not None:
+                current.classList.add("current")
+
+    def show_turns(self, moves, s):
+        """The game log, one entry per turn: after a move only the last entry is drawn again (the move may
+        have added to its turn) and new turns appended; an entry opened stays open."""
+        first = listed_from(s)
+        shown, self.listed = self.listed, (s, list(s.moves), s.cursor, first)
+        if first or not (shown and shown[0] is s and shown[3] == 0 and shown[1] == s.moves[:len(shown[1])]):
+            moves.innerHTML = page.turn_log(s, first, first + LISTED)
+        elif len(s.moves) > len(shown[1]):
+            for result in moves.querySelectorAll("li.result"):
+                result.remove()
+            entries = moves.querySelectorAll("li.turn")
+            begin, opened = len(shown[1]), False
+            if entries.length:
+                last = entries.item(entries.length - 1)
+                begin, opened = int(last.dataset.first) - 1, bool(last.classList.contains("open"))
+                last.remove()
+            moves.insertAdjacentHTML("beforeend", page.turn_log(s, begin))
+            if opened:
+                open_turn(present(moves.querySelector(f'li.turn[data-first="{begin + 1}"]')), True)
+        elif shown[2] == s.cursor:
+            return
+        for item in moves.querySelectorAll("li.current"):
+            item.classList.remove("current")
+        action = present(moves.querySelector(f'li.ply[data-ply="{s.cursor}"]'))
+        if action is not None:
+            action.classList.add("current")
+            turn = action.closest("li.turn")
+            turn.classList.add("current")
+            if s.browsing:  # the move on screen is in view, its turn opened
+                open_turn(turn, True)
+
+    def on_click(self, event):
+        """An entry's toggle opens it to its moves (nothing else changes); a move browses to it."""
+        toggle = present(event.target.closest("[data-open]"))
+        if toggle is not None:
+            entry = toggle.closest("li.turn")
+            return open_turn(entry, not entry.classList.contains("open"))
+        target = present(event.target.closest("[data-ply]"))
+        if target is not None:
+            ply = int(target.getAttribute("data-ply"))
+            self.app.act(lambda: self.app.session.go(ply))
+        return None
+
+    def on_key(self, event):
+        """←/→/Home/End browse the game, PageUp/PageDown and Shift+←/→ turn by turn (outside the board,
+        where static/access.js has the arrows)."""
+        key = str(event.key)
+        ply = self.app.session.ply_for_key(f"Shift+{key}" if event.shiftKey and key.startswith("Arrow") else key)
+        if ply is not None:
+            event.preventDefault()
+            self.app.act(lambda: self.app.session.go(ply))
+
+    @staticmethod
+    def toggle():
+        """On a phone the log is a drawer under the board: one tap opens it, another closes it."""
+        log = by_id("log")
+        opened = not log.classList.contains("open")
+        log.classList.toggle("open", opened)
+        by_id("log-toggle").setAttribute("aria-expanded", "true" if opened else "false")
+        if opened:  # the latest turns in view, as on a wide screen
+            window.requestAnimationFrame(SCROLL_TO_END)
+
+
+def open_turn(entry, opened):
+    """Open (or close) a log entry to its single moves."""
+    if entry is None:
+        return
+    entry.classList.toggle("open", opened)
+    toggle = present(entry.querySelector("button.open"))
+    if toggle is not None:
+        toggle.setAttribute("aria-expanded", "true" if opened else "false")
+
+
+@create_proxy
+def SCROLL_TO_END(_time):  # noqa: N802 - one proxy for every frame, made once
+    moves = by_id("moves")
+    moves.scrollTop = moves.scrollHeight

@@ -1,0 +1,26 @@
+"""The Notation box: the moves in the game's notation, to read or copy (the log shows them in words)."""
+
+from pyodide.ffi import create_proxy
+
+from browser import by_id
+from pyramids import page
+
+
+class Notation:
+    def __init__(self, app):
+        self.app = app
+
+    def bind(self):
+        by_id("notation").addEventListener("click", create_proxy(lambda _event: self.toggle()))
+
+    def draw(self, s):
+        if not by_id("notation-box").hidden:
+            by_id("notation-text").value = page.notation(s)
+
+    def toggle(self):
+        box = by_id("notation-box")
+        box.hidden = not box.hidden
+        if box.hidden:
+            return
+        by_id("notation-text").value = page.notation(self.app.session)
+        self.app.share.copy(by_id("notation-text"), "moves", "The moves in notation are copied.")

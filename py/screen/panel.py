@@ -1,0 +1,107 @@
+"""The side panel: status, message, the choices of a move, the game's own panel (scores, reserves,
+pools), the clock, the end of a game, Undo/Redo, the typed move, and the rules beside the log."""
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from browser import Announcer, by_id, draw_panel, present
+from pyramids import games, page
+from screen.store import NOT_SAVING
+
+
+class Panel:
+    def __init__(self, app):
+        self.app = app
+        self.announce = Announcer()
+        self.rules_for = None  # the game whose rules are shown
+        self.typed_for = None  # the session the typed-move box was last drawn for
+
+    def bind(self):
+        app = self.app
+        by_id("side").addEventListener("click", create_proxy(self.on_click))
+        by_id("undo").addEventListener("click", create_proxy(lambda _event: app.act(app.session.undo)))
+        by_id("redo").addEventListener("click", create_proxy(lambda _event: app.act(app.session.redo)))
+        by_id("type-move").addEventListener("submit", create_proxy(self.type_move))
+        window.setInterval(create_proxy(self.tick), 1000)
+
+    def draw(self, s):
+        app = self.app
+        by_id("status").textContent = app.bots.status() or s.status()
+        draw_panel(s)
+        self.show_clock()
+        message = by_id("message")
+        fallback = app.bots.fallback if s.bots else ""
+        notice = " ".join(t for t in (NOT_SAVING if app.not_saving else "", app.notice) if t)
+        news = "" if s.warn or s.selection else s.turn_news()  # after the message of a move inside that turn
+        message.textContent = " ".join(t for t in (notice, s.message, news, fallback) if t)
+        message.className = "message" + (" warn" if notice or fallback or (s.message and s.warn) else "")
+        by_id("choices").innerHTML = page.choices(s)
+        self.announce(s, notice)
+        legal = s.state.legal_moves() if not s.browsing else []
+        by_id("move-example").textContent = legal[0] if legal else "(no move to make here)"
+        self.show_end(s)
+        by_id("undo").title = s.undo_title()
+        by_id("undo").disabled = not s.can_undo()
+        by_id("redo").disabled = not s.redo_stack
+        if self.typed_for is not s:  # a move typed for another game is no move of this one
+            self.typed_for = s
+            by_id("move-text").value = ""
+        for button in document.querySelectorAll("#picker [data-game]"):
+            button.classList.toggle("active", button.dataset.game == s.game.id)
+        document.title = f"{s.game.title} · Looney Pyramids"
+        if self.rules_for != s.game.id:
+            self.rules_for = s.game.id
+            self.load_rules(s.game.id)
+
+    def on_click(self, event):
+        """A choice of the move being made (a piece's size, a direction, an action...)."""
+        target = present(event.target.closest("[data-move]"))
+        if target is not None:
+            move = str(target.getAttribute("data-move"))
+            self.app.act(lambda: self.app.session.choose(move))
+
+    def show_clock(self):
+        element = by_id("clock")
+        remaining = self.app.session.clock_remaining(window.Date.now() / 1000)
+        if element and remaining is not None:
+            element.textContent = f"{int(remaining) // 60}:{int(remaining) % 60:02d}"
+
+    def tick(self):
+        """Once a second: count the game clock down and ring it at zero."""
+        app = self.app
+        if app.busy or app.session is None or app.session.clock_remaining(window.Date.now() / 1000) is None:
+            return
+        if app.entry is None:
+            app.persist()  # a running clock is saved at once: reloading must not buy time
+        if app.session.tick(window.Date.now() / 1000):
+            app.act(lambda: None)
+        else:
+            self.show_clock()
+
+    @staticmethod
+    def show_end(s):
+        """The end of a game: its result, with Rematch and New game (not while browsing back through it)."""
+        over = s.latest.outcome is not None and not s.browsing
+        by_id("end").hidden = not over
+        if over:
+            by_id("end-result").textContent = s.status()
+
+    def type_move(self, event):
+        """The typed-move box: the game's notation, refused in words like a click."""
+        event.preventDefault()
+        app, field = self.app, by_id("move-text")
+        text = str(field.value)
+        if not text.strip():
+            return
+        before = len(app.session.moves)
+        app.act(lambda: app.session.play(text))
+        if len(app.session.moves) > before:
+            field.value = ""
+
+    @staticmethod
+    def load_rules(game_id):
+        try:
+            text = games.rules_page(game_id)
+        except OSError:
+            text = "<p>The rules could not be loaded.</p>"
+        by_id("rules-body").innerHTML = text

@@ -1,0 +1,138 @@
+"""One game played two ways: another tab's writes to the game on screen, and the dialog that asks which
+line goes on when a link or another tab parts from a saved game (both lines are always kept).
+
+Each tab saves the game it shows after every action, and an entry's `rev` says who wrote it last.
+A tab hears the others' writes (the storage event) and checks again just before each of its own,
+so nothing is overwritten unseen: a tab that only lacks the other's moves catches up at once,
+and when both moved from one position both lines are kept and the player chooses.
+"""
+
+import asyncio
+
+from pyodide.ffi import create_proxy
+from pyscript import window
+
+from browser import by_id, present
+from pyramids import page, saves
+from screen.store import NOT_SAVING, PREFIX, now_ms
+
+
+class Parted:
+    def __init__(self, app):
+        self.app = app
+        self.link = None  # a saved game the link on screen goes back on (saves.Related), until the player chooses
+        self.other_line = None  # the entry another tab played otherwise, until the player chooses which line goes on
+
+    def bind(self):
+        by_id("parted-box").addEventListener("click", create_proxy(self.keep_line))
+        window.addEventListener("storage", create_proxy(self.on_storage))
+
+    def ask(self, found, session, other_tab=False):
+        """The dialog: the saved line `found` and the one on screen, each with its moves since they parted."""
+        by_id("parted-list").innerHTML = page.parted(found.moves, session, found.common, other_tab=other_tab)
+        if not by_id("parted-box").open:
+            by_id("parted-box").showModal()
+
+    def heed_other_tabs(self):
+        """Just before saving over the entry on screen: whether to write, if another tab wrote it since.
+        This tab writes where that loses nothing (a deleted game is saved as a new one; two lines are both
+        kept); a tab that made no move since only catches up."""
+        app = self.app
+        found = saves.other_tab(app.store, app.entry, app.meta.get("rev"), app.session.moves)
+        if found is None:
+            return True
+        if found.kind == "deleted":
+            app.entry, app.meta = saves.new_id(now_ms()), {"name": app.meta.get("name", "")}
+            app.tell("This game was deleted in another tab; it is saved again, as a new game.")
+        elif found.kind == "ahead" and tuple(app.session.moves) == app.synced:
+            asyncio.ensure_future(self.catch_up())
+            return False
+        elif found.kind in ("ahead", "parted"):
+            self.keep_both(found)
+        else:
+            app.meta = found.data  # its name and fields; this tab's moves hold all of its moves
+        return True
+
+    def keep_both(self, found):
+        """Another tab played this game otherwise: the entry keeps its line, this tab's line is saved as a
+        game of its own (by the next persist), and the player chooses which goes on here."""
+        app = self.app
+        self.other_line = app.entry
+        name = " ".join(f"{found.data.get('name') or ''} (this tab)".split())[:80]
+        app.entry, app.meta = saves.new_id(now_ms()), {"name": name}
+        self.ask(found, app.session, other_tab=True)
+
+    def on_storage(self, event):
+        """Another tab wrote storage: My games shows what it saved, renamed or deleted; the game on
+        screen follows what it did to this game."""
+        app = self.app
+        key = present(event.key)  # null: the whole storage was cleared
+        if key is not None and not str(key).startswith(PREFIX + saves.ENTRY):
+            return
+        app.my_games.refill()
+        if app.entry is not None and not app.busy and key in (None, PREFIX + saves.ENTRY + app.entry):
+            asyncio.ensure_future(self.catch_up())
+
+    async def catch_up(self):
+        """Show what another tab did to the game on screen: its moves, its undo, its rename or its delete."""
+        app = self.app
+        s = app.session
+        found = saves.other_tab(app.store, app.entry, app.meta.get("rev"), s.moves)
+        if found is None:
+            return
+        if found.kind == "same":
+            app.meta = found.data
+            return
+        if found.kind == "deleted":
+            app.entry, app.meta, app.saved, app.opened = None, {}, None, list(s.moves)
+            app.tell("This game was deleted in My games in another tab. It stays on screen; play on to save it "
+                     "again, as a new game.")
+        elif found.kind in ("ahead", "back"):
+            if not await app.open_entry(app.entry):
+                return
+            if found.kind == "ahead":
+                app.session.unseen = found.common
+                app.tell("Another tab played on in this game: " + (app.session.news(found.common) or "see the moves."))
+            else:
+                taken = len(s.moves) - found.common
+                app.tell(f"Another tab took back {taken} move{'s' if taken != 1 else ''} in this game; "
+                         "Redo puts them back.")
+        else:  # its write went over this tab's moves: they are kept as a game of their own
+            self.keep_both(found)
+            app.persist()
+        app.shown()
+
+    def keep_line(self, event):
+        """The player's answer to a link (or another tab) that parts from a saved game: both lines are kept,
+        each its own entry."""
+        app = self.app
+        target = present(event.target.closest("[data-keep]"))
+        if target is not None and str(target.dataset.keep) in ("this-tab", "other-tab"):
+            by_id("parted-box").close()
+            app.board.focus()
+            other, self.other_line = self.other_line, None
+            if str(target.dataset.keep) == "other-tab" and other:
+                app.notice = "Here is the other tab's line; this tab's is kept in My games as a game of its own."
+                asyncio.ensure_future(app.open_shown(other))
+            return None
+        found = self.link
+        if target is None or found is None:
+            return None
+        by_id("parted-box").close()
+        app.board.focus()  # not the page, where the dialog would leave it
+        self.link = None
+        other = " ".join(f"{found.data.get('name') or ''} (other line)".split())
+        if str(target.dataset.keep) == "link":
+            if saves.copy(app.store, found.id, now_ms()) is None:
+                app.tell(NOT_SAVING)
+                return app.render()
+            app.entry, app.meta = found.id, found.data
+            app.tell("This game now goes on as in the link; the moves you had are kept in My games as "
+                     "another game (other line).")
+            app.persist()
+            return app.act(lambda: None, save=False)
+        app.entry, app.meta = saves.new_id(now_ms()), {"name": other}
+        app.persist()
+        app.notice = "The link's moves are kept in My games as another game (other line); here is your game."
+        asyncio.ensure_future(app.open_shown(found.id))
+        return None

@@ -1,0 +1,129 @@
+"""Share and Embed: the game's shortest link (the phone's share sheet, else copied), the iframe code for
+a wiki or blog page, and pictures of the board; copying tells whether the browser did copy."""
+
+import asyncio
+
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
+
+from browser import by_id, download_file, present
+from pyramids import record, views
+
+
+class Share:
+    def __init__(self, app):
+        self.app = app
+
+    def bind(self):
+        by_id("share").addEventListener("click", create_proxy(lambda _event: self.share()))
+        by_id("embed").addEventListener("click", create_proxy(lambda _event: self.show_embed()))
+        by_id("embed-box").addEventListener("change", create_proxy(lambda _event: self.fill_embed()))
+        for kind in ("svg", "png"):
+            by_id(f"download-{kind}").addEventListener("click", create_proxy(
+                lambda _event, kind=kind: self.download(kind)))
+
+    def draw(self, s):
+        """The boxes open hold the game on screen; Share says whom the link goes to once the player has
+        moved and a friend is to move."""
+        if not by_id("share-box").hidden:
+            link, refused = self.address()
+            by_id("share-link").value = link
+            by_id("share-box").hidden = bool(refused)
+        to = s.send_to()
+        button = by_id("share")
+        button.textContent = f"Send to {to}" if to else "Share"
+        button.title = f"Send {to} a link to this game" if to else "Copy a link to this game"
+        if not by_id("embed-box").hidden:
+            self.fill_embed()
+
+    def address(self):
+        """The whole address Share hands out, and why it is refused (None if it is not)."""
+        link = str(window.location.href).split("#")[0] + "#" + self.app.session.share_link()
+        return link, record.too_long_to_send(link)
+
+    def share(self):
+        """The shortest link to the game: the phone's share sheet, else copied; a link too long for a chat is refused."""
+        app = self.app
+        app.persist()
+        s = app.session
+        link, refused = self.address()
+        if refused:
+            by_id("share-box").hidden = True
+            s.message, s.warn = refused, True
+            return app.render()
+        field = by_id("share-link")
+        field.value = link
+        by_id("share-box").hidden = False
+        to = s.send_to()
+        said = f"Send it to {to}." if to else "Anyone who opens it sees this game, move by move."
+        if present(getattr(window.navigator, "share", None)) and window.matchMedia("(pointer: coarse)").matches:
+            asyncio.ensure_future(self.share_sheet(link, f"Your move in {s.game.title}" if to else s.game.title))
+            s.note(said)
+            return app.render()
+        return self.copy(field, "link", f"Link copied. {said}", said)
+
+    def copy(self, field, what, copied, then=""):
+        """Put `field`'s text on the clipboard; the note says so once the browser has, or that it refused
+        and the text is selected to copy by hand."""
+        field.select()
+        asyncio.ensure_future(self.copy_text(self.app.session, field, what, copied, then))
+
+    async def copy_text(self, session, field, what, copied, then):
+        try:
+            await window.navigator.clipboard.writeText(field.value)
+            said = copied
+        except Exception:  # noqa: BLE001 - no clipboard (an insecure page) or the browser refused
+            field.focus()
+            field.select()
+            said = f"The browser did not let the app copy the {what}: it is selected below, to copy by hand " \
+                   f"(Ctrl+C, or \u2318C on a Mac). {then}".strip()
+        if session is self.app.session:
+            session.note(said)
+            self.app.render()
+
+    @staticmethod
+    async def share_sheet(link, text):
+        """The phone's own share sheet (Web Share API); closing it shares nothing and says nothing."""
+        try:
+            await window.navigator.share(to_js({"title": "Looney Pyramids", "text": text, "url": link},
+                                                dict_converter=window.Object.fromEntries))
+        except Exception:  # the player closed the sheet, or the browser refused
+            pass
+
+    # -- Embed --------------------------------------------------------------
+    def fill_embed(self):
+        """The iframe code for the game and position on screen, in the chosen view."""
+        from pyramids import embed  # imported when first needed: it is not part of the start-up
+        s = self.app.session
+        view = embed.View(play=bool(by_id("embed-play").checked), static=bool(by_id("embed-static").checked))
+        by_id("embed-code").value = embed.snippet(str(window.location.href), s.record(), s.cursor, view,
+                                                  f"{s.game.title}, Looney Pyramids", views.draw(s.state))
+
+    def show_embed(self):
+        by_id("embed-box").hidden = False
+        self.fill_embed()
+        self.copy(by_id("embed-code"), "code", "Embed code copied: paste it into a wiki or blog page.",
+                  "Paste it into a wiki or blog page.")
+
+    def download(self, kind):
+        from pyramids import embed
+        s = self.app.session
+        name = embed.image_name(s.game.id, s.cursor, kind)
+        asyncio.ensure_future(self.save_image(embed.image(s.state, s.marks()), name))
+
+    async def save_image(self, svg_text, name):
+        """Download a board image: the SVG itself, or a PNG of it drawn at twice its size."""
+        try:
+            url = "data:image/svg+xml;charset=utf-8," + str(window.encodeURIComponent(svg_text))
+            if name.endswith(".png"):
+                picture = window.Image.new()
+                picture.src = url
+                await picture.decode()
+                canvas = document.createElement("canvas")
+                canvas.width, canvas.height = picture.naturalWidth * 2, picture.naturalHeight * 2
+                canvas.getContext("2d").drawImage(picture, 0, 0, canvas.width, canvas.height)
+                url = canvas.toDataURL("image/png")
+            download_file(url, name)
+        except Exception as err:  # a failed picture must not kill the page
+            self.app.session.message, self.app.session.warn = f"The picture could not be made: {err}", True
+            self.app.render()
