@@ -361,12 +361,8 @@ class App:
 
     def escape(self):
         """Esc: a pending choice or selection goes, and an open box (link, embed, notation) closes."""
-        for opener in ("share", "embed", "notation"):
-            box = by_id(f"{opener}-box")
-            if not box.hidden:
-                if box.contains(document.activeElement):
-                    by_id(opener).focus()  # focus was in the box: it goes back to its button
-                box.hidden = True
+        self.share.close()
+        self.notation.close()
         if self.session.selection or self.session.choices:
             self.act(self.session.cancel, save=False)
 

@@ -4,6 +4,7 @@ from pyodide.ffi import create_proxy
 
 from browser import by_id
 from pyramids import page
+from screen.share import close_box
 
 
 class Notation:
@@ -16,6 +17,10 @@ class Notation:
     def draw(self, s):
         if not by_id("notation-box").hidden:
             by_id("notation-text").value = page.notation(s)
+
+    @staticmethod
+    def close():
+        close_box("notation")
 
     def toggle(self):
         box = by_id("notation-box")

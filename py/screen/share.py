@@ -18,9 +18,14 @@ class Share:
         by_id("share").addEventListener("click", create_proxy(lambda _event: self.share()))
         by_id("embed").addEventListener("click", create_proxy(lambda _event: self.show_embed()))
         by_id("embed-box").addEventListener("change", create_proxy(lambda _event: self.fill_embed()))
-        for kind in ("svg", "png"):
-            by_id(f"download-{kind}").addEventListener("click", create_proxy(
-                lambda _event, kind=kind: self.download(kind)))
+        by_id("download-svg").addEventListener("click", create_proxy(lambda _event: self.download("svg")))
+        by_id("download-png").addEventListener("click", create_proxy(lambda _event: self.download("png")))
+
+    @staticmethod
+    def close():
+        """Esc closes the link's and the embed's boxes (the focus, if in one, goes back to its button)."""
+        for opener in ("share", "embed"):
+            close_box(opener)
 
     def draw(self, s):
         """The boxes open hold the game on screen; Share says whom the link goes to once the player has
@@ -127,3 +132,12 @@ class Share:
         except Exception as err:  # a failed picture must not kill the page
             self.app.session.message, self.app.session.warn = f"The picture could not be made: {err}", True
             self.app.render()
+
+
+def close_box(opener):
+    """Hide the box `opener`'s button opened (#opener-box); the focus, if in it, goes back to the button."""
+    box = by_id(f"{opener}-box")
+    if not box.hidden:
+        if box.contains(document.activeElement):
+            by_id(opener).focus()
+        box.hidden = True

@@ -1,0 +1,33 @@
+"""The app page's code (issue 25): each thing on the screen is one part's, in one file of py/screen/.
+
+Read as text (the modules import `pyscript`, which CPython has not): every element the code names
+is in index.html, and every control of index.html is named by exactly one module, the part that
+binds it (main.py's table of which control takes the focus from which aside).
+"""
+
+import pathlib
+import re
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+PAGE = (ROOT / "index.html").read_text()
+MODULES = {path.relative_to(ROOT / "py").as_posix(): path.read_text()
+           for path in [ROOT / "py" / "main.py", *sorted((ROOT / "py" / "screen").glob("*.py"))]}
+DRAWN_BY_VIEWS = {"clock"}  # inside the game's panel, which the game's view draws
+
+
+def test_every_element_the_code_names_is_on_the_page():
+    ids = set(re.findall(r'\bid="([^"]+)"', PAGE))
+    for module, text in MODULES.items():
+        assert set(re.findall(r'by_id\("([^"]+)"\)', text)) - DRAWN_BY_VIEWS <= ids, \
+            f"{module} names elements index.html does not have"
+
+
+def test_every_control_is_one_parts():
+    controls = re.findall(r'<(?:button|form|input|select|textarea)(?![^>]*type="submit")[^>]*\bid="([^"]+)"', PAGE)
+    assert {"undo", "replay", "share", "notation", "new-form", "games-file", "log-toggle"} <= set(controls)
+    focus_table = re.compile(r"^FOCUS_PARTNER = \{.*?\}$", re.M | re.S)
+    for control in controls:
+        naming = [module for module, text in MODULES.items()
+                  if f'"{control}"' in (focus_table.sub("", text) if module == "main.py" else text)]
+        assert len(naming) == 1, f"#{control} is named in {naming or 'no module'}"
+        assert naming[0].startswith("screen/") and "def bind" in MODULES[naming[0]], f"#{control} is {naming[0]}'s"
