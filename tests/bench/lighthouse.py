@@ -59,7 +59,7 @@ def cache_control(name: str, interpreter_folder: str) -> str:
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """A static host: gzip when asked and worth it (compressed once, kept), Cache-Control, ETag."""
+    """A static host: gzip when asked and worth it (compressed ahead), Cache-Control, ETag."""
 
     server: "Server"
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -120,6 +120,11 @@ class Server(http.server.ThreadingHTTPServer):
         self.interpreter_folder = offline.interpreter_folder(directory)
         self.lock = threading.Lock()
         self.compressed: dict[tuple[pathlib.Path, int], bytes | None] = {}
+        # Compressed before the first request, as a host serving precompressed files would: gzipping
+        # Pyodide's 10 MB while the page loads would take a core from the browser being measured.
+        for path in sorted(directory.rglob("*")):
+            if path.is_file():
+                self.gzipped(path, path.stat().st_mtime_ns, path.read_bytes())
 
     def gzipped(self, path: pathlib.Path, mtime_ns: int, body: bytes) -> bytes | None:
         """The file gzipped, or None when that saves less than a packet."""
