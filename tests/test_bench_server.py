@@ -7,7 +7,6 @@ uncompressed and uncached would make its performance audits about the server, no
 import gzip
 import http.client
 import os
-import pathlib
 
 import pytest
 
