@@ -14,6 +14,7 @@
 (function () {
   const KEY = "pyramids.snapshot.v1";
   const LAST = "pyramids.v1.last";  // py/screen/store.py's PREFIX + saves.LAST: the game a visit without a link reopens
+  const WELCOMED = "pyramids.v1.welcomed";  // py/screen/store.py's PREFIX + saves.WELCOMED: the welcome was said once
   const LIMIT = 500000;  // characters: a full Ice Towers table is ~60,000
   const BUILD = self.PYRAMIDS_BUILD || "";
   const root = document.documentElement;
@@ -105,6 +106,14 @@
     return start;
   }
 
+  function welcomed() {
+    try {
+      return localStorage.getItem(WELCOMED) !== null;
+    } catch (error) {
+      return false;  // storage off: Python cannot note that it welcomed, so it welcomes every visit
+    }
+  }
+
   function paint(snap, kind) {
     const board = byId("board");
     const parts = inert(snap.board, SVG_TAGS);
@@ -118,6 +127,9 @@
       board.setAttribute("data-game", snap.game);
       const tab = document.querySelector(`#picker [data-game="${CSS.escape(snap.game)}"]`);
       if (tab) tab.classList.add("active");
+    }
+    if (kind === "first" && typeof snap.message === "string" && byId("message") && !welcomed()) {
+      byId("message").textContent = snap.message;  // the welcome Python will say: read at once
     }
     for (const [id, key] of [["status", "status"], ["ply", "ply"]]) {
       if (byId(id) && typeof snap[key] === "string") byId(id).textContent = snap[key];

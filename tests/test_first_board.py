@@ -21,9 +21,16 @@ def test_the_first_board_is_this_builds():
     assert (ROOT / first_board.FIRST_BOARD).read_text() == first_board.text()
 
 
-def test_it_is_the_board_and_status_the_page_opens_with():
+def test_it_is_the_board_status_and_welcome_the_page_opens_with():
     session = Session(games.DEFAULT)
-    assert shipped() == {"game": games.DEFAULT, "board": page.board(session), "status": session.status()}
+    assert shipped() == {"game": games.DEFAULT, "board": page.board(session), "status": session.status(),
+                         "message": page.welcome(session)}
+
+
+def test_the_welcome_is_painted_only_to_a_browser_python_would_welcome():
+    """snapshot.js reads the key saves.first_visit notes the welcome under (py/screen/store.py's PREFIX + saves.WELCOMED)."""
+    prefix = re.search(r'^PREFIX = "([^"]+)"$', (ROOT / "py" / "screen" / "store.py").read_text(), re.M).group(1)
+    assert f'const WELCOMED = "{prefix}{saves.WELCOMED}";' in (ROOT / "static" / "snapshot.js").read_text()
 
 
 def test_it_is_shown_only_when_no_game_would_be_reopened():

@@ -6,7 +6,8 @@ a long link against a fresh start per game; ``engine`` random playouts on CPytho
 ``bots`` the computer in the page (worker start, move times, the main thread while
 it thinks).  ``strength`` (only when named: ``--only strength``; hours at 20 games per
 pairing on two cores, see --strength-games and --strength-pairings) plays the levels
-against each other and a greedy baseline on CPython.
+against each other and a greedy baseline on CPython.  ``lighthouse`` (only when named) scores
+dist/ with Lighthouse, mobile and desktop (tests/bench/lighthouse.py).
 Each target is printed with PASS or MISS.  docs/performance.md explains the figures.
 """
 
@@ -32,7 +33,7 @@ from pyramids import games  # noqa: E402
 from tests.bench import engine  # noqa: E402
 
 SECTIONS = ("loads", "clicks", "links", "engine", "bots")
-ON_REQUEST = ("strength",)  # long: run only when named in --only
+ON_REQUEST = ("strength", "lighthouse")  # long, or a tool of its own: run only when named in --only
 KB = 1000
 
 # The targets: each measured value must be at most its limit.
@@ -73,6 +74,8 @@ def parse_args(argv=None):
                         help="positions timing Hard's move at full budget, per game (default 10)")
     parser.add_argument("--strength-pairings", default="",
                         help="only these pairings, comma-separated, e.g. hard-greedy,hard-crowd (default: all)")
+    parser.add_argument("--lighthouse-runs", type=int, default=3,
+                        help="Lighthouse runs per form factor, the median scored (default 3)")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the strength games (default 1)")
     parser.add_argument("--profile", action="store_true",
                         help="also print a cProfile of the app's start-up and of clicks in a --long game")
@@ -141,8 +144,8 @@ class Table:
         self.rows: list[tuple[str, ...]] = []
         self.verdicts: list[tuple[str, bool]] = []
 
-    def add(self, section, what, figures=None, unit="ms", limit=None, text=None):
-        """A row of `figures` (a `spread`) or of `text`; `limit` makes its median a target."""
+    def add(self, section, what, figures=None, unit="ms", limit=None, text=None, at_least=None):
+        """A row of `figures` (a `spread`) or of `text`; `limit` (at most) or `at_least` makes its median a target."""
         fmt = functools.partial(show, unit=unit)
         if text is None and figures and figures.get("median") is not None:
             shown = fmt(figures["median"])
@@ -150,10 +153,10 @@ class Table:
         else:
             shown, span = text or "-", ""
         target = verdict = ""
-        if limit is not None:
+        if limit is not None or at_least is not None:
             value = figures["median"] if figures else None
-            target = f"<= {fmt(limit)}"
-            ok = value is not None and value <= limit
+            target = f"<= {fmt(limit)}" if limit is not None else f">= {fmt(at_least)}"
+            ok = value is not None and (value <= limit if limit is not None else value >= at_least)
             verdict = "PASS" if ok else "MISS"
             self.verdicts.append((f"{section} {what}", ok))
         self.rows.append((section, what, shown, span, target, verdict))
@@ -353,6 +356,9 @@ def main(argv=None):
     if "strength" in args.only:
         from tests.bench import strength
         strength.section(args, table, results)
+    if "lighthouse" in args.only:
+        from tests.bench import lighthouse
+        lighthouse.section(args, table, results)
     results["machine"]["load_average_after"] = os.getloadavg()
     results["seconds"] = round(time.time() - started)
     results["table"] = table.render()

@@ -37,6 +37,22 @@ def test_a_first_visit_sees_the_default_games_start_before_python_starts(new_con
     assert cells_and_pieces(tab.inner_html("#board")) == cells_and_pieces(drawn)
 
 
+def test_a_newcomer_reads_the_welcome_before_python_starts(new_context, server):
+    """The welcome is the page's largest text: painted with the board, the largest contentful paint (text and
+    images count, an inline SVG's shapes do not) is not put off until Python has started (Lighthouse)."""
+    tab = new_context().new_page()
+    tab.route("**/pyodide.asm.wasm", lambda route: None)
+    tab.goto(server)
+    tab.wait_for_selector('#board[data-snapshot="first"] svg [data-cell]')
+    assert not tab.evaluate(READY)
+    assert tab.inner_text("#message") == page.welcome(Session(games.DEFAULT))
+
+    tab.evaluate("localStorage.setItem('pyramids.v1.welcomed', '1')")  # welcomed once: Python says it no more
+    tab.reload()
+    tab.wait_for_selector('#board[data-snapshot="first"] svg [data-cell]')
+    assert tab.inner_text("#message") == ""
+
+
 def test_a_link_or_a_game_to_reopen_is_not_shown_the_default_start(new_context, server):
     tab = new_context().new_page()
     tab.route("**/pyodide.asm.wasm", lambda route: None)
