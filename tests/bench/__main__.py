@@ -202,12 +202,12 @@ def loads_section(bench, args, table, results):
             table.add("Ratio", "  bytes transferred, cold (app / baseline)",
                       text=f"{show(sent['app'], 'MB')} / {show(sent['baseline'], 'MB')}")
     for kind in ("cold", "warm"):
+        table.add("Ratio", f"  the same, service worker blocked, {kind}",
+                  ratio(loads["app-no-worker"][kind], loads["baseline"][kind]), unit="x")
+    for kind in ("cold", "warm"):
         table.add("Ratio", f"longest task to ready app/baseline, {kind}",
                   ratio(loads["app"][kind], loads["baseline"][kind], lambda r: longest_task(r, 0.0)), unit="x",
                   limit=LONG_TASK_RATIO)
-    for kind in ("cold", "warm"):
-        table.add("Ratio", f"  the same, service worker blocked, {kind}",
-                  ratio(loads["app-no-worker"][kind], loads["baseline"][kind]), unit="x")
     table.add("App size", "own files served (not static/vendor/)",
               spread(r["own_bytes"] for r in loads["app"]["cold"]), unit="KB", limit=OWN_BYTES)
 
