@@ -12,6 +12,7 @@ import types
 import zipfile
 
 import package
+import snapshot
 from pyramids import games
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -143,10 +144,40 @@ def test_the_archives_are_reproducible():
 
 
 def test_the_interpreter_is_the_vendored_one_in_a_folder_named_by_its_pinned_version():
-    """sw.js answers this folder from the HTTP cache: safe only while its name changes with its bytes."""
+    """sw.js answers this folder from the HTTP cache: safe only while its name changes with its bytes.
+
+    pyscript.toml names the module that starts it from its memory snapshot, beside pyodide.mjs (PyScript
+    loads Pyodide's files from the folder of the module it names), named by a hash of the snapshot and itself.
+    """
     pinned = json.loads((ROOT / "package-lock.json").read_text())["packages"]["node_modules/pyodide"]["version"]
-    assert config()["interpreter"] == f"./static/vendor/pyodide-{pinned}/pyodide.mjs"
-    assert (ROOT / config()["interpreter"]).is_file()
+    folder, _, module = config()["interpreter"].rpartition("/")
+    assert folder == f"./static/vendor/pyodide-{pinned}"
+    assert re.fullmatch(r"memory-[0-9a-f]{16}\.mjs", module)
+    assert (ROOT / folder / "pyodide.mjs").is_file()
+    text = (ROOT / folder / module).read_text()
+    assert 'from "./pyodide.mjs"' in text
+    assert f'const SNAPSHOT = "./{module.removesuffix(".mjs")}.gz";' in text
+
+
+def test_the_snapshot_is_named_by_its_hash_and_made_from_the_start_up_archive_as_it_is():
+    """Made again by the vendored Pyodide under Node, it is the same bytes: nothing of the moment is in it."""
+    folder, _, module = config()["interpreter"].rpartition("/")
+    name = module.removesuffix(".mjs")
+    packed = (ROOT / folder / f"{name}.gz").read_bytes()
+    assert snapshot.named(packed) == (name, (ROOT / folder / module).read_text())
+    assert sorted(p.name for p in (ROOT / folder).glob("memory-*")) == [f"{name}.gz", module], "no stale one"
+    assert packed[:2] == b"\x1f\x8b", "gzipped"
+    assert snapshot.made(ROOT / package.START, snapshot.modules(package.BINDINGS)) == packed, "run ./build.sh"
+
+
+def test_the_snapshot_holds_the_start_up_modules_and_nothing_of_the_browser():
+    """What the bindings import at their top is already imported when the page's script runs; a binding itself
+    (it imports pyscript or js) cannot be: a snapshot holds no JavaScript object."""
+    names = snapshot.modules(package.BINDINGS)
+    assert {"asyncio", "random", "pyramids.session", "pyramids.page", "pyramids.saves", "pyramids.record",
+            "pyramids.views", "pyramids.games", "pyramids.embed"} <= set(names)
+    bindings = {name.removesuffix(".py") for name in package.BINDINGS}
+    assert not {name.split(".")[0] for name in names} & {*bindings, "js", "pyscript", "pyodide"}
 
 
 def test_each_page_preloads_exactly_what_pyscript_fetches_after_the_interpreter():

@@ -76,6 +76,8 @@ def test_vendored_runtime_includes_the_interpreter():
     assert folder == offline.interpreter_folder() and folder.startswith("static/vendor/pyodide-")
     for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.mjs", "pyodide-lock.json"):
         assert f"{folder}{name}" in files
+    module = offline.interpreter()  # the module starting it from its memory snapshot: offline too
+    assert module.startswith(folder) and module in files and module.replace(".mjs", ".gz") in files
     assert "static/vendor/pyscript/core.js" in files
 
 

@@ -71,12 +71,13 @@ PYSCRIPT = "static/vendor/pyscript/"
 
 
 def pyscript_start(root: pathlib.Path = ROOT) -> list[str]:
-    """The modules PyScript imports before it loads the interpreter, Pyodide's own module last.
+    """The modules PyScript imports before it loads the interpreter, the interpreter's last.
 
     PyScript asks for them one after another (its core, then its config, then the TOML parser
     and its plugins, then Pyodide), a round trip each; static/boot.js asks for all of them at
     once.  They are core.js's static imports, the chunks the core imports dynamically that
-    build.sh vendored (the plugins PyScript loads even when disabled), and their static imports.
+    build.sh vendored (the plugins PyScript loads even when disabled), and their static imports;
+    then the module pyscript.toml names and Pyodide's, which it imports (tools/interpreter.mjs).
     """
     def imports(name: str, dynamic: bool) -> list[str]:
         pattern = r'import\(\s*"\./([\w.-]+\.js)"\s*\)' if dynamic else r'from\s*"\./([\w.-]+\.js)"'
@@ -92,7 +93,10 @@ def pyscript_start(root: pathlib.Path = ROOT) -> list[str]:
 
     core = closure(imports("core.js", dynamic=False), [])
     chunks = closure([n for c in core for n in imports(c, dynamic=True)], list(core))
-    return [PYSCRIPT + name for name in chunks] + [interpreter(root)]
+    module = interpreter(root)
+    folder = module.rpartition("/")[0] + "/"
+    pyodide = [folder + n for n in re.findall(r'from\s*"\./([\w.-]+\.mjs)"', (root / module).read_text())]
+    return [PYSCRIPT + name for name in chunks] + [module, *pyodide]
 
 
 def write_build_info(root: pathlib.Path = ROOT) -> bool:

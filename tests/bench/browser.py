@@ -228,8 +228,9 @@ class Server(http.server.ThreadingHTTPServer):
 
 def write_bench_pages(folder: pathlib.Path) -> None:
     (folder / "baseline.html").write_text(BASELINE_HTML)
-    interpreter = tomllib.loads((ROOT / "pyscript.toml").read_text())["interpreter"]  # the app's, from the root
-    (folder / "baseline.toml").write_text(f'interpreter = "/{interpreter.removeprefix("./")}"\n')
+    # The app's Pyodide, from the root, started the plain way: not the module that starts it from our snapshot.
+    interpreter = tomllib.loads((ROOT / "pyscript.toml").read_text())["interpreter"].rpartition("/")[0]
+    (folder / "baseline.toml").write_text(f'interpreter = "/{interpreter.removeprefix("./")}/pyodide.mjs"\n')
     page = (ROOT / "index.html").read_text()
     page = page.replace("<head>", '<head>\n  <base href="/">', 1)
     page, count = re.subn(r'<script type="py"[^>]*>import main</script>',

@@ -1,0 +1,73 @@
+"""Python starts from the interpreter's memory snapshot (issue 29), and the plain way when the snapshot fails.
+
+build.sh makes the snapshot (tools/snapshot.py): Pyodide's memory once our start-up
+modules are imported, gzipped beside the interpreter.  The module pyscript.toml names
+(tools/interpreter.mjs) starts Pyodide from it and says how it started in
+<html data-interpreter>; whatever goes wrong with the snapshot, it starts the plain way
+and says nothing, only later.
+"""
+
+import gzip
+
+import pytest
+
+from conftest import App
+
+SNAPSHOT = "**/static/vendor/pyodide-*/memory-*.gz"
+STARTED = "document.documentElement.dataset.interpreter"
+
+
+def test_the_app_starts_from_the_snapshot_with_our_modules_already_imported(app):
+    app.open()
+    assert app.page.evaluate(STARTED) == "snapshot"
+    app.play("c3", "d4")  # the snapshot's modules play
+    assert app.moves() == ["c3-d4"]
+
+
+# A page of this test's own, beside index.html: PyScript and pyscript.toml as the app uses them, a script
+# that says what `random` draws first.
+DRAW_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>random</title>
+<script type="module" src="static/vendor/pyscript/core.js"></script></head>
+<body><script type="py" config="pyscript.toml">
+import random
+from pyscript import document
+document.documentElement.dataset.draw = str(random.random())
+</script></body></html>
+"""
+
+
+def test_each_snapshot_start_seeds_random_afresh(new_context, server):
+    """Every visitor gets the snapshot's memory, and `random`'s state with it: each start reseeds it."""
+    draws = []
+    for _ in range(2):
+        tab = new_context().new_page()
+        tab.route(server + "draw.html", lambda route: route.fulfill(body=DRAW_PAGE, content_type="text/html"))
+        tab.goto(server + "draw.html")
+        tab.wait_for_selector("html[data-draw]")
+        assert tab.evaluate(STARTED) == "snapshot"
+        draws.append(tab.get_attribute("html", "data-draw"))
+    assert draws[0] != draws[1]
+
+
+@pytest.mark.parametrize("how", ["refused", "garbled", "refused by Pyodide"])
+def test_when_the_snapshot_fails_python_starts_the_plain_way(new_context, server, expect_console, how):
+    tab = new_context().new_page()
+    if how == "refused":
+        expect_console(r"^error: Failed to load resource: net::ERR_FAILED$")  # Chromium's own, of the aborted request
+        tab.route(SNAPSHOT, lambda route: route.abort())
+    elif how == "garbled":  # not gzip, though it starts like it
+        tab.route(SNAPSHOT, lambda route: route.fulfill(body=b"\x1f\x8b not a snapshot"))
+    else:  # inflates, but is no snapshot of this Pyodide (as one of another build would be)
+        tab.route(SNAPSHOT, lambda route: route.fulfill(body=gzip.compress(bytes(1 << 20))))
+    app = App(tab, server).open()
+    assert tab.evaluate(STARTED) == "plain"
+    app.play("c3", "d4")
+    assert app.moves() == ["c3-d4"]
+
+
+def test_the_embed_starts_from_the_snapshot_too(page, server):
+    """It shares pyscript.toml with the app, so the interpreter module and its snapshot."""
+    page.goto(server + "embed.html#v=1&g=ice-lady&m=c3-d4")
+    page.wait_for_selector("html[data-ready]")
+    assert page.evaluate(STARTED) == "snapshot"

@@ -1,0 +1,45 @@
+// The interpreter module pyscript.toml names: Pyodide, started from the memory snapshot build.sh made
+// (tools/snapshot.py copies this file beside pyodide.mjs, as memory-<hash>.mjs, and fills in SNAPSHOT).
+//
+// PyScript imports this module and calls its loadPyodide(), with indexURL set to this folder.  Started
+// from the snapshot, the interpreter and our start-up modules are ready in a fraction of a second,
+// where a plain start holds the main thread for seconds.  The snapshot is gzipped (6 MB, not 31 MB)
+// and inflated here by the browser.  Whatever fails (the fetch, the inflating, Pyodide refusing the
+// snapshot), Python starts the plain way and nothing is said: only slower.  <html data-interpreter>
+// says which way it started, for tests and the bench.
+import { loadPyodide as loadPlain, version } from "./pyodide.mjs";
+
+export { version };
+
+const SNAPSHOT = "./memory.gz";
+
+async function fetchSnapshot() {
+  const response = await fetch(new URL(SNAPSHOT, import.meta.url));
+  if (!response.ok) throw new Error(`${SNAPSHOT}: HTTP ${response.status}`);
+  const bytes = await response.arrayBuffer();
+  const head = new Uint8Array(bytes, 0, 2);
+  if (head[0] !== 0x1f || head[1] !== 0x8b) return bytes;  // a host that sent it inflated (Content-Encoding)
+  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+}
+
+// Asked for as soon as PyScript imports this module: the download overlaps Pyodide's own start.
+const snapshot = fetchSnapshot();
+snapshot.catch(() => {});  // a failure is handled where it is awaited, below
+
+function started(how) {
+  if (globalThis.document) document.documentElement.dataset.interpreter = how;
+}
+
+export async function loadPyodide(options) {
+  let pyodide;
+  try {
+    pyodide = await loadPlain({ ...options, _loadSnapshot: snapshot });
+  } catch {
+    started("plain");
+    return loadPlain(options);
+  }
+  // The snapshot's memory is every visitor's: `random` gets a seed of this start's own.
+  pyodide.runPython("import random\nrandom.seed()");
+  started("snapshot");
+  return pyodide;
+}
