@@ -4,9 +4,11 @@ and loads nothing from a CDN."""
 import ast
 import dis
 import importlib.util
+import hashlib
 import json
 import pathlib
 import re
+import subprocess
 import tomllib
 import types
 import zipfile
@@ -147,37 +149,46 @@ def test_the_interpreter_is_the_vendored_one_in_a_folder_named_by_its_pinned_ver
     """sw.js answers this folder from the HTTP cache: safe only while its name changes with its bytes.
 
     pyscript.toml names the module that starts it from its memory snapshot, beside pyodide.mjs (PyScript
-    loads Pyodide's files from the folder of the module it names), named by a hash of the snapshot and itself.
+    loads Pyodide's files from the folder of the module it names), named by a hash of itself.
     """
     pinned = json.loads((ROOT / "package-lock.json").read_text())["packages"]["node_modules/pyodide"]["version"]
     folder, _, module = config()["interpreter"].rpartition("/")
     assert folder == f"./static/vendor/pyodide-{pinned}"
-    assert re.fullmatch(r"memory-[0-9a-f]{16}\.mjs", module)
+    assert module == f"interpreter-{hashlib.sha256((ROOT / 'tools' / 'interpreter.mjs').read_bytes()).hexdigest()[:16]}.mjs"
     assert (ROOT / folder / "pyodide.mjs").is_file()
     text = (ROOT / folder / module).read_text()
     assert 'from "./pyodide.mjs"' in text
-    assert f'const SNAPSHOT = "./{module.removesuffix(".mjs")}.gz";' in text
+    assert 'new URL("../../memory.json", import.meta.url)' in text and (ROOT / folder / "../../memory.json").resolve() \
+        == ROOT / snapshot.MEMORY
+
+
+def test_pyscript_toml_changes_with_the_interpreter_not_with_the_python():
+    """The snapshot's name is read from static/memory.json: pyscript.toml, kept in git, names only the module."""
+    assert "memory-" not in (ROOT / "pyscript.toml").read_text()
+    assert subprocess.run(["git", "ls-files", "--error-unmatch", "pyscript.toml"], cwd=ROOT,
+                          capture_output=True).returncode == 0, "pyscript.toml is kept in git"
 
 
 def test_the_snapshot_is_named_by_its_hash_and_made_from_the_start_up_archive_as_it_is():
     """Made again by the vendored Pyodide under Node, it is the same bytes: nothing of the moment is in it."""
     folder, _, module = config()["interpreter"].rpartition("/")
-    name = module.removesuffix(".mjs")
-    packed = (ROOT / folder / f"{name}.gz").read_bytes()
-    assert snapshot.named(packed) == (name, (ROOT / folder / module).read_text())
-    assert sorted(p.name for p in (ROOT / folder).glob("memory-*")) == [f"{name}.gz", module], "no stale one"
+    name = json.loads((ROOT / snapshot.MEMORY).read_text())["memory"]
+    packed = (ROOT / folder / name).read_bytes()
+    assert name == f"memory-{hashlib.sha256(packed).hexdigest()[:16]}.gz"
+    assert sorted(p.name for p in (ROOT / folder).glob("memory-*")) == [name], "no stale one"
+    assert sorted(p.name for p in (ROOT / folder).glob("interpreter-*")) == [module], "no stale one"
     assert packed[:2] == b"\x1f\x8b", "gzipped"
-    assert snapshot.made(ROOT / package.START, snapshot.modules(package.BINDINGS)) == packed, "run ./build.sh"
+    assert snapshot.made(ROOT / package.START, snapshot.modules(package.bindings())) == packed, "run ./build.sh"
 
 
 def test_the_snapshot_holds_the_start_up_modules_and_nothing_of_the_browser():
     """What the bindings import at their top is already imported when the page's script runs; a binding itself
     (it imports pyscript or js) cannot be: a snapshot holds no JavaScript object."""
-    names = snapshot.modules(package.BINDINGS)
+    names = snapshot.modules(package.bindings())
     assert {"asyncio", "random", "pyramids.session", "pyramids.page", "pyramids.saves", "pyramids.record",
             "pyramids.views", "pyramids.games", "pyramids.embed"} <= set(names)
-    bindings = {name.removesuffix(".py") for name in package.BINDINGS}
-    assert not {name.split(".")[0] for name in names} & {*bindings, "js", "pyscript", "pyodide"}
+    assert not {name.split(".")[0] for name in names} & {"main", "screen", "browser", "archives", "embed_page",
+                                                          "js", "pyscript", "pyodide"}
 
 
 def test_each_page_preloads_exactly_what_pyscript_fetches_after_the_interpreter():

@@ -61,11 +61,12 @@ def test_the_list_is_the_config_the_runtime_and_the_pages_static_files():
     entries = {"py/bot_worker.py", "pyscript.toml", *PAGES}  # main.py starts the bot worker
     later = {f"static/games/{game_id}.zip" for game_id in games.ids()} | {"static/ai.zip"}  # fetched when needed
     keys = {"static/access.js"}  # loaded by boot.js: at once on a board painted before Python, else once ready
+    memory = {"static/memory.json"}  # read by the interpreter module: which snapshot to start from
     for name, group in [("pyscript.toml [files]", config), ("vendored", vendored), ("in the pages", referenced),
                         ("manifest icons", icons), ("pages and entry scripts", entries),
-                        ("games and the search", later), ("keyboard layer", keys)]:
+                        ("games and the search", later), ("keyboard layer", keys), ("the snapshot's name", memory)]:
         assert group and group <= files, f"{name}: not precached: {sorted(group - files)}"
-    others = files - config - vendored - referenced - icons - entries - later - keys
+    others = files - config - vendored - referenced - icons - entries - later - keys - memory
     assert others == set(), "precached but loaded by nothing"
     assert all((ROOT / name).is_file() for name in files)
 
@@ -77,7 +78,8 @@ def test_vendored_runtime_includes_the_interpreter():
     for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.mjs", "pyodide-lock.json"):
         assert f"{folder}{name}" in files
     module = offline.interpreter()  # the module starting it from its memory snapshot: offline too
-    assert module.startswith(folder) and module in files and module.replace(".mjs", ".gz") in files
+    memory = json.loads((ROOT / "static" / "memory.json").read_text())["memory"]
+    assert module.startswith(folder) and {module, f"{folder}{memory}", "static/memory.json"} <= set(files)
     assert "static/vendor/pyscript/core.js" in files
 
 

@@ -1,21 +1,29 @@
 // The interpreter module pyscript.toml names: Pyodide, started from the memory snapshot build.sh made
-// (tools/snapshot.py copies this file beside pyodide.mjs, as memory-<hash>.mjs, and fills in SNAPSHOT).
+// (tools/snapshot.py copies this file beside pyodide.mjs as interpreter-<hash of this file>.mjs).
 //
 // PyScript imports this module and calls its loadPyodide(), with indexURL set to this folder.  Started
 // from the snapshot, the interpreter and our start-up modules are ready in a fraction of a second,
-// where a plain start holds the main thread for seconds.  The snapshot is gzipped (6 MB, not 31 MB)
-// and inflated here by the browser.  Whatever fails (the fetch, the inflating, Pyodide refusing the
+// where a plain start holds the main thread for seconds.  The snapshot is named by its hash
+// (memory-<hash>.gz, beside this module) and that name is read from static/memory.json, so neither
+// this module nor pyscript.toml changes when the Python does.  It is gzipped (6 MB, not 31 MB) and
+// inflated here by the browser.  Whatever fails (a fetch, the inflating, Pyodide refusing the
 // snapshot), Python starts the plain way and nothing is said: only slower.  <html data-interpreter>
 // says which way it started, for tests and the bench.
 import { loadPyodide as loadPlain, version } from "./pyodide.mjs";
 
 export { version };
 
-const SNAPSHOT = "./memory.gz";
+const MEMORY = new URL("../../memory.json", import.meta.url);  // static/memory.json, from static/vendor/pyodide-*/
+
+async function fetched(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response;
+}
 
 async function fetchSnapshot() {
-  const response = await fetch(new URL(SNAPSHOT, import.meta.url));
-  if (!response.ok) throw new Error(`${SNAPSHOT}: HTTP ${response.status}`);
+  const { memory } = await (await fetched(MEMORY)).json();
+  const response = await fetched(new URL(memory, import.meta.url));
   const bytes = await response.arrayBuffer();
   const head = new Uint8Array(bytes, 0, 2);
   if (head[0] !== 0x1f || head[1] !== 0x8b) return bytes;  // a host that sent it inflated (Content-Encoding)

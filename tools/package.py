@@ -59,8 +59,13 @@ def archives(root: pathlib.Path = ROOT) -> dict[str, list[str]]:
     lazy[AI] = ["pyramids/ai.py"]
     later = {name for names in lazy.values() for name in names}
     package = sorted(p.relative_to(root / "py").as_posix() for p in (root / "py" / "pyramids").rglob("*.py"))
+    return {START: [*bindings(root), *(name for name in package if name not in later)], **lazy}
+
+
+def bindings(root: pathlib.Path = ROOT) -> list[str]:
+    """The pages' own code: BINDINGS and the app page's parts (py/screen/), as paths under py/."""
     screen = sorted(p.relative_to(root / "py").as_posix() for p in (root / "py" / "screen").glob("*.py"))
-    return {START: [*BINDINGS, *screen, *(name for name in package if name not in later)], **lazy}
+    return [*BINDINGS, *screen]
 
 
 def shipped(source: str) -> str:
@@ -178,7 +183,7 @@ def main(args: list[str]) -> None:
     for name, files in wanted.items():
         if not current(name, files):
             write(ROOT / name, packed(name, files))
-    interpreter = snapshot.write(args[0], START, BINDINGS)  # after the archive it imports from
+    interpreter = snapshot.write(args[0], START, bindings())  # after the archive it imports from
     write(ROOT / "pyscript.toml", config(interpreter).encode())
 
 

@@ -3,17 +3,18 @@
 After the archives are packed, the vendored Pyodide starts under Node, imports the
 start-up modules from static/pyramids.zip and writes its memory (tools/snapshot.mjs).
 That is gzipped into the interpreter's folder as memory-<hash>.gz, beside
-memory-<hash>.mjs (tools/interpreter.mjs with the name filled in), the module
-pyscript.toml names as its `interpreter`: a page then starts in a fraction of a
-second instead of holding its main thread for seconds (docs/performance.md).
+interpreter-<hash>.mjs (tools/interpreter.mjs), the module pyscript.toml names as its
+`interpreter`, which reads the snapshot's name from static/memory.json: a page then
+starts in a fraction of a second instead of holding its main thread for seconds
+(docs/performance.md).
 
-The start-up modules are what the pages' bindings (package.BINDINGS) import at their
-top, but the bindings themselves and what touches the browser (`js`, `pyscript`,
-`pyodide`): a snapshot cannot hold a JavaScript object.  Both files are named by a
-hash of the two: the interpreter's folder is answered from the HTTP cache (sw.js), safe
-only while a name changes with its bytes.  The same inputs give the same snapshot;
-it is kept in node_modules/.cache/ by a stamp of its inputs, so a build with nothing
-changed does not start Node for it.
+The start-up modules are what the pages' bindings (package.bindings(): py/main.py,
+py/screen/...) import at their top, but the bindings themselves and what touches the
+browser (`js`, `pyscript`, `pyodide`): a snapshot cannot hold a JavaScript object.
+Both files are named by a hash of their bytes: the interpreter's folder is answered
+from the HTTP cache (sw.js), safe only while a name changes with its bytes.  The same
+inputs give the same snapshot; it is kept in node_modules/.cache/ by a stamp of its
+inputs, so a build with nothing changed does not start Node for it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import ast
 import gzip
 import hashlib
+import json
 import pathlib
 import subprocess
 import sys
@@ -32,9 +34,10 @@ BROWSER_ONLY = ("js", "pyscript", "pyodide")
 PYODIDE = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs", "python_stdlib.zip", "pyodide-lock.json")
 
 
-def modules(bindings: tuple[str, ...], root: pathlib.Path = ROOT) -> list[str]:
-    """The modules the bindings import at their top, but the bindings and what touches the browser."""
-    own = {name.removesuffix(".py") for name in bindings}
+def modules(bindings: list[str], root: pathlib.Path = ROOT) -> list[str]:
+    """The modules the bindings (py/main.py, py/screen/board.py...) import at their top, but the bindings
+    and what touches the browser."""
+    own = {name.split("/")[0].removesuffix(".py") for name in bindings}
     found = set()
     for binding in bindings:
         for node in ast.parse((root / "py" / binding).read_text()).body:
@@ -83,23 +86,28 @@ def snapshot(archive: pathlib.Path, names: list[str], root: pathlib.Path = ROOT)
     return packed
 
 
-def named(packed: bytes, root: pathlib.Path = ROOT) -> tuple[str, str]:
-    """The name of the snapshot's two files (memory-<hash>), and the module's text, which names the snapshot."""
-    template = (root / "tools" / "interpreter.mjs").read_text()
-    name = f"memory-{hashlib.sha256(packed + template.encode()).hexdigest()[:16]}"
-    return name, template.replace('"./memory.gz"', f'"./{name}.gz"', 1)
+MEMORY = "static/memory.json"  # names this build's snapshot for the interpreter module (tools/interpreter.mjs)
 
 
-def write(folder: str, archive: str, bindings: tuple[str, ...], root: pathlib.Path = ROOT) -> str:
-    """Write the snapshot and its module into the interpreter's `folder`; the module's path, for pyscript.toml."""
+def write(folder: str, archive: str, bindings: list[str], root: pathlib.Path = ROOT) -> str:
+    """Write the snapshot and the module that starts Pyodide from it into the interpreter's `folder`, and
+    static/memory.json naming the snapshot; the module's path, for pyscript.toml.
+
+    Both files in `folder` are named by a hash of their bytes (sw.js answers that folder from the HTTP
+    cache), and the module reads the snapshot's name from memory.json: a change to the Python makes a
+    new snapshot, but neither a new module nor a new pyscript.toml.
+    """
     packed = snapshot(root / archive, modules(bindings, root), root)
-    name, module = named(packed, root)
+    memory = f"memory-{hashlib.sha256(packed).hexdigest()[:16]}.gz"
+    module = (root / "tools" / "interpreter.mjs").read_bytes()
+    starter = f"interpreter-{hashlib.sha256(module).hexdigest()[:16]}.mjs"
     target = root / folder
-    for stale in [*target.glob("memory-*.gz"), *target.glob("memory-*.mjs")]:
-        if stale.stem != name:
+    for stale in [*target.glob("memory-*"), *target.glob("interpreter-*.mjs")]:
+        if stale.name not in (memory, starter):
             stale.unlink()
-    for path, data in ((target / f"{name}.gz", packed), (target / f"{name}.mjs", module.encode())):
+    named = json.dumps({"memory": memory}).encode() + b"\n"
+    for path, data in ((target / memory, packed), (target / starter, module), (root / MEMORY, named)):
         if not path.is_file() or path.read_bytes() != data:
             path.write_bytes(data)
             print(f"build.sh: {path.relative_to(root)} updated")
-    return f"{folder}/{name}.mjs"
+    return f"{folder}/{starter}"
