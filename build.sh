@@ -53,10 +53,30 @@ vendor() {
   done
 }
 
+# Pyodide makes a shared WebAssembly.Memory as soon as it loads, for Emscripten's syncSleep (which
+# only Node's file system waits on), and browsers then report SharedArrayBuffer's deprecation
+# without cross-origin isolation (Lighthouse: best practices). Made at the first sleep instead,
+# it changes nothing else; a Pyodide without that line stops the build, to be looked at.
+lazy_shared_memory() {
+  python3 - "$PYODIDE/pyodide.asm.mjs" <<'PY'
+import pathlib, re, sys
+path = pathlib.Path(sys.argv[1])
+text, count = re.subn(
+    r"var (\w+)=(new Int32Array\(new WebAssembly\.Memory\(\{shared:!0,initial:1,maximum:1\}\)\.buffer\));"
+    r"function (\w+)\((\w+)\)\{try\{return Atomics\.wait\(\1,0,0,\4\),!0\}catch\{return!1\}\}",
+    r"var \1;function \3(\4){try{return \1||(\1=\2),Atomics.wait(\1,0,0,\4),!0}catch{return!1}}",
+    path.read_text())
+if count != 1:
+    sys.exit(f"build.sh: {path} has no eager shared memory to make lazy ({count} found): see lazy_shared_memory")
+path.write_text(text)
+PY
+}
+
 build() {
   install_node_packages
   PYODIDE="$(pyodide_folder)"  # vendor() fills it; pyscript.toml names it
   vendor
+  lazy_shared_memory
   python3 tools/package.py "$PYODIDE"  # static/pyramids.zip, static/games/*.zip, static/ai.zip, pyscript.toml
   python3 tools/first_board.py  # static/first-board.js: the board a first visit is shown while Python starts
   python3 tools/offline.py precache  # the service worker's file list, from pyscript.toml

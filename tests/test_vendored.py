@@ -19,3 +19,16 @@ def test_every_source_map_a_vendored_file_names_exists():
                for name in SOURCE_MAP.findall(p.read_bytes())
                if not name.startswith(b"data:") and not (p.parent / name.decode()).is_file()]
     assert missing == []
+
+
+def test_pyodide_makes_no_shared_memory_as_it_loads():
+    """Issue 29 (Lighthouse, best practices): a SharedArrayBuffer made without cross-origin isolation is
+    reported as deprecated.  Pyodide's only one is syncSleep's, which build.sh makes at the first sleep."""
+    upstream = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text()
+    (vendored,) = VENDOR.glob("pyodide-*/pyodide.asm.mjs")
+    shipped = vendored.read_text()
+    eager = re.compile(r"var \w+=new Int32Array\(new WebAssembly\.Memory\(\{shared:!0")
+    assert eager.search(upstream), "the line build.sh changes is in Pyodide as published"
+    assert not eager.search(shipped)
+    assert shipped.count("shared:!0") == upstream.count("shared:!0") == 1, "made, later"
+    assert len(shipped) - len(upstream) < 20, "nothing else changed"
