@@ -80,10 +80,13 @@ try {
   await waitMoves(page, ["d3-e4"], "a move by clicks");
   step("a move by clicks: d3-e4");
 
-  await page.reload();
+  await page.reload();  // the address now holds the moves (#...&m=d3-e4)
   await ready(page);
   await waitMoves(page, ["d3-e4"], "after a reload");
-  step("a reload restores the game");
+  await page.goto(url);  // no fragment: the game comes from the browser's storage
+  await ready(page);
+  await waitMoves(page, ["d3-e4"], "a bare visit after a reload");
+  step("a reload restores the game, and so does a bare visit (from storage)");
 
   await page.waitForFunction("navigator.serviceWorker.controller !== null", {timeout: READY_MS});
   step("the service worker controls the page (the app is cached)");
