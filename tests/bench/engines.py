@@ -2,11 +2,11 @@
 
 Chromium (Debian's) and Firefox ESR are driven by Puppeteer (puppeteer_loads.mjs, over CDP and WebDriver
 BiDi), WebKitGTK by Debian's WebKitWebDriver under xvfb-run, through the few WebDriver commands below.  Each
-run is one fresh browser: a cold load (empty profile), then a warm one in the same browser once the app's
-service worker is active.  tests/bench/probe.js times <html data-ready> and the longest gap between
+run is one fresh browser: a cold load (empty profile), then a warm one in the same browser (the app's once
+its service worker controls the page).  tests/bench/probe.js times <html data-ready> and the longest gap between
 animation frames until then: Firefox and WebKit have no Long Tasks API, and in Chromium the gap matches
-its longest task.  Under WebDriver the probe runs from DOMContentLoaded (no script runs before the page's
-there); the interpreter's start, the long part, comes later.
+its longest task.  Under WebDriver the probe runs from DOMContentLoaded (classic WebDriver cannot run a
+script before the page's); the interpreter's start, the long part, comes later.
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ class WebDriver:
 
     @contextlib.contextmanager
     def session(self):
-        """A fresh MiniBrowser (automation sessions keep no data); `run(script)` runs a script in its page."""
+        """A fresh MiniBrowser (an automation session keeps no data): its capabilities and session id."""
         found = self.call("POST", "/session", {"capabilities": {"alwaysMatch": {
             "pageLoadStrategy": "eager", "timeouts": {"pageLoad": READY_S * 1000, "script": READY_S * 1000},
             "webkitgtk:browserOptions": {"args": ["--automation"]}}}})
