@@ -4,8 +4,8 @@
 #                       regenerate pyscript.toml, static/first-board.js, precache.js and static/build.js
 #   ./build.sh dist     build, then write dist/: the app for any static web host, at any path
 #   ./build.sh serve    build, then serve on http://127.0.0.1:${PORT:-8000}/
-#   ./build.sh test     install test requirements (pip, Debian chromium), build, run every test
-#   ./build.sh bench    the same installs and build, then time the app against bare Pyodide
+#   ./build.sh test     install test requirements (pip, Debian chromium and firefox-esr), build, run every test
+#   ./build.sh bench    the same installs (and WebKitGTK's driver) and build, then time the app against bare Pyodide
 #                       (tests/bench/; options --runs N --json PATH, see --help)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -82,12 +82,19 @@ build() {
   python3 tools/offline.py precache  # the service worker's file list, from pyscript.toml
 }
 
+# Debian's browsers, each given as program:package, installed when the program is missing (one apt-get update).
+install_debian() {
+  local missing=() pair
+  for pair in "$@"; do [ -x "${pair%%:*}" ] || missing+=("${pair#*:}"); done
+  [ ${#missing[@]} -gt 0 ] || return 0
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
+}
+
+# Chromium (Playwright) and Firefox ESR (Puppeteer, tests/e2e/test_firefox.py), and any more programs:packages given.
 install_test_requirements() {
-  if [ ! -x /usr/bin/chromium ]; then
-    SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-    $SUDO apt-get update
-    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
-  fi
+  install_debian /usr/bin/chromium:chromium /usr/bin/firefox-esr:firefox-esr "$@"
   [ -x .venv/bin/python ] || python3 -m venv .venv
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 }
@@ -107,7 +114,7 @@ case "${1:-build}" in
     exec .venv/bin/python -m pytest "$@"
     ;;
   bench)
-    install_test_requirements
+    install_test_requirements /usr/bin/WebKitWebDriver:webkit2gtk-driver /usr/bin/xvfb-run:xvfb  # WebKitGTK
     build
     shift
     exec .venv/bin/python -m tests.bench "$@"

@@ -4,7 +4,8 @@ Sections (all by default): ``loads`` cold and warm: the app, the bare baseline a
 the app with its service worker blocked; ``clicks`` move latency per game; ``links``
 a long link against a fresh start per game; ``engine`` random playouts on CPython;
 ``bots`` the computer in the page (worker start, move times, the main thread while
-it thinks).  ``strength`` (only when named: ``--only strength``; hours at 20 games per
+it thinks); ``engines`` the app and the bare page in Chromium, Firefox ESR and WebKitGTK
+(tests/bench/engines.py).  ``strength`` (only when named: ``--only strength``; hours at 20 games per
 pairing on two cores, see --strength-games and --strength-pairings) plays the levels
 against each other and a greedy baseline on CPython.  ``lighthouse`` (only when named) scores
 dist/ with Lighthouse, mobile and desktop (tests/bench/lighthouse.py).
@@ -32,7 +33,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from pyramids import games  # noqa: E402
 from tests.bench import engine  # noqa: E402
 
-SECTIONS = ("loads", "clicks", "links", "engine", "bots")
+SECTIONS = ("loads", "clicks", "links", "engine", "bots", "engines")
 ON_REQUEST = ("strength", "lighthouse")  # long, or a tool of its own: run only when named in --only
 KB = 1000
 
@@ -61,6 +62,9 @@ def parse_args(argv=None):
     parser.add_argument("--games", default="", help="game ids, comma-separated (default: every built game)")
     parser.add_argument("--moves", type=int, default=30, help="timed moves per game (default 30)")
     parser.add_argument("--long", type=int, default=300, help="moves in the long link (default 300)")
+    parser.add_argument("--engine-runs", type=int, default=2,
+                        help="browser sessions (a cold and a warm load) of each page per engine in engines "
+                             "(default 2: WebKitGTK takes half a minute a load)")
     parser.add_argument("--link-runs", type=int, default=7, help="loads of each link per game (default 7)")
     parser.add_argument("--warm-links", action="store_true",
                         help="open the links with a warm HTTP cache (a stricter ratio) instead of cold")
@@ -347,7 +351,7 @@ def main(argv=None):
           f"{info['load_average'][0]:.1f}; games: {', '.join(args.games)}")
     table = Table()
     rng = random.Random(args.seed)
-    if any(s in args.only for s in ("loads", "clicks", "links", "bots")) or args.profile:
+    if any(s in args.only for s in ("loads", "clicks", "links", "bots", "engines")) or args.profile:
         from tests.bench.browser import bench
         with bench() as runner:
             if "loads" in args.only:
@@ -358,6 +362,9 @@ def main(argv=None):
                 links_section(runner, args, table, results, rng)
             if "bots" in args.only:
                 bots_section(runner, args, table, results, rng)
+            if "engines" in args.only:
+                from tests.bench import engines
+                engines.section(runner, args, table, results)
             if args.profile:
                 results["profile"] = runner.profile(args.moves, args.long, random.Random(args.seed))
                 print(results["profile"])

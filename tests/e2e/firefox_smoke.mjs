@@ -1,0 +1,118 @@
+// Firefox ESR smoke test over WebDriver BiDi (Puppeteer): the app becomes ready, a move by clicks,
+// a reload restores it, an offline reload plays, and the embed opens.
+//   node tests/e2e/firefox_smoke.mjs http://127.0.0.1:PORT/
+// Run by tests/e2e/test_firefox.py against the built app.  Prints each step; exits 1 on the first failure,
+// or at the end if the page raised an error, logged a console error or warning (none is expected), got an HTTP
+// error or asked for anything outside its origin.  FIREFOX names the browser (default Debian's firefox-esr).
+import puppeteer from "puppeteer-core";
+
+const [url] = process.argv.slice(2);
+if (!url) {
+  console.error("usage: node tests/e2e/firefox_smoke.mjs http://127.0.0.1:PORT/");
+  process.exit(2);
+}
+const origin = new URL(url).origin + "/";
+const READY_MS = 120_000;  // Pyodide starts in 5-10 s on a busy machine; a cold Firefox start is slower
+
+const problems = [];  // what fails the test at the end
+const started = Date.now();
+const step = text => console.log(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  ${text}`);
+
+function check(condition, text) {
+  if (!condition) throw new Error(text);
+}
+
+function watch(page) {
+  page.on("console", message => {
+    if (["error", "warn"].includes(message.type())) problems.push(`console ${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", error => problems.push(`page error: ${error.message ?? error}`));
+  page.on("request", request => {
+    const address = request.url();
+    if (!address.startsWith(origin) && !/^(data|blob):/.test(address)) problems.push(`foreign request: ${address}`);
+  });
+  page.on("response", response => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()} ${response.url()}`);
+  });
+}
+
+async function ready(page, access = true) {
+  await page.waitForSelector("html[data-ready]", {timeout: READY_MS});
+  if (access) await page.waitForFunction("window.pyramidsAccess", {timeout: READY_MS});
+}
+
+const moves = page => page.$$eval("#moves button[data-notation]", els => els.map(e => e.dataset.notation));
+
+async function play(page, ...cells) {
+  for (const cell of cells) await page.click(`#board [data-cell="${cell}"]`);
+}
+
+async function waitMoves(page, expected, what) {
+  try {
+    await page.waitForFunction(
+      want => JSON.stringify([...document.querySelectorAll("#moves button[data-notation]")]
+        .map(e => e.dataset.notation)) === want, {timeout: 10_000}, JSON.stringify(expected));
+  } catch {
+    const message = await page.$eval("#message", e => e.textContent).catch(() => "?");
+    throw new Error(`${what}: the moves are ${JSON.stringify(await moves(page))}, not ${JSON.stringify(expected)}`
+                    + ` (message: ${JSON.stringify(message)})`);
+  }
+}
+
+const browser = await puppeteer.launch({
+  browser: "firefox",
+  executablePath: process.env.FIREFOX || "/usr/bin/firefox-esr",
+  headless: true,  // and a fresh temporary profile, removed on close
+  protocolTimeout: READY_MS,
+});
+let failed = false;
+try {
+  step(`${await browser.version()} over WebDriver BiDi`);
+  const page = await browser.newPage();
+  await page.setViewport({width: 1200, height: 850});
+  watch(page);
+
+  await page.goto(url);
+  await ready(page);
+  step("the app is ready");
+
+  await play(page, "d3", "e4");
+  await waitMoves(page, ["d3-e4"], "a move by clicks");
+  step("a move by clicks: d3-e4");
+
+  await page.reload();  // the address now holds the moves (#...&m=d3-e4)
+  await ready(page);
+  await waitMoves(page, ["d3-e4"], "after a reload");
+  await page.goto(url);  // no fragment: the game comes from the browser's storage
+  await ready(page);
+  await waitMoves(page, ["d3-e4"], "a bare visit after a reload");
+  step("a reload restores the game, and so does a bare visit (from storage)");
+
+  await page.waitForFunction("navigator.serviceWorker.controller !== null", {timeout: READY_MS});
+  step("the service worker controls the page (the app is cached)");
+  await page.setOfflineMode(true);
+  // The emulation is on: the page reaches nothing but what the service worker serves (README.md it does not).
+  check(await page.evaluate(() => fetch("README.md").then(() => false, () => true)),
+        "offline emulation: a fetch of a file outside the app still reached the server");
+  await page.reload();
+  await ready(page);
+  await waitMoves(page, ["d3-e4"], "after an offline reload");
+  await play(page, "e6", "f5");
+  await waitMoves(page, ["d3-e4", "e6-f5"], "a move offline");
+  step("an offline reload restores the game and plays: e6-f5");
+  await page.setOfflineMode(false);
+
+  await page.goto(new URL("embed.html#v=1&g=ice-lady&m=d3-e4+e6-f5&ply=1", url).href);
+  await ready(page, false);
+  check(await page.$eval("#ply", e => e.textContent) === "1/2", "the embed opens at move 1 of 2");
+  await page.click("#next");
+  await page.waitForFunction("document.getElementById('ply').textContent === '2/2'", {timeout: 10_000});
+  step("the embed opens and steps to the next move");
+} catch (error) {
+  failed = true;
+  console.log(`FAILED: ${error.message ?? error}`);
+} finally {
+  await browser.close();
+}
+for (const problem of problems) console.log(`FAILED: ${problem}`);
+process.exit(failed || problems.length ? 1 : 0);
