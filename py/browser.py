@@ -48,15 +48,6 @@ def draw_panel(session) -> None:
     by_id("game-panel").innerHTML = views.labelled(views.panel(state, session.actor, marks), state, marks)
 
 
-LISTED = 300  # the most moves a move list shows at once: a 10,000-item list takes 50 ms to lay out
-
-
-def listed_from(session) -> int:
-    """Where the window of `LISTED` moves that a long game's list shows begins: around the move on screen."""
-    total = len(session.moves)
-    return 0 if total <= LISTED else max(0, min(session.cursor - LISTED // 2, total - LISTED))
-
-
 SLICE = 0.01  # seconds of replay per task while a game opens: a task stays well under 50 ms
 
 

@@ -14,7 +14,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from archives import loaded
-from browser import (LISTED, Announcer, by_id, clicked_cells, draw_board, draw_panel, listed_from, present, replay,
+from browser import (Announcer, by_id, clicked_cells, draw_board, draw_panel, present, replay,
                      report)
 from pyramids import embed, page
 from pyramids.core import GameError
@@ -73,8 +73,8 @@ class Embed:
         status.textContent = status.title = " ".join(t for t in (self.notice, s.message) if t) or s.status()
         by_id("choices").innerHTML = page.choices(s)
         self.announce(s, self.notice)
-        first = listed_from(s)
-        by_id("moves").innerHTML = page.move_list(s, first, first + LISTED)
+        first = page.listed_from(s)
+        by_id("moves").innerHTML = page.move_list(s, first, page.listed_to(first))
         by_id("ply").textContent = f"{s.cursor}/{len(s.moves)}"
         for name, enabled in (("first", s.cursor > 0), ("prev", s.cursor > 0),
                               ("next", s.browsing), ("last", s.browsing), ("toggle-moves", True)):

@@ -25,6 +25,22 @@ def board(session: Session) -> str:
     return views.labelled(views.draw(state, marks, session.perspective), state, marks, starts)
 
 
+LISTED = 300  # the moves a long game's list shows around the move on screen: a 10,000-item list takes 50 ms to lay out
+STEP = 100  # that window moves this many moves at a time, so a move played or browsed to is nearly always appended
+
+
+def listed_from(session) -> int:
+    """Where the window a long game's list shows begins: a multiple of `STEP`, such that the window
+    (to `listed_to`) holds the move on screen, and the latest move when that is on screen."""
+    total = len(session.moves)
+    return 0 if total <= LISTED else max(0, min(session.cursor - LISTED // 2, total - LISTED)) // STEP * STEP
+
+
+def listed_to(first: int) -> int:
+    """Where the window that begins at `first` ends."""
+    return first + LISTED + STEP
+
+
 def move_list(session: Session, start: int = 0, stop: int | None = None, append: bool = False) -> str:
     """The moves so far in words, numbered; the one on screen is marked and each is clickable.
 

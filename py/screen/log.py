@@ -3,7 +3,7 @@
 from pyodide.ffi import create_proxy
 from pyscript import window
 
-from browser import LISTED, by_id, listed_from, present
+from browser import by_id, present
 from pyramids import page
 
 HISTORY = {  # the history's buttons: whether each is enabled, and the move it goes to
@@ -51,10 +51,10 @@ class GameLog:
         moves.classList.toggle("turns", not s.game.alternating)
         if not s.game.alternating:
             return self.show_turns(moves, s)
-        first = listed_from(s)
+        first = page.listed_from(s)
         shown, self.listed = self.listed, (s, list(s.moves), s.cursor, first)
-        if first or not (shown and shown[0] is s and shown[3] == 0 and shown[1] == s.moves[:len(shown[1])]):
-            moves.innerHTML = page.move_list(s, first, first + LISTED)
+        if not self.appendable(shown, s, first):
+            moves.innerHTML = page.move_list(s, first, page.listed_to(first))
             return
         if len(s.moves) > len(shown[1]):
             for result in moves.querySelectorAll("li.result"):
@@ -67,13 +67,19 @@ class GameLog:
             if current is not None:
                 current.classList.add("current")
 
+    @staticmethod
+    def appendable(shown, s, first):
+        """Whether the list drawn last (`shown`) is this game's, in the same window, with no move taken back:
+        then only new moves are appended to it."""
+        return bool(shown) and shown[0] is s and shown[3] == first and shown[1] == s.moves[:len(shown[1])]
+
     def show_turns(self, moves, s):
         """The game log, one entry per turn: after a move only the last entry is drawn again (the move may
         have added to its turn) and new turns appended; an entry opened stays open."""
-        first = listed_from(s)
+        first = page.listed_from(s)
         shown, self.listed = self.listed, (s, list(s.moves), s.cursor, first)
-        if first or not (shown and shown[0] is s and shown[3] == 0 and shown[1] == s.moves[:len(shown[1])]):
-            moves.innerHTML = page.turn_log(s, first, first + LISTED)
+        if not self.appendable(shown, s, first):
+            moves.innerHTML = page.turn_log(s, first, page.listed_to(first))
         elif len(s.moves) > len(shown[1]):
             for result in moves.querySelectorAll("li.result"):
                 result.remove()

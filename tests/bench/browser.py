@@ -105,7 +105,7 @@ CLICK_JS = """selector => new Promise(resolve => {
   }, 0));
 })"""
 
-# The last move in the list: its count stops growing past the moves a long game lists (browser.LISTED).
+# The last move in the list: its count stops growing past the moves a long game lists (page.LISTED).
 LAST_PLY_JS = "Math.max(0, ...Array.from(document.querySelectorAll('#moves li[data-ply]'), li => Number(li.dataset.ply)))"
 
 BASELINE_HTML = """<!doctype html>
