@@ -113,7 +113,8 @@ class App:
             try:
                 loading = await self.loaded(lambda: Loading.from_link(fragment))
             except GameError as err:
-                self.tell(page.notice("This link cannot be opened:", str(err), "Your last game is shown instead."))
+                instead = "Your last game is shown instead." if saves.entries(self.store) else "A new game is shown instead."
+                self.tell(page.notice("This link cannot be opened:", str(err), instead))
             else:
                 message = await self.replay(loading)
                 if message or not await self.follow(loading):

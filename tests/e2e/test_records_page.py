@@ -44,8 +44,15 @@ def test_unknown_game_in_a_link(app):
 def test_malformed_link(app):
     key, saved = saved_game(app)
     open_link(app, "this-is-not-a-game")
-    assert "cannot be opened" in app.message()
+    assert "cannot be opened" in app.message() and "Your last game is shown instead." in app.message()
     assert app.storage(key) == saved
+
+
+def test_a_bad_link_on_a_first_visit_says_a_new_game_is_shown(app):
+    """With no saved game, there is no "last game" to show instead."""
+    app.open("this-is-not-a-game")
+    assert "cannot be opened" in app.message() and "A new game is shown instead." in app.message()
+    assert "last game" not in app.message()
 
 
 def test_illegal_move_in_a_link_keeps_the_valid_prefix(app):
