@@ -15,7 +15,6 @@ import pathlib
 import random
 import re
 import shutil
-import sys
 import tempfile
 import threading
 import tomllib
@@ -25,6 +24,7 @@ from playwright.sync_api import sync_playwright
 
 from pyramids import games
 from tests.bench import engine
+from tests.bench.serving import LocalServer
 from tests.e2e.conftest import ARGS, CHROMIUM, READY_MS
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -198,23 +198,12 @@ class CountingWriter:
         return getattr(self.raw, name)
 
 
-class Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
+class Server(LocalServer):
     def __init__(self, bench_dir: pathlib.Path):
         super().__init__(("127.0.0.1", 0), functools.partial(Handler, directory=str(ROOT)))
         self.bench_dir = bench_dir
         self.lock = threading.Lock()
         self.log: list[tuple[str, int, int]] = []
-
-    def handle_error(self, request, client_address):
-        """A browser closed while a file was still being sent: not a problem of the app."""
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server_address[1]}/"
 
     def record(self, path, status, sent):
         with self.lock:

@@ -30,6 +30,7 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import offline  # noqa: E402  (tools/offline.py: the deployable folder)
+from tests.bench.serving import LocalServer  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
 FORMS = ("mobile", "desktop")
@@ -112,9 +113,7 @@ class _Body:
         pass
 
 
-class Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
+class Server(LocalServer):
     def __init__(self, directory: pathlib.Path):
         super().__init__(("127.0.0.1", 0), functools.partial(Handler, directory=str(directory)))
         self.interpreter_folder = offline.interpreter_folder(directory)
@@ -137,15 +136,6 @@ class Server(http.server.ThreadingHTTPServer):
         with self.lock:
             self.compressed[key] = found
         return found
-
-    def handle_error(self, request, client_address):
-        """A browser closed while a file was still being sent: not a problem of the app."""
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server_address[1]}/"
 
 
 @contextlib.contextmanager
