@@ -366,7 +366,8 @@ def main(argv=None):
                 from tests.bench import engines
                 engines.section(runner, args, table, results)
             if args.profile:
-                results["profile"] = runner.profile(args.moves, args.long, random.Random(args.seed))
+                results["profile"] = runner.profile(args.moves, args.long, random.Random(args.seed),
+                                                    args.games[0] if len(args.games) == 1 else None)
                 print(results["profile"])
             results["page_errors"] = runner.errors
     if "engine" in args.only:

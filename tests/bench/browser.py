@@ -453,8 +453,9 @@ class Bench:
         return None
 
     # -- where start-up time goes -------------------------------------------
-    def profile(self, clicks: int, plies: int, rng: random.Random) -> str:
-        """cProfile of the app's start-up (warm cache), then of clicks in games `plies` long."""
+    def profile(self, clicks: int, plies: int, rng: random.Random, game_id: str | None = None) -> str:
+        """cProfile of the app's start-up (warm cache), then of clicks in games `plies` long
+        (of `game_id`, else the game the page opens with)."""
         profile = self.new_profile()
         self.visit(profile, BENCH + "profile.html")  # warm the cache: profile Python, not the network
         context = self.pw.chromium.launch_persistent_context(
@@ -464,7 +465,8 @@ class Bench:
             page.goto(self.server.url + BENCH + "profile.html")
             page.wait_for_function("window.__profile !== undefined", timeout=READY_MS)
             startup = page.evaluate("window.__profile")
-            game_id = page.evaluate("document.querySelector('#picker .active')?.dataset.game") or games.ids()[0]
+            game_id = game_id or page.evaluate("document.querySelector('#picker .active')?.dataset.game") \
+                or games.ids()[0]
             found: dict = {"move": [], "select": [], "failures": []}
             self.open_link(page, game_id, engine.playout(game_id, plies, rng))
             while len(found["move"]) < clicks and not found["failures"]:
