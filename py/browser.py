@@ -32,10 +32,24 @@ def clicked_cells(event) -> list[str]:
     return cells
 
 
+_held = {}  # element id -> the HTML `set_html` last put in it
+
+
+def set_html(element_id: str, html: str) -> bool:
+    """Put `html` in the element unless it holds it already (False then): the browser parsing and
+    laying out an unchanged board or panel again is most of a redraw's time (Terrafex's panel:
+    several milliseconds).  The elements given here are written only through this."""
+    if _held.get(element_id) == html:
+        return False
+    by_id(element_id).innerHTML = html
+    _held[element_id] = html
+    return True
+
+
 def draw_board(session) -> None:
     """The position on screen, in one assignment, with its text for tests and tools."""
+    set_html("board", page.board(session))
     board = by_id("board")
-    board.innerHTML = page.board(session)
     board.setAttribute("data-position", session.state.to_text())
     board.setAttribute("data-perspective", session.perspective or "")
     board.setAttribute("data-game", session.game.id)  # wide tables get a wide board (CSS)
@@ -45,7 +59,7 @@ def draw_board(session) -> None:
 def draw_panel(session) -> None:
     """The game's panel beside the board (scores, reserves, pool, trackers...), named for screen readers."""
     marks, state = session.marks(), session.state
-    by_id("game-panel").innerHTML = views.labelled(views.panel(state, session.actor, marks), state, marks)
+    set_html("game-panel", views.labelled(views.panel(state, session.actor, marks), state, marks))
 
 
 SLICE = 0.01  # seconds of replay per task while a game opens: a task stays well under 50 ms

@@ -15,7 +15,7 @@ from pyscript import document, window
 
 from archives import loaded
 from browser import (Announcer, by_id, clicked_cells, draw_board, draw_panel, present, replay,
-                     report)
+                     report, set_html)
 from pyramids import embed, page
 from pyramids.core import GameError
 from pyramids.session import Loading
@@ -62,7 +62,8 @@ class Embed:
     def render(self):
         s = self.session
         if s is None:
-            by_id("board").innerHTML = by_id("game-panel").innerHTML = ""
+            set_html("board", "")
+            set_html("game-panel", "")
             by_id("status").textContent = self.notice
             for name in ("first", "prev", "next", "last", "toggle-moves"):
                 by_id(name).disabled = True
@@ -71,7 +72,7 @@ class Embed:
         draw_panel(s)  # the score, reserves, pool... as the app shows them
         status = by_id("status")
         status.textContent = status.title = " ".join(t for t in (self.notice, s.message) if t) or s.status()
-        by_id("choices").innerHTML = page.choices(s)
+        set_html("choices", page.choices(s))
         self.announce(s, self.notice)
         first = page.listed_from(s)
         by_id("moves").innerHTML = page.move_list(s, first, page.listed_to(first))

@@ -9,6 +9,7 @@ game never freezes the page.
 """
 
 import asyncio
+from contextlib import contextmanager
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -54,6 +55,9 @@ class App:
         self.asked_to_keep = False  # navigator.storage.persist() was asked this visit (after a save, once)
         self.bare = True  # opened without a link: a visit without one reopens the game on screen
         self.from_link = False  # the game on screen came from a link Share sent: who moves first here is the player's side
+        self.pending = {}  # what runs once the browser has painted the frame (see `later`), in order
+        self.run_pending_proxy = create_proxy(self.run_pending)
+        self.after_frame_proxy = create_proxy(lambda _time: window.setTimeout(self.run_pending_proxy, 0))
         # The page's parts, in the order they are drawn.
         self.bots = Bots(self)  # first, so the status says when a bot starts thinking
         self.board = Board(self)
@@ -205,6 +209,7 @@ class App:
 
     def adopt(self, session, entry, meta):
         """Put a game on screen, saved in `entry` (None: not saved until the player acts in it)."""
+        self.run_pending()  # what waited for the next frame belongs to the game leaving the screen
         self.session, self.entry, self.meta = session, entry, meta
         self.opened, self.saved, self.from_link = list(session.moves), None, False
 
@@ -218,8 +223,7 @@ class App:
         s = self.session
         if s is None or self.busy:
             return
-        if self.entry is None and self.worth_saving():
-            self.take_side()
+        self.take_side()
         text = s.to_storage()
         if self.saved == (s, self.entry, text):
             return
@@ -250,7 +254,7 @@ class App:
         New game's "I play" changes it.
         """
         s, first = self.session, len(self.opened)
-        if not self.from_link or s.mine or s.moves[:first] != self.opened:
+        if self.entry is not None or not self.from_link or s.mine or s.moves[:first] != self.opened:
             return
         if not any(s.seat_of_move(ply) not in (None, *s.bots) for ply in range(1, first + 1)):
             return  # nobody had moved yet: a new game's link is played on this device, every seat (hot seat)
@@ -263,16 +267,22 @@ class App:
     # -- drawing --------------------------------------------------------
     def render(self):
         """Draw the game; should drawing fail (a bug), the last good board stays and a message says so."""
+        with self.focus_kept():
+            try:
+                self.draw()
+            except Exception as err:  # noqa: BLE001 - the page must stay usable
+                report(err)
+                message = by_id("message")
+                message.textContent = "This position could not be drawn (a bug in the app); the board shows the last one drawn."
+                message.className = "message warn"
+
+    @contextmanager
+    def focus_kept(self):
+        """A control that the drawing inside removes or disables hands the focus on (`keep_focus`)."""
         focused = present(document.activeElement)
         if focused is not None and present(focused.closest("#board")) is not None:
             focused = None  # the board keeps its own focus across a redraw (static/access.js)
-        try:
-            self.draw()
-        except Exception as err:  # noqa: BLE001 - the page must stay usable
-            report(err)
-            message = by_id("message")
-            message.textContent = "This position could not be drawn (a bug in the app); the board shows the last one drawn."
-            message.className = "message warn"
+        yield
         if focused is not None and (not focused.isConnected or present(getattr(focused, "disabled", None))):
             self.keep_focus(focused)
 
@@ -289,12 +299,53 @@ class App:
         return self.board.focus()
 
     def draw(self):
+        """What answers a click in its own frame: the board, the panel, the history's controls; the rest
+        of the page follows in the next (`draw_after_paint`)."""
         s = self.session
         self.bots.update()
-        for part in (self.board, self.panel, self.log, self.share, self.notation):
+        for part in (self.board, self.panel, self.log):
             part.draw(s)
+        self.later(self.draw_after_paint)
         if not (s.selection or s.choices):  # the next visit paints this board before Python starts
             window.pyramidsSnapshot.keep(self.bare or self.entry is not None)
+
+    def draw_after_paint(self):
+        """What is read after the board: the log's entries, the typed move's example, the open boxes."""
+        s = self.session
+        self.log.draw_entries(s)
+        self.panel.draw_example(s)
+        self.share.draw(s)
+        self.notation.draw(s)
+
+    def later(self, job):
+        """Run `job` once the browser has painted this frame (a job asked for twice runs once, the jobs in
+        order): a click is answered by the board, and the log, the save and the link follow a frame later.
+        A hidden page paints no frames: there they run in the next task; leaving the page runs them at once."""
+        if not self.pending:
+            if document.hidden:
+                window.setTimeout(self.run_pending_proxy, 0)
+            else:
+                window.requestAnimationFrame(self.after_frame_proxy)
+        self.pending[job] = None
+
+    def run_pending(self, *_event):
+        jobs, self.pending = self.pending, {}
+        if not jobs:
+            return
+        with self.focus_kept():
+            for job in jobs:
+                try:
+                    job()
+                except Exception as err:  # noqa: BLE001 - the page must stay usable
+                    report(err)
+
+    def save_after_paint(self):
+        """Save the game and update the URL after a player's action; what saving says (a game taken on by
+        another tab, storage full) is drawn at once."""
+        said = (self.notice, self.not_saving)
+        self.persist()
+        if (self.notice, self.not_saving) != said:
+            self.render()
 
     # -- actions ----------------------------------------------------------
     def act(self, change, save=True):
@@ -310,7 +361,8 @@ class App:
             self.notice = ""
         report(self.session.attempt(change))
         if save:
-            self.persist()
+            self.take_side()  # now: the board turns to the side the player took
+            self.later(self.save_after_paint)
         self.render()
 
     def on_picker_click(self, event):
@@ -374,6 +426,9 @@ class App:
             part.bind()
         by_id("picker").addEventListener("click", create_proxy(self.on_picker_click))
         document.addEventListener("keydown", create_proxy(self.on_key))
+        document.addEventListener("visibilitychange", create_proxy(
+            lambda _event: self.run_pending() if document.hidden else None))
+        window.addEventListener("pagehide", self.run_pending_proxy)  # a tab closed right after a move keeps it
         window.addEventListener("hashchange", create_proxy(self.on_hashchange))
         for button in document.querySelectorAll("#picker [data-game], #controls button, #move-play"):
             button.disabled = False

@@ -33,13 +33,16 @@ class GameLog:
         app.act(lambda: app.session.go(ply(app.session)))
 
     def draw(self, s):
-        moves = by_id("moves")
-        self.show_moves(moves, s)
-        if not s.browsing:  # in the next frame: reading the height now would lay the page out in this task
-            window.requestAnimationFrame(SCROLL_TO_END)
+        """The history's controls, with the board: the keys that browse use them at once."""
         by_id("ply").textContent = f"Move {s.cursor} of {len(s.moves)}"
         for name, (enabled, _ply) in HISTORY.items():
             by_id(name).disabled = not enabled(s)
+
+    def draw_entries(self, s):
+        """The log's entries, a frame after the board (py/main.py's `draw_after_paint`)."""
+        self.show_moves(by_id("moves"), s)
+        if not s.browsing:  # in the next frame: reading the height now would lay the page out in this task
+            window.requestAnimationFrame(SCROLL_TO_END)
 
     def show_moves(self, moves, s):
         """The move list: new moves are appended and the mark moved, so a long game stays quick.

@@ -4,7 +4,7 @@ pools), the clock, the end of a game, Undo/Redo, the typed move, and the rules b
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from browser import Announcer, by_id, draw_panel, present
+from browser import Announcer, by_id, draw_panel, present, set_html
 from pyramids import games, page
 from screen.store import NOT_SAVING
 
@@ -35,10 +35,8 @@ class Panel:
         news = "" if s.warn or s.selection else s.turn_news()  # after the message of a move inside that turn
         message.textContent = " ".join(t for t in (notice, s.message, news, fallback) if t)
         message.className = "message" + (" warn" if notice or fallback or (s.message and s.warn) else "")
-        by_id("choices").innerHTML = page.choices(s)
+        set_html("choices", page.choices(s))
         self.announce(s, notice)
-        legal = s.state.legal_moves() if not s.browsing else []
-        by_id("move-example").textContent = legal[0] if legal else "(no move to make here)"
         self.show_end(s)
         by_id("undo").title = s.undo_title()
         by_id("undo").disabled = not s.can_undo()
@@ -52,6 +50,12 @@ class Panel:
         if self.rules_for != s.game.id:
             self.rules_for = s.game.id
             self.load_rules(s.game.id)
+
+    @staticmethod
+    def draw_example(s):
+        """The typed move's example, a frame after the board (finding the legal moves takes a while)."""
+        legal = s.state.legal_moves() if not s.browsing else []
+        by_id("move-example").textContent = legal[0] if legal else "(no move to make here)"
 
     def on_click(self, event):
         """A choice of the move being made (a piece's size, a direction, an action...)."""

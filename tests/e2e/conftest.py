@@ -168,6 +168,11 @@ class App:
     def click(self, cell: str):
         self.page.click(f'#board [data-cell="{cell}"]')
 
+    def settled(self):
+        """Wait until what a move draws after the board's frame is drawn: the log, the save, the URL
+        (py/main.py's `later`: in the task after the next frame, queued before this one's)."""
+        self.page.evaluate("() => new Promise(done => requestAnimationFrame(() => setTimeout(done, 0)))")
+
     def play(self, *cells: str):
         for cell in cells:
             self.click(cell)
@@ -190,18 +195,22 @@ class App:
 
     def moves(self) -> list[str]:
         """The moves in notation: the list shows them in words, each with its notation in data-notation."""
+        self.settled()
         return self.page.locator("#moves button[data-notation]").evaluate_all("els => els.map(e => e.dataset.notation)")
 
     def message(self) -> str:
+        self.settled()  # what saving says (a side taken, storage full) is drawn after the frame
         return self.page.inner_text("#message")
 
     def status(self) -> str:
         return self.page.inner_text("#status")
 
     def fragment(self) -> str:
+        self.settled()
         return self.page.evaluate("location.hash").lstrip("#")
 
     def storage(self, key: str):
+        self.settled()
         return self.page.evaluate("k => localStorage.getItem(k)", "pyramids.v1." + key)
 
     def share(self) -> str:

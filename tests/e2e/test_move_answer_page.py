@@ -1,0 +1,67 @@
+"""A click is answered in its own frame: the board and the panel in the click's task; the game log,
+the save and the link in the task after the next frame (py/main.py's `later`), and never lost."""
+
+from pyramids import games
+
+GAME = games.get("ice-lady")
+CLICK = """cell => document.querySelector(`#board [data-cell="${cell}"]`)
+    .dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}))"""
+
+
+def test_a_move_is_drawn_in_its_click_and_logged_and_saved_after_that_frame(app):
+    """Issue 25: "appending a turn to the log must not add to a click's time"; nor does the save."""
+    app.open()
+    app.click("d3")
+    before = app.fragment()
+    seen = app.page.evaluate(f"""() => {{
+        ({CLICK})('e4');
+        return {{position: document.getElementById('board').dataset.position, hash: location.hash.slice(1),
+                 listed: document.querySelectorAll('#moves [data-notation]').length,
+                 status: document.getElementById('status').textContent}};
+    }}""")
+    assert seen["position"] == GAME.replay(["d3-e4"]).to_text(), "the board is drawn in the click's task"
+    assert seen["status"] == "Black to move."
+    assert (seen["hash"], seen["listed"]) == (before, 0), "the link and the log wait for the next frame"
+    assert app.moves() == ["d3-e4"]
+    assert app.fragment() != before
+    app.reload()
+    assert app.position() == GAME.replay(["d3-e4"]).to_text()
+
+
+def test_a_move_made_as_the_page_is_left_is_saved_at_once(app):
+    """A tab closed or reloaded right after a move (before the next frame) keeps the move: `pagehide`
+    runs what waited for the frame."""
+    app.open()
+    app.click("d3")
+    before = app.fragment()
+    left = app.page.evaluate(f"""() => {{
+        ({CLICK})('e4');
+        window.dispatchEvent(new PageTransitionEvent('pagehide', {{persisted: false}}));
+        return location.hash.slice(1);
+    }}""")
+    assert left != before
+    assert left == app.fragment()
+    app.page.goto("about:blank")
+    app.open()
+    assert app.position() == GAME.replay(["d3-e4"]).to_text()
+
+
+def test_a_click_that_leaves_the_panel_as_it_was_does_not_draw_it_again(app):
+    """Parsing and laying out an unchanged panel again was several milliseconds of a Terrafex click
+    (`browser.set_html`); an element kept also keeps its focus and what the keyboard layer added."""
+    app.open()
+    app.page.evaluate("""() => {
+        window.panelChanges = 0;
+        new MutationObserver(records => { window.panelChanges += records.length; })
+            .observe(document.getElementById('game-panel'), {childList: true, subtree: true});
+    }""")
+    app.click("d3")  # a selection: the board marks it, the panel (the reserves) does not change
+    assert app.page.locator('#board [data-cell="d3"].selected').count() == 1
+    app.settled()
+    assert app.page.evaluate("window.panelChanges") == 0
+    app.play("e4", "e6", "f5")  # moves that change neither the options nor the reserves
+    app.settled()
+    assert app.page.evaluate("window.panelChanges") == 0
+    app.pick("terrafex")  # another panel: the score, the pool, the trackers
+    assert app.page.evaluate("window.panelChanges") > 0
+    assert "Score now" in app.page.inner_text("#game-panel")
