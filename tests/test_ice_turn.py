@@ -6,7 +6,7 @@ import re
 import pytest
 
 from pyramids import games
-from pyramids.core import CHANCE, GameError, IllegalMoveError, InvalidMoveError, PositionError
+from pyramids.core import CHANCE, GameError, InvalidMoveError, PositionError
 from pyramids.games.ice_turn import CELLS, INDEX, SEATS, TILES, parse_move
 from pyramids.session import Loading, Session
 

@@ -6,7 +6,6 @@ import pytest
 
 from pyramids import page, record
 from pyramids.games import get
-from pyramids.record import RecordError
 from pyramids.session import Session, parse_bots
 
 

@@ -5,7 +5,6 @@ import json
 import random
 import re
 
-from conftest import App
 from pyramids import games, record
 
 ICE_LADY = games.get("ice-lady")
