@@ -21,9 +21,9 @@ a bot that agreed to end stays agreed, and one hopelessly behind agrees once
 the others have (`Search.result`).
 
 Two-player games with an evaluation and no chance (Ice Lady) use alpha-beta
-with iterative deepening instead, which is much stronger there.  In Ice-Turn,
-where a turn is many actions of one player, Medium and Hard search the turn
-whole (`_TurnPlan`) instead of judging one action at a time.
+with iterative deepening instead, which is much stronger there.  In Ice-Turn
+and Terrafex, where a turn is many actions of one player, Medium and Hard
+search the turn whole (`_TurnPlan`) instead of judging one action at a time.
 
 Levels differ by budget and depth.  Without `budget_s` a search stops at a
 fixed amount of work (so a given `rng` gives the same move) or at the level's
@@ -542,6 +542,7 @@ AGREEMENTS = {
 PLANNED: dict[str, Callable[[State], tuple]] = {
     "ice-turn": lambda s: (s.turn, s.roll, s.face, s.tiles, s.stacks, s.facing, s.phase, s.spent, s.used, s.aimed,
                            s.reacted),
+    "terrafex": lambda s: (s.board, s.pool, s.pit, s.to_move, s.used, s.fire, s.idle),
 }
 
 
@@ -858,6 +859,13 @@ class _TurnPlan:
     position on the way may end it (a phase can always be ended).  Fewer
     actions win a tie.  The best line is remembered (`_LINES`), so the turn's
     next decisions follow it at once.  Cut into slices, it goes on from its queue.
+
+    Terrafex's turn is its four actions in any order, each mandatory: one at a
+    time, a search of many branches (a mountain starts on any empty square)
+    averages the opponent's fire placements and the player's own later actions
+    with random ones, and sees neither the fire that will land nor the order
+    that scores best.  The plan stops where the opponent plays the fire, and
+    the evaluation (`_terrafex`) says where it will go.
     """
 
     def __init__(self, search: Search, moves: list[str], nodes: int):
