@@ -363,3 +363,56 @@ def test_ice_turn_a_planning_level_takes_the_tip_when_it_adds_points_to_spend(le
     moves, end = play_the_turn(state, level)
     assert "tip7" in moves
     assert end.outcome is not None and end.outcome.winners == ("blue",)
+
+
+# -- Terrafex: the evaluation sees the actions to come ----------------------------------------
+# White has only its fire left to select, and a large forest on a1 (a1's outer band is White's: 3 for
+# White).  A small fire lets Black burn it down to a medium, which scores for a1's middle band, Black's;
+# a large fire can only burn it away.  No medium fire is left in the pool.
+TERRAFEX_FIRE_SIZE = ("G3......./......../......../......../......../......../.......B1 "
+                      "w used:forest,mountain,glacier fire:- pool:G5,5,3;Y5,5,4;R5,0,4;B4,5,4 pit:0,5,0 idle:0")
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_terrafex_a_level_selects_the_fire_that_costs_least_once_the_opponent_plays_it(level):
+    """Terrafex: "fires are always played to the board by the opponent, after the fire is selected from
+    the pool by the active player"; burn: "Shrink the larger of the two pieces by the size of the smaller
+    piece".  Selecting changes no score, so judged by the score Medium and Hard selected the small fire."""
+    state = games.get("terrafex").from_text(TERRAFEX_FIRE_SIZE)
+    assert sorted(state.legal_moves()) == ["fire:1", "fire:3"]
+    assert state.play("fire:1").play("fire:burn:a1").scores() == {"white": 0, "black": 2}
+    assert state.play("fire:3").play("fire:burn:a1").scores() == {"white": 0, "black": 0}
+    picks = [ai.choose(state, level=level, rng=random.Random(seed)) for seed in range(4)]
+    assert picks == ["fire:3"] * 4
+
+
+def test_terrafex_the_evaluation_knows_every_option_of_every_action():
+    """The evaluation works out each action's options from the board (`ai._terrafex_swings`): in positions
+    of random games, the score changes they make are exactly those of the legal moves (a fire's: those
+    of the opponent's placements), so it counts no move the rules forbid, nor misses one they allow."""
+    game, rng = games.get("terrafex"), random.Random(11)
+    checked = 0
+    while checked < 40:
+        state = game.new()
+        for _ in range(rng.randrange(0, 200)):
+            if state.outcome is not None:
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.outcome is not None or state.fire:
+            continue
+        checked += 1
+        margin, (forest, mountain, glacier, fire) = ai._terrafex_swings(state)
+        assert margin == state.scores()["white"] - state.scores()["black"]
+
+        def changes(moves):
+            return {after.scores()["white"] - after.scores()["black"] - margin
+                    for after in (state.play(m) if isinstance(m, str) else m for m in moves)}
+
+        legal = state.legal_moves()
+        for action, options in (("forest", forest), ("mountain", mountain), ("glacier", glacier)):
+            if action not in state.used:
+                assert set(options) == changes(m for m in legal if m.startswith(action + ":")), (action, state)
+        for size in (1, 2, 3):
+            if f"fire:{size}" in legal:
+                selected = state.play(f"fire:{size}")
+                assert set(fire[size]) == changes(selected.play(m) for m in selected.legal_moves()), (size, state)

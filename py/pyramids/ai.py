@@ -21,9 +21,9 @@ a bot that agreed to end stays agreed, and one hopelessly behind agrees once
 the others have (`Search.result`).
 
 Two-player games with an evaluation and no chance (Ice Lady) use alpha-beta
-with iterative deepening instead, which is much stronger there.  In Ice-Turn,
-where a turn is many actions of one player, Medium and Hard search the turn
-whole (`_TurnPlan`) instead of judging one action at a time.
+with iterative deepening instead, which is much stronger there.  In Ice-Turn
+and Terrafex, where a turn is many actions of one player, Medium and Hard
+search the turn whole (`_TurnPlan`) instead of judging one action at a time.
 
 Levels differ by budget and depth.  Without `budget_s` a search stops at a
 fixed amount of work (so a given `rng` gives the same move) or at the level's
@@ -32,6 +32,7 @@ time cap, whichever comes first; with `budget_s` it uses that much time.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import math
 import random
@@ -226,8 +227,154 @@ ICETOIDS_SEARCH_ACTIONS = 3  # a target still face down: a few tiles to turn ove
 
 
 def _terrafex(state: State) -> Reward:
-    """The score as it stands: the game ends scored, at any moment its last glacier goes."""
-    return _versus(state.scores(), 3.0)
+    """The score as it stands, plus what the next actions are about to change: the best option of
+    each action the player to move has left this turn (its fire at the least harmful size, played
+    by the opponent where it hurts most), and, at half weight, the opponent's whole next turn.
+
+    Growing a piece moves it into another band (a medium scores for a square's middle band, a small
+    or large for its outer one, §4), so each small or medium forest or mountain is points waiting
+    for whoever grows it first, and a mountain started is a gift if the opponent can grow it: the
+    current score alone sees none of that, nor the fire that the opponent will play.
+    """
+    if state.setup:
+        return {}, 0.5
+    margin, swings = _terrafex_swings(state)  # White's margin, as are all the swings
+    mover = state.to_move
+    other = "black" if mover == "white" else "white"
+    if state.fire:  # selected, waiting for the opponent
+        margin += _terrafex_fire(swings[3], other, (state.fire,))
+    margin += _terrafex_turn(swings, mover, state.used, state.pool)
+    margin += TERRAFEX_NEXT_TURN * _terrafex_turn(swings, other, (), state.pool)
+    return _versus({"white": margin, "black": -margin}, TERRAFEX_SCALE)
+
+
+TERRAFEX_NEXT_TURN = 0.5  # the opponent's next turn counts half: the player to move answers it in turn
+TERRAFEX_SCALE = 3.0  # points of margin for a value of 0.73
+
+
+@functools.lru_cache(maxsize=None)
+def _terrafex_points() -> tuple:
+    """Per square, what a forest or mountain of each size (index 1-3) there scores: + for White, - for Black."""
+    from .games.terrafex import COLS, ROWS, band_owner
+    return tuple((0,) + tuple(s if band_owner(i, s) == "white" else -s for s in (1, 2, 3))
+                 for i in range(COLS * ROWS))
+
+
+def _terrafex_swings(state: State) -> tuple[int, tuple]:
+    """White's margin (the score, §4), and what each legal option of each action would change it by,
+    on the board as it stands: (forest, mountain, glacier, {fire size: options})."""
+    from .games.terrafex import NEIGHBOURS, _glacier_unit
+    board, pool, pit, points = state.board, state.pool, state.pit, _terrafex_points()
+    forest, mountain, glacier = [], [], []
+    fire: dict[int, list] = {1: [], 2: [], 3: []}
+    empty_sides = set()  # the values of a small piece on an empty square: +1 (White's) and/or -1
+    margin = 0
+    for i, cell in enumerate(board):
+        p = points[i]
+        if cell is None:
+            empty_sides.add(p[1])
+            continue
+        kind, size, top = cell
+        if kind == "G" and top <= size:  # a forest, maybe frosted (a capped one is out of the game)
+            margin += p[size]
+            if size == 3 and pool[0]:  # spread
+                forest.extend(points[n][1] for n in NEIGHBOURS[i] if board[n] is None)
+            for s in (1, 2, 3):
+                if top:  # fire burns the frost only, and shrinks it with a smaller blue from the pool
+                    if s >= top or pool[8 + top - s]:
+                        fire[s].append(0)
+                elif s < size:  # the forest shrinks by the fire
+                    if pool[size - s - 1]:
+                        fire[s].append(p[size - s] - p[size])
+                elif s == size or pool[5 + s - size] or pit[s - size - 1]:  # it goes; a larger fire's rest stays
+                    fire[s].append(-p[size] - p[s - size])
+            if not top and size < 3 and pool[size]:
+                forest.append(p[size + 1] - p[size])
+        elif kind == "Y":
+            margin += p[size]
+            if size < 3 and pool[3 + size]:
+                mountain.append(p[size + 1] - p[size])
+        elif kind == "R":
+            margin -= p[size]
+            if size < 3:
+                fire[size + 1].append(p[size] - p[size + 1])  # a fire grows: -p is a fire's value
+        if _glacier_unit(cell):
+            glacier.extend(_terrafex_glides(board, pool, points, i))
+    if pool[3]:
+        mountain.extend(empty_sides)
+    fire[1].extend(-v for v in empty_sides)
+    return margin, (forest, mountain, glacier, fire)
+
+
+def _terrafex_glides(board: tuple, pool: tuple, points: tuple, x: int) -> list:
+    """What each legal move of the glacier unit on `x` changes White's margin by (§3.7; the pool
+    indices: green 0-2, yellow 3-5, red 6-8, blue 9-11, small first, as in the game's pool)."""
+    from .games.terrafex import SIDEWAYS, _glacier_unit, _step
+    unit = board[x]
+    capped = unit[0] == "G"
+    blue = unit[2] if capped else unit[1]
+    returned = points[x][unit[1]] if capped else 0  # a capped forest back in the game where it was
+    found = []
+    for d, back_d in (("N", "S"), ("E", "W"), ("S", "N"), ("W", "E")):
+        t, back = _step(x, d), _step(x, back_d)
+        if t is None or back is not None and not (board[back] is not None and (
+                board[back][0] == "Y" or _glacier_unit(board[back]))):
+            continue  # off the board, or nothing to move away from
+        target = board[t]
+        if target is None:
+            found.append(0)
+            continue
+        kind, size, top = target
+        p = points[t]
+        if _glacier_unit(target):  # a merge: the blue pieces go back, the sum (at most large) comes out
+            other = top if kind == "G" else size
+            merged = min(3, blue + other)
+            if pool[8 + merged] + (blue == merged) + (other == merged) and not (
+                    capped and kind == "G" and not pool[1] + (unit[1] == 2) + (size == 2)):
+                found.append(0)
+        elif kind == "G":
+            if capped:
+                continue
+            if top:  # the glacier joins the frost: a cap if bigger than the forest
+                merged = min(3, blue + top)
+                if pool[8 + merged] + (blue == merged) + (top == merged):
+                    found.append(-p[size] if merged > size else 0)
+            elif size == 1 or pool[size - 2]:  # the forest shrinks under the glacier; a cap takes it out
+                found.append(-p[size] + (p[size - 1] if 0 < size - 1 and blue <= size - 1 else 0))
+        elif kind == "R":  # melt: what is left of the larger stays
+            if blue <= size and (blue == size or pool[5 + size - blue]) or blue > size and pool[8 + blue - size]:
+                found.append(returned + p[size] - (p[size - blue] if blue < size else 0))
+        elif size == 1:  # a small mountain pushed two squares on
+            beyond = _step(x, d, 3)
+            if beyond is not None and board[beyond] is None:
+                found.append(points[beyond][1] - p[1])
+        elif pool[1 + size]:  # a medium or large mountain shrinks, and the glacier goes beside it in pieces
+            pieces = (1,) * blue if size == 3 else {1: (1,), 2: (1, 1), 3: (1, 2)}[blue]
+            beside = sum(sq is not None and board[sq] is None for sq in [_step(t, side) for side in SIDEWAYS[d]])
+            smalls = pool[9] + (blue == 1)
+            if beside + (not capped) >= len(pieces) and smalls >= pieces.count(1) and (2 not in pieces or pool[10]):
+                found.append(returned + p[size - 1] - p[size])
+    return found
+
+
+def _terrafex_turn(swings: tuple, player: str, used: tuple, pool: tuple) -> float:
+    """What `player`'s best option of each action not in `used` changes White's margin by."""
+    sign = 1 if player == "white" else -1
+    change = 0.0
+    for action, options in zip(("forest", "mountain", "glacier"), swings):
+        if action not in used and options:
+            change += sign * max(sign * o for o in options)
+    if "fire" not in used:
+        sizes = [s for s in (1, 2, 3) if pool[5 + s]]
+        change += _terrafex_fire(swings[3], "black" if player == "white" else "white", sizes)
+    return change
+
+
+def _terrafex_fire(options: dict, placer: str, sizes) -> float:
+    """A fire the opponent plays where it hurts most, of the selectable size where that hurts least (§3.6)."""
+    sign = 1 if placer == "white" else -1
+    harms = [max(sign * o for o in options[s]) for s in sizes if options[s]]
+    return sign * min(harms) if harms else 0.0
 
 
 def _ice_turn(state: State) -> Reward:
@@ -395,6 +542,7 @@ AGREEMENTS = {
 PLANNED: dict[str, Callable[[State], tuple]] = {
     "ice-turn": lambda s: (s.turn, s.roll, s.face, s.tiles, s.stacks, s.facing, s.phase, s.spent, s.used, s.aimed,
                            s.reacted),
+    "terrafex": lambda s: (s.board, s.pool, s.pit, s.to_move, s.used, s.fire, s.idle),
 }
 
 
@@ -711,6 +859,13 @@ class _TurnPlan:
     position on the way may end it (a phase can always be ended).  Fewer
     actions win a tie.  The best line is remembered (`_LINES`), so the turn's
     next decisions follow it at once.  Cut into slices, it goes on from its queue.
+
+    Terrafex's turn is its four actions in any order, each mandatory: one at a
+    time, a search of many branches (a mountain starts on any empty square)
+    averages the opponent's fire placements and the player's own later actions
+    with random ones, and sees neither the fire that will land nor the order
+    that scores best.  The plan stops where the opponent plays the fire, and
+    the evaluation (`_terrafex`) says where it will go.
     """
 
     def __init__(self, search: Search, moves: list[str], nodes: int):
