@@ -299,8 +299,8 @@ class App:
         return self.board.focus()
 
     def draw(self):
-        """What answers a click in its own frame: the board, the panel, the history's controls; the rest
-        of the page follows in the next (`draw_after_paint`)."""
+        """What answers a click in its own frame: the board, the status, message and choices, the history's
+        controls; the rest of the page follows in the next (`draw_after_paint`)."""
         s = self.session
         self.bots.update()
         for part in (self.board, self.panel, self.log):
@@ -310,10 +310,10 @@ class App:
             window.pyramidsSnapshot.keep(self.bare or self.entry is not None)
 
     def draw_after_paint(self):
-        """What is read after the board: the log's entries, the typed move's example, the open boxes."""
+        """What is read after the board: the game's panel and log, the typed move's example, the open boxes."""
         s = self.session
+        self.panel.draw_after_paint(s)
         self.log.draw_entries(s)
-        self.panel.draw_example(s)
         self.share.draw(s)
         self.notation.draw(s)
 

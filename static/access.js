@@ -65,8 +65,13 @@
     function prepare() {
       const all = [...board.querySelectorAll(LOCATION)];
       if (!all.length) return;
+      const groups = new Set();  // the locations holding others (a tower and its pieces): found upwards, not by
+      for (const el of all) {    // searching every location's subtree, which was a click's milliseconds
+        const outer = el.parentElement && el.parentElement.closest(LOCATION);
+        if (outer) groups.add(outer);
+      }
       for (const el of all) {
-        if (!el.hasAttribute("role")) el.setAttribute("role", el.querySelector(LOCATION) ? "group" : "button");
+        if (!el.hasAttribute("role")) el.setAttribute("role", groups.has(el) ? "group" : "button");
         el.setAttribute("tabindex", "-1");
       }
       const label = (el, word) => (el.getAttribute("aria-label") || "").includes(word);

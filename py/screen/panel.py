@@ -27,7 +27,6 @@ class Panel:
     def draw(self, s):
         app = self.app
         by_id("status").textContent = app.bots.status() or s.status()
-        draw_panel(s)
         self.show_clock()
         message = by_id("message")
         fallback = app.bots.fallback if s.bots else ""
@@ -52,8 +51,10 @@ class Panel:
             self.load_rules(s.game.id)
 
     @staticmethod
-    def draw_example(s):
-        """The typed move's example, a frame after the board (finding the legal moves takes a while)."""
+    def draw_after_paint(s):
+        """A frame after the board: the game's panel (Terrafex's score, pool and trackers took a quarter of a
+        click's time), and the typed move's example (finding the legal moves takes a while)."""
+        draw_panel(s)
         legal = s.state.legal_moves() if not s.browsing else []
         by_id("move-example").textContent = legal[0] if legal else "(no move to make here)"
 

@@ -1,5 +1,6 @@
-"""A click is answered in its own frame: the board and the panel in the click's task; the game log,
-the save and the link in the task after the next frame (py/main.py's `later`), and never lost."""
+"""A click is answered in its own frame: the board, the status and the choices in the click's task; the
+game's panel and log, the save and the link in the task after the next frame (py/main.py's `later`), and
+nothing is lost."""
 
 from pyramids import games
 
@@ -63,5 +64,6 @@ def test_a_click_that_leaves_the_panel_as_it_was_does_not_draw_it_again(app):
     app.settled()
     assert app.page.evaluate("window.panelChanges") == 0
     app.pick("terrafex")  # another panel: the score, the pool, the trackers
+    app.settled()
     assert app.page.evaluate("window.panelChanges") > 0
     assert "Score now" in app.page.inner_text("#game-panel")

@@ -15,6 +15,8 @@ editor the supply and what keeps the layout from starting.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..markup import escape
 
 from .. import svg
@@ -38,6 +40,7 @@ def _piece(cx: float, cy: float, kind: str, size: int, stacked: bool = False, sh
     return svg.standing(cx, cy, width / svg.SCALE[size], COLOUR[kind], size, stacked=stacked)
 
 
+@lru_cache(maxsize=None)  # a square's bands never change: drawn once (they were a tenth of a click's time)
 def _bands(name: str, cx: float, cy: float) -> str:
     out = []
     for size in (3, 2, 1):  # outer band first; each smaller square is drawn over the larger
@@ -83,6 +86,7 @@ def capped(cx: float, cy: float, forest: int, glacier: int) -> str:
               f'stroke="{ICE}" stroke-width="1.5" opacity="0.8"/></g>')
 
 
+@lru_cache(maxsize=1024)  # a square's piece is drawn again only when it changes
 def _contents(cell, cx: float, cy: float) -> str:
     if cell is None:
         return ""
