@@ -27,7 +27,6 @@ class Panel:
     def draw(self, s):
         app = self.app
         by_id("status").textContent = app.bots.status() or s.status()
-        self.show_clock()
         message = by_id("message")
         fallback = app.bots.fallback if s.bots else ""
         notice = " ".join(t for t in (NOT_SAVING if app.not_saving else "", app.notice) if t)
@@ -50,11 +49,11 @@ class Panel:
             self.rules_for = s.game.id
             self.load_rules(s.game.id)
 
-    @staticmethod
-    def draw_after_paint(s):
+    def draw_after_paint(self, s):
         """A frame after the board: the game's panel (Terrafex's score, pool and trackers took a quarter of a
-        click's time), and the typed move's example (finding the legal moves takes a while)."""
+        click's time) with its clock, and the typed move's example (finding the legal moves takes a while)."""
         draw_panel(s)
+        self.show_clock()
         legal = s.state.legal_moves() if not s.browsing else []
         by_id("move-example").textContent = legal[0] if legal else "(no move to make here)"
 

@@ -157,9 +157,10 @@ class App:
         return self
 
     def wait_ready(self):
-        """The game on screen, and the keyboard layer that boot.js loads then."""
+        """The game on screen, and the keyboard layer that boot.js loads then; its panel and log a frame later."""
         self.page.wait_for_selector("html[data-ready]", timeout=READY_MS)
         self.page.wait_for_function("window.pyramidsAccess")
+        self.settled()
 
     def reload(self):
         self.page.reload()
@@ -167,6 +168,12 @@ class App:
 
     def click(self, cell: str):
         self.page.click(f'#board [data-cell="{cell}"]')
+        self.settled()
+
+    def panel_click(self, cell: str):
+        """A location in the game's panel (a hand, a pool's piece, "Done"), as a player clicks it."""
+        self.page.click(f'#game-panel [data-cell="{cell}"]')
+        self.settled()
 
     def settled(self):
         """Wait until what a move draws after the board's frame is drawn: the log, the save, the URL
@@ -189,6 +196,7 @@ class App:
         for name, value in choices.items():
             self.page.select_option(f'#new-options [name="{name}"]', value)
         self.page.click("#new-start")
+        self.settled()
 
     def position(self) -> str:
         return self.page.get_attribute("#board", "data-position")

@@ -27,10 +27,6 @@ def click_piece(app, cell):
     piece.click(position={"x": box["width"] / 2, "y": box["height"] - 3})
 
 
-def panel_click(app, cell):
-    app.page.click(f'#game-panel [data-cell="{cell}"]')
-
-
 def test_a_short_game_by_clicks_survives_reload_and_the_share_link(app, new_context):
     """Issue: a cap, a mine with its forced replay, a split and agreement by clicks; reload and link reproduce it."""
     open_ice_towers(app)
@@ -44,16 +40,16 @@ def test_a_short_game_by_clicks_survives_reload_and_the_share_link(app, new_cont
     click_piece(app, "t16.2")  # yellow mines yM1 from under red's rS1
     assert app.moves()[-1] == "yellow:mine:yM1"
     assert app.page.locator('#board [data-cell="hand:yellow"]').count() == 1, "the held piece shows in the hand"
-    panel_click(app, "hand:yellow")
+    app.panel_click("hand:yellow")
     assert "t16" not in targets(app) and "t8" in targets(app), "no mine-backs"
     app.click("t8")
     assert app.page.locator('[data-cell="hand:yellow"]').count() == 0
     app.click("t16|2")  # rL1 and rS1 now touch: yellow splits them
     assert app.moves()[-1] == "yellow:split:rS1"
-    panel_click(app, "done:red")
+    app.panel_click("done:red")
     assert "Not done" in app.page.inner_text("#game-panel")
-    panel_click(app, "done:red")
-    panel_click(app, "done:yellow")
+    app.panel_click("done:red")
+    app.panel_click("done:yellow")
     assert app.moves() == SHORT_GAME
     position = GAME.replay(SHORT_GAME).to_text()
     assert app.position() == position
@@ -92,12 +88,14 @@ def test_haunted_timed_game_with_chosen_colours_and_an_acting_colour(app):
     app.page.check('#new-options [name="haunted"]')
     app.page.select_option('#new-options [name="timer"]', "300")
     app.page.click("#new-start")
+    app.settled()
     assert app.position().startswith("colours=blue,purple haunted=1 timer=300 t1:bS1")
     assert re.fullmatch(r"[45]:[0-5][0-9]", app.page.inner_text("#clock"))
     assert [r.strip() for r in app.page.locator(".scores td:first-child").all_inner_texts()] == \
         ["Blue", "Purple", "Ghost"]
 
     app.page.click('#game-panel [data-actor="blue"]')
+    app.settled()
     assert "active" in app.page.get_attribute('#game-panel [data-actor="blue"]', "class")
     app.click("t16")  # purple's pL1: not Blue's to move
     assert app.message() and app.moves() == []

@@ -11,10 +11,6 @@ LAYOUT = ["put:B3@a4", "put:Y2@b4", "put:G2@e2", "put:B2@h6", "put:G1@f5", "star
 TURN = ["glacier:a4E/1@b3,2@b5", "forest:grow:e2", "mountain:start:g6", "fire:1", "fire:start:h7", "end"]
 
 
-def panel_click(app, cell):
-    app.page.click(f'#game-panel [data-cell="{cell}"]')
-
-
 def lit(app):
     return sorted(app.page.locator("#board rect.target").evaluate_all("els => els.map(e => e.dataset.cell)"))
 
@@ -34,7 +30,7 @@ def test_a_whole_turn_by_clicks_with_the_opponents_fire_and_a_split(app, new_con
     app.click("b5")
     app.click("e2")  # grow the forest
     app.click("g6")  # an empty square: a small mountain starts there
-    panel_click(app, "pool:R1")  # White selects a small fire ...
+    app.panel_click("pool:R1")  # White selects a small fire ...
     assert app.status() == "Black: play the fire."
     assert "f5" in lit(app) and "e2" in lit(app), "the squares Black may play it on are lit"
     app.click("h7")  # ... and Black plays it
@@ -59,17 +55,17 @@ def test_the_layout_editor_makes_a_layout_that_opens_from_its_link(app, new_cont
     app.new_game("terrafex", layout="custom")
     assert "Layout editor" in app.status()
     assert "at least one glacier" in app.page.inner_text("#game-panel")
-    panel_click(app, "pool:B3")
+    app.panel_click("pool:B3")
     app.click("c4")
-    panel_click(app, "start")
+    app.panel_click("start")
     assert "at least one forest" in app.message(), "Start says what the layout lacks"
-    panel_click(app, "pool:G3")
+    app.panel_click("pool:G3")
     app.click("d4")
     assert "The layout is valid" in app.page.inner_text("#game-panel")
     app.click("c4")  # take the glacier off again, then put it back on a3
-    panel_click(app, "pool:B3")
+    app.panel_click("pool:B3")
     app.click("a3")
-    panel_click(app, "start")
+    app.panel_click("start")
     assert app.status() == "White to move."
     moves = ["put:B3@c4", "put:G3@d4", "clear:c4", "put:B3@a3", "start"]
     assert app.moves() == moves
@@ -87,7 +83,7 @@ def test_the_layout_editor_makes_a_layout_that_opens_from_its_link(app, new_cont
 def test_the_editor_replaces_a_piece_rather_than_deleting_it(app):
     """Issue 26: a supply piece, then an occupied square, deleted the piece there; now it takes its place."""
     app.open(record.encode(record.Record("terrafex", {"layout": "custom"}, ("put:G2@d4",))))
-    panel_click(app, "pool:B3")
+    app.panel_click("pool:B3")
     app.click("d4")
     assert app.moves() == ["put:G2@d4", "put:B3@d4"]
     assert "in place of a medium forest" in app.message()
@@ -107,7 +103,7 @@ def test_the_computer_plays_black_after_a_custom_layout(app):
     assert "bots=black:hard" in app.fragment() and "Every seat is a person's" not in app.message()
     app.open(record.encode(record.Record("terrafex", {"layout": "custom"}, tuple(LAYOUT), {"bots": "black:easy"})))
     app.play("a4", "b4", "b3", "b5", "e2", "g6")
-    panel_click(app, "pool:R1")  # White selects a small fire: the computer plays it for Black
+    app.panel_click("pool:R1")  # White selects a small fire: the computer plays it for Black
     app.page.wait_for_function(f"document.querySelectorAll('#moves [data-notation]').length > {len(LAYOUT) + len(TURN)}",
                                timeout=60_000)
     assert app.moves()[len(LAYOUT):len(LAYOUT) + 4] == TURN[:4]
