@@ -35,15 +35,13 @@ def clicked_cells(event) -> list[str]:
 _held = {}  # element id -> the HTML `set_html` last put in it
 
 
-def set_html(element_id: str, html: str) -> bool:
-    """Put `html` in the element unless it holds it already (False then): the browser parsing and
-    laying out an unchanged board or panel again is most of a redraw's time (Terrafex's panel:
-    several milliseconds).  The elements given here are written only through this."""
-    if _held.get(element_id) == html:
-        return False
-    by_id(element_id).innerHTML = html
-    _held[element_id] = html
-    return True
+def set_html(element_id: str, html: str) -> None:
+    """Put `html` in the element unless it holds it already: the browser parsing and laying out an
+    unchanged board or panel again is most of a redraw's time (Terrafex's panel: several
+    milliseconds).  The elements given here are written only through this."""
+    if _held.get(element_id) != html:
+        by_id(element_id).innerHTML = html
+        _held[element_id] = html
 
 
 def draw_board(session) -> None:
