@@ -191,6 +191,15 @@ def test_the_snapshot_holds_the_start_up_modules_and_nothing_of_the_browser():
                                                           "js", "pyscript", "pyodide"}
 
 
+def test_the_snapshot_holds_the_standard_library_pyscript_imports_before_the_page_script():
+    """PyScript imports its own package before our script; the standard library it needs is compiled from source
+    at each import unless the snapshot holds it (`inspect` alone is 127 KB of source)."""
+    needed = snapshot.pyscript_needs()
+    assert {"inspect", "html", "base64", "json", "asyncio"} <= set(needed)
+    assert not {name.split(".")[0] for name in needed} & {"js", "pyscript", "polyscript", "_pyscript", "pyodide"}
+    assert set(needed) <= set(snapshot.modules(package.bindings()))
+
+
 def test_each_page_preloads_exactly_what_pyscript_fetches_after_the_interpreter():
     """A preload PyScript never asks for is downloaded for nothing; one it asks for differently, twice.
 

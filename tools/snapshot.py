@@ -31,14 +31,15 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 CACHE = "node_modules/.cache/pyramids-snapshot"
 BROWSER_ONLY = ("js", "pyscript", "pyodide")
+PYSCRIPT_PACKAGE = "node_modules/@pyscript/core/src/stdlib/pyscript"  # the Python that PyScript writes and imports
 PYODIDE = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs", "python_stdlib.zip", "pyodide-lock.json")
 
 
 def modules(bindings: list[str], root: pathlib.Path = ROOT) -> list[str]:
     """The modules the bindings (py/main.py, py/screen/board.py...) import at their top, but the bindings
-    and what touches the browser."""
+    and what touches the browser; and the standard library's modules that PyScript's own package imports."""
     own = {name.split("/")[0].removesuffix(".py") for name in bindings}
-    found = set()
+    found = set(pyscript_needs(root))
     for binding in bindings:
         for node in ast.parse((root / "py" / binding).read_text()).body:
             if isinstance(node, ast.Import):
@@ -50,6 +51,30 @@ def modules(bindings: list[str], root: pathlib.Path = ROOT) -> list[str]:
                 found.update(f"{node.module}.{alias.name}" for alias in node.names
                              if (package / f"{alias.name}.py").is_file() or (package / alias.name).is_dir())
     return sorted(name for name in found if name.split(".")[0] not in (*own, *BROWSER_ONLY))
+
+
+def pyscript_needs(root: pathlib.Path = ROOT) -> list[str]:
+    """The standard library's modules PyScript's package imports at its top (`inspect`, `html`, `base64`...).
+
+    PyScript imports its package before the page's script runs, and Pyodide's standard library is source,
+    compiled at each import: `inspect` alone is 127 KB.  Imported in the snapshot instead, `import pyscript`
+    went from ~580 to ~110 ms of a first visit (docs/performance.md).
+    """
+    found = set()
+
+    def imports(body):
+        for node in body:
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found.add(node.module)
+            elif isinstance(node, (ast.If, ast.Try)):  # `try: import jsffi` (MicroPython's) and the like
+                for part in (node.body, node.orelse, getattr(node, "finalbody", []),
+                             *(handler.body for handler in getattr(node, "handlers", []))):
+                    imports(part)
+    for source in sorted((root / PYSCRIPT_PACKAGE).glob("*.py")):
+        imports(ast.parse(source.read_text()).body)
+    return sorted(name for name in found if name.split(".")[0] in sys.stdlib_module_names)
 
 
 def stamp(archive: pathlib.Path, names: list[str], root: pathlib.Path = ROOT) -> str:
