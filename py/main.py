@@ -75,14 +75,18 @@ class App:
     # is shown) and a long record is replayed a slice per task, the page saying so.
     async def boot(self):
         """The first visit's opening: older saves move into My games, then the link or the last game;
-        then the page is wired up and tells the tests and tools it is ready."""
+        then the page is wired up and tells the tests and tools it is ready.  Opening, wiring and drawing
+        each take a task of their own, so that the page answers input in between (a first visit's code is
+        compiled as it first runs: together they held the page for ~250 ms)."""
         try:
             try:
                 self.notice = " ".join(await self.loaded(lambda: saves.migrate(self.store, now_ms())))
                 await self.start()
             except Exception as err:  # a bug: the page still opens, with a fresh game
                 await self.fail(err)
+            await asyncio.sleep(0)
             self.bind()
+            await asyncio.sleep(0)
             self.act(lambda: None, save=False)
         finally:
             document.documentElement.setAttribute("data-ready", "")

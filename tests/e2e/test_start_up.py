@@ -105,3 +105,31 @@ def test_pyscript_start_up_files_are_asked_for_at_once_and_each_once(app_server,
     requests = app_server.paths()
     for path in [*start, "pyscript.toml"]:
         assert requests.count(path) == 1, f"{path} requested {requests.count(path)} times"
+
+
+# Each batch of changes the page's observers are handed (one per turn of the event loop, at most): what it holds.
+BATCHES = """
+window.batches = [];
+new MutationObserver(records => {
+  const kinds = new Set();
+  for (const r of records) {
+    if (r.attributeName === 'disabled' && r.target.closest && r.target.closest('#controls')) kinds.add('wired');
+    if (r.attributeName === 'data-ready') kinds.add('ready');
+    if (r.type === 'childList' && r.target.closest && r.target.closest('#board')) kinds.add('board');
+  }
+  if (kinds.size) window.batches.push([...kinds].sort());
+}).observe(document, {attributes: true, childList: true, subtree: true, attributeFilter: ['disabled', 'data-ready']});
+"""
+
+
+def test_the_page_is_wired_and_drawn_in_tasks_of_their_own(new_context, server):
+    """Issue 29: the page answers input through all of start-up.  The game is opened, the page wired up and
+    the game drawn one after the other, the browser free to handle input in between: its observers are
+    handed the wiring and the drawing separately."""
+    page = new_context().new_page()
+    page.add_init_script(BATCHES)
+    App(page, server).open()
+    batches = page.evaluate("window.batches")
+    assert ["wired"] in batches, f"the controls enabled in a batch of their own: {batches}"
+    ready = next(i for i, kinds in enumerate(batches) if "ready" in kinds)
+    assert batches.index(["wired"]) < ready, batches
