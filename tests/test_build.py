@@ -37,7 +37,7 @@ def test_every_archive_holds_its_files_as_they_are_now():
     for name, files in package.archives().items():
         assert package.current(name, files), f"run ./build.sh: {name} is stale"
         if name in package.COMPILED:
-            assert set(contents(name)) == {member + "c" for member in files}, name
+            assert set(contents(name)) == {member + "c" if member.endswith(".py") else member for member in files}, name
         else:
             assert contents(name) == package.sources(files), name
 
@@ -48,7 +48,7 @@ def test_the_start_up_archive_is_bytecode_of_the_pinned_interpreter():
     assert package.COMPILED == {package.START}
     assert zipfile.ZipFile(ROOT / package.START).comment.startswith(
         f"bytecode of Pyodide {package.interpreter_version()},".encode())
-    headers = {member: data[:8] for member, data in contents(package.START).items()}
+    headers = {member: data[:8] for member, data in contents(package.START).items() if member.endswith(".pyc")}
     assert len(set(headers.values())) == 1, "one interpreter compiled them all"
     magic, flags = next(iter(headers.values()))[:4], next(iter(headers.values()))[4:]
     assert magic.endswith(b"\r\n") and magic != importlib.util.MAGIC_NUMBER
@@ -115,17 +115,25 @@ def test_every_module_of_the_package_is_in_exactly_one_archive():
     assert packed == modules
 
 
-def test_start_up_fetches_no_game_and_no_search():
-    """Issue 14: the five games and the bots must not add to the first load's critical path."""
+def test_start_up_fetches_no_other_game_and_no_search():
+    """Issue 14: the other games and the bots must not add to the first load's critical path.  The game a
+    first visit opens is in the start-up archive (issue 29): every first visit needs it at once, and fetching it
+    once Python ran cost a round trip and an import on the page's thread."""
     start = set(contents(package.START))
-    assert not {m for m in start if m.startswith(("pyramids/games/", "pyramids/views/", "pyramids/rules/"))} - {
-        "pyramids/games/__init__.pyc", "pyramids/views/__init__.pyc"}
+    first = games.entry(games.DEFAULT).module
+    assert not {m for m in start if m.startswith(("pyramids/games/", "pyramids/views/", "pyramids/rules/"))} ^ {
+        "pyramids/games/__init__.pyc", "pyramids/views/__init__.pyc", f"pyramids/games/{first}.pyc",
+        f"pyramids/views/{first}.pyc", f"pyramids/rules/{games.DEFAULT}.html"}
     assert "pyramids/ai.pyc" not in start
     assert {"main.pyc", "embed_page.pyc", "browser.pyc", "archives.pyc", "screen/__init__.pyc", "screen/board.pyc",
             "screen/log.pyc", "screen/panel.pyc"} <= start, "the pages' own code"
     for game_id in games.ids():
         module = games.entry(game_id).module
-        assert set(contents(f"static/games/{game_id}.zip")) == {f"pyramids/games/{module}.py",
+        archive = ROOT / package.game_archive(game_id)
+        if game_id == games.DEFAULT:
+            assert not archive.exists(), "no second copy"
+            continue
+        assert set(contents(package.game_archive(game_id))) == {f"pyramids/games/{module}.py",
                                                                  f"pyramids/views/{module}.py",
                                                                  f"pyramids/rules/{game_id}.html"}
     assert set(contents("static/ai.zip")) == {"pyramids/ai.py"}
@@ -178,15 +186,16 @@ def test_the_snapshot_is_named_by_its_hash_and_made_from_the_start_up_archive_as
     assert sorted(p.name for p in (ROOT / folder).glob("memory-*")) == [name], "no stale one"
     assert sorted(p.name for p in (ROOT / folder).glob("interpreter-*")) == [module], "no stale one"
     assert packed[:2] == b"\x1f\x8b", "gzipped"
-    assert snapshot.made(ROOT / package.START, snapshot.modules(package.bindings())) == packed, "run ./build.sh"
+    assert snapshot.made(ROOT / package.START, package.start_modules()) == packed, "run ./build.sh"
 
 
 def test_the_snapshot_holds_the_start_up_modules_and_nothing_of_the_browser():
     """What the bindings import at their top is already imported when the page's script runs; a binding itself
     (it imports pyscript or js) cannot be: a snapshot holds no JavaScript object."""
-    names = snapshot.modules(package.bindings())
+    names = package.start_modules()
     assert {"asyncio", "random", "pyramids.session", "pyramids.page", "pyramids.saves", "pyramids.record",
             "pyramids.views", "pyramids.games", "pyramids.embed"} <= set(names)
+    assert {"pyramids.games.ice_lady", "pyramids.views.ice_lady"} <= set(names), "the game a first visit opens"
     assert not {name.split(".")[0] for name in names} & {"main", "screen", "browser", "archives", "embed_page",
                                                           "js", "pyscript", "pyodide"}
 
@@ -197,7 +206,7 @@ def test_the_snapshot_holds_the_standard_library_pyscript_imports_before_the_pag
     needed = snapshot.pyscript_needs()
     assert {"inspect", "html", "base64", "json", "asyncio"} <= set(needed)
     assert not {name.split(".")[0] for name in needed} & {"js", "pyscript", "polyscript", "_pyscript", "pyodide"}
-    assert set(needed) <= set(snapshot.modules(package.bindings()))
+    assert set(needed) <= set(package.start_modules())
 
 
 def test_each_page_preloads_exactly_what_pyscript_fetches_after_the_interpreter():
@@ -223,9 +232,11 @@ def test_the_page_loads_only_local_scripts():
 
 
 def test_each_game_shows_its_rules_page_from_its_own_archive():
-    """A game's rules page comes with its rules (one fetch): games.rules_page reads it where the archive unpacks."""
+    """A game's rules page comes with its rules (one fetch): games.rules_page reads it where the archive unpacks
+    (the default game's, from the start-up archive)."""
     for game_id in games.ids():
         page = games.rules_page(game_id)
         assert page.startswith(f"<h3>{games.entry(game_id).title}</h3>"), game_id
-        assert contents(package.game_archive(game_id))[f"pyramids/rules/{game_id}.html"] == page.encode()
+        archive = package.START if game_id == games.DEFAULT else package.game_archive(game_id)
+        assert contents(archive)[f"pyramids/rules/{game_id}.html"] == page.encode()
     assert not (ROOT / "static" / "rules").exists(), "not fetched on its own any more: no second copy"

@@ -4,10 +4,11 @@
 
 A page pays at start-up only for what it runs then: the start-up archive
 (static/pyramids.zip, unpacked by pyscript.toml) holds the rules core and the
-pages' code (py/main.py, py/embed_page.py, py/browser.py, py/archives.py).  Each
-game's rules, view and rules page are an archive of their own (static/games/<id>.zip),
-fetched the first time that game is shown (py/archives.py), and the computer's search
-is one more (static/ai.zip), for the bot worker and the hint.
+pages' code (py/main.py, py/embed_page.py, py/browser.py, py/archives.py), and the
+default game's rules, view and rules page, which every first visit opens at once.  Each
+other game's are an archive of their own (static/games/<id>.zip), fetched the first
+time that game is shown (py/archives.py), and the computer's search is one more
+(static/ai.zip), for the bot worker and the hint.
 
 The start-up archive holds bytecode, compiled by the vendored Pyodide itself
 (tools/bytecode.mjs, under Node): compiling that source was most of our script's
@@ -49,17 +50,35 @@ def game_archive(game_id: str) -> str:
 
 def archives(root: pathlib.Path = ROOT) -> dict[str, list[str]]:
     """Each archive and the files in it, as paths under py/ (the names they unpack to)."""
-    sys.path.insert(0, str(root / "py"))
-    try:
-        from pyramids.games import CATALOGUE
-    finally:
-        sys.path.pop(0)
-    lazy = {game_archive(e.id): [f"pyramids/games/{e.module}.py", f"pyramids/views/{e.module}.py",
-                                 f"pyramids/rules/{e.id}.html"] for e in CATALOGUE}
+    catalogue, default = games(root)
+    lazy = {game_archive(e.id): game_files(e) for e in catalogue if e.id != default.id}
     lazy[AI] = ["pyramids/ai.py"]
     later = {name for names in lazy.values() for name in names}
     package = sorted(p.relative_to(root / "py").as_posix() for p in (root / "py" / "pyramids").rglob("*.py"))
-    return {START: [*bindings(root), *(name for name in package if name not in later)], **lazy}
+    return {START: [*bindings(root), *(name for name in package if name not in later), f"pyramids/rules/{default.id}.html"],
+            **lazy}
+
+
+def games(root: pathlib.Path = ROOT) -> tuple[tuple, object]:
+    """The catalogue, and the entry of the game a first visit opens: its files are in the start-up archive (and
+    imported in the snapshot), as every first visit needs them at once."""
+    sys.path.insert(0, str(root / "py"))
+    try:
+        from pyramids.games import CATALOGUE, DEFAULT, entry
+    finally:
+        sys.path.pop(0)
+    return CATALOGUE, entry(DEFAULT)
+
+
+def start_modules(root: pathlib.Path = ROOT) -> list[str]:
+    """What the snapshot imports: what the bindings import (tools/snapshot.py) and the game a first visit opens."""
+    first = [name.removesuffix(".py").replace("/", ".") for name in game_files(games(root)[1]) if name.endswith(".py")]
+    return sorted({*snapshot.modules(bindings(root), root), *first})
+
+
+def game_files(e) -> list[str]:
+    """A game's rules, view and rules page, as paths under py/."""
+    return [f"pyramids/games/{e.module}.py", f"pyramids/views/{e.module}.py", f"pyramids/rules/{e.id}.html"]
 
 
 def bindings(root: pathlib.Path = ROOT) -> list[str]:
@@ -119,14 +138,17 @@ def stamp(name: str, files: list[str], root: pathlib.Path = ROOT) -> bytes:
 
 
 def bytecode(files: dict[str, bytes], root: pathlib.Path = ROOT) -> dict[str, bytes]:
-    """Each module's .pyc, named like it (main.py: main.pyc), compiled by the vendored Pyodide under Node."""
-    request = json.dumps({f"py/{name}": data.decode() for name, data in files.items()})
+    """Each module's .pyc, named like it (main.py: main.pyc), compiled by the vendored Pyodide under Node; any
+    other file as it is."""
+    modules = {name: data for name, data in files.items() if name.endswith(".py")}
+    request = json.dumps({f"py/{name}": data.decode() for name, data in modules.items()})
     done = subprocess.run(["node", str(root / "tools" / "bytecode.mjs")], input=request, capture_output=True,
                           text=True, cwd=root)
     if done.returncode:
         sys.exit(f"build.sh: tools/bytecode.mjs failed:\n{done.stderr}")
     compiled = json.loads(done.stdout)
-    return {name + "c": base64.b64decode(compiled[f"py/{name}"]) for name in files}
+    return {name + "c" if name in modules else name: base64.b64decode(compiled[f"py/{name}"]) if name in modules else data
+            for name, data in files.items()}
 
 
 def packed(name: str, files: list[str], root: pathlib.Path = ROOT) -> bytes:
@@ -183,7 +205,7 @@ def main(args: list[str]) -> None:
     for name, files in wanted.items():
         if not current(name, files):
             write(ROOT / name, packed(name, files))
-    interpreter = snapshot.write(args[0], START, bindings())  # after the archive it imports from
+    interpreter = snapshot.write(args[0], START, start_modules())  # after the archive it imports from
     write(ROOT / "pyscript.toml", config(interpreter).encode())
 
 

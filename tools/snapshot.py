@@ -8,9 +8,10 @@ interpreter-<hash>.mjs (tools/interpreter.mjs), the module pyscript.toml names a
 starts in a fraction of a second instead of holding its main thread for seconds
 (docs/performance.md).
 
-The start-up modules are what the pages' bindings (package.bindings(): py/main.py,
+The start-up modules (package.start_modules()) are what the pages' bindings (py/main.py,
 py/screen/...) import at their top, but the bindings themselves and what touches the
-browser (`js`, `pyscript`, `pyodide`): a snapshot cannot hold a JavaScript object.
+browser (`js`, `pyscript`, `pyodide`): a snapshot cannot hold a JavaScript object; the
+standard library PyScript's own package imports; and the default game's rules and view.
 Both files are named by a hash of their bytes: the interpreter's folder is answered
 from the HTTP cache (sw.js), safe only while a name changes with its bytes.  The same
 inputs give the same snapshot; it is kept in node_modules/.cache/ by a stamp of its
@@ -114,7 +115,7 @@ def snapshot(archive: pathlib.Path, names: list[str], root: pathlib.Path = ROOT)
 MEMORY = "static/memory.json"  # names this build's snapshot for the interpreter module (tools/interpreter.mjs)
 
 
-def write(folder: str, archive: str, bindings: list[str], root: pathlib.Path = ROOT) -> str:
+def write(folder: str, archive: str, names: list[str], root: pathlib.Path = ROOT) -> str:
     """Write the snapshot and the module that starts Pyodide from it into the interpreter's `folder`, and
     static/memory.json naming the snapshot; the module's path, for pyscript.toml.
 
@@ -122,7 +123,7 @@ def write(folder: str, archive: str, bindings: list[str], root: pathlib.Path = R
     cache), and the module reads the snapshot's name from memory.json: a change to the Python makes a
     new snapshot, but neither a new module nor a new pyscript.toml.
     """
-    packed = snapshot(root / archive, modules(bindings, root), root)
+    packed = snapshot(root / archive, names, root)
     memory = f"memory-{hashlib.sha256(packed).hexdigest()[:16]}.gz"
     module = (root / "tools" / "interpreter.mjs").read_bytes()
     starter = f"interpreter-{hashlib.sha256(module).hexdigest()[:16]}.mjs"

@@ -2,8 +2,8 @@
 
 An init script records what #board holds the first time the page's snapshot
 is painted, and whether the app was ready then; the game's opening is held back by
-routing its archive (static/games/ice-lady.zip, fetched once Python runs) where a
-test needs time to click on the snapshot.  Service
+routing the page's code (static/pyramids.zip, which PyScript needs before it runs our
+script) where a test needs time to click on the snapshot.  Service
 workers are blocked so that every request reaches Playwright's router.
 """
 
@@ -233,21 +233,21 @@ def test_a_click_on_the_snapshot_is_made_once_the_game_is_ready(snap_app):
     app.play("d3", "e4")
     kept(app, "d3-e4")
     held = []
-    app.page.route("**/static/games/ice-lady.zip", lambda route: held.append(route))
+    app.page.route("**/static/pyramids.zip", lambda route: held.append(route))
     app.page.reload(wait_until="domcontentloaded")
     app.page.wait_for_selector("#board[data-snapshot] svg")
     app.page.click('#board [data-cell="e6"]', force=True)
     app.page.click('#board [data-cell="f5"]', force=True)
     assert "your move will be made" in app.page.inner_text("#board .snapshot-note")
-    for _ in range(600):  # Python starts, then asks for the game's files: held until the clicks are in
+    for _ in range(600):  # the page's code is asked for: held until the clicks are in
         if held:
             break
         app.page.wait_for_timeout(100)
-    assert held, "the game's files were held back"
+    assert held, "the page's code was held back"
     assert not app.page.evaluate("document.documentElement.hasAttribute('data-ready')")
     for route in held:
         route.continue_()
-    app.page.unroute("**/static/games/ice-lady.zip")
+    app.page.unroute("**/static/pyramids.zip")
     app.wait_ready()
     app.page.wait_for_function("() => document.querySelectorAll('#moves li').length === 2")
     assert app.moves() == ["d3-e4", "e6-f5"]
