@@ -386,6 +386,25 @@ def test_terrafex_a_level_selects_the_fire_that_costs_least_once_the_opponent_pl
     assert picks == ["fire:3"] * 4
 
 
+# White's last action is its mountain, on an empty board but for a glacier: a small mountain starts on
+# any of 55 squares, many of them alike.
+TERRAFEX_MOUNTAIN_ANYWHERE = ("......../......../......../......../......../......../.......B1 "
+                              "w used:forest,fire,glacier fire:- pool:G5,5,4;Y5,5,4;R5,5,4;B4,5,4 pit:0,0,0 idle:0")
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_terrafex_a_planning_level_varies_its_choice_with_its_rng(level):
+    """Terrafex has no chance: a level that always took the first of equal plans played the same game
+    every time against the same moves (a win against it could be replayed for ever).  Medium and Hard
+    pick among the plans about as good at random, reproducibly for a given rng."""
+    state = games.get("terrafex").from_text(TERRAFEX_MOUNTAIN_ANYWHERE)
+    untimed = dataclasses.replace(tiny(level), seconds=600)  # the work cap, not the clock, ends it
+    picks = [ai.choose(state, level=untimed, rng=random.Random(seed)) for seed in range(4)]
+    again = [ai.choose(state, level=untimed, rng=random.Random(seed)) for seed in range(4)]
+    assert picks == again
+    assert len(set(picks)) > 1, picks
+
+
 def test_terrafex_the_evaluation_knows_every_option_of_every_action():
     """The evaluation works out each action's options from the board (`ai._terrafex_swings`): in positions
     of random games, the score changes they make are exactly those of the legal moves (a fire's: those
