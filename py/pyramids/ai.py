@@ -71,7 +71,7 @@ class Level:
 
 LEVELS = {
     "easy": Level("easy", 48, 300, 1, 0.25, 0.6, 0.2, (2.5, 5.0)),
-    "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, 0.0, (1.5, 3.0), plans=300, plan_noise=0.02),
+    "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, 0.0, (1.5, 3.0), plans=60, plan_noise=0.02),
     "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, 0.0, (0.7, 1.5), plans=40000, replies=32, reply_plans=1000),
 }
 ROLLOUT_PLIES = 8  # then the game's evaluation; short, because the evaluation knows more than random play
