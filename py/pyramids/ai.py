@@ -23,7 +23,9 @@ the others have (`Search.result`).
 Two-player games with an evaluation and no chance (Ice Lady) use alpha-beta
 with iterative deepening instead, which is much stronger there.  In Ice-Turn
 and Terrafex, where a turn is many actions of one player, Medium and Hard
-search the turn whole (`_TurnPlan`) instead of judging one action at a time.
+search the turn whole (`_TurnPlan`) instead of judging one action at a time;
+in Terrafex, which has no chance, they pick among equally good plans at
+random, and Hard also searches the opponent's reply.
 
 Levels differ by budget and depth.  Without `budget_s` a search stops at a
 fixed amount of work (so a given `rng` gives the same move) or at the level's
