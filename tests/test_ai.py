@@ -386,6 +386,53 @@ def test_terrafex_a_level_selects_the_fire_that_costs_least_once_the_opponent_pl
     assert picks == ["fire:3"] * 4
 
 
+# White's last action is its mountain, on an empty board but for a glacier: a small mountain starts on
+# any of 55 squares, many of them alike.
+TERRAFEX_MOUNTAIN_ANYWHERE = ("......../......../......../......../......../......../.......B1 "
+                              "w used:forest,fire,glacier fire:- pool:G5,5,4;Y5,5,4;R5,5,4;B4,5,4 pit:0,0,0 idle:0")
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_terrafex_a_planning_level_varies_its_choice_with_its_rng(level):
+    """Terrafex has no chance: a level that always took the first of equal plans played the same game
+    every time against the same moves (a win against it could be replayed for ever).  Medium and Hard
+    pick among the plans about as good at random, reproducibly for a given rng."""
+    state = games.get("terrafex").from_text(TERRAFEX_MOUNTAIN_ANYWHERE)
+    untimed = dataclasses.replace(tiny(level), seconds=600)  # the work cap, not the clock, ends it
+    picks = [ai.choose(state, level=untimed, rng=random.Random(seed)) for seed in range(4)]
+    again = [ai.choose(state, level=untimed, rng=random.Random(seed)) for seed in range(4)]
+    assert picks == again
+    assert len(set(picks)) > 1, picks
+
+
+# Black, all four actions left.  Selected, a large fire looks harmless to the evaluation (which counts each
+# of Black's remaining actions at its best option as on the board now); but White burns the medium forest
+# on f5 with it, which spoils what Black still had to do, and Black is worse off than after any placement
+# of a small fire.
+TERRAFEX_LARGE_FIRE = ("......../.Y1..Y1.B3./.B3R2...../....G1.../.Y1..Y1G2B3./B3.Y1G3..../........ "
+                       "b used:- fire:- pool:G4,4,3;Y0,5,4;R4,2,2;B5,5,0 pit:1,2,2 idle:0")
+
+
+def test_terrafex_hard_searches_where_the_opponent_plays_the_fire():
+    """Terrafex: "fires are always played to the board by the opponent, after the fire is selected from
+    the pool by the active player".  Hard searches the opponent's reply after its best plans (here White's
+    placement, then what Black can still do); judged by the evaluation alone, it selected the large fire."""
+    state = games.get("terrafex").from_text(TERRAFEX_LARGE_FIRE)
+
+    def black(s):
+        return ai._value(ai.evaluate(s), "black")
+
+    def after_worst_placement(size):
+        selected = state.play(f"fire:{size}")
+        return min(black(selected.play(m)) for m in selected.legal_moves())
+
+    assert black(state.play("fire:3")) > black(state.play("fire:1"))  # as selected
+    assert after_worst_placement(3) < after_worst_placement(1)  # as played
+    untimed = dataclasses.replace(tiny("hard"), seconds=600)
+    picks = [ai.choose(state, level=untimed, rng=random.Random(seed)) for seed in range(3)]
+    assert "fire:3" not in picks, picks
+
+
 def test_terrafex_the_evaluation_knows_every_option_of_every_action():
     """The evaluation works out each action's options from the board (`ai._terrafex_swings`): in positions
     of random games, the score changes they make are exactly those of the legal moves (a fire's: those

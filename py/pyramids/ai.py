@@ -23,7 +23,9 @@ the others have (`Search.result`).
 Two-player games with an evaluation and no chance (Ice Lady) use alpha-beta
 with iterative deepening instead, which is much stronger there.  In Ice-Turn
 and Terrafex, where a turn is many actions of one player, Medium and Hard
-search the turn whole (`_TurnPlan`) instead of judging one action at a time.
+search the turn whole (`_TurnPlan`) instead of judging one action at a time;
+in Terrafex, which has no chance, they pick among equally good plans at
+random, and Hard also searches the opponent's reply.
 
 Levels differ by budget and depth.  Without `budget_s` a search stops at a
 fixed amount of work (so a given `rng` gives the same move) or at the level's
@@ -57,18 +59,22 @@ class Level:
     slack: float  # MCTS: moves whose mean value is within this of the best may be picked
     delay: tuple[float, float]  # games without turns: seconds between the bot's actions
     plans: int = 0  # PLANNED games: positions of the turn's plan (`_TurnPlan`); 0: MCTS, one action at a time
+    plan_noise: float = 0.0  # VARIED_PLANS: ends of the plan valued within this of the best may be picked
+    replies: int = 0  # VARIED_PLANS: the plan's best ends after which the opponent's reply is searched
+    reply_plans: int = 0  # ... in this many positions each
 
     def scaled(self, factor: float) -> "Level":
         """The same level with its work and time multiplied by `factor` (benchmarks, tests)."""
         return replace(self, iterations=max(2, round(self.iterations * factor)),
                        nodes=max(40, round(self.nodes * factor)), seconds=self.seconds * factor,
-                       plans=self.plans and max(40, round(self.plans * factor)))
+                       plans=self.plans and max(40, round(self.plans * factor)),
+                       reply_plans=self.reply_plans and max(40, round(self.reply_plans * factor)))
 
 
 LEVELS = {
     "easy": Level("easy", 48, 300, 1, 0.25, 0.6, 0.2, (2.5, 5.0)),
-    "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, 0.0, (1.5, 3.0), plans=300),
-    "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, 0.0, (0.7, 1.5), plans=40000),
+    "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, 0.0, (1.5, 3.0), plans=60, plan_noise=0.02),
+    "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, 0.0, (0.7, 1.5), plans=40000, replies=32, reply_plans=1000),
 }
 ROLLOUT_PLIES = 8  # then the game's evaluation; short, because the evaluation knows more than random play
 GAME_ROLLOUT_PLIES = {"ice-turn": 0}  # the evaluation at once: random actions only waste the dice's points
@@ -546,6 +552,11 @@ PLANNED: dict[str, Callable[[State], tuple]] = {
 }
 
 
+# PLANNED games of two players without chance (Terrafex): alone, a plan plays the same game every time
+# against the same moves, and the opponent's reply is its own turn, no dice to average over.
+VARIED_PLANS = frozenset({"terrafex"})
+
+
 def _plans(state: State) -> bool:
     """A PLANNED game once its evaluation says something (not while Ice-Turn's tiles are dealt and placed)."""
     return state.game.id in PLANNED and bool(evaluate(state)[0])
@@ -847,9 +858,61 @@ class _AlphaBeta:
 
 
 # -- whole turns, for games where one turn is many actions -------------------------------
+class _Turn:
+    """One player's decisions until another decides (or the game ends), the most promising position
+    first by the evaluation for that player, each position once."""
+
+    def __init__(self, state: State, player: str, key: Callable[[State], tuple], nodes: int,
+                 moves: list[str] | None = None):
+        self.player, self.key, self.left = player, key, nodes
+        self.queue: list = []  # (minus value, actions, order, state): the most promising first
+        self.root = key(state)
+        self.came: dict = {self.root: None}  # each position seen: (the one before, the move from it)
+        self.values: dict = {}  # each position after the root: (its value, minus the actions to it)
+        self.ends: dict = {}  # the positions where another player decides next: their states
+        self.best: tuple[float, int] = (-1.0, 0)
+        self.best_key = self.root
+        for move in own_moves(state, player) if moves is None else moves:  # the legal order: the same plan
+            self._visit(state.play(move), self.root, move, 1)
+
+    def _visit(self, state: State, before, move: str, actions: int) -> None:
+        key = self.key(state)
+        if key in self.came:
+            return
+        self.came[key] = (before, move)
+        self.left -= 1
+        value = self.values[key] = (_value(evaluate(state), self.player), -actions)
+        if value > self.best:
+            self.best, self.best_key = value, key
+        if state.outcome is None:
+            if state.actors == (self.player,):
+                heapq.heappush(self.queue, (-value[0], actions, len(self.came), state))
+            else:
+                self.ends[key] = state
+
+    def run(self, until: float) -> bool:
+        """Search on until `until`; whether the turn is searched (or its work done, or a win found)."""
+        while self.queue and self.left > 0 and self.best[0] < 1.0:
+            _, actions, _, state = heapq.heappop(self.queue)
+            before = self.key(state)
+            for move in own_moves(state, self.player):
+                self._visit(state.play(move), before, move, actions + 1)
+            if time.perf_counter() > until:
+                break
+        return not self.queue or self.left <= 0 or self.best[0] >= 1.0
+
+    def line(self, key) -> list[tuple]:
+        """The positions and moves from the root to `key`, the last first."""
+        found = []
+        while self.came[key] is not None:
+            key, move = self.came[key]
+            found.append((key, move))
+        return found
+
+
 class _TurnPlan:
-    """The sequences of the actor's own decisions this turn, the most promising position first, each
-    position once: its first move towards the position the evaluation likes best (a win above all).
+    """The sequences of the actor's own decisions this turn (`_Turn`): its first move towards the
+    position the evaluation likes best (a win above all).
 
     Ice-Turn's turn is its movement points spent one action at a time, the
     Treehouse action at any moment (Tip: 7 points for the roll's), the end of
@@ -865,20 +928,28 @@ class _TurnPlan:
     averages the opponent's fire placements and the player's own later actions
     with random ones, and sees neither the fire that will land nor the order
     that scores best.  The plan stops where the opponent plays the fire, and
-    the evaluation (`_terrafex`) says where it will go.
+    the evaluation (`_terrafex`) says where it will go.  Without chance, a plan
+    would play the same game every time against the same moves: in the games of
+    `VARIED_PLANS` a level picks at random among the ends valued within its
+    `plan_noise` of the best (exact ties at 0), and Hard searches the opponent's
+    reply (`_Turn` again, the opponent's own plan) after its `replies` best ends,
+    and takes the end whose reply leaves it best off.
     """
 
     def __init__(self, search: Search, moves: list[str], nodes: int):
-        self.search, self.left = search, nodes
-        state = search.state
-        self.queue: list = []  # (minus value, actions, order, state): the most promising first
+        self.search = search
+        state, level = search.state, search.level
         self.key = PLANNED[state.game.id]
-        self.root = self.key(state)
-        self.came: dict = {self.root: None}  # each position seen: (the one before, the move from it)
-        self.best: tuple[float, int] = (-1.0, 0)
-        self.best_key = self.root
-        for move in moves:  # the legal order: the game's own, so the same position gives the same plan
-            self._visit(state.play(move), self.root, move, 1)
+        self.turn = _Turn(state, search.actor, self.key, nodes, moves)
+        varied = state.game.id in VARIED_PLANS
+        self.noise = level.plan_noise if varied else None  # None: the first best found, as it is
+        self.replies = level.replies if varied else 0
+        self.waiting: list | None = None  # the ends whose reply is still to search, the best first
+        self.reply: _Turn | None = None  # the reply being searched: after the first of `waiting`
+        self.answers: dict = {}  # end searched -> (the actor's value after the reply, minus actions)
+        self.planned = False  # the turn's own plan is over (searched, or its share of the time used)
+        now = time.perf_counter()  # the turn's own plan leaves time for the replies
+        self.planned_by = now + (search.deadline - now) * (REPLIED_PLAN_SHARE if self.replies else 1.0)
 
     @staticmethod
     def known(state: State, level: Level) -> str | None:
@@ -886,38 +957,57 @@ class _TurnPlan:
         key = PLANNED.get(state.game.id)
         return _LINES.get((level.name, key(state))) if key else None
 
-    def _visit(self, state: State, before, move: str, actions: int) -> None:
-        key = self.key(state)
-        if key in self.came:
-            return
-        self.came[key] = (before, move)
-        self.left -= 1
-        value = _value(evaluate(state), self.search.actor)
-        if (value, -actions) > self.best:
-            self.best, self.best_key = (value, -actions), key
-        if state.outcome is None and state.actors == (self.search.actor,):
-            heapq.heappush(self.queue, (-value, actions, len(self.came), state))
-
     def run(self, until: float) -> bool:
-        while self.queue and self.left > 0 and self.best[0] < 1.0:
-            _, actions, _, state = heapq.heappop(self.queue)
-            before = self.key(state)
-            for move in own_moves(state, self.search.actor):
-                self._visit(state.play(move), before, move, actions + 1)
+        search, turn = self.search, self.turn
+        if not self.planned:
+            self.planned = turn.run(min(until, self.planned_by)) or time.perf_counter() >= self.planned_by
+        done = self.planned
+        if done and self.replies and turn.best[0] < 1.0:
+            done = self._answer(until)
+        if done or time.perf_counter() >= search.deadline:
+            self._remember()
+            return True
+        search.move = turn.line(turn.best_key)[-1][1]  # so far
+        return False
+
+    def _answer(self, until: float) -> bool:
+        """Search the opponent's reply after each of the best ends; whether all are searched."""
+        turn, rng = self.turn, self.search.rng
+        if self.waiting is None:  # ties in a random order: which of equal ends are searched
+            ends = rng.sample(list(turn.ends), len(turn.ends))
+            self.waiting = sorted(ends, key=lambda k: -turn.values[k][0])[:self.replies]
+        level = self.search.level
+        while self.waiting:
+            end = self.waiting[0]
+            if self.reply is None:
+                state = turn.ends[end]
+                self.reply = _Turn(state, state.actors[0], self.key, level.reply_plans)
+            if not self.reply.run(until):
+                return False
+            # two players, rewards that sum to 1: the opponent's best is the actor's worst
+            self.answers[end] = (1.0 - self.reply.best[0], turn.values[end][1])
+            self.waiting.pop(0)
+            self.reply = None
             if time.perf_counter() > until:
-                break
-        self._remember()
-        return not self.queue or self.left <= 0 or self.best[0] >= 1.0
+                return not self.waiting
+        return True
 
     def _remember(self) -> None:
-        """The best line's moves, from the search's position on; its first is the answer."""
+        """The chosen line's moves, after the search's position; its first is the answer."""
+        turn = self.turn
+        key = turn.best_key
+        if self.noise is not None:  # at random among the ends about as good (after the reply, if searched)
+            valued = self.answers or turn.values
+            best = max(valued.values())
+            key = self.search.rng.choice([k for k, v in valued.items()
+                                          if v == best or self.noise and v[0] >= best[0] - self.noise])
         if len(_LINES) > 20000:
             _LINES.clear()
-        key, name = self.best_key, self.search.level.name
-        while self.came[key] is not None:
-            key, move = self.came[key]
-            _LINES[name, key] = move
-        self.search.move = _LINES[name, self.root]
+        line = turn.line(key)
+        for before, move in line[:-1]:  # not the root's: a plan from there, another time, is a new plan
+            _LINES[self.search.level.name, before] = move
+        self.search.move = line[-1][1]
 
 
+REPLIED_PLAN_SHARE = 0.5  # of a level's time that searches replies: its own turn's share (most are planned sooner)
 _LINES: dict[tuple, str] = {}  # (level name, position key) -> the move a turn's plan makes there
