@@ -328,25 +328,6 @@ def test_a_game_of_ice_towers_with_a_person_who_waits_ends(level):
     assert state.outcome is not None and state.ended in ("agreed", "blocked"), state.to_text()
 
 
-def test_ice_towers_the_search_tries_one_of_alike_plays():
-    """Rules: "You may only pick up and move single free-standing pieces of your own color", and the table
-    has no rule effect [A2].  At the start of a 4-player game every piece stands alone: Red's 162 caps are
-    18 plays (its small on any of the others' 9 kinds of piece, its medium on 6, its large on 3), capping
-    a yellow large with rS1, rS2 or rS3 giving the same position but for names.  Hard spread its playouts over every
-    copy, so among three others it hardly looked past its own move (it won 5 of 8 against three greedy
-    players, issue 28); now each play is tried once and looked at beyond its own evaluation."""
-    state = games.get("ice-towers").new(players=4)
-    assert len(ai.own_moves(state, "red")) == 162 + 1  # and "red:done"
-    level = dataclasses.replace(ai.LEVELS["hard"], iterations=300, seconds=600)
-    search = ai.Search(state, "red", level, rng=random.Random(3), may_wait=True)
-    search.step(math.inf)
-    tried = {move: child for move, child in search._engine.root.children.items() if ":cap:" in move}
-    plays = {(move.split(">")[0][:-1], state.tower(move.split(">")[1]).top[1:]) for move in tried}
-    assert len(tried) == len(plays) == 18, sorted(tried)
-    assert all(child.visits > 1 for child in tried.values())
-    assert state.is_legal(search.result)
-
-
 # -- Ice-Turn: the levels that plan play whole turns -----------------------------------------
 # Blue (goal a1, which holds its medium under its large) has its small on a3, pointing
 # north; turning it south (1 MP), moving it to a2 (1 MP) and under the stack on a1 (1 MP) builds the nest.
