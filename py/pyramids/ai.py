@@ -18,9 +18,7 @@ without turns (Ice Towers) are searched as if a random player acted next: the
 bot picks its own move; the page plays it on the bot's own timer and checks it
 when it lands.  Waiting is a branch of that search (the others act first), so
 a bot that agreed to end stays agreed, and one hopelessly behind agrees once
-the others have (`Search.result`).  Where many moves differ only by which of
-alike pieces moves (Ice Towers' free-standers), the search tries one of each
-kind (`KINDS`).
+the others have (`Search.result`).
 
 Two-player games with an evaluation and no chance (Ice Lady) use alpha-beta
 with iterative deepening instead, which is much stronger there.  In Ice-Turn
@@ -186,16 +184,6 @@ def _ice_towers(state: State) -> Reward:
 
 
 TOWERS_EXPOSED_LOSS = 0.5  # Ice Towers: the share of a tower the others can cap at once that is not counted
-
-
-def _ice_towers_kind(state: State, move: str):
-    """A play up to interchangeable pieces: one colour's free-standers of a size are alike, and so are
-    towers of the same colours and sizes, so capping any yellow large with any red small is one play."""
-    kind, actor, piece, tower, index, source, _ = state._moves()[move]
-    if kind not in ("cap", "mine", "split"):
-        return move
-    shape = tuple((p.colour, p.size) for p in state.tower(tower).pieces)
-    return actor, kind, piece.colour, piece.size, bool(source), shape, index
 
 
 def _icetoids(state: State) -> Reward:
@@ -418,22 +406,6 @@ def _ice_turn(state: State) -> Reward:
 NEST_DISORDER_MP = 20  # Ice-Turn: a larger piece below a smaller on the goal: never worth it (tall stacks can't tip)
 
 
-# Games where many moves lead to positions alike but for the names of pieces: what a move does. The
-# search tries one move of each kind (each tried alike would only split the playouts between them).
-KINDS: dict[str, Callable[[State, str], object]] = {"ice-towers": _ice_towers_kind}
-
-
-def _distinct(state: State, moves: list[str]) -> list[str]:
-    """`moves` keeping the first of each kind (`KINDS`), in order."""
-    kind = KINDS.get(state.game.id)
-    if kind is None:
-        return moves
-    first: dict = {}
-    for move in moves:
-        first.setdefault(kind(state, move), move)
-    return list(first.values())
-
-
 EVALUATIONS: dict[str, Callable[[State], Reward]] = {
     "ice-lady": _ice_lady,
     "ice-towers": _ice_towers,
@@ -601,7 +573,6 @@ class _Node:
         if found is None:
             found = own_moves(self.state, actor)
             rng.shuffle(found)
-            found = _distinct(self.state, found)
             self.moves[actor] = found
         return found
 
@@ -700,7 +671,7 @@ class _Mcts:
     def __init__(self, search: Search, moves: list[str], iterations: int):
         self.search, self.left = search, iterations
         self.root = _Node(search.state)
-        self.moves = _distinct(search.state, search.rng.sample(moves, len(moves)))
+        self.moves = search.rng.sample(moves, len(moves))
         self.root.moves[search.actor] = self.moves + [WAIT] * search.may_wait
         if search.may_wait:
             self.root.children[WAIT] = _Node(search.state, waiter=search.actor)
