@@ -55,11 +55,11 @@ def archives(root: pathlib.Path = ROOT) -> dict[str, list[str]]:
     lazy[AI] = ["pyramids/ai.py"]
     later = {name for names in lazy.values() for name in names}
     package = sorted(p.relative_to(root / "py").as_posix() for p in (root / "py" / "pyramids").rglob("*.py"))
-    return {START: [*bindings(root), *(name for name in package if name not in later), f"pyramids/rules/{default.id}.html"],
-            **lazy}
+    start = [*bindings(root), *(name for name in package if name not in later), f"pyramids/rules/{default.id}.html"]
+    return {START: start, **lazy}
 
 
-def games(root: pathlib.Path = ROOT) -> tuple[tuple, object]:
+def games(root: pathlib.Path = ROOT) -> tuple:
     """The catalogue, and the entry of the game a first visit opens: its files are in the start-up archive (and
     imported in the snapshot), as every first visit needs them at once."""
     sys.path.insert(0, str(root / "py"))
@@ -147,8 +147,13 @@ def bytecode(files: dict[str, bytes], root: pathlib.Path = ROOT) -> dict[str, by
     if done.returncode:
         sys.exit(f"build.sh: tools/bytecode.mjs failed:\n{done.stderr}")
     compiled = json.loads(done.stdout)
-    return {name + "c" if name in modules else name: base64.b64decode(compiled[f"py/{name}"]) if name in modules else data
-            for name, data in files.items()}
+    members = {}
+    for name, data in files.items():
+        if name in modules:
+            members[name + "c"] = base64.b64decode(compiled[f"py/{name}"])
+        else:
+            members[name] = data
+    return members
 
 
 def packed(name: str, files: list[str], root: pathlib.Path = ROOT) -> bytes:
