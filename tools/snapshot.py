@@ -42,14 +42,11 @@ def modules(bindings: list[str], root: pathlib.Path = ROOT) -> list[str]:
     own = {name.split("/")[0].removesuffix(".py") for name in bindings}
     found = set(pyscript_needs(root))
     for binding in bindings:
-        for node in ast.parse((root / "py" / binding).read_text()).body:
-            if isinstance(node, ast.Import):
-                found.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                found.add(node.module)
-                # `from pyramids import games`: games may be a module of the package
-                package = root / "py" / node.module.replace(".", "/")
-                found.update(f"{node.module}.{alias.name}" for alias in node.names
+        for name, node in top_imports(ast.parse((root / "py" / binding).read_text())):
+            found.add(name)
+            if isinstance(node, ast.ImportFrom):  # `from pyramids import games`: games may be a module of it
+                package = root / "py" / name.replace(".", "/")
+                found.update(f"{name}.{alias.name}" for alias in node.names
                              if (package / f"{alias.name}.py").is_file() or (package / alias.name).is_dir())
     return sorted(name for name in found if name.split(".")[0] not in (*own, *BROWSER_ONLY))
 
@@ -61,21 +58,25 @@ def pyscript_needs(root: pathlib.Path = ROOT) -> list[str]:
     compiled at each import: `inspect` alone is 127 KB.  Imported in the snapshot instead, `import pyscript`
     went from ~580 to ~110 ms of a first visit (docs/performance.md).
     """
-    found = set()
+    found = {name for source in sorted((root / PYSCRIPT_PACKAGE).glob("*.py"))
+             for name, _ in top_imports(ast.parse(source.read_text()))}
+    return sorted(name for name in found if name.split(".")[0] in sys.stdlib_module_names)
 
-    def imports(body):
+
+def top_imports(tree: ast.Module):
+    """(module, statement) for each absolute import a module makes as it is imported: at its top, or in a
+    top-level `if` or `try` (`try: import jsffi`, MicroPython's, and the like)."""
+    def walk(body):
         for node in body:
             if isinstance(node, ast.Import):
-                found.update(alias.name for alias in node.names)
+                yield from ((alias.name, node) for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                found.add(node.module)
-            elif isinstance(node, (ast.If, ast.Try)):  # `try: import jsffi` (MicroPython's) and the like
+                yield node.module, node
+            elif isinstance(node, (ast.If, ast.Try)):
                 for part in (node.body, node.orelse, getattr(node, "finalbody", []),
                              *(handler.body for handler in getattr(node, "handlers", []))):
-                    imports(part)
-    for source in sorted((root / PYSCRIPT_PACKAGE).glob("*.py")):
-        imports(ast.parse(source.read_text()).body)
-    return sorted(name for name in found if name.split(".")[0] in sys.stdlib_module_names)
+                    yield from walk(part)
+    return walk(tree.body)
 
 
 def stamp(archive: pathlib.Path, names: list[str], root: pathlib.Path = ROOT) -> str:
