@@ -21,7 +21,10 @@ a bot that agreed to end stays agreed, and one hopelessly behind agrees once
 the others have (`Search.result`).
 
 Two-player games with an evaluation and no chance (Ice Lady) use alpha-beta
-with iterative deepening instead, which is much stronger there.  In Ice-Turn
+with iterative deepening instead, which is much stronger there: Medium and
+Hard search captures and promotions on past the horizon (Easy falls for a
+recapture), each depth tries first the move found best at the one before, and
+in an ending the side ahead hunts the other's kings (`_ice_lady_ending`).  In Ice-Turn
 and Terrafex, where a turn is many actions of one player, Medium and Hard
 search the turn whole (`_TurnPlan`) instead of judging one action at a time;
 in Terrafex, which has no chance, they pick among equally good plans at
@@ -62,6 +65,7 @@ class Level:
     plan_noise: float = 0.0  # VARIED_PLANS: ends of the plan valued within this of the best may be picked
     replies: int = 0  # VARIED_PLANS: the plan's best ends after which the opponent's reply is searched
     reply_plans: int = 0  # ... in this many positions each
+    settles: bool = False  # alpha-beta: captures and promotions searched on past the horizon (Easy falls for them)
 
     def scaled(self, factor: float) -> "Level":
         """The same level with its work and time multiplied by `factor` (benchmarks, tests)."""
@@ -73,8 +77,9 @@ class Level:
 
 LEVELS = {
     "easy": Level("easy", 48, 300, 1, 0.25, 0.6, 0.2, (2.5, 5.0)),
-    "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, 0.0, (1.5, 3.0), plans=60, plan_noise=0.02),
-    "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, 0.0, (0.7, 1.5), plans=40000, replies=32, reply_plans=1000),
+    "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, 0.0, (1.5, 3.0), plans=60, plan_noise=0.02, settles=True),
+    "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, 0.0, (0.7, 1.5), plans=40000, replies=32, reply_plans=1000,
+                  settles=True),
 }
 ROLLOUT_PLIES = 8  # then the game's evaluation; short, because the evaluation knows more than random play
 GAME_ROLLOUT_PLIES = {"ice-turn": 0}  # the evaluation at once: random actions only waste the dice's points
@@ -165,7 +170,59 @@ def _ice_lady_material(state: State) -> float:
             value += 0.06 * ahead
         total += value if player == "white" else -value
     white, black = state.reserve_counts
-    return total + 0.15 * (white - black)
+    total += 0.15 * (white - black)
+    return total + _ice_lady_ending(state.board, total)
+
+
+def _ice_lady_ending(board: tuple, lead: float) -> float:
+    """In an ending (the side behind has only kings left), for the side ahead, in pawns (White's +):
+    its kings' nearness to the other side's, and the squares those cannot go to without being taken.
+
+    Material alone cannot tell a hunt from a stroll: kings ahead in an ending
+    wander for ever out of each other's reach (there is no move limit), and a
+    lone king is only taken once every square it can go to is covered (it must
+    move: no passing).  Both count more the larger the lead.
+    """
+    from .games.ice_lady import RANGE, RAYS, SIZE
+    weight = min(1.0, abs(lead) / ICE_LADY_CLEAR_LEAD)
+    if not weight:
+        return 0.0
+    leader = "white" if lead > 0 else "black"
+    kings, quarry, hunted = [], [], []  # the leader's kings; the other side's pieces, and its kings
+    for i, cell in enumerate(board):
+        if cell is not None:
+            if cell[0] != leader:
+                quarry.append((i % SIZE, i // SIZE))
+                if cell[1][0] == "K":
+                    hunted.append(i)
+            elif cell[1][0] == "K":
+                kings.append(i)
+    if len(hunted) != len(quarry) or not quarry:  # not an ending yet: the side behind has more than kings
+        return 0.0
+    near = sum(SIZE - 1 - min(max(abs(i % SIZE - x), abs(i // SIZE - y)) for x, y in quarry) for i in kings)
+    covered = set()  # empty squares where a king of the leader would take a piece that stops there
+    for i in kings:
+        reach = RANGE[board[i][1]]
+        for ray in RAYS[i]:
+            for k, square in enumerate(ray[:reach - 1]):
+                if board[square] is not None:
+                    break
+                if k + 1 < len(ray) and board[ray[k + 1]] is None:
+                    covered.add(square)
+    free = 0  # the hunted kings' plain moves to squares not covered
+    for i in hunted:
+        for ray in RAYS[i]:
+            for square in ray[:RANGE[board[i][1]]]:
+                if board[square] is not None:
+                    break
+                free += square not in covered
+    value = weight * (ICE_LADY_NEAR * near - ICE_LADY_FREE * free)
+    return value if leader == "white" else -value
+
+
+ICE_LADY_CLEAR_LEAD = 2.0  # pawns of lead from which the ending's terms count in full
+ICE_LADY_NEAR = 0.03  # pawns per square nearer, per king of the side ahead
+ICE_LADY_FREE = 0.03  # pawns per square a king of the side behind can go to unharmed
 
 
 def _ice_lady(state: State) -> Reward:
@@ -747,11 +804,15 @@ class _Searched:
     margin: Callable[[State], float]  # the first player's advantage, in pawns
     first: str  # the player `margin` is for
     order: Callable[[str], int]  # smaller first (captures before quiet moves)
+    loud: Callable[[str], bool]  # moves searched on past the horizon (captures, promotions)
+    key: Callable[[State], tuple]  # what tells two positions apart (for the move found best there)
 
 
 ALPHABETA = {
     "ice-lady": _Searched(_ice_lady_material, "white",
-                          lambda move: 0 if "=" in move else 1 if "x" in move else 2),  # promotions, captures
+                          lambda move: 0 if "=" in move else 1 if "x" in move else 2,  # promotions, captures
+                          lambda move: "x" in move or "=" in move,
+                          lambda s: (s.board, s.to_move, s.reserve_counts)),
 }
 WIN = 1000.0
 
@@ -775,6 +836,7 @@ class _AlphaBeta:
         self.spec = ALPHABETA[search.state.game.id]
         self.sign = 1.0 if search.actor == self.spec.first else -1.0
         self.order = sorted(moves, key=lambda m: (self.spec.order(m), search.rng.random()))
+        self.best: dict[tuple, str] = {}  # position -> the move found best (or cutting) there, tried first next time
         search.move = self.order[0]
         self.until = 0.0
         self._deepening = self._deepen()
@@ -840,17 +902,29 @@ class _AlphaBeta:
             if s.outcome.draw:
                 return 0.0
             return (WIN - ply) if actor in s.outcome.winners else -(WIN - ply)
-        if depth == 0:
-            return self.sign * self.spec.margin(s)
         mine = s.actors[0] == actor
-        best = -math.inf if mine else math.inf
-        for move in sorted(s.legal_moves(), key=self.spec.order):
+        moves = s.legal_moves()
+        if depth <= 0:  # the horizon: the evaluation, or (settling) a capture or promotion that gains more
+            best = self.sign * self.spec.margin(s)
+            if not self.search.level.settles or ((best >= beta) if mine else (best <= alpha)):
+                return best
+            alpha, beta = (max(alpha, best), beta) if mine else (alpha, min(beta, best))
+            moves = [m for m in moves if self.spec.loud(m)]
+        else:
+            best = -math.inf if mine else math.inf
+        moves.sort(key=self.spec.order)
+        key = self.spec.key(s)
+        known = self.best.get(key)
+        if known in moves:  # the move best here before (at the last depth): the likeliest to cut the others off
+            moves.remove(known)
+            moves.insert(0, known)
+        for move in moves:
             value = yield from self._value(s.play(move), depth - 1, alpha, beta, ply + 1)
+            if value > best if mine else value < best:
+                best, self.best[key] = value, move
             if mine:
-                best = max(best, value)
                 alpha = max(alpha, value)
             else:
-                best = min(best, value)
                 beta = min(beta, value)
             if alpha >= beta:
                 break

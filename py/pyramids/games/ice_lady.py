@@ -53,6 +53,7 @@ SIZE = 8
 STOCK = 4  # pieces of each size a player owns; the larges start in reserve
 
 NAMES = tuple(square(i % SIZE, i // SIZE) for i in range(SIZE * SIZE))
+ROW_OF = tuple(i // SIZE for i in range(SIZE * SIZE))
 INDEX = {name: i for i, name in enumerate(NAMES)}
 
 # Compass directions as (column step, row step): N, NE, E, SE, S, SW, W, NW.
@@ -140,9 +141,12 @@ class IceLadyState(State):
         The era only ever grows (material falls, `progress` rises), so a position of an
         earlier era can never come back and need not be remembered.
         """
-        material = sum(len(cell[1]) for cell in self.board if cell is not None)
-        progress = sum(i // SIZE if cell[0] == "white" else -(i // SIZE)  # forward is up for White only
-                       for i, cell in enumerate(self.board) if cell is not None and cell[1] in "SM")
+        material = progress = 0  # one pass: the search computes this at every position it makes
+        for row, cell in zip(ROW_OF, self.board):
+            if cell is not None:
+                material += len(cell[1])
+                if cell[1] in "SM":
+                    progress += row if cell[0] == "white" else -row  # forward is up for White only
         return (material, self.reserve_counts, progress), (self.board, self.to_move)
 
     def _decide(self) -> Outcome | None:
@@ -150,11 +154,11 @@ class IceLadyState(State):
         winner = (_other(me),)
         if self.repetitions >= REPEATED:
             return Outcome((), REPETITION_RULE)
+        if self._generate():
+            return None
         if not any(cell is not None and cell[0] == me for cell in self.board):
             return Outcome(winner, f"{me.capitalize()} has no pieces left.")
-        if not self._generate():
-            return Outcome(winner, f"{me.capitalize()} cannot move.")
-        return None
+        return Outcome(winner, f"{me.capitalize()} cannot move.")
 
     def _generate(self) -> dict[str, tuple]:
         """Legal moves, filtered to captures when captures are mandatory and one exists."""
