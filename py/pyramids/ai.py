@@ -159,18 +159,22 @@ def _ice_lady_material(state: State) -> float:
     from .games.ice_lady import FORWARD, SIZE
     worth = {"S": 1.0, "M": 1.6, "K": 4.0, "KS": 5.0, "KM": 5.6, "KMS": 6.6}
     total = 0.0
+    plain = {"white": 0, "black": 0}  # smalls and mediums: while both sides have one, it is no ending
     for i, cell in enumerate(state.board):
         if cell is None:
             continue
         player, pieces = cell
         value = worth[pieces]
         if pieces in ("S", "M"):
+            plain[player] += 1
             row = i // SIZE
             ahead = row if FORWARD[player] == 1 else SIZE - 1 - row
             value += 0.06 * ahead
         total += value if player == "white" else -value
     white, black = state.reserve_counts
     total += 0.15 * (white - black)
+    if plain["white"] and plain["black"]:
+        return total
     return total + _ice_lady_ending(state.board, total)
 
 
