@@ -343,6 +343,12 @@ class App:
                 except Exception as err:  # noqa: BLE001 - the page must stay usable
                     report(err)
 
+    def on_leave(self, *_event):
+        """The page is hidden or left: what waited for a frame or for idle time is done now, so a tab closed
+        or reloaded right after a move keeps it, and the next visit paints its board."""
+        self.run_pending()
+        window.pyramidsSnapshot.flush()
+
     def save_after_paint(self):
         """Save the game and update the URL after a player's action; what saving says (a game taken on by
         another tab, storage full) is drawn at once."""
@@ -431,8 +437,8 @@ class App:
         by_id("picker").addEventListener("click", create_proxy(self.on_picker_click))
         document.addEventListener("keydown", create_proxy(self.on_key))
         document.addEventListener("visibilitychange", create_proxy(
-            lambda _event: self.run_pending() if document.hidden else None))
-        window.addEventListener("pagehide", self.run_pending_proxy)  # a tab closed right after a move keeps it
+            lambda _event: self.on_leave() if document.hidden else None))
+        window.addEventListener("pagehide", create_proxy(self.on_leave))
         window.addEventListener("hashchange", create_proxy(self.on_hashchange))
         for button in document.querySelectorAll("#picker [data-game], #controls button, #move-play"):
             button.disabled = False

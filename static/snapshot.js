@@ -225,12 +225,22 @@
     }
   }
 
+  let pendingHome = false;
   self.pyramidsSnapshot = {
     // Called after each change on screen; the copy is made when the page is idle, never in a click.
     keep(home) {
+      pendingHome = Boolean(home);
       if (pending !== null) return;
       const later = self.requestIdleCallback || (run => setTimeout(run, 50));
-      pending = later(() => { pending = null; save(Boolean(home)); }, {timeout: 1000});
+      pending = later(() => { pending = null; save(pendingHome); }, {timeout: 1000});
+    },
+    // The page is being left or hidden (py/main.py, after the URL and the save): a copy still waiting
+    // for idle time is made now, so a reload right after a move paints that move's board.
+    flush() {
+      if (pending === null) return;
+      (self.cancelIdleCallback || clearTimeout)(pending);
+      pending = null;
+      save(pendingHome);
     },
   };
 

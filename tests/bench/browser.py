@@ -268,6 +268,8 @@ class Bench:
             except Exception:  # a late request is reported in the log anyway
                 pass
             found = page.evaluate(COLLECT_JS)
+            with page.expect_event("close", timeout=10_000):  # left as a person leaves it: its pagehide runs
+                page.close(run_before_unload=True)
         finally:
             context.close()
         served = self.server.take()

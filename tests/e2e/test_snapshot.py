@@ -72,6 +72,21 @@ def test_a_reload_paints_the_board_the_player_left_before_python_is_ready(snap_a
     assert "target" not in seen["html"], "no targets lit"
 
 
+def test_a_reload_before_idle_time_paints_the_board_of_the_last_move(snap_app):
+    """The copy waits for idle time, never made in a click; a page left before that time came (a reload
+    right after a move, `pagehide`) makes it then, so the next visit paints that move's board."""
+    app = snap_app
+    app.page.add_init_script("window.requestIdleCallback = () => 1; window.cancelIdleCallback = () => {};")
+    app.open()
+    app.play("d3", "e4", "e6", "f5")
+    app.settled()
+    assert "e6-f5" not in (app.page.evaluate(f"localStorage.getItem('{KEY}')") or ""), "idle time never came"
+    app.reload()
+    seen = app.page.evaluate("window.__snapshot")
+    assert seen is not None and seen["ready"] is False, "painted before Python was ready"
+    assert seen["moves"] == ["d3-e4", "e6-f5"]
+
+
 def test_a_visit_without_a_link_paints_the_last_game(snap_app):
     app = snap_app
     app.open()
