@@ -30,7 +30,8 @@ search the turn whole (`_TurnPlan`) instead of judging one action at a time;
 in Terrafex, which has no chance, they pick among equally good plans at
 random, and Hard also searches the opponent's reply.
 
-Levels differ by budget and depth.  Without `budget_s` a search stops at a
+Levels differ by budget and depth (in IceToids Medium has fewer playouts,
+`GAME_PLAYOUT_SHARE`, so that Hard is a step above it).  Without `budget_s` a search stops at a
 fixed amount of work (so a given `rng` gives the same move) or at the level's
 time cap, whichever comes first; with `budget_s` it uses that much time.
 """
@@ -85,6 +86,10 @@ ROLLOUT_PLIES = 8  # then the game's evaluation; short, because the evaluation k
 GAME_ROLLOUT_PLIES = {"ice-turn": 0}  # the evaluation at once: random actions only waste the dice's points
 BLIND_ROLLOUT_PLIES = 60  # a game without an evaluation: only the end says who did well
 EXPLORATION = 1.0
+# A level's share of its playouts in one game.  IceToids: Medium with all its 300 played Hard even (the
+# tiles decide much, and more search adds little); with 60 it is a step below Hard, still far above the
+# greedy baseline.
+GAME_PLAYOUT_SHARE = {("icetoids", "medium"): 0.2}
 
 
 def level_of(name: "str | Level") -> Level:
@@ -521,7 +526,11 @@ class Search:
 
     def __init__(self, state: State, actor: str | None = None, level: "str | Level" = "medium",
                  budget_s: float | None = None, rng: random.Random | None = None, may_wait: bool = False):
-        self.level = settings = level_of(level)
+        settings = level_of(level)
+        share = GAME_PLAYOUT_SHARE.get((state.game.id, settings.name))
+        if share:
+            settings = replace(settings, iterations=max(2, round(settings.iterations * share)))
+        self.level = settings
         self.rng = rng if rng is not None else random.Random()
         if actor is None:
             acting = players_to_act(state)
