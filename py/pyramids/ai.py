@@ -31,9 +31,10 @@ in Terrafex, which has no chance, they pick among equally good plans at
 random, and Hard also searches the opponent's reply.
 
 Levels differ by budget and depth (in IceToids Medium has fewer playouts,
-`GAME_PLAYOUT_SHARE`, so that Hard is a step above it).  Without `budget_s` a search stops at a
-fixed amount of work (so a given `rng` gives the same move) or at the level's
-time cap, whichever comes first; with `budget_s` it uses that much time.
+`GAME_PLAYOUT_SHARE`, so that Hard is a step above it).  Without `budget_s` a
+search stops at a fixed amount of work (so a given `rng` gives the same move)
+or at the level's time cap, whichever comes first; with `budget_s` it uses
+that much time.
 """
 
 from __future__ import annotations
