@@ -8,6 +8,7 @@ import pytest
 
 from conformance import bot_game
 from pyramids import ai, games
+from pyramids.grid import join_row
 from pyramids.core import CHANCE, Game, GameError, Outcome, State
 
 TINY = 0.05  # levels scaled down: these tests check behaviour, the bench measures strength
@@ -126,15 +127,8 @@ KING_ENDINGS = ["4KK2/4K3/8/4K3/8/3k4/8/8 w 0 3", "3K2k1/8/8/2K5/K7/7K/8/8 w 0 2
 
 def kings_position(white: list[int], black: int) -> str:
     """Ice Lady with White's kings on `white` and Black's on `black` (squares 0-63, a1 first), Black to move."""
-    ranks = []
-    for row in range(7, -1, -1):
-        rank, empty = "", 0
-        for square in range(row * 8, row * 8 + 8):
-            piece = "K" if square in white else "k" if square == black else ""
-            if piece and empty:
-                rank, empty = rank + str(empty), 0
-            rank, empty = rank + piece, empty + (not piece)
-        ranks.append(rank + (str(empty) if empty else ""))
+    piece = {square: "K" for square in white} | {black: "k"}
+    ranks = (join_row([piece.get(square) for square in range(row * 8, row * 8 + 8)]) for row in range(7, -1, -1))
     return "/".join(ranks) + " b 0 0"
 
 
