@@ -57,7 +57,7 @@ def draw_board(session) -> None:
 def draw_panel(session) -> None:
     """The game's panel beside the board (scores, reserves, pool, trackers...), named for screen readers."""
     marks, state = session.marks(), session.state
-    set_html("game-panel", views.labelled(views.panel(state, session.actor, marks), state, marks))
+    set_html("game-panel", views.labelled(views.panel(state, session.actor, marks, session.people), state, marks))
 
 
 SLICE = 0.01  # seconds of replay per task while a game opens: a task stays well under 50 ms

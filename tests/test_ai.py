@@ -84,7 +84,7 @@ def _minimax(state, depth, actor, ply=1):
         return 0.0 if state.outcome.draw else (ai.WIN - ply) * (1 if actor in state.outcome.winners else -1)
     if depth == 0:
         return (1 if actor == "white" else -1) * ai._ice_lady_material(state)
-    values = [_minimax(state.play(m), depth - 1, actor, ply + 1) for m in state.legal_moves()]
+    values = [_minimax(state.play(m), depth - 1, actor, ply + 1) for m in state.legal_plays()]
     return max(values) if state.to_move == actor else min(values)
 
 

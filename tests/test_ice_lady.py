@@ -325,13 +325,13 @@ def test_mandatory_capture_option():
     """A7: "Provide a mandatory_capture flag for the Turkish-style reading (b)" -- compulsory capture."""
     state = position({"d4": "S", "e5": "s", "a2": "M", "a7": "m"}, "w", None, "mandatory_capture=1")
     assert state.options["mandatory_capture"] is True
-    assert state.legal_moves() == ["d4xf6"]
+    assert state.legal_plays() == ["d4xf6"]  # a draw offer and resignation stay open
     message = refusal(state, "d4-c5")
     assert "capturing is mandatory" in message and "d4xf6" in message
     assert "capturing is mandatory" in refusal(state, "a2-c2")
     assert state.guide(("a2",)).message == "This medium cannot capture, and capturing is mandatory now."
     quiet = position({"d4": "S", "a7": "m"}, "w", None, "mandatory_capture=1")
-    assert sorted(quiet.legal_moves()) == ["d4-c5", "d4-e5"]
+    assert sorted(quiet.legal_plays()) == ["d4-c5", "d4-e5"]
     assert GAME.new(mandatory_capture=True).to_text() == START + " mandatory_capture=1"
 
 
@@ -496,7 +496,8 @@ def test_guide_for_clicks():
     """guide(): the pieces that can move, then their destinations, with the promotion choice."""
     state = GAME.new()
     first = state.guide(())
-    assert set(first.targets) == {"c2", "f2", "c3", "d3", "e3", "f3"} and first.message == "Choose a piece."
+    assert set(first.targets) == {"c2", "f2", "c3", "d3", "e3", "f3", "offer-draw", "resign"}  # the panel's too
+    assert first.message == "Choose a piece."
     piece = state.guide(("c3",))
     assert set(piece.targets) == {"b4", "d4"} and piece.message == "Choose where to go."
     assert state.guide(("c3", "d4")).moves == ("c3-d4",)

@@ -171,7 +171,7 @@ def test_a_choice_left_open_is_read_out_with_where_to_find_it():
     """A promotion asks "Promote to king" or "Keep": a listener hears both, and where the buttons are."""
     session, rng = Session("ice-lady"), random.Random(2)
     while not any(m.endswith("=K") for m in session.state.legal_moves()):
-        session.play(rng.choice(session.state.legal_moves()))
+        session.play(rng.choice(session.state.legal_plays()))
     promote = next(m for m in session.state.legal_moves() if m.endswith("=K"))
     for cell in session.state.path(promote):
         session.click(cell)

@@ -48,7 +48,8 @@ from dataclasses import dataclass, replace
 from itertools import permutations
 from typing import Callable
 
-from .core import CHANCE, GameError, State, players_to_act, quote, seats  # noqa: F401 - seats: ai's API too
+from .core import (ACCEPT_DRAW, CHANCE, DECLINE_DRAW, OFFER_DRAW, RESIGN, GameError, State,  # noqa: F401 - seats:
+                   players_to_act, quote, seats)  # ai's API too
 
 
 @dataclass(frozen=True)
@@ -110,9 +111,26 @@ def _clock_move(state: State) -> str | None:
 
 
 def own_moves(state: State, actor: str) -> list[str]:
-    """The moves `actor` may make now (Ice Towers: its own and the ghost's, when allowed)."""
+    """The moves `actor` may make now (Ice Towers: its own and the ghost's, when allowed); never a draw
+    offer or resignation (`agreement_move` decides those), but the answers to an offer."""
     ring = _clock_move(state)
-    return [m for m in state.legal_moves() if m != ring and state.may_act(m, actor)]
+    return [m for m in state.legal_moves() if m not in (ring, OFFER_DRAW, RESIGN) and state.may_act(m, actor)]
+
+
+DRAW_ACCEPTED_BELOW = 0.45  # a draw offered is accepted when the bot's value is below this (it is behind)
+
+
+def agreement_move(state: State, actor: str) -> str | None:
+    """The computer's word on a draw, where it has one: it offers a draw, and accepts one, in an ending
+    nobody can win (`State.drawn_ending`); it also accepts one when it is behind, and declines one
+    otherwise.  It never resigns: a person may always play on to the end."""
+    legal = state.legal_moves() if state.game.agreements else []
+    if ACCEPT_DRAW in legal:
+        behind = _value(evaluate(state), actor) < DRAW_ACCEPTED_BELOW
+        return ACCEPT_DRAW if behind or state.drawn_ending() else DECLINE_DRAW
+    if OFFER_DRAW in legal and state.may_act(OFFER_DRAW, actor) and state.drawn_ending():
+        return OFFER_DRAW
+    return None
 
 
 # -- rewards ------------------------------------------------------------------
@@ -539,7 +557,8 @@ class Search:
                 who = "nobody" if not acting else ", ".join(acting)
                 raise GameError(f"Say which player the computer plays: {who} may act now.")
             actor = acting[0]
-        moves = own_moves(state, actor)
+        agreed = agreement_move(state, actor)
+        moves = [agreed] if agreed else own_moves(state, actor)
         if not moves:
             raise GameError(f"{state.actor_name(actor)} has no move to make now.")
         self.state, self.actor = state, actor
@@ -917,7 +936,7 @@ class _AlphaBeta:
                 return 0.0
             return (WIN - ply) if actor in s.outcome.winners else -(WIN - ply)
         mine = s.actors[0] == actor
-        moves = s.legal_moves()
+        moves = s.legal_plays()
         if depth <= 0:  # the horizon: the evaluation, or (settling) a capture or promotion that gains more
             best = self.sign * self.spec.margin(s)
             if not self.search.level.settles or ((best >= beta) if mine else (best <= alpha)):

@@ -15,10 +15,15 @@ Games implement four hooks on their `State` subclass:
 
 and may refine `explain()` (why a move is illegal), `path()` (which board
 cells a player clicks to make a move), `label()` and `hint()`.
+
+A two-player game whose rules end it by agreement too (`Game.agreements`) gets
+four more moves from here, the same in every such game: a draw offered,
+accepted or declined, and resignation (`AGREEMENT_MOVES`).
 """
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
@@ -205,7 +210,8 @@ class State:
     def outcome(self) -> Outcome | None:
         """None while the game runs; games either override this or implement `_decide()`, asked once."""
         if "_outcome" not in self.__dict__:
-            self.__dict__["_outcome"] = self._decide()
+            agreed = self.agreement
+            self.__dict__["_outcome"] = agreed.outcome(self) if agreed.ended else self._decide()
         return self.__dict__["_outcome"]
 
     def _decide(self) -> Outcome | None:
@@ -215,21 +221,34 @@ class State:
     @property
     def actors(self) -> tuple[str, ...]:
         """Who may act now: players, `(CHANCE,)`, or `()` when the game is over."""
-        return () if self.outcome is not None else self._actors()
+        if self.outcome is not None:
+            return ()
+        offer = self.agreement.offer
+        return (self._opponent(offer),) if offer else self._actors()
 
     def _moves(self) -> dict[str, Any]:
+        """The game's own moves (not the agreement's), generated once."""
         cached = self.__dict__.get("_moves_cache")
         if cached is None:
-            cached = {} if self.outcome is not None else self._generate()
+            cached = {} if self.outcome is not None or self.agreement.offer else self._generate()
             self.__dict__["_moves_cache"] = cached
         return cached
 
     def legal_moves(self) -> list[str]:
         """Every move legal now, for every actor who may act now."""
+        if self.game.agreements:
+            return list(self._moves()) + self._agreement_moves()
+        return list(self._moves())
+
+    def legal_plays(self) -> list[str]:
+        """The legal moves but a draw offered, answered, or resignation: the moves a search explores."""
         return list(self._moves())
 
     def is_legal(self, move: str) -> bool:
-        return isinstance(move, str) and move.strip() in self._moves()
+        if not isinstance(move, str):
+            return False
+        move = move.strip()
+        return move in self._moves() or self.game.agreements and move in self._agreement_moves()
 
     def play(self, move: str) -> "State":
         """The state after `move`; raises a `GameError` saying why it is not allowed."""
@@ -238,16 +257,27 @@ class State:
         if action is None:
             if self.outcome is not None:
                 raise IllegalMoveError(f"{quote(text)}: the game is over ({self.outcome.reason}).")
+            if self.game.agreements and text in self._agreement_moves():
+                return self._agree(text)
             raise self._refusal(text)
         after = self._apply(action)
         key = after.repetition_key()
+        same_era = True
         if key is not None:
             seen = self._seen()
-            after.__dict__["_history"] = (seen if seen.era == key[0] else History(key[0])).add(hash(key[1]))
+            same_era = seen.era == key[0]
+            after.__dict__["_history"] = (seen if same_era else History(key[0])).add(hash(key[1]))
+        declined = self.agreement.declined
+        if declined and same_era:  # a declined offer is not made again until the position changes for good
+            after.__dict__["_agreement"] = Agreement(declined=declined)
         return after
 
     def _refusal(self, text: str) -> GameError:
         """`explain`'s error; should explaining itself fail (a bug), a plain refusal, never a crash."""
+        if self.game.agreements:
+            found = self._agreement_refusal(text)
+            if found is not None:
+                return found
         try:
             return self.explain(text)
         except Exception:  # noqa: BLE001 - a refused move must never take the page down
@@ -280,7 +310,12 @@ class State:
         return IllegalMoveError(f"{quote(move)} is not a legal move here.")
 
     def path(self, move: str) -> tuple[str, ...]:
-        """The board cells a player clicks, in order, to make `move`."""
+        """The board cells a player clicks, in order, to make `move` (an agreement's move: its button)."""
+        move = move.strip()
+        if move == RESIGN:  # asked twice: a click by mistake must not end the game
+            return (RESIGN, CONFIRM_RESIGN)
+        if move in AGREEMENT_MOVES:
+            return (move,)
         raise NotImplementedError
 
     def paths(self, move: str) -> tuple[tuple[str, ...], ...]:
@@ -301,8 +336,13 @@ class State:
 
         Terrafex hands the fire to the opponent inside the active player's
         turn ("Black: play the fire."); the page shows this instead of the
-        generic status line.  Empty by default.
+        generic status line.  A draw offer waits for its answer ("White
+        offers a draw: Black accepts or declines it.").  Empty by default.
         """
+        offer = self.agreement.offer
+        if offer and self.outcome is None:
+            return (f"{self.actor_name(offer)} offers a draw: "
+                    f"{self.actor_name(self._opponent(offer))} accepts or declines it.")
         return ""
 
     def automatic_move(self) -> str | None:
@@ -320,6 +360,8 @@ class State:
         act, by default.  Games whose turn holds another's decision (Terrafex's fire, placed by the
         opponent) or chance (a die rolled for the next player) name the turn's owner; None where nobody's
         turn runs (no turns: each action is its actor's; a deal before the game)."""
+        if self.agreement.offer:  # the answer to a draw offer is made inside the offerer's turn
+            return self.agreement.offer
         acting = players_to_act(self)
         return acting[0] if len(acting) == 1 else None
 
@@ -370,6 +412,89 @@ class State:
             self.__dict__["_history"] = seen
         return self
 
+    # -- agreement: a draw offered and answered, resignation, in games that opt in --
+    @property
+    def agreement(self) -> "Agreement":
+        """Where the players' agreement stands (a draw on offer, offers declined, how it ended)."""
+        return self.__dict__.get("_agreement", NO_AGREEMENT)
+
+    def drawn_ending(self) -> bool:
+        """Whether neither side can win from here against an opponent who takes care: the computer
+        offers a draw there and accepts one.  False unless a game knows such endings."""
+        return False
+
+    def _opponent(self, player: str) -> str:
+        return next(p for p in seats(self.game, self.options) if p != player)
+
+    def _agreement_moves(self) -> list[str]:
+        """The agreement's moves legal now: the answers to an offer, else the player to move's offer
+        (unless one was declined since the position last changed for good) and resignation."""
+        if self.outcome is not None:
+            return []
+        agreed = self.agreement
+        if agreed.offer:
+            return [ACCEPT_DRAW, DECLINE_DRAW]
+        acting = players_to_act(self)
+        if len(acting) != 1 or not self._moves():
+            return []
+        return ([] if acting[0] in agreed.declined else [OFFER_DRAW]) + [RESIGN]
+
+    def _agree(self, move: str) -> "State":
+        """The state after an agreement's move: the same position, its repetitions not counted again."""
+        agreed, actor = self.agreement, self.actors[0]
+        if move == OFFER_DRAW:
+            now = Agreement(offer=actor, declined=agreed.declined)
+        elif move == DECLINE_DRAW:
+            now = Agreement(declined=agreed.declined | {agreed.offer})
+        else:
+            now = Agreement(resigned=actor) if move == RESIGN else Agreement(drawn=True)
+        after = copy.copy(self)
+        kept = {k: v for k, v in self.__dict__.items() if not k.startswith("_") or k == "_history"}
+        after.__dict__.clear()
+        after.__dict__.update(kept, _agreement=now)
+        return after
+
+    def _agreement_refusal(self, text: str) -> GameError | None:
+        """Why an agreement's move, or any move while an offer waits, is not legal now; None if not so."""
+        offer = self.agreement.offer
+        if offer:
+            answerer = self.actor_name(self._opponent(offer))
+            return IllegalMoveError(f"{self.actor_name(offer)} offered a draw: {answerer} first accepts it "
+                                    f"({ACCEPT_DRAW}) or declines it ({DECLINE_DRAW}).")
+        if text in (ACCEPT_DRAW, DECLINE_DRAW):
+            return IllegalMoveError("No draw is on offer.")
+        if text == OFFER_DRAW and self.actors:
+            who = self.actor_name(self.actors[0])
+            return IllegalMoveError(f"{who}'s draw offer was declined; {who} may offer again once "
+                                    f"{self.game.position_changes}.")
+        if text in AGREEMENT_MOVES:
+            return IllegalMoveError(f"{quote(text)} is not possible now.")
+        return None
+
+    def agreement_token(self) -> list[str]:
+        """The agreement for position text (``offer=white``, ``declined=black``, ``resigned=white``,
+        ``draw=agreed``), so the text round-trips; nothing while there is none."""
+        agreed, out = self.agreement, []
+        if agreed.offer:
+            out.append(f"offer={agreed.offer}")
+        if agreed.declined:
+            out.append("declined=" + ",".join(sorted(agreed.declined)))
+        if agreed.resigned:
+            out.append(f"resigned={agreed.resigned}")
+        if agreed.drawn:
+            out.append("draw=agreed")
+        return out
+
+    def with_agreement(self, agreed: "Agreement") -> "State":
+        """This state with `agreed` (read back from position text); `PositionError` if it cannot be."""
+        offer = agreed.offer or agreed.resigned
+        if offer and offer not in self._actors():
+            raise PositionError(f"{self.actor_name(offer)} is not the player to move, so cannot offer a draw "
+                                "or resign here.")
+        if agreed != NO_AGREEMENT:
+            self.__dict__["_agreement"] = agreed
+        return self
+
     def actor_colour(self, actor: str) -> str:
         """The colour that marks `actor` in the move list (seats may have chosen one)."""
         return actor
@@ -380,14 +505,14 @@ class State:
 
     def label(self, move: str) -> str:
         """A short human description of `move`, used when the player must choose."""
-        return move
+        return AGREEMENT_LABELS.get(move, move)
 
     def location_name(self, cell: str) -> str:
         """A clickable location (``data-cell``) in words, for screen readers: "c3, white small".
 
         The page adds its state ("selected", "legal target"); games refine this default.
         """
-        return cell
+        return AGREEMENT_LABELS.get(cell, cell)
 
     def describe(self, move: str) -> str:
         """`move` in words for the move list, its tooltips and the message after it ("White small d3 to e4").
@@ -398,6 +523,8 @@ class State:
         name and the game's `label`; games say more.
         """
         actor = self.actor_of(move)
+        if move in AGREEMENT_MOVES:
+            return f"{self.actor_name(actor)} {AGREEMENT_VERBS[move]}"
         what = self.label(move)
         who = self.chance_name(move) if actor == CHANCE else self.actor_name(actor)
         if what == move:
@@ -443,7 +570,7 @@ class State:
         index = cache.get(actor)
         if index is None:
             index = {}
-            for move in self._moves():
+            for move in self.legal_moves():
                 if actor is not None and not self.may_act(move, actor):
                     continue
                 for cells in self.paths(move):
@@ -458,10 +585,14 @@ class State:
         selection = tuple(selection)
         found = self._click_index(actor).get(selection)
         if found is None:
-            return Guidance(selection, message=self._wrong_actor(selection, actor) or self.hint(selection), ok=False)
+            waiting = self.agreement.offer and self._agreement_refusal("")
+            return Guidance(selection, message=str(waiting) if waiting else
+                            self._wrong_actor(selection, actor) or self.hint(selection), ok=False)
         targets, complete = found
         if complete and not targets:
             message = "Choose:" if len(complete) > 1 else ""
+        elif selection == (RESIGN,):
+            message = "Resign the game? Choose Yes, resign to confirm, or press Esc to play on."
         else:
             message = self.guide_message(selection, tuple(targets))
         return Guidance(selection, tuple(targets), tuple(complete), message)
@@ -490,6 +621,8 @@ class Game:
     max_players: int = 2
     options: tuple[Option, ...] = ()
     alternating: bool = False  # two players, one move a turn: the move list pairs them (1. White, Black)
+    agreements: bool = False  # two players whose rules allow a draw by agreement and resignation
+    position_changes: str = "the position changes"  # when a declined draw may be offered again (a new era)
     fixed_seats: tuple[str, ...] = ()  # the seats in the order they first act, where no option changes them
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
@@ -541,6 +674,59 @@ def options_text(options: Mapping[str, Any], game: Game) -> list[str]:
         if value != opt.default:
             out.append(f"{opt.name}={opt.link_text(value)}")
     return out
+
+
+OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW, RESIGN = "offer-draw", "accept-draw", "decline-draw", "resign"
+AGREEMENT_MOVES = (OFFER_DRAW, ACCEPT_DRAW, DECLINE_DRAW, RESIGN)
+CONFIRM_RESIGN = "confirm-resign"  # the second click of RESIGN's path
+AGREEMENT_LABELS = {OFFER_DRAW: "Offer a draw", ACCEPT_DRAW: "Accept the draw", DECLINE_DRAW: "Decline the draw",
+                    RESIGN: "Resign the game", CONFIRM_RESIGN: "Yes, resign"}
+AGREEMENT_VERBS = {OFFER_DRAW: "offers a draw", ACCEPT_DRAW: "accepts the draw", DECLINE_DRAW: "declines the draw",
+                   RESIGN: "resigns"}
+DRAW_AGREED = "The players agreed to a draw."
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """A draw on offer (its offerer), the players whose offer was declined since the position last
+    changed for good (they may not offer again until it does), or how the game ended by agreement."""
+
+    offer: str | None = None
+    declined: frozenset = frozenset()
+    resigned: str | None = None
+    drawn: bool = False
+
+    @property
+    def ended(self) -> bool:
+        return bool(self.resigned or self.drawn)
+
+    def outcome(self, state: State) -> Outcome:
+        if self.drawn:
+            return Outcome((), DRAW_AGREED)
+        return Outcome((state._opponent(self.resigned),), f"{state.actor_name(self.resigned)} resigned.")
+
+
+NO_AGREEMENT = Agreement()
+
+
+def agreement_from(tokens: list[str], players: Iterable[str]) -> tuple[list[str], Agreement]:
+    """Position text tokens without the agreement's (`State.agreement_token`), and the agreement."""
+    players, rest, found = list(players), [], {}
+    for token in tokens:
+        name, _, value = token.partition("=")
+        if name not in ("offer", "declined", "resigned", "draw"):
+            rest.append(token)
+            continue
+        values = value.split(",") if name == "declined" else [value]
+        if name in found or not all(v in (("agreed",) if name == "draw" else players) for v in values):
+            raise PositionError(f"{quote(token)} is not an agreement (offer=, declined= or resigned= a player, "
+                                "or draw=agreed).")
+        found[name] = values
+    if len(found.keys() & {"offer", "resigned", "draw"}) > 1:
+        raise PositionError("A position has at most one of a draw on offer, a resignation and a draw agreed.")
+    agreed = Agreement(offer=found.get("offer", [None])[0], declined=frozenset(found.get("declined", ())),
+                       resigned=found.get("resigned", [None])[0], drawn="draw" in found)
+    return rest, agreed
 
 
 REPEATED = 3  # the third time a position comes about ends the game, where a game opts in
@@ -609,4 +795,5 @@ __all__ = [
     "CHANCE", "MAX_MOVE_CHARS", "quote", "move_text", "History", "GameError", "InvalidMoveError", "IllegalMoveError", "PositionError",
     "OptionError", "Option", "Outcome", "Guidance", "State", "Game",
     "options_text", "parse_options_text", "players_to_act", "seats", "BOT_LEVELS", "REPEATED", "REPETITION_RULE", "repetition_count",
+    "OFFER_DRAW", "ACCEPT_DRAW", "DECLINE_DRAW", "RESIGN", "CONFIRM_RESIGN", "AGREEMENT_MOVES", "Agreement", "agreement_from",
 ]

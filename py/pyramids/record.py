@@ -14,7 +14,10 @@ link text, so links and saves are read by the same code.
 The compact form (format 2, for links sent by chat) writes the same fields
 but the moves as ``c=<count>.<digits>``: each move is its index among the
 sorted legal moves of the position before it, in as many base64url digits as
-that position's number of moves needs (none for a forced move).  Only a
+that position's number of moves needs (none for a forced move).  A draw
+offered or answered, or resignation, is not among those moves, so that the
+links made before the game had them still read the same; a game that has one
+is written ``c=<count>~<digits>``, each move an index among every legal move.  Only a
 replay can read it, so `read` leaves it packed and `Unpacker` gives the moves
 one at a time as the loader (session.Loading) plays them.
 """
@@ -27,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import games
-from .core import GameError, InvalidMoveError, OptionError, State, quote
+from .core import AGREEMENT_MOVES, GameError, InvalidMoveError, OptionError, State, quote
 
 FORMAT = 1
 COMPACT = 2  # the compact form: the same fields, the moves as indexes among the legal moves
@@ -94,7 +97,7 @@ def encode_compact(record: Record, digits: str | None = None) -> str:
     if record.packed:
         return encode(record)
     digits = pack(record) if digits is None else digits
-    return _fields(record, COMPACT, f"c={len(record.moves)}.{digits}")
+    return _fields(record, COMPACT, f"c={len(record.moves)}{EVERY if agreed(record.moves) else '.'}{digits}")
 
 
 def _fields(record: Record, version: int, moves: str) -> str:
@@ -113,7 +116,8 @@ def _fields(record: Record, version: int, moves: str) -> str:
 # -- the compact form ------------------------------------------------------
 DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"  # base64url
 _VALUE = {c: i for i, c in enumerate(DIGITS)}
-_PACKED = re.compile(r"(\d+)\.([A-Za-z0-9_-]*)")
+_PACKED = re.compile(r"(\d+)([.~])([A-Za-z0-9_-]*)")
+EVERY = "~"  # the compact form's separator when each index is among every legal move (see above)
 
 
 def _width(count: int) -> int:
@@ -124,9 +128,15 @@ def _width(count: int) -> int:
     return width
 
 
-def pack_move(state: State, move: str) -> str:
-    """One move as its index among the sorted legal moves of `state`; `GameError` if it is not one of them."""
-    legal = sorted(state.legal_moves())
+def agreed(moves) -> bool:
+    """Whether the moves hold a draw offered or answered, or resignation: packed among every legal move."""
+    return any(move in AGREEMENT_MOVES for move in moves)
+
+
+def pack_move(state: State, move: str, every: bool = False) -> str:
+    """One move as its index among the sorted legal moves of `state` (without a draw offered, answered or
+    resignation, unless `every`); `GameError` if it is not one of them."""
+    legal = sorted(state.legal_moves() if every else state.legal_plays())
     move = move.strip()
     index = bisect_left(legal, move)
     if index == len(legal) or legal[index] != move:
@@ -141,9 +151,9 @@ def pack_move(state: State, move: str) -> str:
 
 def pack(record: Record) -> str:
     """The digits of the record's moves (replayed to find each one's index); `GameError` for an illegal move."""
-    state, out = games.get(record.game).new(**record.options), []
+    state, out, every = games.get(record.game).new(**record.options), [], agreed(record.moves)
     for move in record.moves:
-        out.append(pack_move(state, move))
+        out.append(pack_move(state, move, every))
         state = state.play(move)
     return "".join(out)
 
@@ -152,12 +162,12 @@ class Unpacker:
     """A compact link's moves, read one at a time from the position each is played in."""
 
     def __init__(self, packed: str):
-        count, _, self.digits = packed.partition(".")
-        self.count, self.at = int(count), 0
+        count, separator, self.digits = _PACKED.fullmatch(packed).groups()
+        self.count, self.at, self.every = int(count), 0, separator == EVERY
 
     def next(self, state: State, ply: int) -> str:
         """Move `ply` (from 1), played in `state`; `RecordError` when the digits do not name a legal move."""
-        legal = sorted(state.legal_moves())
+        legal = sorted(state.legal_moves() if self.every else state.legal_plays())
         width = _width(len(legal))
         digits = self.digits[self.at:self.at + width]
         if len(digits) < width:

@@ -123,7 +123,8 @@ class Session:
     def share_link(self) -> str:
         """The shortest link to the game: what Share hands out."""
         readable = record.encode(self.record())
-        compact = record.encode_compact(self.record(), self._packed_digits())
+        digits = record.pack(self.record()) if record.agreed(self.moves) else self._packed_digits()
+        compact = record.encode_compact(self.record(), digits)
         return compact if len(compact) < len(readable) else readable
 
     def _packed_digits(self) -> str:
@@ -690,6 +691,11 @@ class Session:
         if "_seats" not in self.__dict__:
             self.__dict__["_seats"] = seats(self.game, self.options)
         return self.__dict__["_seats"]
+
+    @property
+    def people(self) -> list[str]:
+        """The seats people play on this device: not the computer's, nor a friend's who plays by link."""
+        return [seat for seat in self.seats if seat not in self.bots and (not self.mine or seat in self.mine)]
 
     def choose_mine(self, seats) -> None:
         """The seats played on this device; none, or all of them, means every seat is played here."""

@@ -13,7 +13,7 @@ import random
 from typing import Callable
 
 from pyramids import ai
-from pyramids.core import State
+from pyramids.core import ACCEPT_DRAW, DECLINE_DRAW, State
 
 Player = Callable[[State, str, random.Random], "str | None"]
 
@@ -94,6 +94,8 @@ def player(game_id: str) -> Player:
 
     def play(state: State, actor: str, rng: random.Random) -> str | None:
         moves = ai.own_moves(state, actor)
+        if ACCEPT_DRAW in moves:  # a draw offered: taken unless ahead
+            return ACCEPT_DRAW if heuristic(state, actor) <= 0 else DECLINE_DRAW
         for move in moves:
             after = state.play(move)
             if after.outcome is not None and after.outcome.winners == (actor,):

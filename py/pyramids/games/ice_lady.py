@@ -10,7 +10,9 @@ may be replaced by a king from the reserve of four larges, and may join its
 own king there to form a tree.  You win when the opponent has no pieces left
 or cannot move.  Our rule, not the seed's: the third time the same position
 comes about with the same side to move, the game is drawn (it would
-otherwise never end when two kings chase each other).
+otherwise never end when two kings chase each other).  A player may offer a
+draw, which the other accepts or declines, or resign (``offer-draw``,
+``accept-draw``, ``decline-draw``, ``resign``: the core's agreement moves).
 
 Move notation (squares a1..h8, White's first row is rank 1):
 
@@ -43,8 +45,8 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..core import (
-    REPEATED, REPETITION_RULE, Game, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError,
-    State, options_text, parse_options_text, quote, repetition_count,
+    AGREEMENT_MOVES, REPEATED, REPETITION_RULE, Game, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError,
+    State, agreement_from, options_text, parse_options_text, quote, repetition_count,
 )
 from ..grid import join_row, split_row, square
 
@@ -148,6 +150,20 @@ class IceLadyState(State):
                 if cell[1] in "SM":
                     progress += row if cell[0] == "white" else -row  # forward is up for White only
         return (material, self.reserve_counts, progress), (self.board, self.to_move)
+
+    def drawn_ending(self) -> bool:
+        """A lone plain king against one or two, and the side to move cannot capture: two kings cannot
+        take a lone king that takes care (a retrograde analysis of every such position found none lost
+        with the lone king to move; docs/performance.md), so the computer offers and accepts a draw."""
+        kings = {player: 0 for player in PLAYERS}
+        for cell in self.board:
+            if cell is not None:
+                if cell[1] != "K":
+                    return False
+                kings[cell[0]] += 1
+        if sorted(kings.values()) not in ([1, 1], [1, 2]):
+            return False
+        return not any(action[2] >= 0 for action in self._generate().values())
 
     def _decide(self) -> Outcome | None:
         me = self.to_move
@@ -258,7 +274,8 @@ class IceLadyState(State):
                     tokens.append(cell[1] if cell[0] == "white" else cell[1].lower())
             rows.append(join_row(tokens))
         fields = ["/".join(rows), self.to_move[0], *map(str, self.reserve_counts)]
-        return " ".join(fields + options_text(self.options, self.game) + self.repetition_token())
+        return " ".join(fields + options_text(self.options, self.game) + self.repetition_token()
+                        + self.agreement_token())
 
     # -- moves for people ----------------------------------------------------------
     def captured_square(self, move: str) -> str | None:
@@ -269,6 +286,8 @@ class IceLadyState(State):
         return NAMES[action[2]] if action[2] >= 0 else None
 
     def path(self, move: str) -> tuple[str, ...]:
+        if move.strip() in AGREEMENT_MOVES:
+            return super().path(move)
         found = MOVE_RE.fullmatch(move.strip())
         if found is None:
             raise InvalidMoveError(f"{quote(move)} is not a move: {NOTATION_HELP}.")
@@ -278,7 +297,7 @@ class IceLadyState(State):
         """ "c3, white small", "e1, black king tree: large, medium, small", "d4, empty"."""
         unit = self.units.get(cell)
         if unit is None:
-            return f"{cell}, empty" if cell in INDEX else cell
+            return f"{cell}, empty" if cell in INDEX else super().location_name(cell)
         player, pieces = unit
         if len(pieces) == 1:
             return f"{cell}, {player} {KIND[pieces]}"
@@ -291,6 +310,8 @@ class IceLadyState(State):
         return squares | {f"reserve:{p}": ("promoted to king", n) for p, n in zip(PLAYERS, self.reserve_counts)}
 
     def label(self, move: str) -> str:
+        if move in AGREEMENT_MOVES:
+            return super().label(move)
         frm, to = self.path(move)
         cell = self.board[INDEX[frm]]
         if move.endswith("=K"):
@@ -302,6 +323,8 @@ class IceLadyState(State):
 
     def describe(self, move: str) -> str:
         """ "White small d3 to e4", "Black king b6 to d4, capturing White's medium on c5", "… promoted to king"."""
+        if move in AGREEMENT_MOVES:
+            return super().describe(move)
         frm, to = self.path(move)
         cell, landing = self.board[INDEX[frm]], self.board[INDEX[to]]
         if cell is None:
@@ -437,6 +460,9 @@ class IceLady(Game):
     id = "ice-lady"
     title = "Ice Lady"
     alternating = True
+    agreements = True  # rules 4: a draw by agreement, and resignation
+    fixed_seats = PLAYERS
+    position_changes = "a piece is captured or promoted, or a small or medium moves forward"
     min_players = 2
     max_players = 2
     options = (
@@ -476,10 +502,11 @@ class IceLady(Game):
                 )
             reserves.append(int(value))
         tokens, seen = repetition_count(fields[4:])
+        tokens, agreed = agreement_from(tokens, PLAYERS)
         options = parse_options_text(tokens, self)
         _check_material(board, to_move, reserves)
         state = IceLadyState(self, tuple(board), to_move, tuple(reserves), MappingProxyType(options))
-        return state.with_repetitions(seen)
+        return state.with_repetitions(seen).with_agreement(agreed)
 
 
 def _parse_unit(token: str, where: str) -> tuple[str, str]:

@@ -10,7 +10,7 @@ import re
 from ..markup import escape, unescape
 from importlib import import_module
 
-from ..core import State
+from ..core import ACCEPT_DRAW, AGREEMENT_MOVES, CONFIRM_RESIGN, DECLINE_DRAW, RESIGN, State
 from ..svg import Marks
 
 
@@ -57,16 +57,32 @@ def labelled(text: str, state: State, marks: Marks = Marks(), starts=()) -> str:
     return _LOCATION.sub(named, text).replace(' role="img"', ' role="group"', 1)
 
 
-def panel(state: State, actor: str | None = None, marks: Marks = Marks()) -> str:
+def panel(state: State, actor: str | None = None, marks: Marks = Marks(), people=None) -> str:
     """HTML beside the board for what the board does not show (the rules options, reserves, scores, hands).
 
     Clickable parts carry ``data-cell`` like board locations and reach the
     game through the same click guidance; `actor` is who the player acts as,
     where several may act at once; `marks` the selection and lit targets (the
-    panel offers only what can be done now).
+    panel offers only what can be done now); `people` the seats played here
+    by people (None: every seat), the only ones offered a draw or resignation.
     """
     view = _view(state)
-    return options_line(state) + (view.panel(state, actor, marks) if hasattr(view, "panel") else "")
+    own = view.panel(state, actor, marks) if hasattr(view, "panel") else ""
+    return options_line(state) + own + agreement(state, marks, people)
+
+
+def agreement(state: State, marks: Marks = Marks(), people=None) -> str:
+    """A game that ends by agreement too: Offer a draw and Resign… for the player to move (Resign asks
+    again: Yes, resign), Accept and Decline for the one a draw is offered to."""
+    moves = [m for m in state.legal_moves() if m in AGREEMENT_MOVES] if state.game.agreements else []
+    if not moves or (people is not None and state.actor_of(moves[0]) not in people):
+        return ""
+    cells = [CONFIRM_RESIGN if m == RESIGN and RESIGN in marks.selected else m for m in moves]
+    words = {RESIGN: "Resign…", ACCEPT_DRAW: "Accept the draw", DECLINE_DRAW: "Decline"}
+    buttons = "".join(
+        f'<button type="button" class="agree{" lit" if cell in marks.targets else ""}" data-cell="{cell}">'
+        f'{escape(words.get(cell, state.location_name(cell)))}</button>' for cell in cells)
+    return f'<p class="agreement" role="group" aria-label="End the game by agreement">{buttons}</p>'
 
 
 def embed_panel_height(game_id: str) -> int:
@@ -93,5 +109,8 @@ def choice_picture(state: State, move: str) -> str:
 
 
 def last_marks(before: State, move: str, after: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The cells a move touched and the cells where it captured, for marking it."""
+    """The cells a move touched and the cells where it captured, for marking it (a draw offered, answered
+    or resignation touches none)."""
+    if move in AGREEMENT_MOVES:
+        return (), ()
     return _view(before).last_marks(before, move, after)

@@ -1,0 +1,185 @@
+"""A draw by agreement and resignation: the core's moves for games whose rules allow them (Ice Lady).
+
+shared/rules/ice-lady.md section 4: "Draw: only by mutual agreement [A16] ... Resignation is
+allowed."  Each player decides on their own turn; the answer to an offer is the other player's
+decision inside the offerer's turn.
+"""
+
+import random
+
+import pytest
+
+from conformance import check_state
+from pyramids import ai, games, page, record, views
+from pyramids.core import (ACCEPT_DRAW, CONFIRM_RESIGN, DECLINE_DRAW, OFFER_DRAW, RESIGN, IllegalMoveError,
+                           PositionError)
+from pyramids.record import Record
+from pyramids.session import Session
+from pyramids.svg import Marks
+
+GAME = games.get("ice-lady")
+TWO_KINGS_AGAINST_ONE = "k7/8/8/8/8/8/8/K6K w 2 3"  # nobody can capture: neither side can win
+THREE_KINGS_AGAINST_ONE = "k7/8/8/8/8/8/8/K2K3K w 1 3"
+AHEAD = "8/8/8/3s4/8/2SSSS2/8/8 w 4 4"  # White four smalls, Black one
+
+
+def refusal(state, move):
+    with pytest.raises(IllegalMoveError) as err:
+        state.play(move)
+    return str(err.value)
+
+
+def test_the_player_to_move_may_offer_a_draw_or_resign():
+    start = GAME.new()
+    assert {OFFER_DRAW, RESIGN} <= set(start.legal_moves())
+    assert OFFER_DRAW not in start.legal_plays() and RESIGN not in start.legal_plays()  # what a search explores
+    assert start.actor_of(OFFER_DRAW) == "white" and start.describe(OFFER_DRAW) == "White offers a draw"
+
+
+def test_an_offer_waits_for_the_other_players_answer_and_nothing_else():
+    offered = GAME.new().play(OFFER_DRAW)
+    assert offered.actors == ("black",) and sorted(offered.legal_moves()) == [ACCEPT_DRAW, DECLINE_DRAW]
+    assert offered.turn_of() == "white"  # the answer belongs to White's turn, in the game log
+    assert offered.prompt() == "White offers a draw: Black accepts or declines it."
+    message = refusal(offered, "c3-d4")
+    assert message == "White offered a draw: Black first accepts it (accept-draw) or declines it (decline-draw)."
+    assert refusal(offered, RESIGN) == message
+    assert offered.guide(("f6",)).message == message  # a click on the board says so too
+
+
+def test_an_accepted_offer_ends_the_game_drawn():
+    drawn = GAME.new().play(OFFER_DRAW).play(ACCEPT_DRAW)
+    assert drawn.outcome.draw and drawn.outcome.reason == "The players agreed to a draw."
+    assert drawn.legal_moves() == [] and drawn.actors == ()
+
+
+def test_a_declined_offer_is_not_made_again_until_the_position_changes_for_good():
+    declined = GAME.new().play(OFFER_DRAW).play(DECLINE_DRAW)
+    assert declined.actors == ("white",)
+    assert OFFER_DRAW not in declined.legal_moves() and RESIGN in declined.legal_moves()
+    assert refusal(declined, OFFER_DRAW) == ("White's draw offer was declined; White may offer again once a piece "
+                                             "is captured or promoted, or a small or medium moves forward.")
+    sideways = declined.play("c2-a2")  # a medium's sideways move: the same era
+    assert OFFER_DRAW in sideways.legal_moves()  # Black never offered
+    back = sideways.play("c7-a7")
+    assert OFFER_DRAW not in back.legal_moves()
+    forward = back.play("c3-d4")  # a small steps forward: a position that can never come back
+    assert OFFER_DRAW in forward.play("f6-e5").legal_moves()
+
+
+def test_resignation_gives_the_other_player_the_game():
+    resigned = GAME.new().play("c3-d4").play(RESIGN)
+    assert resigned.outcome.winners == ("white",) and resigned.outcome.reason == "Black resigned."
+    assert GAME.new().describe(RESIGN) == "White resigns"
+
+
+def test_offers_do_not_count_as_the_position_coming_about_again():
+    """Our rule against endless play counts positions; an offer and its answer leave the board as it was."""
+    state = GAME.from_text(TWO_KINGS_AGAINST_ONE)
+    for move in ("a1-b2", "a8-b8", "b2-a1", "b8-a8"):
+        state = state.play(move)
+    assert state.repetitions == 2
+    declined = state.play(OFFER_DRAW).play(DECLINE_DRAW)
+    assert declined.repetitions == 2 and declined.outcome is None
+
+
+@pytest.mark.parametrize("moves", [(OFFER_DRAW,), (OFFER_DRAW, DECLINE_DRAW), (OFFER_DRAW, DECLINE_DRAW, "c3-d4"),
+                                   (OFFER_DRAW, ACCEPT_DRAW), ("c3-d4", RESIGN)])
+def test_position_text_holds_the_agreement(moves):
+    state = GAME.replay(moves)
+    check_state(GAME, state)  # round-trips, and plays the same once read back
+    assert GAME.from_text(state.to_text()).outcome == state.outcome
+
+
+@pytest.mark.parametrize("text", [
+    "8/2mmmm2/2ssss2/8/8/2SSSS2/2MMMM2/8 w 4 4 offer=black",  # not Black's turn
+    "8/2mmmm2/2ssss2/8/8/2SSSS2/2MMMM2/8 w 4 4 offer=green",
+    "8/2mmmm2/2ssss2/8/8/2SSSS2/2MMMM2/8 w 4 4 offer=white resigned=white",
+    "8/2mmmm2/2ssss2/8/8/2SSSS2/2MMMM2/8 w 4 4 draw=yes",
+])
+def test_a_position_with_an_impossible_agreement_is_refused(text):
+    with pytest.raises(PositionError):
+        GAME.from_text(text)
+
+
+def test_games_whose_rules_say_nothing_of_agreement_do_not_have_it():
+    for game_id in ("terrafex", "icetoids", "ice-turn"):
+        state = games.get(game_id).new()
+        assert not {OFFER_DRAW, RESIGN} & set(state.legal_moves())
+
+
+def test_resigning_by_clicks_asks_twice():
+    """A click by mistake must not end a game: Resign… shows Yes, resign."""
+    state = GAME.new()
+    asked = state.guide((RESIGN,))
+    assert asked.targets == (CONFIRM_RESIGN,) and not asked.moves
+    assert asked.message == "Resign the game? Choose Yes, resign to confirm, or press Esc to play on."
+    assert state.guide((RESIGN, CONFIRM_RESIGN)).moves == (RESIGN,)
+    session = Session("ice-lady")
+    session.click(RESIGN)
+    assert session.message == asked.message and session.latest.outcome is None
+    session.click(CONFIRM_RESIGN)
+    assert session.latest.outcome.winners == ("black",) and session.result() == "0-1 Black wins"
+
+
+def test_the_panel_offers_agreement_only_to_the_people_playing_here():
+    start = GAME.new()
+    mine = views.panel(start, None, Marks(), people=["white"])
+    assert 'data-cell="offer-draw"' in mine and 'data-cell="resign"' in mine and "Resign…" in mine
+    assert "data-cell" not in views.panel(start, None, Marks(), people=["black"])  # the computer's turn
+    asked = views.panel(start, None, Marks((RESIGN,), (CONFIRM_RESIGN,)), people=["white"])
+    assert 'class="agree lit" data-cell="confirm-resign">Yes, resign<' in asked
+    offered = views.panel(start.play(OFFER_DRAW), None, Marks(), people=["black"])
+    assert "Accept the draw" in offered and 'data-cell="decline-draw">Decline<' in offered
+    assert views.panel(games.get("terrafex").new(), None, Marks()).count("agree") == 0
+
+
+def test_a_game_with_an_offer_still_has_a_compact_link():
+    """Links made before draw offers existed read the same: their moves index the board's moves only."""
+    plain = Record("ice-lady", {}, ("c3-d4", "f6-e5"))
+    agreed = Record("ice-lady", {}, ("c3-d4", OFFER_DRAW, DECLINE_DRAW, "f6-e5", RESIGN))
+    assert "c=2." in record.encode_compact(plain)
+    text = record.encode_compact(agreed)
+    assert "c=5~" in text
+    assert record.replay(record.decode(text)).moves == list(agreed.moves)
+    session = Session("ice-lady", moves=agreed.moves[:-1])
+    assert record.replay(record.decode(session.share_link())).moves == list(agreed.moves[:-1])
+
+
+# -- the computer -------------------------------------------------------------------
+def test_two_kings_against_one_is_a_drawn_ending_and_three_is_not():
+    assert GAME.from_text(TWO_KINGS_AGAINST_ONE).drawn_ending()
+    assert not GAME.from_text(THREE_KINGS_AGAINST_ONE).drawn_ending()
+    assert not GAME.from_text("8/8/8/3k4/2K5/8/8/7K w 2 3").drawn_ending()  # White takes the king now
+    assert not GAME.from_text(AHEAD).drawn_ending()
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_the_computer_offers_a_draw_only_where_nobody_can_win(level):
+    assert ai.choose(GAME.from_text(TWO_KINGS_AGAINST_ONE), level=level, rng=random.Random(1)) == OFFER_DRAW
+    assert ai.choose(GAME.from_text(THREE_KINGS_AGAINST_ONE), level=level, rng=random.Random(1)) != OFFER_DRAW
+    assert ai.choose(GAME.new(), level=level, rng=random.Random(1)) not in (OFFER_DRAW, RESIGN)
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_the_computer_accepts_a_draw_when_behind_or_when_nobody_can_win(level):
+    def answer(text):
+        return ai.choose(GAME.from_text(text).play(OFFER_DRAW), level=level, rng=random.Random(1))
+
+    assert answer(AHEAD) == ACCEPT_DRAW  # Black, one small against four
+    assert answer(AHEAD.replace(" w ", " b ")) == DECLINE_DRAW  # White, ahead
+    assert answer("8/2mmmm2/2ssss2/8/8/2SSSS2/2MMMM2/8 w 4 4") == DECLINE_DRAW  # even: it plays on
+    assert answer(TWO_KINGS_AGAINST_ONE.replace(" w ", " b ")) == ACCEPT_DRAW  # White, ahead, but cannot win
+
+
+def test_bots_end_a_drawn_ending_by_agreement():
+    state = GAME.from_text(TWO_KINGS_AGAINST_ONE)
+    for _ in range(2):
+        state = state.play(ai.choose(state, level="medium", rng=random.Random(1)))
+    assert state.outcome is not None and state.outcome.draw and state.outcome.reason == "The players agreed to a draw."
+
+
+def test_the_page_lists_an_offer_in_words():
+    session = Session("ice-lady", moves=("c3-d4", OFFER_DRAW, DECLINE_DRAW))
+    assert [session.describe(ply) for ply in (2, 3)] == ["Black offers a draw", "White declines the draw"]
+    assert "Black offers a draw" in page.move_list(session)
