@@ -11,8 +11,14 @@ import random
 from pyramids.core import CHANCE, Game, GameError, State
 
 
+AGREEING = 20
+
+
 def playout(game: Game, rng: random.Random, max_plies: int = 400, **options) -> list[str]:
-    """A random game: chance moves drawn by their probabilities, player moves uniformly."""
+    """A random game: chance moves drawn by their probabilities, player moves uniformly among the game's
+    own (`legal_plays`; an offer waiting has only its answers), and in a game that ends by agreement too,
+    one time in `AGREEING` among every legal move: a draw is offered, answered, or a player resigns now
+    and then, and the games still run long."""
     state = game.new(**options)
     moves: list[str] = []
     while state.outcome is None and len(moves) < max_plies:
@@ -20,7 +26,8 @@ def playout(game: Game, rng: random.Random, max_plies: int = 400, **options) -> 
             outcomes = state.chance_outcomes()
             move = rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
         else:
-            move = rng.choice(state.legal_moves())
+            agreeing = state.game.agreements and not rng.randrange(AGREEING)
+            move = rng.choice(state.legal_moves() if agreeing else state.legal_plays() or state.legal_moves())
         moves.append(move)
         state = state.play(move)
     return moves

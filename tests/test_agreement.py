@@ -109,7 +109,7 @@ def test_games_whose_rules_say_nothing_of_agreement_do_not_have_it():
 
 
 def test_resigning_by_clicks_asks_twice():
-    """A click by mistake must not end a game: Resign… shows Yes, resign."""
+    """A click by mistake must not end a game: Resign the game shows Yes, resign."""
     state = GAME.new()
     asked = state.guide((RESIGN,))
     assert asked.targets == (CONFIRM_RESIGN,) and not asked.moves
@@ -125,12 +125,12 @@ def test_resigning_by_clicks_asks_twice():
 def test_the_panel_offers_agreement_only_to_the_people_playing_here():
     start = GAME.new()
     mine = views.panel(start, None, Marks(), people=["white"])
-    assert 'data-cell="offer-draw"' in mine and 'data-cell="resign"' in mine and "Resign…" in mine
+    assert 'data-cell="offer-draw"' in mine and 'data-cell="resign"' in mine and "Resign the game" in mine
     assert "data-cell" not in views.panel(start, None, Marks(), people=["black"])  # the computer's turn
     asked = views.panel(start, None, Marks((RESIGN,), (CONFIRM_RESIGN,)), people=["white"])
     assert 'class="agree lit" data-cell="confirm-resign">Yes, resign<' in asked
     offered = views.panel(start.play(OFFER_DRAW), None, Marks(), people=["black"])
-    assert "Accept the draw" in offered and 'data-cell="decline-draw">Decline<' in offered
+    assert "Accept the draw" in offered and 'data-cell="decline-draw">Decline the draw<' in offered
     assert views.panel(games.get("terrafex").new(), None, Marks()).count("agree") == 0
 
 

@@ -141,8 +141,8 @@ def test_two_kings_cannot_take_a_lone_king_that_takes_care():
     for _ in range(60):
         *white, black = rng.sample(range(64), 3)
         state = game.from_text(kings_position(white, black))
-        safe = [move for move in state.legal_moves()
-                if not any(state.play(move).play(reply).outcome for reply in state.play(move).legal_moves())]
+        safe = [move for move in state.legal_plays()
+                if not any(state.play(move).play(reply).outcome for reply in state.play(move).legal_plays())]
         assert safe, state.to_text()
 
 

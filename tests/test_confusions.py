@@ -82,7 +82,7 @@ def test_the_last_move_is_framed_over_the_pieces():
     for game_id in ("ice-lady", "terrafex", "icetoids", "ice-turn"):
         s = Session(game_id, rng=random.Random(1))
         while not s.marks().last or s.latest.actors == ("chance",):
-            s.play(random.Random(len(s.moves)).choice(s.latest.legal_moves()))
+            s.play(random.Random(len(s.moves)).choice(s.latest.legal_plays()))
         picture = views.draw(s.state, s.marks())
         frames = picture.count('class="last-frame"')
         assert frames == len([c for c in s.marks().last if f'data-cell="{c}"' in picture]) and frames, game_id

@@ -24,8 +24,11 @@ Two-player games with an evaluation and no chance (Ice Lady) use alpha-beta
 with iterative deepening instead, which is much stronger there: Medium and
 Hard search captures and promotions on past the horizon (Easy falls for a
 recapture), each depth tries first the move found best at the one before, and
-in an ending the side ahead hunts the other's kings (`_ice_lady_ending`).  In Ice-Turn
-and Terrafex, where a turn is many actions of one player, Medium and Hard
+in an ending the side ahead hunts the other's kings (`_ice_lady_ending`).  Where the
+rules allow a draw by agreement (Ice Lady), a bot offers and accepts one in an ending nobody
+can win and accepts one when behind (`agreement_move`); it never resigns, and no search
+explores these moves.
+In Ice-Turn and Terrafex, where a turn is many actions of one player, Medium and Hard
 search the turn whole (`_TurnPlan`) instead of judging one action at a time;
 in Terrafex, which has no chance, they pick among equally good plans at
 random, and Hard also searches the opponent's reply.
@@ -48,8 +51,8 @@ from dataclasses import dataclass, replace
 from itertools import permutations
 from typing import Callable
 
-from .core import (ACCEPT_DRAW, CHANCE, DECLINE_DRAW, OFFER_DRAW, RESIGN, GameError, State,  # noqa: F401 - seats:
-                   players_to_act, quote, seats)  # ai's API too
+from .core import ACCEPT_DRAW, CHANCE, DECLINE_DRAW, OFFER_DRAW, RESIGN, GameError, State, players_to_act, quote
+from .core import seats  # noqa: F401 - ai's API too
 
 
 @dataclass(frozen=True)

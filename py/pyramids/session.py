@@ -23,7 +23,7 @@ import re
 import time
 
 from . import games, record, turns
-from .core import BOT_LEVELS, CHANCE, GameError, State, players_to_act, quote, seats
+from .core import ACCEPT_DRAW, BOT_LEVELS, CHANCE, DECLINE_DRAW, GameError, State, players_to_act, quote, seats
 from .svg import Marks
 from .views import last_marks
 
@@ -541,6 +541,8 @@ class Session:
         self.cursor = cursor if browsing else len(self.moves)
         if not browsing:
             self._clear_input(self.message if self.selection else "")
+            if move in (ACCEPT_DRAW, DECLINE_DRAW):  # the answer inside the player's own turn: told at once
+                self.note(f"{self.describe(first + 1)}.")
         return True
 
     def show_hint(self, move: str) -> None:

@@ -377,7 +377,7 @@ class Bench:
             state = game.from_text(page.get_attribute("#board", "data-position"))
             if state.outcome is not None:
                 return
-            move = rng.choice(state.legal_moves())
+            move = rng.choice(state.legal_plays())  # on the board (not a draw offered, nor resignation)
             problem = self.click_move(page, state, move, found)
             if problem:
                 found["failures"].append(f"{move}: {problem}")

@@ -13,11 +13,12 @@ PLAYOUT_CAP = 1000  # plies: a playout that has not ended by then stops (no-turn
 
 
 def random_move(state: State, rng: random.Random) -> str:
-    """A chance move drawn with its probability, else any legal move, uniformly."""
+    """A chance move drawn with its probability, else any of the game's own moves, uniformly (never a draw
+    offered or resignation, which would end a bench's game at once)."""
     if state.actors == (CHANCE,):
         outcomes = state.chance_outcomes()
         return rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
-    return rng.choice(state.legal_moves())
+    return rng.choice(state.legal_plays())
 
 
 def playout(game_id: str, plies: int, rng: random.Random) -> list[str]:
@@ -35,7 +36,7 @@ def playout(game_id: str, plies: int, rng: random.Random) -> list[str]:
         move = (state.automatic_move() if len(moves) >= plies else None) or random_move(state, rng)
         after = state.play(move)
         if after.outcome is not None and len(moves) + 1 < plies and state.actors != (CHANCE,):
-            for other in rng.sample(state.legal_moves(), len(state.legal_moves())):
+            for other in rng.sample(state.legal_plays(), len(state.legal_plays())):
                 if (candidate := state.play(other)).outcome is None:
                     move, after = other, candidate
                     break
@@ -68,7 +69,7 @@ def speed(game_id: str, seconds: float, rng: random.Random) -> dict:
                 outcomes = state.chance_outcomes()
                 move = rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
             else:
-                move = rng.choice(moves)
+                move = rng.choice(state.legal_plays())  # no draw offered, no resignation: whole playouts
             state = state.play(move)
             n += 1
         plies.append(n)

@@ -129,7 +129,7 @@ def play_by_keyboard(app: App, move: str) -> None:
 
 def choose_move(state) -> str:
     """A move a person makes at the start of a game (not an agreement to end, not the timer)."""
-    moves = [m for m in state.legal_moves() if not m.endswith((":done", ":undone", ":ring"))]
+    moves = [m for m in state.legal_plays() if not m.endswith((":done", ":undone", ":ring"))]
     return sorted(moves, key=lambda m: (len(state.path(m)), m))[-1] if moves else ""
 
 

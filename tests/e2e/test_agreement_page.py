@@ -29,6 +29,7 @@ def test_against_the_computer_an_even_offer_is_declined_then_resigning_asks_once
     wait_moves(app, 2)
     assert app.moves() == ["offer-draw", "decline-draw"]
     assert "Black declines the draw" in app.page.inner_text("#moves")
+    assert app.message() == "Black declines the draw."  # inside White's own turn: said at once
     app.settled()
     assert app.page.locator('#game-panel [data-cell="offer-draw"]').count() == 0  # declined: not again now
     app.panel_click("resign")

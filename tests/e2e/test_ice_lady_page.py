@@ -96,10 +96,10 @@ def promotion_record():
     for _ in range(200):
         state, moves = GAME.new(), []
         while state.outcome is None and len(moves) < 200:
-            promos = [m for m in state.legal_moves() if m.endswith("=K")]
+            promos = [m for m in state.legal_plays() if m.endswith("=K")]
             if promos and state.to_move == "white":
                 return moves, promos[0]
-            move = rng.choice(state.legal_moves())
+            move = rng.choice(state.legal_plays())
             moves.append(move)
             state = state.play(move)
     raise AssertionError("no promotion found")
@@ -138,7 +138,7 @@ def test_a_whole_game_by_clicking(app):
     rng = random.Random(3)
     state = GAME.new()
     while state.outcome is None:
-        legal = state.legal_moves()
+        legal = state.legal_plays()
         captures = [m for m in legal if "x" in m]
         move = rng.choice(captures or legal)
         app.play(*state.path(move))

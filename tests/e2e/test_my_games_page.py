@@ -87,7 +87,7 @@ def long_game(plies: int) -> list[str]:
     """A legal Ice Lady game of `plies` moves that never repeats a position three times nor ends."""
     rng, state, moves = random.Random(1), ICE_LADY.new(), []
     while len(moves) < plies:
-        legal = state.legal_moves()
+        legal = state.legal_plays()
         rng.shuffle(legal)
         going_on = []
         for move in legal:

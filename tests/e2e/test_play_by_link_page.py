@@ -98,7 +98,7 @@ def test_two_players_play_a_dozen_moves_by_link_then_a_link_goes_back_and_both_l
     assert "White played after that move, by link" in black.page.get_attribute("#undo", "title")
     white.page.click("#undo")
     assert white.moves() == moves[:12]
-    other = max(m for m in ICE_LADY.replay(moves[:12]).legal_moves() if m != moves[12])
+    other = max(m for m in ICE_LADY.replay(moves[:12]).legal_plays() if m != moves[12])
     play(white, other, 13)
     receive(black, white.share(), 13)
     box = black.page.locator("#parted-box")
@@ -119,7 +119,7 @@ def test_keeping_the_saved_game_keeps_the_link_s_line_too(app):
     app.open()
     for ply, move in enumerate(moves, 1):
         play(app, move, ply)
-    other = max(m for m in ICE_LADY.replay(moves[:2]).legal_moves() if m != moves[2])
+    other = max(m for m in ICE_LADY.replay(moves[:2]).legal_plays() if m != moves[2])
     receive(app, app.server + "#v=1&g=ice-lady&m=" + "+".join(moves[:2] + [other]), 3)
     app.page.locator('#parted-box [data-keep="saved"]').click()
     app.page.wait_for_function("document.querySelectorAll('#moves li').length === 4")

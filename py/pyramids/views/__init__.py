@@ -10,7 +10,7 @@ import re
 from ..markup import escape, unescape
 from importlib import import_module
 
-from ..core import ACCEPT_DRAW, AGREEMENT_MOVES, CONFIRM_RESIGN, DECLINE_DRAW, RESIGN, State
+from ..core import AGREEMENT_MOVES, CONFIRM_RESIGN, RESIGN, State
 from ..svg import Marks
 
 
@@ -72,16 +72,15 @@ def panel(state: State, actor: str | None = None, marks: Marks = Marks(), people
 
 
 def agreement(state: State, marks: Marks = Marks(), people=None) -> str:
-    """A game that ends by agreement too: Offer a draw and Resign… for the player to move (Resign asks
-    again: Yes, resign), Accept and Decline for the one a draw is offered to."""
+    """A game that ends by agreement too: Offer a draw and Resign the game for the player to move (which
+    asks again: Yes, resign), Accept and Decline the draw for the one it is offered to."""
     moves = [m for m in state.legal_moves() if m in AGREEMENT_MOVES] if state.game.agreements else []
     if not moves or (people is not None and state.actor_of(moves[0]) not in people):
         return ""
     cells = [CONFIRM_RESIGN if m == RESIGN and RESIGN in marks.selected else m for m in moves]
-    words = {RESIGN: "Resign…", ACCEPT_DRAW: "Accept the draw", DECLINE_DRAW: "Decline"}
     buttons = "".join(
         f'<button type="button" class="agree{" lit" if cell in marks.targets else ""}" data-cell="{cell}">'
-        f'{escape(words.get(cell, state.location_name(cell)))}</button>' for cell in cells)
+        f'{escape(state.location_name(cell))}</button>' for cell in cells)
     return f'<p class="agreement" role="group" aria-label="End the game by agreement">{buttons}</p>'
 
 
