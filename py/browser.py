@@ -54,10 +54,12 @@ def draw_board(session) -> None:
     board.removeAttribute("data-snapshot")  # the live board replaces the one painted before Python started
 
 
-def draw_panel(session) -> None:
-    """The game's panel beside the board (scores, reserves, pool, trackers...), named for screen readers."""
+def draw_panel(session, people=None) -> None:
+    """The game's panel beside the board (scores, reserves, pool, trackers...), named for screen readers;
+    a draw offered or resignation only for `people` (by default the seats people play on this device)."""
     marks, state = session.marks(), session.state
-    set_html("game-panel", views.labelled(views.panel(state, session.actor, marks, session.people), state, marks))
+    people = session.people if people is None else people
+    set_html("game-panel", views.labelled(views.panel(state, session.actor, marks, people), state, marks))
 
 
 SLICE = 0.01  # seconds of replay per task while a game opens: a task stays well under 50 ms

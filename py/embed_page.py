@@ -69,7 +69,9 @@ class Embed:
                 by_id(name).disabled = True
             return
         draw_board(s)
-        draw_panel(s)  # the score, reserves, pool... as the app shows them
+        # the score, reserves, pool... as the app shows them; a draw offered or resignation belongs to the
+        # app, not to a page that shows the game
+        draw_panel(s, people=())
         status = by_id("status")
         status.textContent = status.title = " ".join(t for t in (self.notice, s.message) if t) or s.status()
         set_html("choices", page.choices(s))

@@ -75,6 +75,7 @@ def test_the_embed_opens_a_record_at_ply_n_and_steps_through_it(app):
     assert view.position() == at(4) and view.page.is_hidden("#moves")
     view.click("b4")
     assert view.position() == at(4), "read-only: a click changes nothing"
+    assert view.page.locator("#game-panel .agree").count() == 0, "no draw to offer in a page that shows a game"
     assert "replay" in view.page.inner_text("#status")
     assert stored(view.page) == before, "the host app's saved game is untouched"
     app.open()
