@@ -127,7 +127,7 @@ def agreement_move(state: State, actor: str) -> str | None:
     """The computer's word on a draw, where it has one: it offers a draw, and accepts one, in an ending
     nobody can win (`State.drawn_ending`); it also accepts one when it is behind, and declines one
     otherwise.  It never resigns: a person may always play on to the end."""
-    legal = state.legal_moves() if state.game.agreements else []
+    legal = state.agreement_moves() if state.game.agreements else []
     if ACCEPT_DRAW in legal:
         behind = _value(evaluate(state), actor) < DRAW_ACCEPTED_BELOW
         return ACCEPT_DRAW if behind or state.drawn_ending() else DECLINE_DRAW

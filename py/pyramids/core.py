@@ -237,7 +237,7 @@ class State:
     def legal_moves(self) -> list[str]:
         """Every move legal now, for every actor who may act now."""
         if self.game.agreements:
-            return list(self._moves()) + self._agreement_moves()
+            return list(self._moves()) + self.agreement_moves()
         return list(self._moves())
 
     def legal_plays(self) -> list[str]:
@@ -248,7 +248,7 @@ class State:
         if not isinstance(move, str):
             return False
         move = move.strip()
-        return move in self._moves() or self.game.agreements and move in self._agreement_moves()
+        return move in self._moves() or self.game.agreements and move in self.agreement_moves()
 
     def play(self, move: str) -> "State":
         """The state after `move`; raises a `GameError` saying why it is not allowed."""
@@ -257,7 +257,7 @@ class State:
         if action is None:
             if self.outcome is not None:
                 raise IllegalMoveError(f"{quote(text)}: the game is over ({self.outcome.reason}).")
-            if self.game.agreements and text in self._agreement_moves():
+            if self.game.agreements and text in self.agreement_moves():
                 return self._agree(text)
             raise self._refusal(text)
         after = self._apply(action)
@@ -267,7 +267,7 @@ class State:
             seen = self._seen()
             same_era = seen.era == key[0]
             after.__dict__["_history"] = (seen if same_era else History(key[0])).add(hash(key[1]))
-        declined = self.agreement.declined
+        declined = self.game.agreements and self.agreement.declined
         if declined and same_era:  # a declined offer is not made again until the position changes for good
             after.__dict__["_agreement"] = Agreement(declined=declined)
         return after
@@ -426,8 +426,8 @@ class State:
     def _opponent(self, player: str) -> str:
         return next(p for p in seats(self.game, self.options) if p != player)
 
-    def _agreement_moves(self) -> list[str]:
-        """The agreement's moves legal now: the answers to an offer, else the player to move's offer
+    def agreement_moves(self) -> list[str]:
+        """The agreement's moves legal now (in a game with `Game.agreements`): the answers to an offer, else the player to move's offer
         (unless one was declined since the position last changed for good) and resignation."""
         if self.outcome is not None:
             return []

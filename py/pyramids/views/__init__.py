@@ -74,7 +74,7 @@ def panel(state: State, actor: str | None = None, marks: Marks = Marks(), people
 def agreement(state: State, marks: Marks = Marks(), people=None) -> str:
     """A game that ends by agreement too: Offer a draw and Resign the game for the player to move (which
     asks again: Yes, resign), Accept and Decline the draw for the one it is offered to."""
-    moves = [m for m in state.legal_moves() if m in AGREEMENT_MOVES] if state.game.agreements else []
+    moves = state.agreement_moves() if state.game.agreements else []
     if not moves or (people is not None and state.actor_of(moves[0]) not in people):
         return ""
     cells = [CONFIRM_RESIGN if m == RESIGN and RESIGN in marks.selected else m for m in moves]
