@@ -11,8 +11,11 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import os
 import pathlib
 import re
+import shutil
+import sys
 import threading
 import tomllib
 
@@ -21,9 +24,23 @@ from playwright.sync_api import sync_playwright
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
+# --disable-dev-shm-usage: Chromium's shared memory in /tmp, not /dev/shm, where a machine short of it kills
+# pages ("Target crashed") with memory to spare; Debian's launcher adds it only when its check of /dev/shm works.
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 READY_MS = 60_000
+
+
+def machine() -> str:
+    """Memory and shared memory left, and the browser's processes: what a crashed page is first suspected of."""
+    meminfo = dict(line.split(":", 1) for line in pathlib.Path("/proc/meminfo").read_text().splitlines())
+    shm = shutil.disk_usage("/dev/shm").free // 2**20 if os.path.isdir("/dev/shm") else None
+    processes = 0
+    for comm in pathlib.Path("/proc").glob("[0-9]*/comm"):
+        with contextlib.suppress(OSError):  # a process that ended meanwhile
+            processes += "chrom" in comm.read_text()
+    return (f"memory available {meminfo.get('MemAvailable', '?').strip()}, /dev/shm free {shm} MB, "
+            f"{processes} Chromium processes")
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -45,9 +62,13 @@ def server():
     httpd.shutdown()
 
 
+STARTED = ["?"]  # machine() as the session's browser started, beside it when a page crashes
+
+
 @pytest.fixture(scope="session")
 def browser():
     with sync_playwright() as p:
+        STARTED[:] = [machine()]
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         yield browser
         browser.close()
@@ -94,6 +115,8 @@ class Watch:
     def _page(self, page):
         page.on("pageerror", lambda e: self.errors.append(str(e)))
         page.on("console", self._console)
+        page.on("crash", lambda _page: print(f"The page crashed. The machine then: {machine()}; "
+                                             f"as the browser started: {STARTED[0]}", file=sys.stderr))
 
     def _console(self, message):
         if message.type in ("error", "warning"):
