@@ -17,7 +17,7 @@ from pyscript import document, window
 from archives import loaded
 from browser import by_id, present, replay as replay_in_slices, replay_slice, report
 from pyramids import games, page, record, saves
-from pyramids.core import GameError
+from pyramids.core import CONFIRM_RESIGN, DECLINE_DRAW, OFFER_DRAW, RESIGN, GameError
 from pyramids.session import Loading, Session
 from screen.board import Board
 from screen.bots import Bots
@@ -34,6 +34,8 @@ DEFAULT_GAME = games.DEFAULT
 QUICK = 300  # a game of at most this many moves is tried at once (it usually opens within the slice)
 FOCUS_PARTNER = {"undo": "redo", "redo": "undo", "first": "next", "prev": "next", "next": "prev", "last": "prev",
                  "prev-turn": "next-turn", "next-turn": "prev-turn"}
+# A panel location whose use asks a question next: the focus goes to the answer (the milder one: Decline).
+FOCUS_ANSWER = {RESIGN: CONFIRM_RESIGN, OFFER_DRAW: DECLINE_DRAW}
 UNSAVED_GAME = ("Your last game could not be saved here (this browser's storage was full or off), so only its link "
                 "holds it.")
 UNSAVED_MOVES = ("Your last moves in this game could not be saved here (this browser's storage was full or off): "
@@ -293,11 +295,14 @@ class App:
     def keep_focus(self, used):
         """The control a player used is gone (a choice made, Esc, the panel drawn again) or disabled by its use
         (the last Redo, First): the focus goes to its counterpart (Undo, Next), the same panel location drawn
-        again, the next choice, else the board; never to the page, where the keys would do nothing."""
+        again, the question it asked (Resign: Yes, resign), the next choice, else the board; never to the page,
+        where the keys would do nothing."""
         partner = present(by_id(FOCUS_PARTNER[str(used.id)])) if str(used.id) in FOCUS_PARTNER else None
         cell = present(used.getAttribute("data-cell"))
-        again = present(by_id("game-panel").querySelector(f'[data-cell="{cell}"]')) if cell else None
-        for target in (partner, again, present(by_id("choices").querySelector("button"))):
+        panel = by_id("game-panel")
+        again = present(panel.querySelector(f'[data-cell="{cell}"]')) if cell else None
+        answer = present(panel.querySelector(f'[data-cell="{FOCUS_ANSWER[cell]}"]')) if cell in FOCUS_ANSWER else None
+        for target in (partner, again, answer, present(by_id("choices").querySelector("button"))):
             if target is not None and not present(getattr(target, "disabled", None)):
                 return target.focus()
         return self.board.focus()

@@ -6,6 +6,7 @@ decision inside the offerer's turn.
 """
 
 import random
+import re
 
 import pytest
 
@@ -183,3 +184,23 @@ def test_the_page_lists_an_offer_in_words():
     session = Session("ice-lady", moves=("c3-d4", OFFER_DRAW, DECLINE_DRAW))
     assert [session.describe(ply) for ply in (2, 3)] == ["Black offers a draw", "White declines the draw"]
     assert "Black offers a draw" in page.move_list(session)
+
+
+def test_the_score_sheet_numbers_board_moves_only():
+    """A draw offered and declined takes a row of its own with no number: White's next move is still its
+    second, as on a chess score sheet, in a window of the list too."""
+    session = Session("ice-lady", moves=("c3-d4", "f6-e5", OFFER_DRAW, DECLINE_DRAW, "d4-c5", "d6xb4"))
+    numbers = re.findall(r'<li class="[^"]*" data-ply="(\d)"(?: data-num="([^"]*)")?>', page.move_list(session))
+    assert numbers == [("1", "1."), ("2", ""), ("3", ""), ("4", ""), ("5", "2."), ("6", "")]
+    assert 'data-num="2."' in page.move_list(session, start=4)
+    assert 'class="ply gap" data-num="2."' in page.move_list(session, start=5)
+
+
+def test_an_offer_leaves_the_last_board_move_outlined():
+    """The player asked to accept a draw still sees the move the board last changed by."""
+    session = Session("ice-lady", moves=("c3-d4", "f6-e5"))
+    outlined = session.marks().last
+    session.click(OFFER_DRAW)
+    assert session.marks().last == outlined and outlined
+    session.click(DECLINE_DRAW)
+    assert session.marks().last == outlined

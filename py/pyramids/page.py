@@ -9,7 +9,7 @@ from .markup import escape
 from typing import Callable
 
 from . import games, record, turns, views
-from .core import BOT_LEVELS, CHANCE, Game, players_to_act, seats
+from .core import AGREEMENT_MOVES, BOT_LEVELS, CHANCE, Game, players_to_act, seats
 from .session import Session
 from .svg import scoped
 from .views import choice_picture
@@ -46,7 +46,8 @@ def move_list(session: Session, start: int = 0, stop: int | None = None, append:
 
     Two-player games of one move a turn (`Game.alternating`) are numbered by
     turn and shown in pairs, like a chess score sheet (the page lays each
-    pair out as a row); other games number every move and each line starts
+    pair out as a row); a draw offered and answered takes a row with no
+    number, as on a score sheet; other games number every move and each line starts
     with its actor's colour and name (chance by what it is: "Dice").  The
     words are the tooltip too (a long line is cut short); the notation is
     kept in ``data-notation``, for the tests and tools, and in `notation`.
@@ -59,18 +60,21 @@ def move_list(session: Session, start: int = 0, stop: int | None = None, append:
     paired = session.game.alternating
     items = []
     end = len(session.moves) if stop is None else min(stop, len(session.moves))
+    offers = sum(move in AGREEMENT_MOVES for move in session.moves[:start]) if paired else 0  # come in pairs
     if paired and start % 2 and start < end and not append:  # the window opens on the second move of a turn
-        items.append(f'<li class="ply gap" data-num="{start // 2 + 1}." aria-hidden="true"><span>…</span></li>')
+        items.append(f'<li class="ply gap" data-num="{(start - offers) // 2 + 1}." aria-hidden="true"><span>…</span></li>')
     for ply in range(start + 1, end + 1):
         before, move = session.states[ply - 1], session.moves[ply - 1]
         actor = before.actor_of(move)
         who = "chance" if actor == CHANCE else before.actor_colour(actor)
-        number = (ply + 1) // 2 if paired else ply
+        agreed = move in AGREEMENT_MOVES
+        number = "" if agreed and paired else f"{(ply - offers + 1) // 2 if paired else ply}."
+        offers += agreed
         second = paired and ply % 2 == 0
         cls = "ply" + (" second" if second else "") + (" current" if ply == session.cursor else "")
         if session.unseen is not None and ply > session.unseen:
             cls += " new"  # brought in by the link just opened
-        num = "" if second else f' data-num="{number}."'
+        num = "" if second else f' data-num="{number}"'
         words = escape(session.describe(ply))
         items.append(
             f'<li class="{cls}" data-ply="{ply}"{num}><button type="button" data-ply="{ply}" title="{words}" '

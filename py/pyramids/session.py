@@ -23,7 +23,7 @@ import re
 import time
 
 from . import games, record, turns
-from .core import ACCEPT_DRAW, BOT_LEVELS, CHANCE, DECLINE_DRAW, GameError, State, players_to_act, quote, seats
+from .core import ACCEPT_DRAW, AGREEMENT_MOVES, BOT_LEVELS, CHANCE, DECLINE_DRAW, GameError, State, players_to_act, quote, seats
 from .svg import Marks
 from .views import last_marks
 
@@ -650,8 +650,8 @@ class Session:
         if not self.browsing and self.followed():
             last, captured = self._followed_marks()
             return Marks(self.selection, self.targets, last, captured)
-        ply = self.cursor
-        while ply > 0 and self._by_itself(ply - 1):
+        ply = self.cursor  # the last move that changed the board: not chance's, nor a draw offered or answered
+        while ply > 0 and (self._by_itself(ply - 1) or self.moves[ply - 1] in AGREEMENT_MOVES):
             ply -= 1
         if ply > 0:
             last, captured = last_marks(self.states[ply - 1], self.moves[ply - 1], self.states[ply])

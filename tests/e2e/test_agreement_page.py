@@ -44,3 +44,27 @@ def test_against_the_computer_an_even_offer_is_declined_then_resigning_asks_once
     assert "0-1 Black wins" in app.page.inner_text("#moves")
     assert app.moves() == ["offer-draw", "decline-draw", "resign"]
     assert "resign" in app.fragment()
+
+
+def focused(app) -> dict:
+    return app.page.evaluate("""() => { const e = document.activeElement;
+        return {cell: e.dataset.cell || null, board: !!e.closest('#board'), start: e.hasAttribute('data-start')}; }""")
+
+
+def test_by_keys_the_focus_goes_to_the_question_then_back_to_a_piece_that_can_move(app):
+    """Offer a draw: the answer's milder button (Decline) takes the focus; declined, the board does, on a piece
+    the player to move can move; Resign: Yes, resign does (Esc plays on)."""
+    app.open("v=1&g=ice-lady&m=c3-d4")
+    app.page.focus('#game-panel [data-cell="offer-draw"]')
+    app.page.keyboard.press("Enter")
+    app.settled()
+    assert focused(app)["cell"] == "decline-draw"
+    app.page.keyboard.press("Enter")
+    app.settled()
+    assert app.moves() == ["c3-d4", "offer-draw", "decline-draw"]
+    on_board = focused(app)
+    assert on_board["board"] and on_board["start"], on_board
+    app.page.focus('#game-panel [data-cell="resign"]')
+    app.page.keyboard.press("Enter")
+    app.settled()
+    assert focused(app)["cell"] == "confirm-resign"
