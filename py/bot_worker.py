@@ -12,18 +12,20 @@ from archives import AI_ARCHIVE, fetch_archive, loaded
 from pyramids import games
 
 
-async def choose(base, game_id, position, actor, level, seed):
+async def choose(base, game_id, position, actor, level, seed, idle=False):
     """The move `actor` (or the one player to move) would make at `level` in `position` text.
 
     `base` is the app's folder, where the archives are.  In a game without
-    turns "" means the bot prefers to wait (`ai.choose`'s may_wait).
+    turns "" means the bot prefers to wait (`ai.choose`'s may_wait); `idle`
+    says that nothing was played since it last waited.
     """
     await fetch_archive(str(base) + AI_ARCHIVE, "the computer player")
     from pyramids import ai
 
     state = await loaded(lambda: games.get(str(game_id)).from_text(str(position)), base=str(base))
     may_wait = len(ai.players_to_act(state)) > 1
-    return ai.choose(state, str(actor) or None, str(level), rng=random.Random(int(seed)), may_wait=may_wait) or ""
+    return ai.choose(state, str(actor) or None, str(level), rng=random.Random(int(seed)), may_wait=may_wait,
+                     idle=idle is True) or ""
 
 
 __export__ = ["choose"]

@@ -104,6 +104,7 @@ def bot_game(game: Game, levels, rng: random.Random, max_plies: int = 400, scale
     moves: list[str] = []
     timers: dict[str, float] = {}  # games without turns: when each player acts next
     waiting: set[str] = set()  # ... and who chose to wait since the last move
+    idled: set[str] = set()  # ... and who chose to wait again, nothing played meanwhile (`ai.choose`'s idle)
     while state.outcome is None and len(moves) < max_plies:
         if state.actors == (CHANCE,):
             outcomes = state.chance_outcomes()
@@ -113,8 +114,8 @@ def bot_game(game: Game, levels, rng: random.Random, max_plies: int = 400, scale
         else:
             acting = ai.players_to_act(state)
             assert acting, f"nobody may act in {state.to_text()!r}"
-            if len(acting) > 1 and set(acting) <= waiting:
-                break  # every player waits for the others: the game stalls (unfinished)
+            if len(acting) > 1 and set(acting) <= idled:
+                break  # every player waits for the others, twice: the game stalls (unfinished)
             now = min(timers.values(), default=0.0)
             for other in acting:
                 timers.setdefault(other, now + delay(other))
@@ -125,12 +126,14 @@ def bot_game(game: Game, levels, rng: random.Random, max_plies: int = 400, scale
                 move = rng.choice(ai.own_moves(state, actor))
             else:
                 move = level(state, actor, rng) if callable(level) else \
-                    ai.choose(state, actor, ai.level_of(level).scaled(scale), rng=rng, may_wait=len(acting) > 1)
+                    ai.choose(state, actor, ai.level_of(level).scaled(scale), rng=rng, may_wait=len(acting) > 1,
+                              idle=actor in waiting)
                 if move is None:
-                    waiting.add(actor)
+                    (idled if actor in waiting else waiting).add(actor)
                     continue
             assert state.is_legal(move) and state.may_act(move, actor), (level, actor, move, state.to_text())
         moves.append(move)
         waiting.clear()
+        idled.clear()
         state = state.play(move)
     return moves, state

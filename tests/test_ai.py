@@ -431,6 +431,55 @@ def test_a_game_of_ice_towers_with_a_person_who_waits_ends(level):
     assert state.outcome is not None and state.ended in ("agreed", "blocked"), state.to_text()
 
 
+def holds_back(state, actor, level="hard", idle=False):
+    return ai.Search(state, actor, level, rng=random.Random(1), may_wait=True, idle=idle).holding
+
+
+def test_ice_towers_hard_keeps_its_pieces_while_others_play():
+    """"The last plays decide": among four, Hard waits (without agreeing) while two or more others still
+    play, and does not search meanwhile; with one other left playing it plays (or agrees) again."""
+    state = games.get("ice-towers").new(players=4)
+    assert holds_back(state, "red")
+    assert ai.choose(state, "red", "hard", rng=random.Random(1), may_wait=True) is None
+    assert holds_back(state.play("yellow:done"), "red")
+    assert not holds_back(state.play("yellow:done").play("green:done"), "red")
+    assert not holds_back(state, "red", level="medium")
+
+
+def test_ice_towers_hard_plays_when_it_must_or_when_everyone_waits():
+    """A mined piece must be replayed at once (rules 3.3), and a table where everyone holds back
+    (`idle`: nothing was played since it last waited) would never end."""
+    state = games.get("ice-towers").new(players=4)
+    assert not holds_back(state, "red", idle=True)
+    for move in ("red:cap:rS1>t16", "yellow:cap:yS1>t16", "red:cap:rS2>t16", "green:cap:gS1>t16", "red:mine:rS1"):
+        state = state.play(move)
+    assert "red" in state.held and not holds_back(state, "red")
+
+
+def test_ice_towers_hard_never_holds_back_against_one_player():
+    """Alone against Hard, the other player would take every piece kept back."""
+    assert not holds_back(games.get("ice-towers").new(), "red")
+
+
+def test_a_game_of_four_hard_ice_towers_bots_ends():
+    """Four players who all hold back still play (each acts once everyone waited), and agree in the end."""
+    hard = dataclasses.replace(ai.LEVELS["hard"].scaled(0.05), seconds=600)
+    _, end = bot_game(games.get("ice-towers"), lambda actor: hard, random.Random(3), max_plies=400, players=4)
+    assert end.outcome is not None and end.ended in ("agreed", "blocked"), end.to_text()
+
+
+def test_ice_towers_hard_bots_with_a_person_who_only_agrees_end():
+    """Yellow, a person, only ever says done; three Hard bots play the other colours until all agree."""
+    hard = dataclasses.replace(ai.LEVELS["hard"].scaled(0.05), seconds=600)
+
+    def person(state, actor, rng):
+        return "yellow:done" if "yellow:done" in state.legal_moves() else None
+
+    _, end = bot_game(games.get("ice-towers"), lambda actor: person if actor == "yellow" else hard,
+                      random.Random(4), max_plies=400, players=4)
+    assert end.outcome is not None and end.ended in ("agreed", "blocked"), end.to_text()
+
+
 # -- Ice-Turn: the levels that plan play whole turns -----------------------------------------
 # Blue (goal a1, which holds its medium under its large) has its small on a3, pointing
 # north; turning it south (1 MP), moving it to a2 (1 MP) and under the stack on a1 (1 MP) builds the nest.

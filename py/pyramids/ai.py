@@ -72,6 +72,7 @@ class Level:
     replies: int = 0  # VARIED_PLANS: the plan's best ends after which the opponent's reply is searched
     reply_plans: int = 0  # ... in this many positions each
     settles: bool = False  # alpha-beta: captures and promotions searched on past the horizon (Easy falls for them)
+    holds_back: bool = False  # games ended by agreement: its pieces kept while others play (`Search._holds_back`)
 
     def scaled(self, factor: float) -> "Level":
         """The same level with its work and time multiplied by `factor` (benchmarks, tests)."""
@@ -85,7 +86,7 @@ LEVELS = {
     "easy": Level("easy", 48, 300, 1, 0.25, 0.6, 0.2, (2.5, 5.0)),
     "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, 0.0, (1.5, 3.0), plans=60, plan_noise=0.02, settles=True),
     "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, 0.0, (0.7, 1.5), plans=40000, replies=32, reply_plans=1000,
-                  settles=True),
+                  settles=True, holds_back=True),
 }
 ROLLOUT_PLIES = 8  # then the game's evaluation; short, because the evaluation knows more than random play
 GAME_ROLLOUT_PLIES = {"ice-turn": 0}  # the evaluation at once: random actions only waste the dice's points
@@ -523,14 +524,16 @@ def _value(reward: Reward, player: str) -> float:
 
 # -- the public entry point ---------------------------------------------------
 def choose(state: State, actor: str | None = None, level: "str | Level" = "medium",
-           budget_s: float | None = None, rng: random.Random | None = None, may_wait: bool = False) -> str | None:
+           budget_s: float | None = None, rng: random.Random | None = None, may_wait: bool = False,
+           idle: bool = False) -> str | None:
     """One move `actor` may make now, chosen at `level`; reproducible for a given `rng`.
 
     With `may_wait` (games without turns, where nobody has to act), None when
     every move looks worse than letting the others act: a player behind on
-    points does not agree to end the game.
+    points does not agree to end the game.  `idle`: nothing was played since
+    this player last waited, so the others are waiting too (`Search._holds_back`).
     """
-    search = Search(state, actor, level, budget_s, rng, may_wait)
+    search = Search(state, actor, level, budget_s, rng, may_wait, idle)
     search.step(math.inf)
     return search.result
 
@@ -547,7 +550,8 @@ class Search:
     END_MARGIN = 0.1  # ... than ending the game now, when the others all agreed: a lost game is not dragged on
 
     def __init__(self, state: State, actor: str | None = None, level: "str | Level" = "medium",
-                 budget_s: float | None = None, rng: random.Random | None = None, may_wait: bool = False):
+                 budget_s: float | None = None, rng: random.Random | None = None, may_wait: bool = False,
+                 idle: bool = False):
         settings = level_of(level)
         share = GAME_PLAYOUT_SHARE.get((state.game.id, settings.name))
         if share:
@@ -570,8 +574,9 @@ class Search:
         self.rule = AGREEMENTS.get(state.game.id)
         if self.may_wait and self.rule:  # any play clears the agreements: withdrawing one only gives up waiting
             moves = [m for m in moves if not self.rule.withdraws(m)]
-        self.done = len(moves) <= 1 and not self.may_wait or not moves
-        self.move = moves[0] if moves else None
+        self.holding = self._holds_back(moves, idle)
+        self.done = len(moves) <= 1 and not self.may_wait or not moves or self.holding
+        self.move = None if self.holding else moves[0] if moves else None
         plans = settings.plans and _plans(state)
         planned = plans and _TurnPlan.known(state, settings)
         if planned in moves:  # the turn's plan goes on
@@ -584,6 +589,29 @@ class Search:
             self._engine = _TurnPlan(self, moves, settings.plans if budget_s is None else 10**12)
         else:
             self._engine = _Mcts(self, moves, settings.iterations if budget_s is None else 10**9)
+
+    def _holds_back(self, moves: list[str], idle: bool) -> bool:
+        """Whether the level keeps its pieces for now: while HELD_BACK_AMONG others still play.
+
+        The last plays decide a game without turns: a piece played early is
+        a target for every other player's, and the one who still has pieces
+        once the others have spent theirs takes the biggest towers and keeps
+        them.  Among several others, those who play fight each other, and
+        the one who lies low is nobody's first target; a single other player
+        would simply take the pieces kept back (so never with two players).
+        So Hard waits, without agreeing, until all but one of the others have
+        agreed, then plays; any play clears the agreements, so it may soon
+        wait again.  It plays at once when it must (a mined piece to replay:
+        no agreement is open to it) and when the others wait too (`idle`),
+        so that players who all hold back still play and the game ends.
+        """
+        rule = self.rule
+        if not (self.may_wait and rule and self.level.holds_back) or idle:
+            return False
+        if not rule.agreed(self.state, self.actor) and not any(rule.agrees(m) for m in moves):
+            return False
+        playing = sum(not rule.agreed(self.state, p) for p in rule.voters(self.state) if p != self.actor)
+        return playing >= HELD_BACK_AMONG
 
     @property
     def result(self) -> str | None:
@@ -623,16 +651,18 @@ WAIT = "(wait)"  # games without turns: the search's branch where the searching 
 
 @dataclass(frozen=True)
 class _Agreement:
-    """A game that ends when every player agrees: which moves agree, and who has agreed."""
+    """A game that ends when every player agrees: which moves agree, who has agreed, and who must."""
 
     agrees: Callable[[str], bool]
     withdraws: Callable[[str], bool]
     agreed: Callable[[State, str], bool]
+    voters: Callable[[State], tuple]
 
 
+HELD_BACK_AMONG = 2  # other players still playing for which a level that holds back waits (see Search._holds_back)
 AGREEMENTS = {
     "ice-towers": _Agreement(lambda move: move.endswith(":done"), lambda move: move.endswith(":undone"),
-                             lambda state, player: player in state.done),
+                             lambda state, player: player in state.done, lambda state: state.humans),
 }
 
 

@@ -46,6 +46,7 @@ class Bots:
         self.thinking = None  # (position key, seat) of the turn being searched
         self.intent = ()  # the locations of the move a bot is about to make (games without turns)
         self.timers = set()  # (session, seat) with a timer running (games without turns)
+        self.waited = {}  # seat -> (session, position) where it last chose to wait (games without turns)
 
     def bind(self):
         by_id("hint").addEventListener("click", create_proxy(lambda _event: asyncio.ensure_future(self.hint())))
@@ -71,8 +72,9 @@ class Bots:
         self.fallback = f"The computer thinks on this page, a little at a time (no worker: {why})."
         document.documentElement.setAttribute("data-bot-worker", "fallback")
 
-    async def search(self, state, seat, level):
-        """The move `seat` plays at `level` in `state`: from the worker, else searched here in slices."""
+    async def search(self, state, seat, level, idle=False):
+        """The move `seat` plays at `level` in `state`: from the worker, else searched here in slices;
+        `idle`: nothing was played since the seat last waited (see `ai.Search`)."""
         if self.worker is None and not self.fallback:
             if self.starting is None:
                 self.starting = asyncio.ensure_future(self.start_worker())
@@ -83,10 +85,12 @@ class Bots:
         try:
             if self.worker is not None:
                 folder = str(window.URL.new(".", window.location.href).href)  # where the archives are
-                move = str(await self.worker.choose(folder, state.game.id, state.to_text(), seat or "", level, seed))
+                move = str(await self.worker.choose(folder, state.game.id, state.to_text(), seat or "", level, seed,
+                                                    idle))
             else:
                 ai = await self.ai()
-                search = ai.Search(state, seat, level, rng=random.Random(seed), may_wait=len(players_to_act(state)) > 1)
+                search = ai.Search(state, seat, level, rng=random.Random(seed), may_wait=len(players_to_act(state)) > 1,
+                                   idle=idle)
                 done = False
                 while not done:  # each slice a task of its own, the first too: not after compiling the search
                     await asyncio.sleep(0)  # the page handles clicks and paints between slices
@@ -138,7 +142,9 @@ class Bots:
             low, high = ai.level_of(session.bots[seat]).delay
             await asyncio.sleep((low + (high - low) * window.Math.random()) * pace)
             if session is self.app.session and seat in session.bot_seats_acting():
-                move = await self.search(session.latest, seat, session.bots[seat])
+                here = (session, session.position_key())
+                move = await self.search(session.latest, seat, session.bots[seat], self.waited.get(seat) == here)
+                self.waited[seat] = None if move else here
             if move and session is self.app.session and session.latest.is_legal(move):
                 await self.show_intent(session, move, pace)
         except GameError:

@@ -158,3 +158,13 @@ def test_in_ice_towers_the_computer_marks_its_piece_before_it_acts_at_the_speed_
     intent = app.page.evaluate("window.intents[0]")
     assert intent["moves"] == 0, "marked before it acts"
     assert sorted(intent["marked"]) == sorted(games.get("ice-towers").new().path(first))
+
+
+def test_in_ice_towers_computers_that_hold_back_still_play_when_everyone_waits(app):
+    """Issue 28: Hard keeps its pieces while two or more others still play; at a table of three Hard bots
+    and a person who waits, each sees the others wait too (nothing played since it last waited) and plays."""
+    app.open("v=1&g=ice-towers&players=4&m=&bots=yellow:hard,green:hard,blue:hard&pace=fast")
+    app.page.wait_for_function("document.querySelectorAll('#moves li button').length >= 3", timeout=60_000)
+    moves = app.moves()
+    assert not [m for m in moves if m.startswith("red:")], moves
+    games.get("ice-towers").replay(moves, players=4)  # each move legal in turn
