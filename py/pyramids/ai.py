@@ -84,7 +84,7 @@ class Level:
 
 LEVELS = {
     "easy": Level("easy", 48, 300, 1, 0.25, 0.6, 0.2, (2.5, 5.0)),
-    "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, 0.0, (1.5, 3.0), plans=60, plan_noise=0.02, settles=True),
+    "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, 0.0, (1.5, 3.0), plans=150, plan_noise=0.02, settles=True),
     "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, 0.0, (0.7, 1.5), plans=40000, replies=32, reply_plans=1000,
                   settles=True, holds_back=True),
 }
