@@ -160,6 +160,27 @@ def test_hard_ahead_in_a_kings_ending_hunts_the_lone_king_down(text):
     assert state.outcome is not None and state.outcome.winners == ("white",), state.to_text()
 
 
+def test_hard_ahead_in_kings_does_not_trade_into_two_against_one():
+    """Two kings cannot take one (above), so the bots agree to a draw there (`State.drawn_ending`): three
+    kings against two keep the chances that taking a king now and losing one at once would throw away
+    (d6xg6 is answered by h5xf7)."""
+    state = games.get("ice-lady").from_text("8/8/3K1k2/7k/8/8/K7/K7 w 0 0")
+    assert state.play("d6xg6").play("h5xf7").drawn_ending()
+    untimed = dataclasses.replace(ai.LEVELS["hard"].scaled(0.5), seconds=600)
+    for seed in range(3):
+        assert "x" not in ai.choose(state, level=untimed, rng=random.Random(seed))
+
+
+def test_a_lone_king_whose_every_way_out_is_covered_has_no_free_square():
+    """Rules A9: a king takes by landing beyond the piece it jumps.  The lone king on a1 may go to b1, c1,
+    a2, a3, b2 and c3, and each is taken from d1, a4 or d4 by a landing on the square it left: it is
+    caught, and the ending's term counts no free square for it (the hunt's goal, not a square short)."""
+    trap = games.get("ice-lady").from_text(kings_position([3, 24, 27], 0))
+    assert all(any("x" in reply for reply in trap.play(move).legal_plays()) for move in trap.legal_plays())
+    nearness = 3 * (8 - 1 - 3)  # three kings, each three squares from the lone one
+    assert ai._ice_lady_ending(trap.board, 12.0) == pytest.approx(ai.ICE_LADY_NEAR * nearness)
+
+
 def test_the_ending_terms_count_only_once_the_side_behind_has_only_kings():
     """A king hunt is no reason to put off a promotion, nor to chase smalls: before the ending, material alone."""
     assert ai._ice_lady_ending(games.get("ice-lady").from_text(FREE_PROMOTION).board, 3.0) == 0.0
@@ -337,6 +358,16 @@ def test_icetoids_medium_plays_a_fifth_of_its_playouts():
     assert ai.Search(state, "p1", "medium").level.iterations == round(medium / 5)
     assert ai.Search(state, "p1", "hard").level.iterations == hard
     assert ai.Search(towers, "red", "medium").level.iterations == medium
+
+
+def test_ice_lady_medium_searches_a_quarter_of_its_positions():
+    """Issue 28, Hard a step above Medium: Hard's 0.9 s, not its positions, caps its search in Ice Lady
+    (about 8,000), so against Medium with all its 6,000 Hard won 4 of 20 games (13 drawn)."""
+    state = games.get("ice-lady").new()
+    medium, hard = (ai.LEVELS[name].nodes for name in ("medium", "hard"))
+    assert ai.Search(state, "white", "medium").level.nodes == round(medium / 4)
+    assert ai.Search(state, "white", "hard").level.nodes == hard
+    assert ai.Search(games.get("ice-towers").new(), "red", "medium").level.nodes == ai.LEVELS["medium"].nodes
 
 
 def ice_turn_position(pieces: str) -> State:

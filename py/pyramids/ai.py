@@ -33,8 +33,8 @@ search the turn whole (`_TurnPlan`) instead of judging one action at a time;
 in Terrafex, which has no chance, they pick among equally good plans at
 random, and Hard also searches the opponent's reply.
 
-Levels differ by budget and depth (in IceToids Medium has fewer playouts,
-`GAME_PLAYOUT_SHARE`, so that Hard is a step above it).  Without `budget_s` a
+Levels differ by budget and depth (in IceToids and Ice Lady Medium has less
+work, `GAME_WORK_SHARE`, so that Hard is a step above it).  Without `budget_s` a
 search stops at a fixed amount of work (so a given `rng` gives the same move)
 or at the level's time cap, whichever comes first; with `budget_s` it uses
 that much time.
@@ -92,10 +92,12 @@ ROLLOUT_PLIES = 8  # then the game's evaluation; short, because the evaluation k
 GAME_ROLLOUT_PLIES = {"ice-turn": 0}  # the evaluation at once: random actions only waste the dice's points
 BLIND_ROLLOUT_PLIES = 60  # a game without an evaluation: only the end says who did well
 EXPLORATION = 1.0
-# A level's share of its playouts in one game.  IceToids: Medium with all its 300 played Hard even (the
-# tiles decide much, and more search adds little); with 60 it is a step below Hard, still far above the
-# greedy baseline.
-GAME_PLAYOUT_SHARE = {("icetoids", "medium"): 0.2}
+# A level's share of its work (playouts, alpha-beta positions) in one game.  IceToids: Medium with all
+# its 300 playouts played Hard even (the tiles decide much, and more search adds little); with 60 it is a
+# step below Hard, still far above the greedy baseline.  Ice Lady: Hard's time, not its positions, caps
+# its search (about 8,000 positions in 0.9 s), so Medium with all its 6,000 searched as deep and drew
+# most games against it; with a quarter it looks a ply or two less far.
+GAME_WORK_SHARE = {("icetoids", "medium"): 0.2, ("ice-lady", "medium"): 0.25}
 
 
 def level_of(name: "str | Level") -> Level:
@@ -233,13 +235,14 @@ def _ice_lady_ending(board: tuple, lead: float) -> float:
         return 0.0
     near = sum(SIZE - 1 - min(max(abs(i % SIZE - x), abs(i // SIZE - y)) for x, y in quarry) for i in kings)
     covered = set()  # empty squares where a king of the leader would take a piece that stops there
+    gone = set(hunted)  # a hunted king's square is empty once it has moved: a way through, and a landing
     for i in kings:
         reach = RANGE[board[i][1]]
         for ray in RAYS[i]:
             for k, square in enumerate(ray[:reach - 1]):
-                if board[square] is not None:
+                if board[square] is not None and square not in gone:
                     break
-                if k + 1 < len(ray) and board[ray[k + 1]] is None:
+                if k + 1 < len(ray) and (board[ray[k + 1]] is None or ray[k + 1] in gone):
                     covered.add(square)
     free = 0  # the hunted kings' plain moves to squares not covered
     for i in hunted:
@@ -553,9 +556,10 @@ class Search:
                  budget_s: float | None = None, rng: random.Random | None = None, may_wait: bool = False,
                  idle: bool = False):
         settings = level_of(level)
-        share = GAME_PLAYOUT_SHARE.get((state.game.id, settings.name))
+        share = GAME_WORK_SHARE.get((state.game.id, settings.name))
         if share:
-            settings = replace(settings, iterations=max(2, round(settings.iterations * share)))
+            settings = replace(settings, iterations=max(2, round(settings.iterations * share)),
+                               nodes=max(40, round(settings.nodes * share)))
         self.level = settings
         self.rng = rng if rng is not None else random.Random()
         if actor is None:
@@ -968,6 +972,8 @@ class _AlphaBeta:
             if s.outcome.draw:
                 return 0.0
             return (WIN - ply) if actor in s.outcome.winners else -(WIN - ply)
+        if s.drawn_ending():  # a draw the bots agree to: a lead of a king there is worth nothing
+            return 0.0
         mine = s.actors[0] == actor
         moves = s.legal_plays()
         if depth <= 0:  # the horizon: the evaluation, or (settling) a capture or promotion that gains more
