@@ -36,7 +36,8 @@ def _scores(state: State, actor: str) -> float:
 
 
 def _icetoids(state: State, actor: str) -> float:
-    """Own pieces on own targets, then nearness to the free ones (face-down tiles while none is known)."""
+    """Own targets held (each once: the win needs all three), then nearness to the free ones (face-down
+    tiles while none is known)."""
     from pyramids.games.icetoids import SIZE
     colour = state.colours.get(actor)
     if colour is None or state.in_setup:
@@ -44,11 +45,13 @@ def _icetoids(state: State, actor: str) -> float:
     targets = state._target_cells(colour)
     hidden = [i for i, tile in enumerate(state.tiles) if tile is None]
     score = -5.0 * state.off_board[colour]
+    held = set()
     for cell, here in enumerate(state.pieces):
         for who, _ in here:
             if who != colour:
                 continue
-            if cell in targets:
+            if cell in targets and cell not in held:
+                held.add(cell)
                 score += 10
             else:
                 aims = [t for t in targets if not any(w == colour for w, _ in state.pieces[t])] or hidden
