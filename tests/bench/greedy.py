@@ -44,18 +44,12 @@ def _icetoids(state: State, actor: str) -> float:
         return 0.0
     targets = state._target_cells(colour)
     hidden = [i for i, tile in enumerate(state.tiles) if tile is None]
-    score = -5.0 * state.off_board[colour]
-    held = set()
+    held = {t for t in targets if any(who == colour for who, _ in state.pieces[t])}
+    aims = [t for t in targets if t not in held] or hidden
+    score = 10.0 * len(held) - 5.0 * state.off_board[colour]
     for cell, here in enumerate(state.pieces):
-        for who, _ in here:
-            if who != colour:
-                continue
-            if cell in targets and cell not in held:
-                held.add(cell)
-                score += 10
-            else:
-                aims = [t for t in targets if not any(w == colour for w, _ in state.pieces[t])] or hidden
-                score -= min((_manhattan(cell, t, SIZE) for t in aims), default=0)
+        aiming = sum(who == colour for who, _ in here) - (cell in held)  # one piece holds a target, the rest aim on
+        score -= aiming * min((_manhattan(cell, t, SIZE) for t in aims), default=0)
     return score
 
 
