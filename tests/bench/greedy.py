@@ -62,8 +62,10 @@ def _ice_turn_cost(state: State, seat) -> float:
         for piece in stack:
             if piece[0] != letter:
                 continue
-            if cell == goal:
-                cost += 2 * (stack.index(piece) != int(piece[1]) - 1)  # out of nest order
+            if cell == goal:  # the nest wants its own pieces small to large upwards, others' anywhere
+                below = stack[:stack.index(piece)]
+                if any(p[0] == letter and p[1] > piece[1] for p in below):  # it must leave and come back
+                    cost += 2 * (pips(piece) + 1)
                 continue
             cost += pips(piece) * _manhattan(cell, goal, SIZE) + 1
     return cost
