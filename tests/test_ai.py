@@ -88,8 +88,8 @@ def _minimax(state, depth, actor, ply=1):
     return max(values) if state.to_move == actor else min(values)
 
 
-def _searched(engine, state, depth):
-    steps = engine._value(state, depth, -math.inf, math.inf, 1)
+def _searched(engine, state, depth, alpha=-math.inf, beta=math.inf, ply=1):
+    steps = engine._value(state, depth, alpha, beta, ply)
     while True:
         try:
             next(steps)
@@ -97,18 +97,38 @@ def _searched(engine, state, depth):
             return done.value
 
 
-@pytest.mark.parametrize("text", ["2k4K/2K1K3/K7/8/8/8/8/8 w 0 2", "7k/8/8/4s3/3K4/8/8/8 w 3 3",
-                                  "8/2mmmm2/3ss3/1s2s3/3S2S1/3SS3/2MMMM2/8 w 4 4"])
-def test_alpha_beta_trying_the_move_best_before_first_finds_what_minimax_finds(text):
+@pytest.mark.parametrize("text, deepest", [("2k4K/2K1K3/K7/8/8/8/8/8 w 0 2", 3), ("7k/8/8/4s3/3K4/8/8/8 w 3 3", 4),
+                                           ("8/2mmmm2/3ss3/1s2s3/3S2S1/3SS3/2MMMM2/8 w 4 4", 4)])
+def test_alpha_beta_trying_the_move_best_before_first_finds_what_minimax_finds(text, deepest):
     """The search remembers the move found best in each position and tries it first there at the next
-    depth (more cut-offs, so Hard looks deeper in its time); the values must stay minimax's, cold and warm."""
+    depth (more cut-offs, so Hard looks deeper in its time), and each position's value at each depth,
+    exact or a bound, for the next time it is reached (another order of the same moves, or the depth
+    searched again); the values must stay minimax's, cold and warm."""
     state = games.get("ice-lady").from_text(text)
     level = dataclasses.replace(ai.LEVELS["hard"], seconds=600, nodes=10**7, settles=False)  # a plain horizon
     engine = ai.Search(state, level=level, rng=random.Random(1))._engine
     engine.until = math.inf
-    for depth in (1, 2, 2, 3):
+    for depth in (1, 2, 2, *range(3, deepest + 1), deepest):  # from depth 4, moves in another order meet
         assert _searched(engine, state, depth) == pytest.approx(_minimax(state, depth, "white")), depth
-    assert engine.best  # the moves found best were kept, and used by the later searches
+    assert any(move for move, _ in engine.known.values())  # the moves found best were kept for later searches
+    assert any(values for _, values in engine.known.values())  # and the values found
+
+
+@pytest.mark.parametrize("text", ["2k4K/2K1K3/K7/8/8/8/8/8 w 0 2", "8/8/8/4K3/K7/8/8/k2K4 w 0 0"])
+def test_alpha_beta_keeps_a_bound_as_a_bound_and_a_win_as_plies_from_where_it_was_found(text):
+    """A value found outside the search's window is only a bound on the true one, and a win is found
+    nearer or farther from the root on another path: the values kept must say so.  In the second
+    position White's king e5-d4 leaves Black's lone king on a1 no move that is not taken (as in the
+    test of the caught king below): a win at the third ply."""
+    state = games.get("ice-lady").from_text(text)
+    level = dataclasses.replace(ai.LEVELS["hard"], seconds=600, nodes=10**7, settles=False)
+    exact = _minimax(state, 3, "white")
+    for window in ((exact - 2, exact - 1), (exact + 1, exact + 2)):  # too low for it, then too high
+        engine = ai.Search(state, level=level, rng=random.Random(1))._engine
+        engine.until = math.inf
+        _searched(engine, state, 3, *window)
+        assert _searched(engine, state, 3) == pytest.approx(exact), window
+        assert _searched(engine, state, 3, ply=3) == pytest.approx(_minimax(state, 3, "white", ply=3)), window
 
 
 def test_medium_and_hard_search_captures_past_the_horizon_easy_does_not():

@@ -906,7 +906,8 @@ class _AlphaBeta:
         self.spec = ALPHABETA[search.state.game.id]
         self.sign = 1.0 if search.actor == self.spec.first else -1.0
         self.order = sorted(moves, key=lambda m: (self.spec.order(m), search.rng.random()))
-        self.best: dict[tuple, str] = {}  # position -> the move found best (or cutting) there, tried first next time
+        # position -> [the move found best (or cutting) there, tried first next time; {depth: (value, bound)}]
+        self.known: dict[tuple, list] = {}
         search.move = self.order[0]
         self.until = 0.0
         self._deepening = self._deepen()
@@ -975,6 +976,13 @@ class _AlphaBeta:
         if s.drawn_ending():  # a draw the bots agree to: a lead of a king there is worth nothing
             return 0.0
         mine = s.actors[0] == actor
+        known = self.known.setdefault(self.spec.key(s), [None, {}])
+        found = known[1].get(depth)  # this position searched as deep before, reached another way or at the last depth
+        if found is not None:
+            value, bound = found[0] - ply if found[0] > WIN / 2 else found[0] + ply if found[0] < -WIN / 2 else found[0], found[1]
+            if bound == 0 or (bound > 0 and value >= beta) or (bound < 0 and value <= alpha):
+                return value
+        window = alpha, beta
         moves = s.legal_plays()
         if depth <= 0:  # the horizon: the evaluation, or (settling) a capture or promotion that gains more
             best = self.sign * self.spec.margin(s)
@@ -985,21 +993,23 @@ class _AlphaBeta:
         else:
             best = -math.inf if mine else math.inf
         moves.sort(key=self.spec.order)
-        key = self.spec.key(s)
-        known = self.best.get(key)
-        if known in moves:  # the move best here before (at the last depth): the likeliest to cut the others off
-            moves.remove(known)
-            moves.insert(0, known)
+        if known[0] in moves:  # the move best here before (at the last depth): the likeliest to cut the others off
+            moves.remove(known[0])
+            moves.insert(0, known[0])
         for move in moves:
             value = yield from self._value(s.play(move), depth - 1, alpha, beta, ply + 1)
             if value > best if mine else value < best:
-                best, self.best[key] = value, move
+                best, known[0] = value, move
             if mine:
                 alpha = max(alpha, value)
             else:
                 beta = min(beta, value)
             if alpha >= beta:
                 break
+        # exact within the window it was searched in; outside it a bound (-1: at most, 1: at least);
+        # a win or loss kept as plies from here
+        bound = -1 if best <= window[0] else 1 if best >= window[1] else 0
+        known[1][depth] = (best + ply if best > WIN / 2 else best - ply if best < -WIN / 2 else best), bound
         return best
 
 
