@@ -893,7 +893,8 @@ class _OutOfBudget(Exception):
 
 class _AlphaBeta:
     """Iterative deepening, one depth after another; a depth cut short by the deadline or the work cap
-    ends the search.
+    ends the search.  Each position's best move and its value at each depth are kept (a transposition
+    table): kings' moves in another order, and each depth searched again, meet the same positions.
 
     Each finished depth's scores pick the move, with the level's noise (Easy
     picks among moves close to the best).  The search is a generator that
@@ -977,9 +978,9 @@ class _AlphaBeta:
             return 0.0
         mine = s.actors[0] == actor
         known = self.known.setdefault(self.spec.key(s), [None, {}])
-        found = known[1].get(depth)  # this position searched as deep before, reached another way or at the last depth
+        found = known[1].get(depth)  # this position searched as deep before: reached another way, or searched again
         if found is not None:
-            value, bound = found[0] - ply if found[0] > WIN / 2 else found[0] + ply if found[0] < -WIN / 2 else found[0], found[1]
+            value, bound = _win_moved(found[0], -ply), found[1]
             if bound == 0 or (bound > 0 and value >= beta) or (bound < 0 and value <= alpha):
                 return value
         window = alpha, beta
@@ -1009,8 +1010,13 @@ class _AlphaBeta:
         # exact within the window it was searched in; outside it a bound (-1: at most, 1: at least);
         # a win or loss kept as plies from here
         bound = -1 if best <= window[0] else 1 if best >= window[1] else 0
-        known[1][depth] = (best + ply if best > WIN / 2 else best - ply if best < -WIN / 2 else best), bound
+        known[1][depth] = _win_moved(best, ply), bound
         return best
+
+
+def _win_moved(value: float, plies: int) -> float:
+    """A win or loss (`WIN` less the plies to it from the root) as if found `plies` nearer the root."""
+    return value + plies if value > WIN / 2 else value - plies if value < -WIN / 2 else value
 
 
 # -- whole turns, for games where one turn is many actions -------------------------------
