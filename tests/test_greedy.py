@@ -5,9 +5,8 @@ import random
 
 from pyramids import games
 from tests.bench import greedy
+from tests.test_ai import ICETOIDS_TILES
 
-ICETOIDS_TILES = ("[red][fourway][green][red]/[yellow][blue][yellow][blue]/"
-                  "[corner=NW][blue][green][red]/[green][single=W][straight=EW][yellow]")
 ICE_TURN_TILES = "[sW][dNS]q[sW]/[dEW]q[dEW][sN]/[sS]q[dEW]q/[dEW][dEW][sS][sE]"
 
 

@@ -977,7 +977,10 @@ class _AlphaBeta:
         if s.drawn_ending():  # a draw the bots agree to: a lead of a king there is worth nothing
             return 0.0
         mine = s.actors[0] == actor
-        known = self.known.setdefault(self.spec.key(s), [None, {}])
+        key = self.spec.key(s)
+        known = self.known.get(key)
+        if known is None:  # (not setdefault: that would build the default at every node)
+            known = self.known[key] = [None, {}]
         found = known[1].get(depth)  # this position searched as deep before: reached another way, or searched again
         if found is not None:
             value, bound = _win_moved(found[0], -ply), found[1]
