@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from pyramids.core import CHANCE, Game, GameError, State
+from pyramids.core import CHANCE, Game, GameError, State, repeated_moves
 
 
 AGREEING = 20
@@ -84,14 +84,16 @@ def check_game(game: Game, seeds=range(6), **options) -> None:
 
 
 def bot_game(game: Game, levels, rng: random.Random, max_plies: int = 400, scale: float = 1.0,
-             **options) -> tuple[list[str], State]:
+             start: State | None = None, **options) -> tuple[list[str], State]:
     """A game between bots: `levels(actor)` is each player's level, a name or an `ai.Level` ("random": uniform moves),
     or a player of its own, ``(state, actor, rng) -> move or None`` (the strength bench's greedy baseline).
 
     Chance is sampled as the page samples it and automatic moves are made.  In
     a game without turns each player acts on its own jittered timer, as bots
     do in the page (the level's `delay`; a random player is as quick as Hard),
-    and a bot may wait.  Every bot move is checked: legal, and its own to make.
+    and a bot may wait.  As in the page, a bot is told the moves that brought
+    the game round to where it is (`repeated_moves`).  Every bot move is
+    checked: legal, and its own to make.
     """
     from pyramids import ai
 
@@ -100,8 +102,9 @@ def bot_game(game: Game, levels, rng: random.Random, max_plies: int = 400, scale
         low, high = ai.level_of("hard" if level == "random" or callable(level) else level).delay
         return rng.uniform(low, high)
 
-    state = game.new(**options)
+    state = start if start is not None else game.new(**options)
     moves: list[str] = []
+    states = [state]  # for the moves that brought the game round to a position before (`repeated_moves`)
     timers: dict[str, float] = {}  # games without turns: when each player acts next
     waiting: set[str] = set()  # ... and who chose to wait since the last move
     idled: set[str] = set()  # ... and who chose to wait again, nothing played meanwhile (`ai.choose`'s idle)
@@ -127,7 +130,7 @@ def bot_game(game: Game, levels, rng: random.Random, max_plies: int = 400, scale
             else:
                 move = level(state, actor, rng) if callable(level) else \
                     ai.choose(state, actor, ai.level_of(level).scaled(scale), rng=rng, may_wait=len(acting) > 1,
-                              idle=actor in waiting)
+                              idle=actor in waiting, avoid=repeated_moves(states, moves))
                 if move is None:
                     (idled if actor in waiting else waiting).add(actor)
                     continue
@@ -136,4 +139,5 @@ def bot_game(game: Game, levels, rng: random.Random, max_plies: int = 400, scale
         waiting.clear()
         idled.clear()
         state = state.play(move)
+        states.append(state)
     return moves, state

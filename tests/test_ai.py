@@ -9,7 +9,7 @@ import pytest
 from conformance import bot_game
 from pyramids import ai, games
 from pyramids.grid import join_row
-from pyramids.core import CHANCE, Game, GameError, Outcome, State
+from pyramids.core import CHANCE, Game, GameError, Outcome, State, repeated_moves
 
 TINY = 0.05  # levels scaled down: these tests check behaviour, the bench measures strength
 
@@ -529,6 +529,51 @@ def test_ice_towers_hard_bots_with_a_person_who_only_agrees_end():
     _, end = bot_game(games.get("ice-towers"), lambda actor: person if actor == "yellow" else hard,
                       random.Random(4), max_plies=400, players=4)
     assert end.outcome is not None and end.ended in ("agreed", "blocked"), end.to_text()
+
+
+# Red and Yellow each have two larges in t1 and nothing else to play: whoever is not on top mines a
+# large, sets it down (no other tower takes a large) and caps t1 back, every action legal, for ever.
+TOWERS_LOOP = ("t1:rL1,yL3,rL2,yL1 t2:rL3,yM1 t3:yL2,rM1 t4:rM2,yM2 t5:yM3,rM3 t6:rS1,yS1 t7:yS2,rS2 "
+               "t8:rS3,yS3 next:9")
+LOOP_LAP = ["red:mine:rL2", "red:down", "red:cap:rL2>t1", "yellow:mine:yL1", "yellow:down", "yellow:cap:yL1>t1"]
+
+
+def test_ice_towers_the_move_that_came_round_to_a_position_is_not_played_there_again():
+    """No rule ends a loop in Ice Towers: the computer does not start one again.  After a lap, Red's
+    mine that began it is the move to avoid; Red then agrees (Yellow's agreement is no loop's move)."""
+    states = [games.get("ice-towers").from_text(TOWERS_LOOP)]
+    for move in LOOP_LAP:
+        states.append(states[-1].play(move))
+    assert states[-1].to_text() != states[0].to_text(), "the tower set down and capped back has a new number"
+    assert repeated_moves(states, LOOP_LAP) == ["red:mine:rL2"]
+    assert repeated_moves(states[:-1], LOOP_LAP[:-1]) == []
+    for seed in range(3):
+        assert ai.choose(states[-1], "red", tiny("medium"), rng=random.Random(seed), may_wait=True,
+                         avoid=["red:mine:rL2"]) != "red:mine:rL2"
+
+
+def test_a_loops_move_is_made_where_the_rules_demand_it_and_an_agreed_bot_stays_agreed():
+    """A mined piece that can cap must cap at once (rules 3.3: no waiting, no agreeing), even if every
+    cap was a loop's move; a bot that agreed and has only a loop's moves left waits, still agreed."""
+    held = games.get("ice-towers").new()
+    for move in ("red:cap:rS1>t10", "yellow:cap:yS2>t10", "red:cap:rS2>t10", "yellow:cap:yS3>t10", "red:mine:rS1"):
+        held = held.play(move)
+    caps = ai.own_moves(held, "red")
+    assert caps and all(":cap:rS1>" in m for m in caps)
+    assert ai.choose(held, "red", tiny("hard"), rng=random.Random(1), may_wait=True, avoid=caps) in caps
+    agreed = games.get("ice-towers").from_text(TOWERS_LOOP).play("red:done")
+    plays = [m for m in ai.own_moves(agreed, "red") if m != "red:undone"]
+    assert ai.choose(agreed, "red", tiny("hard"), rng=random.Random(1), may_wait=True, avoid=plays) is None
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_ice_towers_bots_that_could_loop_for_ever_end_the_game(level):
+    """Both bots at the loop's position: they end the game by agreement (told nothing, they go round
+    until the ply cap)."""
+    game, settings = games.get("ice-towers"), dataclasses.replace(ai.LEVELS[level].scaled(0.1), seconds=600)
+    moves, end = bot_game(game, lambda actor: settings, random.Random(2), max_plies=150,
+                          start=game.from_text(TOWERS_LOOP))
+    assert end.ended == "agreed", moves
 
 
 # -- Ice-Turn: the levels that plan play whole turns -----------------------------------------

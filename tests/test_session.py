@@ -463,3 +463,22 @@ def test_escape_cancels_a_pending_choice():
     assert s.choices
     s.cancel()
     assert s.choices == () and s.selection == () and s.moves == moves and page.choices(s) == ""
+
+
+# Ice Towers from the start to two larges of each colour in t7 (tests/test_ai.py's TOWERS_LOOP, numbered as
+# played), then the loop two Medium bots went round when told nothing: each in turn mines a large, sets it
+# down and caps t7 back, until t7 is as it was.
+TOWERS_TO_LOOP = ["yellow:cap:yL3>t7", "red:cap:rL2>t7", "yellow:cap:yL1>t7", "yellow:cap:yM1>t9", "red:cap:rM1>t17",
+                  "yellow:cap:yM2>t5", "red:cap:rM3>t15", "yellow:cap:yS1>t1", "red:cap:rS2>t11", "yellow:cap:yS3>t3"]
+TOWERS_LAP = [f"{colour}:{action}" for colour, piece in (("red", "rL1"), ("yellow", "yL3"), ("red", "rL2"),
+                                                         ("yellow", "yL1"))
+              for action in (f"mine:{piece}", "down", f"cap:{piece}>t7")]
+
+
+def test_the_session_tells_the_computer_which_move_came_round_to_the_position():
+    """What the page's bots are told not to play again: the move that began the loop, only once the
+    position has come round, and not after it was undone."""
+    s = Session("ice-towers", moves=TOWERS_TO_LOOP + TOWERS_LAP)
+    assert s.repeated_moves() == ["red:mine:rL1"]
+    s.undo()
+    assert s.repeated_moves() == []

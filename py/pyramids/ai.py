@@ -49,7 +49,7 @@ import random
 import time
 from dataclasses import dataclass, replace
 from itertools import permutations
-from typing import Callable
+from typing import Callable, Iterable
 
 from .core import ACCEPT_DRAW, CHANCE, DECLINE_DRAW, OFFER_DRAW, RESIGN, GameError, State, players_to_act, quote
 from .core import seats  # noqa: F401 - ai's API too
@@ -528,15 +528,17 @@ def _value(reward: Reward, player: str) -> float:
 # -- the public entry point ---------------------------------------------------
 def choose(state: State, actor: str | None = None, level: "str | Level" = "medium",
            budget_s: float | None = None, rng: random.Random | None = None, may_wait: bool = False,
-           idle: bool = False) -> str | None:
+           idle: bool = False, avoid: Iterable[str] = ()) -> str | None:
     """One move `actor` may make now, chosen at `level`; reproducible for a given `rng`.
 
     With `may_wait` (games without turns, where nobody has to act), None when
     every move looks worse than letting the others act: a player behind on
     points does not agree to end the game.  `idle`: nothing was played since
     this player last waited, so the others are waiting too (`Search._holds_back`).
+    `avoid`: moves that brought the game round to this position before
+    (`core.repeated_moves`), played only when nothing else may be.
     """
-    search = Search(state, actor, level, budget_s, rng, may_wait, idle)
+    search = Search(state, actor, level, budget_s, rng, may_wait, idle, avoid)
     search.step(math.inf)
     return search.result
 
@@ -554,7 +556,7 @@ class Search:
 
     def __init__(self, state: State, actor: str | None = None, level: "str | Level" = "medium",
                  budget_s: float | None = None, rng: random.Random | None = None, may_wait: bool = False,
-                 idle: bool = False):
+                 idle: bool = False, avoid: Iterable[str] = ()):
         settings = level_of(level)
         share = GAME_WORK_SHARE.get((state.game.id, settings.name))
         if share:
@@ -578,7 +580,11 @@ class Search:
         self.rule = AGREEMENTS.get(state.game.id)
         if self.may_wait and self.rule:  # any play clears the agreements: withdrawing one only gives up waiting
             moves = [m for m in moves if not self.rule.withdraws(m)]
-        self.holding = self._holds_back(moves, idle)
+        looping = set(avoid) - {m for m in moves if self.rule and self.rule.agrees(m)}  # agreeing ends loops
+        fresh = [m for m in moves if m not in looping]
+        stays = not fresh and self.may_wait and self.rule and self.rule.agreed(state, actor)  # nothing new
+        self.holding = bool(stays) or self._holds_back(fresh, idle)
+        moves = fresh or moves  # a loop's move that must be made (a mined piece to replay) is made
         self.done = len(moves) <= 1 and not self.may_wait or not moves or self.holding
         self.move = None if self.holding else moves[0] if moves else None
         plans = settings.plans and _plans(state)

@@ -385,6 +385,12 @@ class State:
         """
         return None
 
+    def loop_key(self) -> str | None:
+        """What makes two positions the same for `repeated_moves`; None in games whose draw by
+        repetition ends loops.  A game whose position text numbers things that come and go
+        (Ice Towers' towers) says what stays."""
+        return None if self.repetition_key() is not None else self.to_text()
+
     def _seen(self) -> "History":
         """This era's positions so far, this one last; set by `play`, else started here."""
         seen = self.__dict__.get("_history")
@@ -745,6 +751,28 @@ def repetition_count(tokens: list[str]) -> tuple[list[str], int]:
     return rest, int(value)
 
 
+def repeated_moves(states: list[State], moves: list[str]) -> list[str]:
+    """The moves played from earlier occurrences of the last position (`State.loop_key`), which
+    brought the game round to it again: the computer does not play them again there.
+
+    A loop has no end in a game without a draw by repetition: in Ice Towers each
+    player in turn mines a large, sets it down and caps the same tower back, every
+    action legal.  The player whose move would start the loop again lets it go.
+    `states[i + 1]` is `states[i]` after `moves[i]`.
+    """
+    key = _loop_key(states[-1])
+    if key is None:
+        return []
+    return [move for state, move in zip(states, moves) if _loop_key(state) == key]
+
+
+def _loop_key(state: State) -> str | None:
+    """`State.loop_key`, worked out once per state (a game's history is asked at every bot move)."""
+    if "_loop_key" not in state.__dict__:
+        state.__dict__["_loop_key"] = state.loop_key()
+    return state.__dict__["_loop_key"]
+
+
 def parse_options_text(tokens: Iterable[str], game: Game) -> dict[str, Any]:
     """The inverse of `options_text`; raises `PositionError` on a bad token."""
     given: dict[str, Any] = {}
@@ -795,5 +823,6 @@ __all__ = [
     "CHANCE", "MAX_MOVE_CHARS", "quote", "move_text", "History", "GameError", "InvalidMoveError", "IllegalMoveError", "PositionError",
     "OptionError", "Option", "Outcome", "Guidance", "State", "Game",
     "options_text", "parse_options_text", "players_to_act", "seats", "BOT_LEVELS", "REPEATED", "REPETITION_RULE", "repetition_count",
+    "repeated_moves",
     "OFFER_DRAW", "ACCEPT_DRAW", "DECLINE_DRAW", "RESIGN", "CONFIRM_RESIGN", "AGREEMENT_MOVES", "Agreement", "agreement_from",
 ]

@@ -23,7 +23,8 @@ import re
 import time
 
 from . import games, record, turns
-from .core import ACCEPT_DRAW, AGREEMENT_MOVES, BOT_LEVELS, CHANCE, DECLINE_DRAW, GameError, State, players_to_act, quote, seats
+from .core import (ACCEPT_DRAW, AGREEMENT_MOVES, BOT_LEVELS, CHANCE, DECLINE_DRAW, GameError, State, players_to_act, quote,
+                   repeated_moves, seats)
 from .svg import Marks
 from .views import last_marks
 
@@ -509,6 +510,10 @@ class Session:
             return []
         acting = players_to_act(self.latest)
         return [a for a in acting if a in self.bots] if len(acting) > 1 else []
+
+    def repeated_moves(self) -> list[str]:
+        """The moves that brought the game round to its latest position before (the bots do not play them)."""
+        return repeated_moves(self.states, self.moves)
 
     def position_key(self) -> str:
         """Names the latest position: a bot's answer for another position is dropped."""

@@ -72,9 +72,10 @@ class Bots:
         self.fallback = f"The computer thinks on this page, a little at a time (no worker: {why})."
         document.documentElement.setAttribute("data-bot-worker", "fallback")
 
-    async def search(self, state, seat, level, idle=False):
-        """The move `seat` plays at `level` in `state`: from the worker, else searched here in slices;
-        `idle`: nothing was played since the seat last waited (see `ai.Search`)."""
+    async def search(self, session, seat, level, idle=False):
+        """The move `seat` plays at `level` at `session`'s latest position: from the worker, else searched
+        here in slices; `idle`: nothing was played since the seat last waited (see `ai.Search`)."""
+        state, avoid = session.latest, session.repeated_moves()
         if self.worker is None and not self.fallback:
             if self.starting is None:
                 self.starting = asyncio.ensure_future(self.start_worker())
@@ -86,11 +87,11 @@ class Bots:
             if self.worker is not None:
                 folder = str(window.URL.new(".", window.location.href).href)  # where the archives are
                 move = str(await self.worker.choose(folder, state.game.id, state.to_text(), seat or "", level, seed,
-                                                    idle))
+                                                    idle, "\n".join(avoid)))
             else:
                 ai = await self.ai()
                 search = ai.Search(state, seat, level, rng=random.Random(seed), may_wait=len(players_to_act(state)) > 1,
-                                   idle=idle)
+                                   idle=idle, avoid=avoid)
                 done = False
                 while not done:  # each slice a task of its own, the first too: not after compiling the search
                     await asyncio.sleep(0)  # the page handles clicks and paints between slices
@@ -117,7 +118,7 @@ class Bots:
 
     async def take_turn(self, session, seat, level, key):
         try:
-            move = await self.search(session.latest, seat, level)
+            move = await self.search(session, seat, level)
         except Exception as err:  # noqa: BLE001 - a bug must not stop the page; no retry at this position
             report(err)
             session.message = f"The computer could not move: {err}"
@@ -143,7 +144,7 @@ class Bots:
             await asyncio.sleep((low + (high - low) * window.Math.random()) * pace)
             if session is self.app.session and seat in session.bot_seats_acting():
                 here = (session, session.position_key())
-                move = await self.search(session.latest, seat, session.bots[seat], self.waited.get(seat) == here)
+                move = await self.search(session, seat, session.bots[seat], self.waited.get(seat) == here)
                 self.waited[seat] = None if move else here
             if move and session is self.app.session and session.latest.is_legal(move):
                 await self.show_intent(session, move, pace)
@@ -190,7 +191,7 @@ class Bots:
         s.message = "Looking for a good move…"
         self.app.render()
         try:
-            move = await self.search(state, seat, "hard")
+            move = await self.search(s, seat, "hard")
         except Exception as err:  # noqa: BLE001 - e.g. no move for this seat just now
             move, s.message = None, f"No hint: {str(err).splitlines()[-1]}"
         current = s is self.app.session and key == s.position_key() and not s.browsing

@@ -395,6 +395,13 @@ class IceTowersState(State):
             tokens.append(f"over:{self.ended}")
         return " ".join(tokens)
 
+    def loop_key(self) -> str:
+        """The position without tower numbers: a piece set down and capped back where it was
+        makes a new number, yet the same position."""
+        towers = {t.id: ",".join(p.name for p in t.pieces) for t in self.towers}
+        hands = [f"held:{hand.piece.name}@{towers.get(hand.source, '')}" for hand in self.held.values()]
+        return " ".join(sorted(towers.values()) + sorted(hands) + sorted(self.done) + [self.ended or ""])
+
     # -- moves for people --------------------------------------------------------
     def actor_of(self, move: str) -> str:
         return move.strip().partition(":")[0]
