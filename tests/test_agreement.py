@@ -155,6 +155,16 @@ def test_two_kings_against_one_is_a_drawn_ending_and_three_is_not():
     assert not GAME.from_text(AHEAD).drawn_ending()
 
 
+def test_a_small_left_on_the_far_row_counts_for_nothing_in_a_drawn_ending():
+    """Rules 3.3: a small only steps or jumps diagonally forward, so one left unpromoted on the far row
+    (promotion is optional, A11) never moves again; a king and such a small against a king is a king
+    against a king (a bench game of Hard against Medium went on so to its 300-ply cap)."""
+    assert GAME.from_text("S7/8/8/5K2/8/8/6k1/8 w 2 2").drawn_ending()
+    assert GAME.from_text("8/8/8/5K2/8/8/6k1/s7 b 2 2").drawn_ending()  # Black's, on rank 1
+    assert not GAME.from_text("8/S7/8/5K2/8/8/6k1/8 w 2 2").drawn_ending()  # it may still step and promote
+    assert not GAME.from_text("M7/8/8/5K2/8/8/6k1/8 w 2 2").drawn_ending()  # a medium moves sideways
+
+
 @pytest.mark.parametrize("level", ai.LEVELS)
 def test_the_computer_offers_a_draw_only_where_nobody_can_win(level):
     assert ai.choose(GAME.from_text(TWO_KINGS_AGAINST_ONE), level=level, rng=random.Random(1)) == OFFER_DRAW

@@ -154,10 +154,14 @@ class IceLadyState(State):
     def drawn_ending(self) -> bool:
         """A lone plain king against one or two, and the side to move cannot capture: two kings cannot
         take a lone king that takes care (a retrograde analysis of every such position found none lost
-        with the lone king to move; docs/performance.md), so the computer offers and accepts a draw."""
+        with the lone king to move; docs/performance.md), so the computer offers and accepts a draw.
+        A small left unpromoted on the far row never moves again (it only steps forward), so it
+        counts for nothing here."""
         kings = {player: 0 for player in PLAYERS}
-        for cell in self.board:
+        for row, cell in zip(ROW_OF, self.board):
             if cell is not None:
+                if cell[1] == "S" and row == FAR_ROW[cell[0]]:
+                    continue
                 if cell[1] != "K":
                     return False
                 kings[cell[0]] += 1
