@@ -209,6 +209,20 @@ def test_the_ending_terms_count_only_once_the_side_behind_has_only_kings():
     assert ai._ice_lady_ending(near, 4.0) > ai._ice_lady_ending(far, 4.0)  # White ahead: its king nearer is better
 
 
+def test_a_small_left_on_the_far_row_is_worth_little_and_no_kings_lead():
+    """Rules 3.3: a small only goes forward, so one on the far row, unpromoted (A11: optional, and none
+    without a reserve), never moves again.  Counted as a small well advanced, it made a king and such a
+    small look a lead against a lone king, and Hard's king went hunting and was taken (twice in 20 bench
+    games of Hard against Medium, each lost: its small could not move); with no reserve left, it pushed
+    smalls onto the far row for the advance."""
+    game = games.get("ice-lady")
+    stuck, free = (game.from_text(text) for text in ("S7/8/8/5K2/8/8/6k1/8 w 0 0", "8/S7/8/5K2/8/8/6k1/8 w 0 0"))
+    assert ai._ice_lady_material(stuck) < ai.ICE_LADY_DEAD_SMALL + 0.01 < ai._ice_lady_material(free) - 1
+    spent = game.from_text("8/1S6/7s/8/8/8/8/K6k w 0 0")  # no reserve: b7-a8 or b7-c8 only kills the small
+    for seed in range(3):
+        assert ai.choose(spent, level=tiny("hard"), rng=random.Random(seed)) not in ("b7-a8", "b7-c8")
+
+
 def test_ice_towers_needs_the_actor_and_plays_only_its_moves():
     """Ice Towers has no turns: the page says which colour the bot plays."""
     state = games.get("ice-towers").new()

@@ -186,7 +186,7 @@ def _heading(cell: int, target: int, size: int) -> tuple[int, set]:
 
 def _ice_lady_material(state: State) -> float:
     """White's advantage in pawns: material, advancement and reserve larges."""
-    from .games.ice_lady import FORWARD, SIZE
+    from .games.ice_lady import FORWARD, SIZE, dead_small
     worth = {"S": 1.0, "M": 1.6, "K": 4.0, "KS": 5.0, "KM": 5.6, "KMS": 6.6}
     total = 0.0
     plain = {"white": 0, "black": 0}  # smalls and mediums: while both sides have one, it is no ending
@@ -195,7 +195,9 @@ def _ice_lady_material(state: State) -> float:
             continue
         player, pieces = cell
         value = worth[pieces]
-        if pieces in ("S", "M"):
+        if dead_small(i, cell):
+            value = ICE_LADY_DEAD_SMALL
+        elif pieces in ("S", "M"):
             plain[player] += 1
             row = i // SIZE
             ahead = row if FORWARD[player] == 1 else SIZE - 1 - row
@@ -217,14 +219,14 @@ def _ice_lady_ending(board: tuple, lead: float) -> float:
     lone king is only taken once every square it can go to is covered (it must
     move: no passing).  Both count more the larger the lead.
     """
-    from .games.ice_lady import RANGE, RAYS, SIZE
+    from .games.ice_lady import RANGE, RAYS, SIZE, dead_small
     weight = min(1.0, abs(lead) / ICE_LADY_CLEAR_LEAD)
     if not weight:
         return 0.0
     leader = "white" if lead > 0 else "black"
     kings, quarry, hunted = [], [], []  # the leader's kings; the other side's pieces, and its kings
     for i, cell in enumerate(board):
-        if cell is not None:
+        if cell is not None and not dead_small(i, cell):  # taking its last king leaves it no move: a win
             if cell[0] != leader:
                 quarry.append((i % SIZE, i // SIZE))
                 if cell[1][0] == "K":
@@ -255,6 +257,7 @@ def _ice_lady_ending(board: tuple, lead: float) -> float:
     return value if leader == "white" else -value
 
 
+ICE_LADY_DEAD_SMALL = 0.2  # pawns: it cannot move, promote or take, only be taken (or stay, a last piece that cannot move)
 ICE_LADY_CLEAR_LEAD = 2.0  # pawns of lead from which the ending's terms count in full
 ICE_LADY_NEAR = 0.03  # pawns per square nearer, per king of the side ahead
 ICE_LADY_FREE = 0.03  # pawns per square a king of the side behind can go to unharmed

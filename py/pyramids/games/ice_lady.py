@@ -155,12 +155,11 @@ class IceLadyState(State):
         """A lone plain king against one or two, and the side to move cannot capture: two kings cannot
         take a lone king that takes care (a retrograde analysis of every such position found none lost
         with the lone king to move; docs/performance.md), so the computer offers and accepts a draw.
-        A small left unpromoted on the far row never moves again (it only steps forward), so it
-        counts for nothing here."""
+        A small left unpromoted on the far row never moves again (`dead_small`): it counts for nothing."""
         kings = {player: 0 for player in PLAYERS}
-        for row, cell in zip(ROW_OF, self.board):
+        for i, cell in enumerate(self.board):
             if cell is not None:
-                if cell[1] == "S" and row == FAR_ROW[cell[0]]:
+                if dead_small(i, cell):
                     continue
                 if cell[1] != "K":
                     return False
@@ -561,6 +560,11 @@ def _check_material(board: list, to_move: str, reserves: list[int]) -> None:
             raise PositionError(
                 f"Ice Lady: {name} has no pieces but has just moved; the game ended before that."
             )
+
+
+def dead_small(square: int, cell: tuple) -> bool:
+    """A small left unpromoted on its far row: it only steps or jumps forward, so it never moves again."""
+    return cell[1] == "S" and ROW_OF[square] == FAR_ROW[cell[0]]
 
 
 GAME = IceLady()
