@@ -204,9 +204,20 @@ def test_a_lone_king_whose_every_way_out_is_covered_has_no_free_square():
 def test_the_ending_terms_count_only_once_the_side_behind_has_only_kings():
     """A king hunt is no reason to put off a promotion, nor to chase smalls: before the ending, material alone."""
     assert ai._ice_lady_ending(games.get("ice-lady").from_text(FREE_PROMOTION).board, 3.0) == 0.0
-    far, near = (games.get("ice-lady").from_text(text).board for text in ("K7/8/8/8/8/8/8/7k w 0 0",
-                                                                          "8/8/8/8/4K3/8/8/7k w 0 0"))
-    assert ai._ice_lady_ending(near, 4.0) > ai._ice_lady_ending(far, 4.0)  # White ahead: its king nearer is better
+    far, near = (games.get("ice-lady").from_text(text).board for text in ("KK6/K7/8/8/8/8/8/7k w 0 0",
+                                                                          "8/8/8/8/4K3/4KK2/8/7k w 0 0"))
+    assert ai._ice_lady_ending(near, 4.0) > ai._ice_lady_ending(far, 4.0)  # White ahead: its kings nearer is better
+
+
+def test_no_hunt_without_kings_enough_to_take_one_that_takes_care():
+    """A king and a small against a king: the small's worth made a lead, and Hard's lone king went
+    hunting till it had no square left where the other could not take it (a bench game of Hard against
+    Medium, lost); two kings cannot take one either.  Three against one hunt (tests above)."""
+    game = games.get("ice-lady")
+    for text in ("8/5S2/8/5k2/8/8/2K5/8 w 0 1", "8/8/8/5k2/8/8/2K5/K7 w 0 0", "K7/8/8/3k1k2/8/8/2K5/K7 w 0 0"):
+        board = game.from_text(text).board
+        assert ai._ice_lady_ending(board, 2.0) == 0.0, text
+    assert ai._ice_lady_ending(game.from_text("K7/8/8/5k2/8/8/2K5/K7 w 0 0").board, 2.0) != 0.0
 
 
 def test_a_small_left_on_the_far_row_is_worth_little_and_no_kings_lead():

@@ -211,8 +211,9 @@ def _ice_lady_material(state: State) -> float:
 
 
 def _ice_lady_ending(board: tuple, lead: float) -> float:
-    """In an ending (the side behind has only kings left), for the side ahead, in pawns (White's +):
-    its kings' nearness to the other side's, and the squares those cannot go to without being taken.
+    """In an ending (the side behind has only kings left, the side ahead `ICE_LADY_HUNT_MARGIN` more), for
+    the side ahead, in pawns (White's +): its kings' nearness to the other side's, and the squares those
+    cannot go to without being taken.
 
     Material alone cannot tell a hunt from a stroll: kings ahead in an ending
     wander for ever out of each other's reach (there is no move limit), and a
@@ -234,6 +235,8 @@ def _ice_lady_ending(board: tuple, lead: float) -> float:
             elif cell[1][0] == "K":
                 kings.append(i)
     if len(hunted) != len(quarry) or not quarry:  # not an ending yet: the side behind has more than kings
+        return 0.0
+    if len(kings) < len(hunted) + ICE_LADY_HUNT_MARGIN:  # too few to take a king that takes care: no hunt
         return 0.0
     near = sum(SIZE - 1 - min(max(abs(i % SIZE - x), abs(i // SIZE - y)) for x, y in quarry) for i in kings)
     covered = set()  # empty squares where a king of the leader would take a piece that stops there
@@ -258,6 +261,9 @@ def _ice_lady_ending(board: tuple, lead: float) -> float:
 
 
 ICE_LADY_DEAD_SMALL = 0.2  # pawns: it cannot move, promote or take, only be taken (or stay, a last piece that cannot move)
+# Kings more than the side behind has for a hunt: two cannot take one that takes care (docs/performance.md),
+# and a lone king drawn near another is taken itself when its squares run out (a bench game lost so).
+ICE_LADY_HUNT_MARGIN = 2
 ICE_LADY_CLEAR_LEAD = 2.0  # pawns of lead from which the ending's terms count in full
 ICE_LADY_NEAR = 0.03  # pawns per square nearer, per king of the side ahead
 ICE_LADY_FREE = 0.03  # pawns per square a king of the side behind can go to unharmed
