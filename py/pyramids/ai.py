@@ -186,7 +186,7 @@ def _heading(cell: int, target: int, size: int) -> tuple[int, set]:
 
 def _ice_lady_material(state: State) -> float:
     """White's advantage in pawns: material, advancement and reserve larges."""
-    from .games.ice_lady import FORWARD, SIZE, dead_small
+    from .games.ice_lady import FORWARD, SIZE
     worth = {"S": 1.0, "M": 1.6, "K": 4.0, "KS": 5.0, "KM": 5.6, "KMS": 6.6}
     total = 0.0
     plain = {"white": 0, "black": 0}  # smalls and mediums: while both sides have one, it is no ending
@@ -195,13 +195,14 @@ def _ice_lady_material(state: State) -> float:
             continue
         player, pieces = cell
         value = worth[pieces]
-        if dead_small(i, cell):
-            value = ICE_LADY_DEAD_SMALL
-        elif pieces in ("S", "M"):
-            plain[player] += 1
+        if pieces in ("S", "M"):
             row = i // SIZE
             ahead = row if FORWARD[player] == 1 else SIZE - 1 - row
-            value += 0.06 * ahead
+            if ahead == SIZE - 1 and pieces == "S":  # `dead_small`: it never moves again
+                value = ICE_LADY_DEAD_SMALL
+            else:
+                plain[player] += 1
+                value += 0.06 * ahead
         total += value if player == "white" else -value
     white, black = state.reserve_counts
     total += 0.15 * (white - black)
