@@ -5,22 +5,28 @@ allowed."  Each player decides on their own turn; the answer to an offer is the 
 decision inside the offerer's turn.
 """
 
+import dataclasses
 import random
 import re
 
 import pytest
 
+import ice_lady_kings
 from conformance import check_state
 from pyramids import ai, games, page, record, views
 from pyramids.core import (ACCEPT_DRAW, CONFIRM_RESIGN, DECLINE_DRAW, OFFER_DRAW, RESIGN, IllegalMoveError,
                            PositionError)
+from pyramids.games.ice_lady import INDEX, NEVER, PLAYERS, THREE_KINGS_LOST, symmetries, three_kings
+from pyramids.grid import join_row
 from pyramids.record import Record
 from pyramids.session import Session
 from pyramids.svg import Marks
 
 GAME = games.get("ice-lady")
 TWO_KINGS_AGAINST_ONE = "k7/8/8/8/8/8/8/K6K w 2 3"  # nobody can capture: neither side can win
-THREE_KINGS_AGAINST_ONE = "k7/8/8/8/8/8/8/K2K3K w 1 3"
+THREE_KINGS_AGAINST_ONE = "k7/8/8/8/8/8/8/K2K3K w 1 3"  # the lone king holds out for ever
+THREE_KINGS_WIN = "8/8/K7/8/8/4K3/8/k2K4 b 0 0"  # a1 lone, to move: taken in ten plies (the table: a1d1e3a6:10)
+FOUR_KINGS_AGAINST_ONE = "k7/8/8/8/8/8/8/K1K2K1K w 0 3"
 AHEAD = "8/8/8/3s4/8/2SSSS2/8/8 w 4 4"  # White four smalls, Black one
 
 
@@ -148,11 +154,95 @@ def test_a_game_with_an_offer_still_has_a_compact_link():
 
 
 # -- the computer -------------------------------------------------------------------
-def test_two_kings_against_one_is_a_drawn_ending_and_three_is_not():
+def test_two_kings_against_one_is_a_drawn_ending_and_three_only_where_the_table_says():
     assert GAME.from_text(TWO_KINGS_AGAINST_ONE).drawn_ending()
-    assert not GAME.from_text(THREE_KINGS_AGAINST_ONE).drawn_ending()
+    assert GAME.from_text(THREE_KINGS_AGAINST_ONE).drawn_ending()
+    assert not GAME.from_text(THREE_KINGS_WIN).drawn_ending()
     assert not GAME.from_text("8/8/8/3k4/2K5/8/8/7K w 2 3").drawn_ending()  # White takes the king now
+    assert not GAME.from_text(FOUR_KINGS_AGAINST_ONE).drawn_ending()
     assert not GAME.from_text(AHEAD).drawn_ending()
+
+
+# -- three kings against one, solved (tools/ice_lady_kings.py) ------------------------------------
+def kings_text(lone: int, three: tuple[int, ...], lone_to_move: bool, three_colour: str = "white") -> str:
+    """Ice Lady with three kings of `three_colour` on `three` and the other side's on `lone` (squares 0-63)."""
+    mine, theirs = ("K", "k") if three_colour == "white" else ("k", "K")
+    piece = {square: mine for square in three} | {lone: theirs}
+    ranks = (join_row([piece.get(square) for square in range(row * 8, row * 8 + 8)]) for row in range(7, -1, -1))
+    lone_colour = "b" if three_colour == "white" else "w"
+    return "/".join(ranks) + f" {lone_colour if lone_to_move else three_colour[0]} 0 0"
+
+
+def by_one_move(state) -> float:
+    """Plies until the lone king is taken with best play, from the table's word on each position one move
+    on and the rules' moves: the three take it, or the lone king takes one of them (two kings cannot take
+    one that takes care, unless it lands within their reach)."""
+    values = []
+    for move in state.legal_plays():
+        after = state.play(move)
+        if after.outcome is not None:  # "all of the opponents pieces are captured"
+            values.append(1)
+            continue
+        plies = three_kings(after)
+        if plies is None:  # two against one
+            plies = 1 if any("x" in reply for reply in after.legal_plays()) else NEVER
+        values.append(plies + 1)
+    three = 3 == sum(cell is not None and cell[0] == state.to_move for cell in state.board)
+    return min(values) if three else max(values)
+
+
+def test_the_three_kings_table_is_the_analysis_of_every_position():
+    """The table in the rules module is what tools/ice_lady_kings.py's retrograde analysis finds today."""
+    assert ice_lady_kings.table(ice_lady_kings.lost_positions()) == THREE_KINGS_LOST
+
+
+def test_the_three_kings_table_agrees_with_the_rules_one_move_on():
+    """Rules A9 (kings move 1-3 squares any of 8 ways and take by landing beyond) and section 4 (the win):
+    every position the table says the lone king loses, in each of the board's eight symmetries and with
+    either colour three, and 600 others with either side to move, get the same plies from the table as
+    from the positions one move on by the game's own moves."""
+    rng = random.Random(7)
+    positions = []
+    for entry in THREE_KINGS_LOST.split():
+        key = tuple(INDEX[entry[i:i + 2]] for i in range(0, 8, 2))
+        positions += [kings_text(lone, three, True, colour) for lone, *three in symmetries(key) for colour in PLAYERS]
+    for _ in range(600):
+        lone, *three = rng.sample(range(64), 4)
+        positions.append(kings_text(lone, tuple(sorted(three)), rng.random() < 0.5, rng.choice(PLAYERS)))
+    lost = 0
+    for text in positions:
+        state = GAME.from_text(text)
+        plies = three_kings(state)
+        assert plies == by_one_move(state), text
+        lost += plies != NEVER and state.to_move != three_kings_side(state)
+    assert lost >= 2 * 1952  # every lost position, in each colour
+
+
+def three_kings_side(state) -> str:
+    return next(p for p in PLAYERS if sum(cell is not None and cell[0] == p for cell in state.board) == 3)
+
+
+def test_three_kings_against_one_is_known_only_with_nothing_else_and_captures_optional():
+    assert three_kings(GAME.from_text(THREE_KINGS_WIN)) == 10
+    assert three_kings(GAME.from_text(THREE_KINGS_AGAINST_ONE)) == NEVER
+    assert three_kings(GAME.from_text(THREE_KINGS_WIN + " mandatory_capture=1")) is None  # other rules, no table
+    assert three_kings(GAME.from_text(FOUR_KINGS_AGAINST_ONE)) is None
+    assert three_kings(GAME.from_text(THREE_KINGS_WIN.replace("8/8/K7", "8/S7/K7"))) is None  # a small: no table
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_the_computer_takes_a_lone_king_the_table_says_it_can(level):
+    """Section 4: "The game is won when all of the opponents pieces are captured".  Ten plies with best
+    play: the search heads for the table's quickest win, whoever defends."""
+    state = GAME.from_text(THREE_KINGS_WIN)
+    untimed = {"black": dataclasses.replace(ai.LEVELS["hard"].scaled(0.5), seconds=600),
+               "white": dataclasses.replace(ai.LEVELS[level].scaled(0.5), seconds=600)}
+    rng = random.Random(1)
+    for _ in range(10):
+        state = state.play(ai.choose(state, level=untimed[state.to_move], rng=rng))
+        if state.outcome is not None:
+            break
+    assert state.outcome is not None and state.outcome.winners == ("white",), state.to_text()
 
 
 def test_a_small_left_on_the_far_row_counts_for_nothing_in_a_drawn_ending():
@@ -168,7 +258,9 @@ def test_a_small_left_on_the_far_row_counts_for_nothing_in_a_drawn_ending():
 @pytest.mark.parametrize("level", ai.LEVELS)
 def test_the_computer_offers_a_draw_only_where_nobody_can_win(level):
     assert ai.choose(GAME.from_text(TWO_KINGS_AGAINST_ONE), level=level, rng=random.Random(1)) == OFFER_DRAW
-    assert ai.choose(GAME.from_text(THREE_KINGS_AGAINST_ONE), level=level, rng=random.Random(1)) != OFFER_DRAW
+    assert ai.choose(GAME.from_text(THREE_KINGS_AGAINST_ONE), level=level, rng=random.Random(1)) == OFFER_DRAW
+    assert ai.choose(GAME.from_text(FOUR_KINGS_AGAINST_ONE), level=level, rng=random.Random(1)) != OFFER_DRAW
+    assert ai.choose(GAME.from_text(THREE_KINGS_WIN).play("a1-a2"), level=level, rng=random.Random(1)) != OFFER_DRAW
     assert ai.choose(GAME.new(), level=level, rng=random.Random(1)) not in (OFFER_DRAW, RESIGN)
 
 

@@ -185,8 +185,9 @@ def _heading(cell: int, target: int, size: int) -> tuple[int, set]:
 
 
 def _ice_lady_material(state: State) -> float:
-    """White's advantage in pawns: material, advancement and reserve larges."""
-    from .games.ice_lady import FORWARD, SIZE
+    """White's advantage in pawns: material, advancement and reserve larges; three kings against one
+    as solved (`ice_lady.three_kings`): a win by the table, or nothing when the lone king holds out."""
+    from .games.ice_lady import FORWARD, NEVER, SIZE, three_kings
     worth = {"S": 1.0, "M": 1.6, "K": 4.0, "KS": 5.0, "KM": 5.6, "KMS": 6.6}
     total = 0.0
     plain = {"white": 0, "black": 0}  # smalls and mediums: while both sides have one, it is no ending
@@ -208,6 +209,11 @@ def _ice_lady_material(state: State) -> float:
     total += 0.15 * (white - black)
     if plain["white"] and plain["black"]:
         return total
+    if not plain["white"] and not plain["black"]:
+        plies = three_kings(state)
+        if plies is not None:  # solved: won in so many plies, or held for ever
+            won = 0.0 if plies == NEVER else ICE_LADY_SOLVED - ICE_LADY_SOLVED_PLY * plies
+            return won if total > 0 else -won
     return total + _ice_lady_ending(state.board, total)
 
 
@@ -265,6 +271,8 @@ ICE_LADY_DEAD_SMALL = 0.2  # pawns: it cannot move, promote or take, only be tak
 # Kings more than the side behind has for a hunt: two cannot take one that takes care (docs/performance.md),
 # and a lone king drawn near another is taken itself when its squares run out (a bench game lost so).
 ICE_LADY_HUNT_MARGIN = 2
+ICE_LADY_SOLVED = 50.0  # pawns: three kings against one that the table says they take, more than any lead
+ICE_LADY_SOLVED_PLY = 0.1  # pawns less per ply until they take it: the search heads for the quickest
 ICE_LADY_CLEAR_LEAD = 2.0  # pawns of lead from which the ending's terms count in full
 ICE_LADY_NEAR = 0.03  # pawns per square nearer, per king of the side ahead
 ICE_LADY_FREE = 0.03  # pawns per square a king of the side behind can go to unharmed

@@ -152,19 +152,28 @@ class IceLadyState(State):
         return (material, self.reserve_counts, progress), (self.board, self.to_move)
 
     def drawn_ending(self) -> bool:
-        """A lone plain king against one or two, and the side to move cannot capture: two kings cannot
-        take a lone king that takes care (a retrograde analysis of every such position found none lost
-        with the lone king to move; docs/performance.md), so the computer offers and accepts a draw.
-        A small left unpromoted on the far row never moves again (`dead_small`): it counts for nothing."""
-        kings = {player: 0 for player in PLAYERS}
+        """An ending nobody can win, where the computer offers and accepts a draw.
+
+        A lone plain king against one or two, the side to move unable to capture: two kings cannot take a
+        lone king that takes care (a retrograde analysis of every such position found none lost with the
+        lone king to move; docs/performance.md).  Three against one, unless the table of the positions
+        the three win says otherwise (`three_kings`).  A small left unpromoted on the far row never moves
+        again (`dead_small`): with one or two kings it counts for nothing.
+        """
+        kings: dict[str, int] = {player: 0 for player in PLAYERS}
+        dead = False
         for i, cell in enumerate(self.board):
             if cell is not None:
                 if dead_small(i, cell):
+                    dead = True
                     continue
                 if cell[1] != "K":
                     return False
                 kings[cell[0]] += 1
-        if sorted(kings.values()) not in ([1, 1], [1, 2]):
+        found = sorted(kings.values())
+        if found == [1, 3] and not dead:
+            return three_kings(self) == NEVER
+        if found not in ([1, 1], [1, 2]):
             return False
         return not any(action[2] >= 0 for action in self._generate().values())
 
@@ -565,6 +574,124 @@ def _check_material(board: list, to_move: str, reserves: list[int]) -> None:
 def dead_small(square: int, cell: tuple) -> bool:
     """A small left unpromoted on its far row: it only steps or jumps forward, so it never moves again."""
     return cell[1] == "S" and ROW_OF[square] == FAR_ROW[cell[0]]
+
+
+# -- three kings against one, solved ---------------------------------------------
+# Three plain kings cannot take a lone king that takes care, but in a few positions they can
+# force it.  tools/ice_lady_kings.py found every position lost by the lone king's side, to move
+# (a retrograde analysis, captures optional): each is written `<lone king><three kings>:<plies>`,
+# the plies until the lone king is taken with best play, one position of each eight that the
+# board's turns and reflections make alike (kings move alike in every direction).
+THREE_KINGS_LOST = """
+a1d1d2a4:2 a1d1d2a5:6 a1d1d2a6:12 a1d1f2a5:8 a1d1d3a4:6 a1d1d3a5:8 a1d1d3a6:12 a1d1e3a4:4 a1d1e3a5:6 a1d1e3a6:10
+a1d1a4d4:2 a1d1a4e5:6 a1d1b4a5:6 a1d1b4a6:10 a1d1c4a5:10 a1d1c4a6:10 a1d1d4a5:8 a1d1d4a6:20 a1d1e4a5:8 a1d1f4a5:8
+a1d1a5c5:6 a1d1a5d5:10 a1d1a5e5:6 a1d1a5b6:8 a1d1a5d6:10 a1d1a5f6:10 a1d1c5a6:8 a1d1e5a6:10 a1e1d2a5:14 a1e1d2a6:36
+a1e1f2a5:34 a1e1f2a6:36 a1e1d3a5:14 a1e1d3a6:34 a1e1e3a5:14 a1e1e3a6:36 a1e1b4a6:36 a1e1c4a6:34 a1e1d4a5:6 a1e1d4a6:16
+a1e1e4a5:12 a1e1e4a6:32 a1e1f4a5:14 a1e1f4a6:36 a1e1a5e5:12 a1e1a5f6:16 a1e1c5a6:32 a1e1d5a6:36 a1e1e5a6:28 a1e1a6b6:36
+a1e1a6d6:32 a1e1a6f6:36 a1f1d2a6:30 a1f1d3a6:30 a1f1e3a6:28 a1f1d4a6:22 a1f1e5a6:26 b1a1e1c4:2 b1a1f1c4:2 b1e1a2d4:8
+b1e1d2e4:14 b1e1d2d5:14 b1e1e2a4:10 b1e1e2a5:14 b1e1e2a6:34 b1e1a3c4:10 b1e1a3d4:12 b1e1a3e4:12 b1e1a3d5:10 b1e1c3d4:16
+b1e1c3e4:14 b1e1c3d5:14 b1e1d3c4:40 b1e1d3d4:36 b1e1d3e5:30 b1e1e3a4:6 b1e1f3a4:10 b1e1f3a5:14 b1e1a4d4:4 b1e1a4e4:10
+b1e1a4d5:8 b1e1a4f5:8 b1e1b4e4:14 b1e1b4d5:12 b1e1c4d4:36 b1e1c4e4:34 b1e1c4a5:14 b1e1c4c5:36 b1e1c4d5:38 b1e1c4e5:30
+b1e1c4a6:34 b1e1c4c6:40 b1e1c4b7:40 b1e1c4d7:40 b1e1d4a5:14 b1e1d4d5:16 b1e1d4a6:34 b1e1e4a5:10 b1e1e4b5:14 b1e1e4c5:14
+b1e1e4a6:30 b1e1e4b6:14 b1e1e4d6:34 b1e1a5d5:12 b1e1a5f5:14 b1e1b5d5:12 b1e1c5d5:14 b1e1d5a6:30 b1e1d5b6:14 b1e1d5d6:38
+b1e1f5a6:34 b1f1a2d4:18 b1f1d2e4:38 b1f1e2a4:26 b1f1e2a5:32 b1f1e2a6:28 b1f1g2a5:34 b1f1a3e3:42 b1f1a3c4:40 b1f1a3d4:42
+b1f1a3e4:38 b1f1a3d5:40 b1f1a3e5:22 b1f1c3d4:36 b1f1c3e4:38 b1f1d3d4:30 b1f1d3e5:28 b1f1e3a4:8 b1f1e3a5:34 b1f1e3a6:28
+b1f1f3a5:34 b1f1a4d4:20 b1f1a4e4:10 b1f1a4f4:10 b1f1a4d5:10 b1f1a4e5:8 b1f1a4f5:26 b1f1a4e6:26 b1f1b4e4:38 b1f1c4d4:30
+b1f1c4a5:34 b1f1c4c5:30 b1f1c4d5:36 b1f1c4e5:28 b1f1c4a6:30 b1f1c4d6:32 b1f1d4a5:34 b1f1d4a6:28 b1f1e4a5:36 b1f1e4b5:38
+b1f1e4c5:38 b1f1e4a6:28 b1f1e4b6:38 b1f1f4a6:28 b1f1g4a5:38 b1f1a5d5:32 b1f1a5e5:28 b1f1a5f5:34 b1f1a5c6:34 b1f1a5e6:34
+b1f1a5g6:38 b1f1b5d5:34 b1f1b5e5:28 b1f1d5a6:28 b1f1e5a6:26 b1f1e5b6:28 b1f1e5c6:28 b1f1e5d6:28 b1f1e5a7:28 b1f1e5b7:28
+b1f1e5a8:28 b1f1e5c8:28 b1f1f5a6:28 b1f1a6e6:28 c1f1a2d4:18 c1f1a2e5:12 c1f1a3d4:42 c1f1a3e4:38 c1f1d3d4:30 c1f1d3e5:28
+c1f1a4d4:6 c1f1a4e5:24 c1f1c4d4:30 c1f1c4e5:28 c1f1d4a5:34 c1f1d4a6:28 c1f1e4a5:30 c1f1b5e5:28 c1f1e5a6:26 c1f1e5c6:28
+b2a1d1c5:2 b2a1d3c5:2 b2a1d3d6:2 b2b1e3a4:6 b2b1e3a5:10 b2c1a4e4:12 b2c1e4a5:10 b2c1e4a6:40 b2d1e3a4:4 b2d1e3a5:6
+b2d1e3a6:10 b2d1a4e5:4 b2d1c4e5:26 b2d1e4a5:8 b2d1f4a5:8 b2d1a5d5:8 b2d1a5e5:8 b2d1a5d6:8 b2d1a5f6:8 b2d1b5e5:26
+b2d1c5a6:8 b2d1e5a6:24 b2d1e5b6:26 b2d1e5c6:26 b2d1e5b7:26 b2e1c4d5:38 b2e1e4a5:12 b2e1e4a6:32 b2e1a5e5:14 b2e1b5d5:32
+b2e1c5a6:34 b2e1d5a6:36 b2e1d5b6:32 b2e1d5d6:38 b2e1e5a6:28 b2f1e3a6:28 b2f1c4e5:28 b2f1b5e5:28 b2f1e5a6:26 b2f1e5b6:28
+b2f1e5c6:28 b2f1e5b7:28 c2e1a2d5:10 c2e1a3d5:10 c2e1a4d5:8 c2e1a5d5:12 c2e1d5a6:12 c2f1a2e5:20 c2f1a3d5:40 c2f1a3e6:40
+c2f1a4e5:24 c2f1a5d5:32 c2f1a5e6:32 c2f1e5a6:26 d2f1a3e5:22 d2f1a4e5:8 d2f1a5e5:28 d2f1e5a6:26 d2f1e5a7:28
+"""
+NEVER = float("inf")  # plies until the lone king is taken, when it holds out for ever
+
+
+def _turn(square: int, way: int) -> int:
+    """`square` under one of the board's eight symmetries (way 0 leaves it)."""
+    col, row = square % SIZE, square // SIZE
+    if way & 1:
+        col = SIZE - 1 - col
+    if way & 2:
+        row = SIZE - 1 - row
+    if way & 4:
+        col, row = row, col
+    return row * SIZE + col
+
+
+def symmetries(position: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """The positions (lone king, three kings sorted) alike to `position` under the board's symmetries."""
+    lone, *three = position
+    return {(_turn(lone, way), *sorted(_turn(s, way) for s in three)) for way in range(8)}
+
+
+def kings_key(position: tuple[int, ...]) -> tuple[int, ...]:
+    """The one position the table writes for the positions alike to `position`."""
+    return min(symmetries(position))
+
+
+def three_kings_text(table: dict[tuple[int, ...], int]) -> str:
+    """THREE_KINGS_LOST's text for {position: plies}, ten positions a line."""
+    entries = [f"{''.join(NAMES[s] for s in key)}:{plies}" for key, plies in sorted(table.items())]
+    return "\n" + "".join(" ".join(entries[i:i + 10]) + "\n" for i in range(0, len(entries), 10))
+
+
+_three_kings: dict[str, dict] = {}  # "lost" and "won", decoded and worked out on first use
+
+
+def _three_kings_table(side: str) -> dict[tuple[int, ...], int]:
+    """{(lone king, three kings sorted): plies} with the lone king's side to move ("lost") or the
+    three's ("won" by a move to a lost position; taking at once is not in it), every image."""
+    if not _three_kings:
+        lost: dict[tuple[int, ...], int] = {}
+        for entry in THREE_KINGS_LOST.split():
+            squares, plies = entry.split(":")
+            key = tuple(INDEX[squares[i:i + 2]] for i in range(0, 8, 2))
+            lost.update(dict.fromkeys(symmetries(key), int(plies)))
+        won: dict[tuple[int, ...], int] = {}
+        for position, plies in sorted(lost.items(), key=lambda item: item[1]):  # the quickest win first
+            for before in three_kings_before(position):
+                won.setdefault(before, plies + 1)
+        _three_kings.update(lost=lost, won=won)
+    return _three_kings[side]
+
+
+def three_kings_before(position: tuple[int, ...]):
+    """The positions (lone king, three kings sorted), the three to move, one move of theirs before `position`."""
+    lone, *three = position
+    for i, s in enumerate(three):
+        for ray in RAYS[s]:
+            for before in ray[:RANGE["K"]]:
+                if before in three or before == lone:
+                    break
+                yield (lone, *sorted(three[:i] + [before] + three[i + 1:]))
+
+
+def three_kings(state: "IceLadyState") -> float | None:
+    """Plies until three plain kings take a lone one with best play (`NEVER`: it holds out for ever),
+    or None unless those four are all the board holds and captures are optional."""
+    if state.options["mandatory_capture"]:
+        return None
+    squares: dict[str, list[int]] = {player: [] for player in PLAYERS}
+    for i, cell in enumerate(state.board):
+        if cell is not None:
+            if cell[1] != "K":
+                return None
+            squares[cell[0]].append(i)
+    if sorted(map(len, squares.values())) != [1, 3]:
+        return None
+    three = "white" if len(squares["white"]) == 3 else "black"
+    key = (squares[_other(three)][0], *squares[three])
+    if state.to_move != three:
+        return _three_kings_table("lost").get(key, NEVER)
+    if any(action[2] >= 0 for action in state._generate().values()):
+        return 1
+    return _three_kings_table("won").get(key, NEVER)
 
 
 GAME = IceLady()
