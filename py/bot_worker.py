@@ -12,13 +12,14 @@ from archives import AI_ARCHIVE, fetch_archive, loaded
 from pyramids import games
 
 
-async def choose(base, game_id, position, actor, level, seed, idle=False, avoid=""):
+async def choose(base, game_id, position, actor, level, seed, idle=False, avoid="", quiet=0):
     """The move `actor` (or the one player to move) would make at `level` in `position` text.
 
     `base` is the app's folder, where the archives are.  In a game without
     turns "" means the bot prefers to wait (`ai.choose`'s may_wait); `idle`
     says that nothing was played since it last waited; `avoid`, one per line, the moves that brought
-    the game round to this position before (`core.repeated_moves`).
+    the game round to this position before (`core.repeated_moves`); `quiet`, the moves since the position
+    last changed for good (`State.quiet_plies`: position text does not say).
     """
     await fetch_archive(str(base) + AI_ARCHIVE, "the computer player")
     from pyramids import ai
@@ -26,7 +27,7 @@ async def choose(base, game_id, position, actor, level, seed, idle=False, avoid=
     state = await loaded(lambda: games.get(str(game_id)).from_text(str(position)), base=str(base))
     may_wait = len(ai.players_to_act(state)) > 1
     return ai.choose(state, str(actor) or None, str(level), rng=random.Random(int(seed)), may_wait=may_wait,
-                     idle=idle is True, avoid=str(avoid).split()) or ""
+                     idle=idle is True, avoid=str(avoid).split(), quiet=int(quiet or 0)) or ""
 
 
 __export__ = ["choose"]

@@ -12,7 +12,7 @@ import re
 import pytest
 
 import ice_lady_kings
-from conformance import check_state
+from conformance import bot_game, check_state
 from pyramids import ai, games, page, record, views
 from pyramids.core import (ACCEPT_DRAW, CONFIRM_RESIGN, DECLINE_DRAW, OFFER_DRAW, RESIGN, IllegalMoveError,
                            PositionError)
@@ -280,6 +280,50 @@ def test_bots_end_a_drawn_ending_by_agreement():
     for _ in range(2):
         state = state.play(ai.choose(state, level="medium", rng=random.Random(1)))
     assert state.outcome is not None and state.outcome.draw and state.outcome.reason == "The players agreed to a draw."
+
+
+# -- a game that goes nowhere ----------------------------------------------------------------
+FOUR_KINGS_AGAINST_TWO = "8/8/8/8/K6K/3K4/6k1/k3K3 b 0 2"  # a bench game of Hard against Medium, 60 moves stuck
+
+
+def test_quiet_plies_count_the_moves_since_the_position_last_changed_for_good():
+    """Rules section 4 and our repetition rule's era: a capture, a promotion, or a small or medium moving
+    forward changes the position for good; an offer and its answer are no moves on the board."""
+    state = GAME.from_text(FOUR_KINGS_AGAINST_TWO)
+    assert state.quiet_plies == 0
+    state = state.play("g2-f2").play("e1-e2")
+    assert state.quiet_plies == 2
+    state = state.play(OFFER_DRAW).play(DECLINE_DRAW)
+    assert state.quiet_plies == 2
+    assert state.play("f2xd2").quiet_plies == 0  # a capture
+    assert Session("ice-lady", moves=("c3-d4", "f6-e5", "c2-a2")).latest.quiet_plies == 1  # a medium sideways
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_the_computer_offers_and_accepts_a_draw_after_thirty_moves_each_that_changed_nothing(level):
+    """Four kings have not taken two in sixty moves: the side ahead offers a draw, and the side behind, or
+    the side ahead asked, agrees; a move earlier neither does (the ending is not a drawn one)."""
+    stuck = GAME.from_text(FOUR_KINGS_AGAINST_TWO.replace(" b ", " w "))
+    assert not stuck.drawn_ending()
+    rng = random.Random(1)
+    assert ai.choose(stuck, level=level, rng=rng, quiet=ai.QUIET_DRAW_PLIES) == OFFER_DRAW
+    assert ai.choose(stuck, level=level, rng=rng, quiet=ai.QUIET_DRAW_PLIES - 1) != OFFER_DRAW
+    asked = GAME.from_text(FOUR_KINGS_AGAINST_TWO).play(OFFER_DRAW)  # Black, behind, offers; White answers
+    assert ai.choose(asked, level=level, rng=rng, quiet=ai.QUIET_DRAW_PLIES) == ACCEPT_DRAW
+    assert ai.choose(asked, level=level, rng=rng, quiet=ai.QUIET_DRAW_PLIES - 1) == DECLINE_DRAW
+
+
+def test_bots_end_a_game_that_goes_nowhere_by_agreement():
+    """Four kings against two, a bench game of Hard against Medium that ran to its 300-ply cap: neither
+    side takes a king that takes care.  Counting the moves from the state's own history, the bots agree
+    a draw once thirty moves each have changed nothing."""
+    start = GAME.from_text(FOUR_KINGS_AGAINST_TWO)
+    moves, end = bot_game(GAME, lambda actor: "medium", random.Random(1), max_plies=200, scale=0.2, start=start)
+    assert end.outcome is not None and end.outcome.reason == "The players agreed to a draw.", end.to_text()
+    offered = start
+    for move in moves[:-2]:
+        offered = offered.play(move)
+    assert moves[-2] == OFFER_DRAW and offered.quiet_plies == ai.QUIET_DRAW_PLIES and not offered.drawn_ending()
 
 
 def test_the_page_lists_an_offer_in_words():

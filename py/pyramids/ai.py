@@ -124,17 +124,24 @@ def own_moves(state: State, actor: str) -> list[str]:
 
 
 DRAW_ACCEPTED_BELOW = 0.45  # a draw offered is accepted when the bot's value is below this (it is behind)
+# Thirty moves each with nothing changed for good (`State.quiet_plies`): nobody is getting anywhere.  Every
+# ending the kings win by force is won in fewer (three against one: 42 plies at most, the table).
+QUIET_DRAW_PLIES = 60
 
 
-def agreement_move(state: State, actor: str) -> str | None:
+def agreement_move(state: State, actor: str, quiet: int | None = None) -> str | None:
     """The computer's word on a draw, where it has one: it offers a draw, and accepts one, in an ending
-    nobody can win (`State.drawn_ending`); it also accepts one when it is behind, and declines one
+    nobody can win (`State.drawn_ending`) or after `QUIET_DRAW_PLIES` moves that changed nothing for good
+    (`quiet`, else the state's `quiet_plies`); it also accepts one when it is behind, and declines one
     otherwise.  It never resigns: a person may always play on to the end."""
     legal = state.agreement_moves() if state.game.agreements else []
+    if not legal:
+        return None
+    stuck = (state.quiet_plies if quiet is None else quiet) >= QUIET_DRAW_PLIES
     if ACCEPT_DRAW in legal:
         behind = _value(evaluate(state), actor) < DRAW_ACCEPTED_BELOW
-        return ACCEPT_DRAW if behind or state.drawn_ending() else DECLINE_DRAW
-    if OFFER_DRAW in legal and state.may_act(OFFER_DRAW, actor) and state.drawn_ending():
+        return ACCEPT_DRAW if behind or stuck or state.drawn_ending() else DECLINE_DRAW
+    if OFFER_DRAW in legal and state.may_act(OFFER_DRAW, actor) and (stuck or state.drawn_ending()):
         return OFFER_DRAW
     return None
 
@@ -546,7 +553,7 @@ def _value(reward: Reward, player: str) -> float:
 # -- the public entry point ---------------------------------------------------
 def choose(state: State, actor: str | None = None, level: "str | Level" = "medium",
            budget_s: float | None = None, rng: random.Random | None = None, may_wait: bool = False,
-           idle: bool = False, avoid: Iterable[str] = ()) -> str | None:
+           idle: bool = False, avoid: Iterable[str] = (), quiet: int | None = None) -> str | None:
     """One move `actor` may make now, chosen at `level`; reproducible for a given `rng`.
 
     With `may_wait` (games without turns, where nobody has to act), None when
@@ -554,9 +561,10 @@ def choose(state: State, actor: str | None = None, level: "str | Level" = "mediu
     points does not agree to end the game.  `idle`: nothing was played since
     this player last waited, so the others are waiting too (`Search._holds_back`).
     `avoid`: moves that brought the game round to this position before
-    (`core.repeated_moves`), played only when nothing else may be.
+    (`core.repeated_moves`), played only when nothing else may be.  `quiet`: the
+    game's `State.quiet_plies`, for a state read from text (`agreement_move`).
     """
-    search = Search(state, actor, level, budget_s, rng, may_wait, idle, avoid)
+    search = Search(state, actor, level, budget_s, rng, may_wait, idle, avoid, quiet)
     search.step(math.inf)
     return search.result
 
@@ -574,7 +582,7 @@ class Search:
 
     def __init__(self, state: State, actor: str | None = None, level: "str | Level" = "medium",
                  budget_s: float | None = None, rng: random.Random | None = None, may_wait: bool = False,
-                 idle: bool = False, avoid: Iterable[str] = ()):
+                 idle: bool = False, avoid: Iterable[str] = (), quiet: int | None = None):
         settings = level_of(level)
         share = GAME_WORK_SHARE.get((state.game.id, settings.name))
         if share:
@@ -588,7 +596,7 @@ class Search:
                 who = "nobody" if not acting else ", ".join(acting)
                 raise GameError(f"Say which player the computer plays: {who} may act now.")
             actor = acting[0]
-        agreed = agreement_move(state, actor)
+        agreed = agreement_move(state, actor, quiet)
         moves = [agreed] if agreed else own_moves(state, actor)
         if not moves:
             raise GameError(f"{state.actor_name(actor)} has no move to make now.")

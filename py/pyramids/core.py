@@ -186,6 +186,10 @@ class History:
             return 0
         return self.tail.count(self.last) + sum(block.get(self.last, 0) for block in self.sealed)
 
+    def plies(self) -> int:
+        """The moves played since the era began (0 in games without the rule)."""
+        return max(0, self.BLOCK * len(self.sealed) + len(self.tail) - 1)
+
 
 class State:
     """A position plus everything needed to continue from it; never mutated."""
@@ -403,6 +407,12 @@ class State:
     def repetitions(self) -> int:
         """How many times this position has come about in its era (1 the first time)."""
         return self._seen().repetitions()
+
+    @property
+    def quiet_plies(self) -> int:
+        """The moves played since the position last changed for good (`Game.position_changes`), as far as
+        this state's history goes: a position read from text starts it again."""
+        return self._seen().plies()
 
     def repetition_token(self) -> list[str]:
         """``seen=N`` for position text once a position came about again, so the text round-trips."""

@@ -87,7 +87,7 @@ class Bots:
             if self.worker is not None:
                 folder = str(window.URL.new(".", window.location.href).href)  # where the archives are
                 move = str(await self.worker.choose(folder, state.game.id, state.to_text(), seat or "", level, seed,
-                                                    idle, "\n".join(avoid)))
+                                                    idle, "\n".join(avoid), state.quiet_plies))
             else:
                 ai = await self.ai()
                 search = ai.Search(state, seat, level, rng=random.Random(seed), may_wait=len(players_to_act(state)) > 1,

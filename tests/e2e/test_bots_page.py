@@ -182,3 +182,18 @@ def test_in_ice_towers_computers_do_not_go_round_a_loop_for_ever(app):
     assert "Everyone agreed the game is over" in app.page.inner_text("#end-result"), moves
     red = [m for m in moves[len(played):] if m.startswith("red:") and m != "red:done"]
     assert red and red[0] != "red:mine:rL1", moves
+
+
+# A bench game of Hard against Medium (issue 28): four White kings against two, and sixty moves since the last
+# capture, promotion, or small or medium moving forward (`State.quiet_plies`); Black to move.
+STUCK = ("v=2&g=ice-lady&c=125.FBGAFAAFKCFBJAKFQEUJWHTGEFLGQJTBOSLQNPOCPINBdJOBHBVOEWUYAKDFAJDSBASEzHIYnBVXBTAmAABL"
+         "7N2N2K2N3LURnLA9CBABSbDRAWDRAUDWAgCbAeCbAfMg")
+
+
+def test_computers_agree_a_draw_in_a_game_that_goes_nowhere(app):
+    """Position text does not say how long nothing has changed, so the page tells the worker: Black's bot
+    offers a draw at once, and White's accepts.  Told nothing, Black plays on (the ending is no drawn one)."""
+    app.open(STUCK + "&bots=white:medium,black:medium&pace=fast")
+    app.page.wait_for_function("!document.getElementById('end').hidden", timeout=90_000)
+    assert app.moves()[125:] == ["offer-draw", "accept-draw"]
+    assert "agreed to a draw" in app.page.inner_text("#end-result")
