@@ -513,7 +513,7 @@ def test_hints_for_clicks_that_lead_nowhere():
     assert state.guide(("d2",)).message == "This medium has no legal move."
     assert state.guide(("c3", "c5")).message == "A small moves only diagonally forward."
     assert state.guide(("z9",)).message == "z9 is not a square of the board."
-    assert state.guide(("c3", "d4", "e5")).message.startswith("A move is two clicks")
+    assert state.guide(("c3", "d4", "e5")).message.startswith("A move is two choices")
     assert not state.guide(("d5",)).ok and state.guide(("c3",)).ok
 
 

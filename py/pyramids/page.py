@@ -182,7 +182,7 @@ def leaving(moves: int, saved: bool) -> str:
 def welcome(session: Session) -> str:
     """What a newcomer reads once, on a first visit: how to start, and that the computer can play."""
     sides = "Both sides play" if len(seats(session.game, session.options)) == 2 else "Every player plays"
-    return f"Click a piece to see where it can go. {sides} on this device \u2014 or choose the computer in New game."
+    return f"Tap or click a piece to see where it can go. {sides} on this device \u2014 or choose the computer in New game."
 
 
 def notation(session: Session) -> str:

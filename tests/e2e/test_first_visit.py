@@ -10,7 +10,7 @@ import pytest
 from conftest import App
 
 GAMES = ["ice-lady", "ice-towers", "icetoids", "terrafex", "ice-turn"]
-WELCOME = ("Click a piece to see where it can go. Both sides play on this device \u2014 "
+WELCOME = ("Tap or click a piece to see where it can go. Both sides play on this device \u2014 "
            "or choose the computer in New game.")
 
 

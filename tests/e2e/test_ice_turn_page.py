@@ -29,7 +29,7 @@ def choose(app, move):
 def test_placement_by_clicks_with_refusals_explained(app):
     app.open(link(DEAL))
     assert app.moves() == DEAL, "the deal in the link is kept, not drawn again"
-    assert app.status() == "Red: place a tile: click an empty cell, then a tile from your hand."
+    assert app.status() == "Red: place a tile: choose an empty cell, then a tile from your hand."
     assert app.page.locator("#game-panel .seat").count() == 2
     app.play("a1", "tile:sW")
     assert "off the board" in app.message()

@@ -448,7 +448,7 @@ class IceLadyState(State):
         if self.outcome is not None:
             return f"The game is over: {self.outcome.reason}"
         if len(selection) > 2:
-            return "A move is two clicks: one of your pieces, then where it goes."
+            return "A move is two choices: one of your pieces, then where it goes."
         for name in selection:
             if name not in INDEX:
                 return f"{name} is not a square of the board."

@@ -612,7 +612,7 @@ class IceTurnState(State):
         if self.phase == "roll":
             return f"{who}: rolling the dice."
         if self.phase == "place":
-            return f"{who}: place a tile: click an empty cell, then a tile from your hand."
+            return f"{who}: place a tile: choose an empty cell, then a tile from your hand."
         if self.phase == "move":
             if self.aiming:
                 return f"{who}: Aim: rotate another tile, or do something else."
@@ -1004,7 +1004,7 @@ class IceTurnState(State):
                 return f"Not there: {reason}" if reason else ""
             if last in INDEX and self.tiles[INDEX[last]] is not None:
                 return f"{last} already holds a tile; click an empty cell."
-            return f"{who}: click an empty cell, then a tile from your hand."
+            return f"{who}: choose an empty cell, then a tile from your hand."
         if selection[0] not in INDEX:
             return "First click a piece, or a tile for Aim and Swap; then what to do with it."
         first = selection[0]

@@ -215,10 +215,10 @@ def panel(state, actor: str | None = None, marks=None) -> str:
             + f"{label}</button>"
             for c, label in [("", "Any colour")] + [(c, _name(c)) for c in state.humans])
         parts.append(f'<div class="acting" role="group" aria-label="Acting as"><span>Acting as</span> {buttons}</div>')
-        ghost = (" Ghost pieces move only when you click them, and not while the colour you act as holds a piece."
+        ghost = (" Ghost pieces move only when you choose them, and not while the colour you act as holds a piece."
                  if state.haunted else "")
         parts.append('<p class="note">No turns: act whenever you like. With <em>Any colour</em> the piece you '
-                     f"click decides who acts; a split asks who splits.{ghost}</p>")
+                     f"choose decides who acts; a split asks who splits.{ghost}</p>")
     caption = "Final scores" if over else "Scores (live)"
     rows = []
     for colour in state.colours:

@@ -190,7 +190,7 @@ def _bar(state, marks: svg.Marks) -> str:
     if state.phase == "place":
         hand = state.hands[state.turn]
         who = escape(state.actor_name(state.active))
-        out.append(_text(16, row2 + 34, f"{who}: click an empty cell, then a tile", 12, "start", MUTED))
+        out.append(_text(16, row2 + 34, f"{who}: choose an empty cell, then a tile", 12, "start", MUTED))
         x = 16
         for name in dict.fromkeys(hand):
             kind = TILES[name]
