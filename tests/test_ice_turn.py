@@ -591,7 +591,7 @@ def test_the_automatic_end_of_turn_is_undone_with_the_move_before_it():
 def test_clicks_that_lead_nowhere_say_why():
     """Illegal input gets a message naming the problem: each refused click is explained."""
     state = pos({"a1": "r3r2r1", "b2": "b1E", "d4": "b3b2"}, face="hop", roll=1)
-    assert "First click a piece" in state.guide(("tip:N",)).message
+    assert "First choose a piece" in state.guide(("tip:N",)).message
     assert "blue's piece" in state.guide(("b2",)).message
     assert "off the board" in state.guide(("a1", "tip:S")).message
     assert "standing piece cannot be turned" in state.guide(("a1", "turn:N")).message
@@ -666,11 +666,11 @@ def test_an_unlit_cell_after_a_piece_says_where_the_piece_can_go():
     assert "d1" in session.targets
     session.click("b4")
     assert session.warn and session.message == ("Not b4: the red small on c1 moves only one cell, the way it "
-                                                 "points, to d1: click c1, then d1; or turn it first (1 MP).")
+                                                 "points, to d1: choose c1, then d1; or turn it first (1 MP).")
     session.click("a1")
     session.click("b3")
     assert session.message == ("Not b3: only a lying piece moves to a cell, one cell the way it points. "
-                               "With a1 you can tip it or Hop: click it, then a lit arrow or button.")
+                               "With a1 you can tip it or Hop: choose it, then a lit arrow or button.")
 
 
 def test_refused_clicks_speak_the_players_words():

@@ -186,7 +186,7 @@ def test_setup_shows_colours_then_home_tiles_and_corner_edges():
     assert taken.get("data-cell") == "colour:red"
     state = state.play("p2:colour=blue")
     text = draw(state)
-    assert "Blue (P2): click your home tile" in text
+    assert "Blue (P2): choose your home tile" in text
     corner = draw(state, Marks(("d4",)))
     assert ">north<" in corner and ">east<" in corner
 

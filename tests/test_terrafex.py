@@ -540,7 +540,7 @@ def test_glacier_moves_against_mountains_say_what_happens():
     split = position({"a4": "B3", "b4": "Y2"})
     assert split.describe("glacier:a4E/1@b3,2@b5") == ("White moves the large glacier on a4 east: the medium mountain "
                                                        "on b4 shrinks and the glacier splits, small to b3, medium to b5")
-    assert split.guide(["a4", "b4"]).message == "The glacier splits: click where the small glacier goes."
+    assert split.guide(["a4", "b4"]).message == "The glacier splits: choose where the small glacier goes."
     pushed = position({"a4": "B2", "b4": "Y1"})
     assert pushed.describe("glacier:a4E") == "White moves the medium glacier on a4 east, pushing the small mountain on b4 to d4"
 

@@ -730,7 +730,7 @@ class IceTowersState(State):
     def _tower_hint(self, tower: Tower, selection: tuple[str, ...]) -> str:
         if len(tower.pieces) > 1:
             return ("That is a tower, not a free-stander: only a free-standing piece caps. "
-                    "To mine, click one of your pieces inside a tower.")
+                    "To mine, choose one of your pieces inside a tower.")
         piece = tower.top
         if len(selection) == 2 and TOWER_ID.fullmatch(selection[1]):
             return self._why_not(piece.colour, "cap", piece, selection[1]) or ""

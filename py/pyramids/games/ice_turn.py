@@ -618,7 +618,7 @@ class IceTurnState(State):
                 return f"{who}: Aim: rotate another tile, or do something else."
             house = "used" if self.used else f"{self.face.capitalize()} to use"
             return (f"{who}: {self.mp_left} of {self.mp_total} movement points left, Treehouse {house}. "
-                    "Click a piece or a tile, or end the movement phase.")
+                    "Choose a piece or a tile, or end the movement phase.")
         if self.phase == "react":
             return f"{who}: reactionary turning: turn any lit piece, or end the turn."
         return ""
@@ -996,24 +996,24 @@ class IceTurnState(State):
         if self.phase == "place":
             if last.startswith("tile:"):
                 if len(selection) < 2 or selection[0] not in INDEX:
-                    return "Click an empty cell first, then the tile to place there."
+                    return "Choose an empty cell first, then the tile to place there."
                 name, arrows = KIND_OF_LETTER.get(last[5], ""), last[6:]
                 if name not in self.hands[self.turn]:
                     return f"{who} has no {TILES[name].title if name else 'such tile'} in hand."
                 reason = self._unfit_place(INDEX[selection[0]], name, arrows)
                 return f"Not there: {reason}" if reason else ""
             if last in INDEX and self.tiles[INDEX[last]] is not None:
-                return f"{last} already holds a tile; click an empty cell."
+                return f"{last} already holds a tile; choose an empty cell."
             return f"{who}: choose an empty cell, then a tile from your hand."
         if selection[0] not in INDEX:
-            return "First click a piece, or a tile for Aim and Swap; then what to do with it."
+            return "First choose a piece, or a tile for Aim and Swap; then what to do with it."
         first = selection[0]
         if len(selection) == 1:
             if self.phase == "react":
                 return f"Not {first}: {self._why_not_react(INDEX[first])} Turn a lit piece, or end the turn."
             stack = self.stacks[INDEX[first]]
             if not stack:
-                return f"{first} has no piece, and no Treehouse action applies to its tile now; click one of yours."
+                return f"{first} has no piece, and no Treehouse action applies to its tile now; choose one of yours."
             if not any(owner(p) == self.active for p in stack):
                 return (f"{first} holds {owner(stack[-1])}'s piece; {who} acts with their own pieces "
                         "(or tips a stack holding one).")
@@ -1022,7 +1022,7 @@ class IceTurnState(State):
             return self._why_not_there(first, selection[1])
         move = self._move_of(selection)
         if move is None:
-            return f"Nothing can be done with {first} that way; click it again to see what is lit."
+            return f"Nothing can be done with {first} that way; choose it again to see what is lit."
         return f"Not that: {self._why_not(*parse_move(move))}"
 
     def _idle_reason(self, cell: int) -> str:
@@ -1041,17 +1041,17 @@ class IceTurnState(State):
             piece, dest = piece_name(stack[0]), _step(cell, self.facing[cell])
             if dest is None:
                 return (f"Not {target}: the {piece} on {first} points off the board, so it cannot move; "
-                        f"turn it first (click {first}, then an arrow, 1 MP).")
+                        f"turn it first (choose {first}, then an arrow, 1 MP).")
             if dest != INDEX[target]:
                 return (f"Not {target}: the {piece} on {first} moves only one cell, the way it points, to "
-                        f"{CELLS[dest]}: click {first}, then {CELLS[dest]}; or turn it first (1 MP).")
+                        f"{CELLS[dest]}: choose {first}, then {CELLS[dest]}; or turn it first (1 MP).")
             return f"Not {target}: {self._why_not(*parse_move(f'move:{first}'))}"
         if self.phase == "react":
-            return (f"Not {target}: in reactionary turning pieces only turn where they lie; click a lit piece, "
+            return (f"Not {target}: in reactionary turning pieces only turn where they lie; choose a lit piece, "
                     "then an arrow, or end the turn.")
         reason = "only a lying piece moves to a cell, one cell the way it points"
         parts = [p for p in _action_words(self.guide((first,)).targets) if p != "a lit cell"]
-        instead = f" With {first} you can {_either(parts)}: click it, then a lit arrow or button." if parts else ""
+        instead = f" With {first} you can {_either(parts)}: choose it, then a lit arrow or button." if parts else ""
         return f"Not {target}: {reason}.{instead}"
 
     def _move_of(self, selection: tuple[str, ...]) -> str | None:

@@ -763,7 +763,7 @@ class IceToidsState(State):
             cell = CELLS[self.pending]
             if self.tiles[self.pending] is None:
                 return f"{cell} is being revealed."
-            return f"Choose how {cell} is turned: click {cell}."
+            return f"Choose how {cell} is turned: select {cell}."
         if self.in_setup:
             if self.seat_colours[self.turn] is None:
                 colour = last.removeprefix("colour:")
@@ -779,7 +779,7 @@ class IceToidsState(State):
                 return f"That is {owner[1]}'s piece; {self._who(self.turn)} moves now."
             if last == f"off:{colour}":
                 return f"No {colour} piece is waiting off the board."
-            return f"Click one of your ({colour}) pieces."
+            return f"Choose one of your ({colour}) pieces."
         return "That piece cannot go there: it moves one tile, the way it points or along an arrow of its tile."
 
 

@@ -767,17 +767,17 @@ class TerrafexState(State):
             if selection[0].startswith("pool:"):
                 kind, size = selection[0][5], int(selection[0][6])
                 return Guidance(selection, found.targets, found.moves,
-                                f"Click a lit square for the {piece_name(kind, size)}.")
-            return Guidance(selection, found.targets, found.moves, "Click a lit square: where the glacier goes.")
+                                f"Choose a lit square for the {piece_name(kind, size)}.")
+            return Guidance(selection, found.targets, found.moves, "Choose a lit square: where the glacier goes.")
         if found.ok and found.targets and len(selection) >= 2 and selection[0] in INDEX:
             for move in self._moves():
                 parsed = _parse_move(move)
                 if parsed[0] == "glacier" and self.path(move)[:len(selection)] == selection and \
                         len(parsed[3]) > len(selection) - 2:
                     size = parsed[3][len(selection) - 2][1]
-                    message = (f"The glacier splits: click where the {SIZE_WORDS[size]} glacier goes."
+                    message = (f"The glacier splits: choose where the {SIZE_WORDS[size]} glacier goes."
                                if len(parsed[3]) > 1 else
-                               "The mountain shrinks; the small glacier does not split: click where it goes "
+                               "The mountain shrinks; the small glacier does not split: choose where it goes "
                                "beside the mountain.")
                     return Guidance(selection, found.targets, found.moves, message)
         return found

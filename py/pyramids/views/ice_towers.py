@@ -164,7 +164,7 @@ def _header(state, colour: str, top: float, geo: Geometry, scores: dict, marks: 
         box = unit * svg.SCALE[3] * ASPECT + 18  # room for a large and the words "in hand"
         cx, base, y = PAD + HEAD / 2, top + geo.row_h - 6, top + geo.row_h - box - 2
         out.append(f'<g class="{_classes("hand", cell, marks)}" data-cell="{cell}">'
-                   f'<title>{_name(colour)} holds its {SIZE_NAMES[piece.size]}: click it, then a tower to cap</title>'
+                   f'<title>{_name(colour)} holds its {SIZE_NAMES[piece.size]}: choose it, then a tower to cap</title>'
                    + _glow(cell, marks, PAD, y, HEAD - 6, box) +
                    f'<rect x="{PAD:.1f}" y="{y:.1f}" width="{HEAD - 6}" height="{box:.1f}" '
                    f'rx="6" fill="#fff" fill-opacity="0" stroke="{paint.stroke}" stroke-dasharray="4 3"/>'
@@ -224,7 +224,7 @@ def panel(state, actor: str | None = None, marks=None) -> str:
     for colour in state.colours:
         won = over is not None and colour in over.winners
         hand = state.held.get(colour)
-        held = (f'<button type="button" class="hand" data-cell="hand:{colour}" title="Replay it: click, then a tower">'
+        held = (f'<button type="button" class="hand" data-cell="hand:{colour}" title="Replay it: choose it, then a tower">'
                 f"holds its {SIZE_NAMES[hand.piece.size]}</button>" if hand else "")
         if colour == GHOST or over is not None:
             agree = ""

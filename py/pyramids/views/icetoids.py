@@ -259,7 +259,7 @@ def _orientations(state) -> str:
     out = [_rect(4, y0, SIDE - 8, MARGIN - 8, 'fill="#fff" stroke="#888" rx="8"'),
            f'<text x="14" y="{y0 + 17:.1f}" font-size="13" fill="{INK}">'
            f"{escape(state.actor_name(state.active))}: {CELLS[cell]} is the {escape(name)} arrow tile. "
-           f"Click {CELLS[cell]}, then choose how it is turned:</text>"]
+           f"Select {CELLS[cell]}, then choose how it is turned:</text>"]
     for i, arrows in enumerate(ORIENTATIONS[name]):
         x = 12 + i * 151
         out.append(f'<g class="preview" data-arrows="{arrows}">'
@@ -329,7 +329,7 @@ def draw(state, marks: svg.Marks = svg.Marks()) -> str:
     if choosing_colour:
         layers.append(_swatches(state))
     elif choosing_home:
-        layers.append(_banner(f"{who}: click your home tile on the edge of the board"))
+        layers.append(_banner(f"{who}: choose your home tile on the edge of the board"))
         layers.append(f'<g pointer-events="none">{_corner_edges(state, marks)}</g>')
     elif turning:
         layers.append(_orientations(state))

@@ -222,8 +222,8 @@ def panel(state, actor=None, marks=None) -> str:
         problems = state.layout_problems()
         check = ("".join(f'<li class="problem">{escape(p)}</li>' for p in problems) if problems
                  else '<li class="ok">The layout is valid: press Start.</li>')
-        return (f'<p class="note">Click a piece of the supply, then a square (it takes the place of a piece '
-                f"there); click a piece on the board to take it off. Every colour has {SUPPLY[1]} small, {SUPPLY[2]} medium and "
+        return (f'<p class="note">Choose a piece of the supply, then a square (it takes the place of a piece '
+                f"there); choose a piece on the board to take it off. Every colour has {SUPPLY[1]} small, {SUPPLY[2]} medium and "
                 f"{SUPPLY[3]} large pieces.</p>"
                 + _supply(state, "Supply", True)
                 + f'<ul class="tfx-check">{check}</ul>'
