@@ -13,6 +13,8 @@ comes about with the same side to move, the game is drawn (it would
 otherwise never end when two kings chase each other).  A player may offer a
 draw, which the other accepts or declines, or resign (``offer-draw``,
 ``accept-draw``, ``decline-draw``, ``resign``: the core's agreement moves).
+Three kings against a lone king are solved (`three_kings`: a table made by
+tools/ice_lady_kings.py), so the computer knows that ending's draws and wins.
 
 Move notation (squares a1..h8, White's first row is rank 1):
 
