@@ -104,6 +104,6 @@ def test_a_click_that_a_bot_s_move_beat_says_the_board_changed():
     assert s.play_bot(blue_move, None)
     top = f"{red.id}.1"  # Blue's small, now on top of Red's piece
     s.click([top, red.id])
-    assert s.message.startswith("The board changed just before your click: Blue") and s.warn, s.message
+    assert s.message.startswith("The board changed just before you chose: Blue") and s.warn, s.message
     s.click([top, red.id])  # the player has now seen it: the game's own answer
     assert s.message.startswith("You are acting as Red"), s.message

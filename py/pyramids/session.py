@@ -305,8 +305,8 @@ class Session:
                 continue  # taken back since
             places = [loc for loc, made in self.changed.items() if made == (ply, move)]
             if any(cell == loc or cell.startswith(loc + ".") for cell in candidates for loc in places):
-                return (f"The board changed just before your click: {self.describe(ply).rstrip('.')}. "
-                        "Look again, then click.")
+                return (f"The board changed just before you chose: {self.describe(ply).rstrip('.')}. "
+                        "Look again, then choose.")
         return ""
 
     def _first_ok(self, selection: tuple[str, ...], candidates: list[str]):
