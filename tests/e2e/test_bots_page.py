@@ -181,7 +181,7 @@ def test_in_ice_towers_computers_do_not_go_round_a_loop_for_ever(app):
     moves = app.moves()
     assert "Everyone agreed the game is over" in app.page.inner_text("#end-result"), moves
     red = [m for m in moves[len(played):] if m.startswith("red:") and m != "red:done"]
-    assert red and red[0] != "red:mine:rL1", moves
+    assert not red or red[0] != "red:mine:rL1", moves  # it may also agree at once, as it did once in CI
 
 
 # A bench game of Hard against Medium (issue 28): four White kings against two, and sixty moves since the last
