@@ -173,13 +173,15 @@ def test_in_ice_towers_computers_that_hold_back_still_play_when_everyone_waits(a
 def test_in_ice_towers_computers_do_not_go_round_a_loop_for_ever(app):
     """Issue 28: two bots in turn mined a large, set it down and capped the same tower back, till the tower
     was as it was (the link).  Told by the page which move began that loop, Red (which, told nothing, starts
-    it again) does not, and in the end they agree."""
+    it again) does not, and the game ends: by agreement, or by the rules when no legal play remains (the issue:
+    "a game of bots and people always ends by agreement or by the rules").  A loop for ever never ends."""
     from test_session import TOWERS_LAP, TOWERS_TO_LOOP
     played = TOWERS_TO_LOOP + TOWERS_LAP
     app.open(f"v=1&g=ice-towers&m={'+'.join(played)}&bots=red:medium,yellow:medium&pace=fast")
     app.page.wait_for_function("!document.getElementById('end').hidden", timeout=90_000)
     moves = app.moves()
-    assert "Everyone agreed the game is over" in app.page.inner_text("#end-result"), moves
+    result = app.page.inner_text("#end-result")
+    assert "Everyone agreed the game is over" in result or "No legal play remains" in result, (result, moves)
     red = [m for m in moves[len(played):] if m.startswith("red:") and m != "red:done"]
     assert not red or red[0] != "red:mine:rL1", moves  # it may also agree at once, as it did once in CI
 
