@@ -69,8 +69,9 @@ def test_every_level_takes_a_free_capture(level):
 
 
 def test_hard_does_not_trade_into_a_recapture_easy_takes():
-    """White's king takes the small (d4xf6 or d4xg7) and Black's king h8 takes it back; Easy looks one ply ahead."""
-    state = games.get("ice-lady").from_text("7k/8/8/4s3/3K4/8/8/8 w 3 3")
+    """White's king takes the small (d4xf6 or d4xg7) and Black's king h8 takes it back; Easy looks one ply ahead.
+    A small and a medium far off make it no ending (a small's lead against a lone king is drawn, and worth little)."""
+    state = games.get("ice-lady").from_text("7k/m7/8/4s3/3K4/S7/8/8 w 3 3")
     assert "x" in ai.choose(state, level="easy", rng=random.Random(1))
     hard = ai.choose(state, level="hard", rng=random.Random(1))
     after = state.play(hard)
@@ -220,6 +221,28 @@ def test_no_hunt_without_kings_enough_to_take_one_that_takes_care():
     assert ai._ice_lady_ending(game.from_text("K7/8/8/5k2/8/8/2K5/K7 w 0 0").board, 2.0) != 0.0
 
 
+def test_a_lead_that_cannot_make_four_kings_against_what_is_left_counts_for_little():
+    """Rules 1 (four larges each) and 3.6 (a king is a large from the reserve): four kings take a lone king,
+    three only where the table says, two never (docs/performance.md), and against two kings nobody has made
+    progress.  A lead there counts a tenth, so the side ahead keeps the small that makes its fourth king
+    (a bench game of Hard against Medium: KKKS against K, the small lost, drawn)."""
+    game = games.get("ice-lady")
+
+    def lead(text):
+        return ai._ice_lady_material(game.from_text(text))
+
+    four = lead("8/8/2S5/8/8/8/k7/5KKK w 1 3")  # three kings, a small and a large to promote it: four to come
+    three = lead("8/8/8/8/8/8/k7/5KKK w 1 3")  # the small lost: three kings at most
+    short = lead("8/8/2S5/8/8/8/k7/6KK w 1 3")  # two kings and a small: three at most
+    spent = lead("8/8/2S5/8/8/8/k7/5KKK w 0 3")  # no large left to promote the small
+    assert four > 8
+    assert three == 0.0  # the table: the lone king holds out
+    assert 0 < short < 1 and 0 < spent < 1.5
+    assert 0 < lead("8/8/8/8/8/8/k6k/4KKKK w 0 2") < 1  # four kings against two
+    assert lead("8/8/8/8/8/8/k6k/4KKKK w 0 2") < lead("8/8/8/8/8/8/k7/4KKKK w 0 2") - 8  # ... and against one
+    assert -1.5 < lead("K7/8/2s5/8/8/8/8/5kkk b 3 0") < 0 and lead("K7/8/2s5/8/8/8/8/5kkk b 3 1") < -8  # Black ahead
+
+
 def test_a_small_left_on_the_far_row_is_worth_little_and_no_kings_lead():
     """Rules 3.3: a small only goes forward, so one on the far row, unpromoted (A11: optional, and none
     without a reserve), never moves again.  Counted as a small well advanced, it made a king and such a
@@ -227,8 +250,9 @@ def test_a_small_left_on_the_far_row_is_worth_little_and_no_kings_lead():
     games of Hard against Medium, each lost: its small could not move); with no reserve left, it pushed
     smalls onto the far row for the advance."""
     game = games.get("ice-lady")
-    stuck, free = (game.from_text(text) for text in ("S7/8/8/5K2/8/8/6k1/8 w 0 0", "8/S7/8/5K2/8/8/6k1/8 w 0 0"))
-    assert ai._ice_lady_material(stuck) < ai.ICE_LADY_DEAD_SMALL + 0.01 < ai._ice_lady_material(free) - 1
+    assert ai._ice_lady_material(game.from_text("S7/8/8/5K2/8/8/6k1/8 w 0 0")) < ai.ICE_LADY_DEAD_SMALL + 0.01
+    stuck, free = (game.from_text(text) for text in ("S7/8/8/5K2/8/8/2M3k1/3m4 w 0 0", "8/S7/8/5K2/8/8/2M3k1/3m4 w 0 0"))
+    assert ai._ice_lady_material(free) - ai._ice_lady_material(stuck) > 1 - ai.ICE_LADY_DEAD_SMALL
     spent = game.from_text("8/1S6/7s/8/8/8/8/K6k w 0 0")  # no reserve: b7-a8 or b7-c8 only kills the small
     for seed in range(3):
         assert ai.choose(spent, level=tiny("hard"), rng=random.Random(seed)) not in ("b7-a8", "b7-c8")

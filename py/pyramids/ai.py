@@ -193,16 +193,19 @@ def _heading(cell: int, target: int, size: int) -> tuple[int, set]:
 
 def _ice_lady_material(state: State) -> float:
     """White's advantage in pawns: material, advancement and reserve larges; three kings against one
-    as solved (`ice_lady.three_kings`): a win by the table, or nothing when the lone king holds out."""
+    as solved (`ice_lady.three_kings`): a win by the table, or nothing when the lone king holds out;
+    a lead against kings alone that cannot end in four kings against one, a tenth."""
     from .games.ice_lady import FORWARD, NEVER, SIZE, three_kings
     worth = {"S": 1.0, "M": 1.6, "K": 4.0, "KS": 5.0, "KM": 5.6, "KMS": 6.6}
     total = 0.0
     plain = {"white": 0, "black": 0}  # smalls and mediums: while both sides have one, it is no ending
+    larges = {"white": 0, "black": 0}  # kings and king trees
     for i, cell in enumerate(state.board):
         if cell is None:
             continue
         player, pieces = cell
         value = worth[pieces]
+        larges[player] += pieces[0] == "K"
         if pieces in ("S", "M"):
             row = i // SIZE
             ahead = row if FORWARD[player] == 1 else SIZE - 1 - row
@@ -221,6 +224,12 @@ def _ice_lady_material(state: State) -> float:
         if plies is not None:  # solved: won in so many plies, or held for ever
             won = 0.0 if plies == NEVER else ICE_LADY_SOLVED - ICE_LADY_SOLVED_PLY * plies
             return won if total > 0 else -won
+    for player, other in (("white", "black"), ("black", "white")):
+        ahead = total if player == "white" else -total
+        if ahead > 0 and larges[other] and not plain[other]:  # only kings (smalls dead on its far row aside)
+            reserve = white if player == "white" else black
+            if larges[other] > 1 or larges[player] + min(plain[player], reserve) < ICE_LADY_KINGS_TO_WIN:
+                return total * ICE_LADY_SHORT_OF_KINGS
     return total + _ice_lady_ending(state.board, total)
 
 
@@ -280,6 +289,13 @@ ICE_LADY_DEAD_SMALL = 0.2  # pawns: it cannot move, promote or take, only be tak
 ICE_LADY_HUNT_MARGIN = 2
 ICE_LADY_SOLVED = 50.0  # pawns: three kings against one that the table says they take, more than any lead
 ICE_LADY_SOLVED_PLY = 0.1  # pawns less per ply until they take it: the search heads for the quickest
+# A lone king is taken only by four kings (three take it from a few positions, which the table knows; two
+# never), and against two kings no bot has made progress (docs/performance.md).  A side ahead against kings
+# alone that cannot have four against one, promoting what it can with the larges it has left, cannot win:
+# its lead counts only this much, so it keeps the pieces that will make its fourth king, and takes pieces
+# before the other side has made them kings.
+ICE_LADY_KINGS_TO_WIN = 4
+ICE_LADY_SHORT_OF_KINGS = 0.1
 ICE_LADY_CLEAR_LEAD = 2.0  # pawns of lead from which the ending's terms count in full
 ICE_LADY_NEAR = 0.03  # pawns per square nearer, per king of the side ahead
 ICE_LADY_FREE = 0.03  # pawns per square a king of the side behind can go to unharmed
