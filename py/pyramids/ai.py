@@ -96,8 +96,9 @@ EXPLORATION = 1.0
 # its 300 playouts played Hard even (the tiles decide much, and more search adds little); with 60 it is a
 # step below Hard, still far above the greedy baseline.  Ice Lady: Hard's time, not its positions, caps
 # its search (about 8,000 positions in 0.9 s), so Medium with all its 6,000 searched as deep and drew
-# most games against it; with a quarter it looks a ply or two less far.
-GAME_WORK_SHARE = {("icetoids", "medium"): 0.2, ("ice-lady", "medium"): 0.25}
+# most games against it; with a tenth (600) it looks a ply or two less far, and still beats greedy 18
+# games in 20 (docs/performance.md).
+GAME_WORK_SHARE = {("icetoids", "medium"): 0.2, ("ice-lady", "medium"): 0.1}
 
 
 def level_of(name: "str | Level") -> Level:
