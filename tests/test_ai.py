@@ -223,8 +223,8 @@ def test_no_hunt_without_kings_enough_to_take_one_that_takes_care():
 
 def test_a_lead_that_cannot_make_four_kings_against_what_is_left_counts_for_little():
     """Rules 1 (four larges each) and 3.6 (a king is a large from the reserve): four kings take a lone king,
-    three only where the table says, two never (docs/performance.md), and against two kings nobody has made
-    progress.  A lead there counts a tenth, so the side ahead keeps the small that makes its fourth king
+    three only where the table says, two never (docs/performance.md), and against two kings the bots seldom
+    make progress.  A lead there counts a tenth, so the side ahead keeps the small that makes its fourth king
     (a bench game of Hard against Medium: KKKS against K, the small lost, drawn)."""
     game = games.get("ice-lady")
 
@@ -251,7 +251,8 @@ def test_a_small_left_on_the_far_row_is_worth_little_and_no_kings_lead():
     smalls onto the far row for the advance."""
     game = games.get("ice-lady")
     assert ai._ice_lady_material(game.from_text("S7/8/8/5K2/8/8/6k1/8 w 0 0")) < ai.ICE_LADY_DEAD_SMALL + 0.01
-    stuck, free = (game.from_text(text) for text in ("S7/8/8/5K2/8/8/2M3k1/3m4 w 0 0", "8/S7/8/5K2/8/8/2M3k1/3m4 w 0 0"))
+    stuck, free = (game.from_text(text) for text in ("S7/8/8/5K2/8/8/2M3k1/3m4 w 0 0",  # a medium each: no ending
+                                                     "8/S7/8/5K2/8/8/2M3k1/3m4 w 0 0"))
     assert ai._ice_lady_material(free) - ai._ice_lady_material(stuck) > 1 - ai.ICE_LADY_DEAD_SMALL
     spent = game.from_text("8/1S6/7s/8/8/8/8/K6k w 0 0")  # no reserve: b7-a8 or b7-c8 only kills the small
     for seed in range(3):

@@ -290,11 +290,11 @@ ICE_LADY_DEAD_SMALL = 0.2  # pawns: it cannot move, promote or take, only be tak
 ICE_LADY_HUNT_MARGIN = 2
 ICE_LADY_SOLVED = 50.0  # pawns: three kings against one that the table says they take, more than any lead
 ICE_LADY_SOLVED_PLY = 0.1  # pawns less per ply until they take it: the search heads for the quickest
-# A lone king is taken only by four kings (three take it from a few positions, which the table knows; two
-# never), and against two kings no bot has made progress (docs/performance.md).  A side ahead against kings
-# alone that cannot have four against one, promoting what it can with the larges it has left, cannot win:
-# its lead counts only this much, so it keeps the pieces that will make its fourth king, and takes pieces
-# before the other side has made them kings.
+# A lone king is taken only by four kings (three take it from a few positions, which the table knows;
+# two never), and against two kings the bots seldom make progress (docs/performance.md).  A side ahead
+# against kings alone that cannot have four against one, promoting what it can with the larges it has
+# left, cannot win: its lead counts only this much, so it keeps the pieces that will make its fourth king,
+# and takes pieces before the other side has made them kings.
 ICE_LADY_KINGS_TO_WIN = 4
 ICE_LADY_SHORT_OF_KINGS = 0.1
 ICE_LADY_CLEAR_LEAD = 2.0  # pawns of lead from which the ending's terms count in full
