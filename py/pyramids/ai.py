@@ -200,13 +200,11 @@ def _ice_lady_material(state: State) -> float:
     worth = {"S": 1.0, "M": 1.6, "K": 4.0, "KS": 5.0, "KM": 5.6, "KMS": 6.6}
     total = 0.0
     plain = {"white": 0, "black": 0}  # smalls and mediums: while both sides have one, it is no ending
-    larges = {"white": 0, "black": 0}  # kings and king trees
     for i, cell in enumerate(state.board):
         if cell is None:
             continue
         player, pieces = cell
         value = worth[pieces]
-        larges[player] += pieces[0] == "K"
         if pieces in ("S", "M"):
             row = i // SIZE
             ahead = row if FORWARD[player] == 1 else SIZE - 1 - row
@@ -225,6 +223,10 @@ def _ice_lady_material(state: State) -> float:
         if plies is not None:  # solved: won in so many plies, or held for ever
             won = 0.0 if plies == NEVER else ICE_LADY_SOLVED - ICE_LADY_SOLVED_PLY * plies
             return won if total > 0 else -won
+    larges = {"white": 0, "black": 0}  # kings and king trees: counted only in an ending, off the hot path
+    for cell in state.board:
+        if cell is not None and cell[1][0] == "K":
+            larges[cell[0]] += 1
     for player, other in (("white", "black"), ("black", "white")):
         ahead = total if player == "white" else -total
         if ahead > 0 and larges[other] and not plain[other]:  # only kings (smalls dead on its far row aside)
