@@ -236,7 +236,7 @@ def test_a_lead_that_cannot_make_four_kings_against_what_is_left_counts_for_litt
     short = lead("8/8/2S5/8/8/8/k7/6KK w 1 3")  # two kings and a small: three at most
     spent = lead("8/8/2S5/8/8/8/k7/5KKK w 0 3")  # no large left to promote the small
     assert four > 8
-    assert three == 0.0  # the table: the lone king holds out
+    assert 0 < three < 1  # the table: the lone king holds out, a drawn ending
     assert 0 < short < 1 and 0 < spent < 1.5
     assert 0 < lead("8/8/8/8/8/8/k6k/4KKKK w 0 2") < 1  # four kings against two
     assert lead("8/8/8/8/8/8/k6k/4KKKK w 0 2") < lead("8/8/8/8/8/8/k7/4KKKK w 0 2") - 8  # ... and against one
@@ -479,6 +479,19 @@ def test_no_level_puts_off_a_free_promotion(level):
     untimed = dataclasses.replace(ai.LEVELS[level].scaled(0.5 if level == "hard" else 1), seconds=600)
     picks = [ai.choose(state, level=untimed, rng=random.Random(seed)) for seed in range(4)]
     assert picks == ["a7-b8=K"] * 4, picks
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_promotion_is_not_put_off_where_it_cannot_win(level):
+    """Rules 3.6: a small on the far row may become a king.  Two kings and a small against one, one large
+    left: the promotion makes three kings against one that the lone king holds (a drawn ending), and Hard
+    put it off in 3 seeds of 3, valuing that draw at nothing and the lead before it at a tenth; Easy and
+    Medium, whose evaluation barely moved, picked among every move within their noise.  A drawn ending is
+    now valued as the evaluation says, and the move that banks the most material is played."""
+    state = games.get("ice-lady").from_text("8/5S2/8/8/8/3k4/8/K6K w 1 2")
+    untimed = dataclasses.replace(ai.LEVELS[level].scaled(0.5 if level == "hard" else 1), seconds=600)
+    picks = [ai.choose(state, level=untimed, rng=random.Random(seed)) for seed in range(3)]
+    assert all(pick.endswith("=K") for pick in picks), picks
 
 
 # -- Ice Towers: games without turns end ---------------------------------------------------

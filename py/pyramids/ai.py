@@ -193,10 +193,38 @@ def _heading(cell: int, target: int, size: int) -> tuple[int, set]:
 
 
 def _ice_lady_material(state: State) -> float:
-    """White's advantage in pawns: material, advancement and reserve larges; three kings against one
-    as solved (`ice_lady.three_kings`): a win by the table, or nothing when the lone king holds out;
-    a lead against kings alone that cannot end in four kings against one, a tenth."""
-    from .games.ice_lady import FORWARD, NEVER, SIZE, three_kings
+    """White's advantage in pawns (`_ice_lady_pieces`); three kings against one as solved
+    (`ice_lady.three_kings`): a win by the table; a lead against two kings or more, a tenth, and against a
+    lone king that holds (too few kings to come), less."""
+    from .games.ice_lady import NEVER, three_kings
+    total, plain = _ice_lady_pieces(state)
+    white, black = state.reserve_counts
+    if plain["white"] and plain["black"]:
+        return total
+    if not plain["white"] and not plain["black"]:
+        plies = three_kings(state)
+        if plies is not None and plies != NEVER:  # solved and won in so many plies (held: below)
+            won = ICE_LADY_SOLVED - ICE_LADY_SOLVED_PLY * plies
+            return won if total > 0 else -won
+    larges = {"white": 0, "black": 0}  # kings and king trees: counted only in an ending, off the hot path
+    for cell in state.board:
+        if cell is not None and cell[1][0] == "K":
+            larges[cell[0]] += 1
+    for player, other in (("white", "black"), ("black", "white")):
+        ahead = total if player == "white" else -total
+        if ahead > 0 and larges[other] and not plain[other]:  # only kings (smalls dead on its far row aside)
+            reserve = white if player == "white" else black
+            if larges[other] > 1:
+                return total * ICE_LADY_SHORT_OF_KINGS
+            if larges[player] + min(plain[player], reserve) < ICE_LADY_KINGS_TO_WIN:
+                return total * ICE_LADY_HELD
+    return total + _ice_lady_ending(state.board, total)
+
+
+def _ice_lady_pieces(state: State) -> tuple[float, dict]:
+    """White's advantage in material, advancement and reserve larges, in pawns, and each side's smalls
+    and mediums that can still move (while both have one, it is no ending)."""
+    from .games.ice_lady import FORWARD, SIZE
     worth = {"S": 1.0, "M": 1.6, "K": 4.0, "KS": 5.0, "KM": 5.6, "KMS": 6.6}
     total = 0.0
     plain = {"white": 0, "black": 0}  # smalls and mediums: while both sides have one, it is no ending
@@ -215,25 +243,7 @@ def _ice_lady_material(state: State) -> float:
                 value += 0.06 * ahead
         total += value if player == "white" else -value
     white, black = state.reserve_counts
-    total += 0.15 * (white - black)
-    if plain["white"] and plain["black"]:
-        return total
-    if not plain["white"] and not plain["black"]:
-        plies = three_kings(state)
-        if plies is not None:  # solved: won in so many plies, or held for ever
-            won = 0.0 if plies == NEVER else ICE_LADY_SOLVED - ICE_LADY_SOLVED_PLY * plies
-            return won if total > 0 else -won
-    larges = {"white": 0, "black": 0}  # kings and king trees: counted only in an ending, off the hot path
-    for cell in state.board:
-        if cell is not None and cell[1][0] == "K":
-            larges[cell[0]] += 1
-    for player, other in (("white", "black"), ("black", "white")):
-        ahead = total if player == "white" else -total
-        if ahead > 0 and larges[other] and not plain[other]:  # only kings (smalls dead on its far row aside)
-            reserve = white if player == "white" else black
-            if larges[other] > 1 or larges[player] + min(plain[player], reserve) < ICE_LADY_KINGS_TO_WIN:
-                return total * ICE_LADY_SHORT_OF_KINGS
-    return total + _ice_lady_ending(state.board, total)
+    return total + 0.15 * (white - black), plain
 
 
 def _ice_lady_ending(board: tuple, lead: float) -> float:
@@ -293,12 +303,17 @@ ICE_LADY_HUNT_MARGIN = 2
 ICE_LADY_SOLVED = 50.0  # pawns: three kings against one that the table says they take, more than any lead
 ICE_LADY_SOLVED_PLY = 0.1  # pawns less per ply until they take it: the search heads for the quickest
 # A lone king is taken only by four kings (three take it from a few positions, which the table knows;
-# two never), and against two kings the bots seldom make progress (docs/performance.md).  A side ahead
-# against kings alone that cannot have four against one, promoting what it can with the larges it has
-# left, cannot win: its lead counts only this much, so it keeps the pieces that will make its fourth king,
-# and takes pieces before the other side has made them kings.
+# two never), and against two kings the bots seldom make progress (docs/performance.md).  So a side ahead
+# against two kings or more counts its lead a tenth, and one against a lone king that cannot have four
+# against it, promoting what it can with the larges it has left, less still: it keeps the pieces that will
+# make its fourth king, and takes pieces before the other side has made them kings.  The held ending is
+# valued as the drawn endings the bots agree to (three against one that the table says holds, two against
+# one), which the search scores by the evaluation too: a draw with more is still more (a promotion into
+# three kings against one is made), and less than an ending against two kings, where the other side may
+# still err (three kings against two do not trade into three against one).
 ICE_LADY_KINGS_TO_WIN = 4
 ICE_LADY_SHORT_OF_KINGS = 0.1
+ICE_LADY_HELD = 0.04
 ICE_LADY_CLEAR_LEAD = 2.0  # pawns of lead from which the ending's terms count in full
 ICE_LADY_NEAR = 0.03  # pawns per square nearer, per king of the side ahead
 ICE_LADY_FREE = 0.03  # pawns per square a king of the side behind can go to unharmed
@@ -923,6 +938,7 @@ class _Searched:
     """What alpha-beta needs of a game: a score for one side and a move order."""
 
     margin: Callable[[State], float]  # the first player's advantage, in pawns
+    banked: Callable[[State], float]  # ... in what a move gains at once (material), whatever the ending
     first: str  # the player `margin` is for
     order: Callable[[str], int]  # smaller first (captures before quiet moves)
     loud: Callable[[str], bool]  # moves searched on past the horizon (captures, promotions)
@@ -930,7 +946,7 @@ class _Searched:
 
 
 ALPHABETA = {
-    "ice-lady": _Searched(_ice_lady_material, "white",
+    "ice-lady": _Searched(_ice_lady_material, lambda s: _ice_lady_pieces(s)[0], "white",
                           lambda move: 0 if "=" in move else 1 if "x" in move else 2,  # promotions, captures
                           lambda move: "x" in move or "=" in move,
                           lambda s: (s.board, s.to_move, s.reserve_counts)),
@@ -1005,9 +1021,11 @@ class _AlphaBeta:
         Seen from the horizon, a promotion or capture now and the same one a
         move later score alike, so a level would put it off for ever; the move
         that banks the gain (within the level's noise of the most) is played.
+        The gain is material, not the evaluation, which counts a lead little in
+        an ending that cannot be won: a promotion there is still made.
         """
         state, sign, noise = self.search.state, self.sign, self.search.level.noise
-        now = {m: sign * self.spec.margin(state.play(m)) for m in close}
+        now = {m: sign * self.spec.banked(state.play(m)) for m in close}
         most = max(now.values())
         return [m for m in close if now[m] >= most - noise]
 
@@ -1025,8 +1043,8 @@ class _AlphaBeta:
             if s.outcome.draw:
                 return 0.0
             return (WIN - ply) if actor in s.outcome.winners else -(WIN - ply)
-        if s.drawn_ending():  # a draw the bots agree to: a lead of a king there is worth nothing
-            return 0.0
+        if s.drawn_ending():  # a draw the bots agree to: the evaluation, no settling (a lead there counts little)
+            return self.sign * self.spec.margin(s)
         mine = s.actors[0] == actor
         key = self.spec.key(s)
         known = self.known.get(key)
