@@ -431,12 +431,13 @@ def test_medium_plays_a_share_of_its_playouts_in_icetoids_and_ice_towers():
     assert ai.Search(towers, "red", "medium").level.iterations == round(medium * 0.4)
 
 
-def test_ice_lady_medium_searches_a_tenth_of_its_positions():
+def test_ice_lady_medium_searches_a_twentieth_of_its_positions():
     """Issue 28, Hard a step above Medium: Hard's 0.9 s, not its positions, caps its search in Ice Lady
-    (about 8,000), so against Medium with all its 6,000 Hard won 4 of 20 games (13 drawn)."""
+    (about 8,000), so against Medium with all its 6,000 Hard won 4 of 20 games (13 drawn), and about 16
+    of 20 against a tenth of them."""
     state = games.get("ice-lady").new()
     medium, hard = (ai.LEVELS[name].nodes for name in ("medium", "hard"))
-    assert ai.Search(state, "white", "medium").level.nodes == round(medium / 10)
+    assert ai.Search(state, "white", "medium").level.nodes == round(medium / 20)
     assert ai.Search(state, "white", "hard").level.nodes == hard
     assert ai.Search(games.get("terrafex").new(), "white", "medium").level.nodes == ai.LEVELS["medium"].nodes
 
