@@ -200,7 +200,6 @@ def _ice_lady_material(state: State) -> float:
     lone king that holds (too few kings to come), less."""
     from .games.ice_lady import NEVER, three_kings
     total, plain = _ice_lady_pieces(state)
-    white, black = state.reserve_counts
     if plain["white"] and plain["black"]:
         return total
     if not plain["white"] and not plain["black"]:
@@ -215,7 +214,7 @@ def _ice_lady_material(state: State) -> float:
     for player, other in (("white", "black"), ("black", "white")):
         ahead = total if player == "white" else -total
         if ahead > 0 and larges[other] and not plain[other]:  # only kings (smalls dead on its far row aside)
-            reserve = white if player == "white" else black
+            reserve = state.reserve_counts[player == "black"]
             if larges[other] > 1:
                 return total * ICE_LADY_SHORT_OF_KINGS
             if larges[player] + min(plain[player], reserve) < ICE_LADY_KINGS_TO_WIN:
