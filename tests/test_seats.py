@@ -5,6 +5,7 @@ import random
 import pytest
 
 from pyramids import page, record
+from pyramids.core import RESIGN, GameError
 from pyramids.games import get
 from pyramids.session import Session, parse_bots
 
@@ -63,6 +64,46 @@ def test_undo_while_the_bot_thinks_takes_back_the_players_move():
     assert s.moves == []
     assert not s.play_bot("e6-f5", key), "a late answer for another position is dropped"
     assert s.moves == []
+
+
+WAIT_FOR_BLACK = "It is Black's turn, and the computer plays Black: wait for its move (Undo takes yours back)."
+
+
+def test_while_the_computer_is_to_move_a_person_moves_nothing_of_its():
+    """A click while the computer thinks moved its pieces (its answer then dropped), and Resign resigned
+    for it: the computer's move is its own, said in words; the player's own turn comes back after it."""
+    s = Session("ice-lady", bots={"black": "easy"})
+    s.click("c3")
+    s.click("d4")
+    s.click("f6")  # Black's piece, on Black's turn
+    assert (s.moves, s.selection, s.targets, s.message, s.warn) == (["c3-d4"], (), (), WAIT_FOR_BLACK, True)
+    with pytest.raises(GameError, match="the computer plays Black"):
+        s.play("f6-e5")  # the typed move
+    s.click(RESIGN)
+    assert s.moves == ["c3-d4"] and s.latest.outcome is None, "Resign would have resigned for the computer"
+    assert s.play_bot("f6-e5", s.position_key()), "the computer's own move still lands"
+    start = s.latest.legal_moves()[0][:2]
+    s.click(start)
+    assert s.selection == (start,) and s.targets, "White's turn again: its pieces answer"
+
+
+def test_the_fire_is_played_by_whoever_plays_the_other_side():
+    """Terrafex §3.6: the active player selects a fire and the opponent plays it.  The fire a person
+    selects is the computer's to play; the fire the computer selects is the person's."""
+    s = Session("terrafex", bots={"black": "easy"})
+    for cell in ("d2", "g4", "pool:R1"):
+        s.click(cell)
+    assert s.moves[-1] == "fire:1" and s.bot_turn() == ("black", "easy")
+    s.click("a1")
+    assert s.moves[-1] == "fire:1" and s.message == WAIT_FOR_BLACK
+    assert s.play_bot("fire:start:a1", s.position_key())
+
+    s = Session("terrafex", bots={"white": "easy"})
+    for move in ("forest:grow:d2", "mountain:start:g4", "fire:1"):
+        assert s.play_bot(move, s.position_key())
+    assert s.bot_turn() is None
+    s.click("a1")
+    assert s.moves[-1] == "fire:start:a1", "Black plays White's fire"
 
 
 def test_a_bot_playing_white_moves_first_and_undo_stops_at_the_persons_move():

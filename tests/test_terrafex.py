@@ -171,7 +171,11 @@ def test_the_computer_plays_black_after_a_custom_layout():
                       moves=["put:B3@a4", "put:G2@d4", "start", "forest:grow:d4"])
     assert session.bot_turn() is None, "White edits the layout and moves first"
     while session.latest.to_move == "white" and session.latest.outcome is None:
-        session.play(session.latest.legal_moves()[0])
+        if session.bot_turn():  # the fire White selected: the computer plays it, inside White's turn
+            assert session.bot_turn() == ("black", "easy")
+            assert session.play_bot(session.latest.legal_moves()[0], session.position_key())
+        else:
+            session.play(session.latest.legal_moves()[0])
     assert session.bot_turn() == ("black", "easy")
 
 

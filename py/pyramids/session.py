@@ -227,8 +227,15 @@ class Session:
 
     # -- playing ----------------------------------------------------------
     def play(self, move: str) -> None:
-        """Make `move` at the latest position; raises `GameError` when it is not legal, or when the game
-        would hold more moves than a save or a link can (it could never be opened again)."""
+        """Make a person's `move` at the latest position; raises `GameError` when it is not legal, when the
+        computer is to move (its move is its own), or when the game would hold more moves than a save or a
+        link can (it could never be opened again)."""
+        if self._computers_turn():
+            raise GameError(self._computers_turn())
+        self._make(move)
+
+    def _make(self, move: str) -> None:
+        """Make `move` (a person's, or the clock's) at the latest position."""
         if self.browsing:
             raise GameError(self._browsing_message())
         if self.full():
@@ -275,7 +282,7 @@ class Session:
             return self._clear_input(f"The game is over. {state.outcome.reason}")
         if self.full():
             return self._clear_input(self.full())
-        waiting = self._waiting_message()
+        waiting = self._waiting_message() or self._computers_turn()
         if waiting:
             return self._clear_input(waiting)
         if self.selection and self.selection[-1] in candidates:
@@ -375,7 +382,7 @@ class Session:
         if self.clock_remaining(now) != 0.0:
             return False
         self.cursor = len(self.moves)
-        self.play(self.latest.clock()[1])
+        self._make(self.latest.clock()[1])
         return True
 
     # -- undo, redo and browsing -----------------------------------------
@@ -681,6 +688,15 @@ class Session:
             return ""
         return (f"Waiting for {self._names(acting)}: send them the link with Share, and open the link they send "
                 "back. (To play every side here, start a new game with them all ticked.)")
+
+    def _computers_turn(self) -> str:
+        """Why a person's click or move waits while the computer is to move (empty if it may act): else a
+        click would move the computer's pieces, or a Resign resign for it, and its answer be dropped."""
+        turn = self.bot_turn()
+        if turn is None:
+            return ""
+        name = self.latest.actor_name(turn[0])
+        return f"It is {name}'s turn, and the computer plays {name}: wait for its move (Undo takes yours back)."
 
     def send_to(self) -> str | None:
         """Whom the link should go to: the players to act next who do not play on this device."""

@@ -93,6 +93,18 @@ def test_a_game_against_easy(app, new_context):
     wait_moves(friend, 6)
 
 
+def test_a_click_on_the_computers_pieces_while_it_thinks_is_refused(app):
+    """A click while the computer thought moved its piece, and its answer was dropped: it is refused,
+    in words, and the computer's own move lands."""
+    app.open("v=1&g=ice-lady&m=c3-d4&bots=black:hard")  # Hard: about a second to think
+    app.page.wait_for_function("document.getElementById('status').textContent.includes('thinking')")
+    app.click("f6")
+    assert app.message() == "It is Black's turn, and the computer plays Black: wait for its move (Undo takes yours back)."
+    assert app.page.locator("#board rect.target").count() == 0
+    wait_moves(app, 2)
+    assert GAME.replay(app.moves()).to_text() == app.position() and app.status() == "White to move."
+
+
 def test_the_computer_plays_white_and_moves_first(app):
     app.open("v=1&g=ice-lady&m=&bots=white:medium")
     wait_moves(app, 1)
