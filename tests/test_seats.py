@@ -97,6 +97,7 @@ def test_the_fire_is_played_by_whoever_plays_the_other_side():
     s.click("a1")
     assert s.moves[-1] == "fire:1" and s.message == WAIT_FOR_BLACK
     assert s.play_bot("fire:start:a1", s.position_key())
+    assert s.message == "Black plays the small fire: starts a small fire on a1.", "told at once: it is White's turn"
 
     s = Session("terrafex", bots={"white": "easy"})
     for move in ("forest:grow:d2", "mountain:start:g4", "fire:1"):

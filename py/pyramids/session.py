@@ -23,7 +23,7 @@ import re
 import time
 
 from . import games, record, turns
-from .core import (ACCEPT_DRAW, AGREEMENT_MOVES, BOT_LEVELS, CHANCE, DECLINE_DRAW, GameError, State, players_to_act, quote,
+from .core import (AGREEMENT_MOVES, BOT_LEVELS, CHANCE, GameError, State, players_to_act, quote,
                    repeated_moves, seats)
 from .svg import Marks
 from .views import last_marks
@@ -553,8 +553,10 @@ class Session:
         self.cursor = cursor if browsing else len(self.moves)
         if not browsing:
             self._clear_input(self.message if self.selection else "")
-            if move in (ACCEPT_DRAW, DECLINE_DRAW):  # the answer inside the player's own turn: told at once
-                self.note(f"{self.describe(first + 1)}.")
+            owner = before.turn_of()
+            if owner is not None and owner not in self.bots and owner not in players_to_act(before):
+                self.note(f"{self.describe(first + 1)}.")  # its decision inside the person's turn (a draw
+                # answered, Terrafex's fire played): told at once, the turn is told once over
         return True
 
     def show_hint(self, move: str) -> None:
