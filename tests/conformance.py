@@ -59,6 +59,8 @@ def check_state(game: Game, state: State) -> None:
             for cells in state.paths(move):
                 assert cells, f"{move!r} needs cells to click"
                 assert move in state.guide(cells).moves, f"clicking {cells} must offer {move!r}"
+    for cell in state.asked_cells():  # lit before any click: one click there must make a move
+        assert state.guide((cell,)).moves, f"{cell!r} is lit for a decision, but a click there makes no move"
     try:
         state.play("not-a-move")
     except GameError as err:

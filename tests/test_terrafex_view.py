@@ -98,13 +98,34 @@ def test_every_square_says_what_it_holds_and_scores_for_whom():
         assert str(abs(points)) in state.location_name(square)
 
 
+def lit(text):
+    return {el.get("data-cell") for el in parse(text).iter() if "target" in (el.get("class") or "") and el.get("data-cell")}
+
+
 def test_the_opponent_sees_the_fire_squares_lit():
     """Issue: "the page hands the decision to the opponent ('Black: play the fire') with the legal squares lit"."""
     state = position({"a1": "B1", "d4": "G2", "e5": "R1"}).play("fire:2")
-    root = parse(views.draw(state))
-    lit = {el.get("data-cell") for el in root.iter() if "target" in (el.get("class") or "") and el.get("data-cell")}
-    assert lit == {"d4", "e5"}
-    assert "Black: play the medium fire" in views.panel(state)
+    assert set(state.asked_cells()) == {"d4", "e5"}, "§3.6: a medium fire goes on a forest or fire it can burn"
+    s = Session("terrafex")
+    for cell in ("d2", "g4", "pool:R1"):
+        s.click(cell)
+    assert s.moves[-1] == "fire:1"
+    assert lit(views.draw(s.state, s.marks())) == set(s.state.asked_cells()) != set()
+    assert "Black: play the small fire" in views.panel(s.state, marks=s.marks())
+
+
+def test_the_fire_the_computer_or_a_friend_plays_is_not_lit_for_the_person_here():
+    """A fire the computer plays (or a friend playing Black by link) lights nothing on the person's screen,
+    and the panel does not ask them to play it: a tap there would only be refused."""
+    for s in (Session("terrafex", bots={"black": "easy"}), Session("terrafex")):
+        if not s.bots:
+            s.mine = ("white",)
+        for cell in ("d2", "g4", "pool:R1"):
+            s.click(cell)
+        assert s.moves[-1] == "fire:1" and s.state.asked_cells()
+        assert s.marks().targets == () and lit(views.draw(s.state, s.marks())) == set()
+        panel = views.panel(s.state, marks=s.marks())
+        assert "Black plays the small fire" in panel and "lit squares" not in panel
 
 
 def test_panel_shows_score_trackers_pool_and_pit():

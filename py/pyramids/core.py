@@ -349,6 +349,11 @@ class State:
                     f"{self.actor_name(self._opponent(offer))} accepts or declines it.")
         return ""
 
+    def asked_cells(self) -> tuple[str, ...]:
+        """The locations where the decision `prompt` asks for is made in one click (Terrafex's fire), lit
+        for the person who makes it before they click anything; none by default (a click starts a move)."""
+        return ()
+
     def automatic_move(self) -> str | None:
         """A move the page makes by itself because the player has nothing to decide.
 

@@ -661,15 +661,26 @@ class Session:
     def marks(self) -> Marks:
         last: tuple[str, ...] = ()
         captured: tuple[str, ...] = ()
+        targets = self.targets or self._asked()
         if not self.browsing and self.followed():
             last, captured = self._followed_marks()
-            return Marks(self.selection, self.targets, last, captured)
+            return Marks(self.selection, targets, last, captured)
         ply = self.cursor  # the last move that changed the board: not chance's, nor a draw offered or answered
         while ply > 0 and (self._by_itself(ply - 1) or self.moves[ply - 1] in AGREEMENT_MOVES):
             ply -= 1
         if ply > 0:
             last, captured = last_marks(self.states[ply - 1], self.moves[ply - 1], self.states[ply])
-        return Marks(self.selection, self.targets, last, captured)
+        return Marks(self.selection, targets, last, captured)
+
+    def _asked(self) -> tuple[str, ...]:
+        """The squares of a one-click decision the position asks of a person here (Terrafex's fire), lit
+        before any click; none while the computer or a friend by link makes it, so no tap is invited."""
+        state = self.state
+        if self.selection or self.browsing or state.outcome is not None:
+            return ()
+        if self._computers_turn() or self._waiting_message():
+            return ()
+        return state.asked_cells()
 
     def status(self) -> str:
         """One line: whose turn it is, or how the game ended; "Your move" or "Waiting for White" when the

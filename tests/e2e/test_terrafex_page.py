@@ -92,18 +92,21 @@ def test_the_editor_replaces_a_piece_rather_than_deleting_it(app):
 
 def test_the_computer_plays_black_after_a_custom_layout(app):
     """Issue 26: with a custom layout Black is a seat: New game offers it, and a link with bots=black:hard opens;
-    the computer plays Black's fire and turn."""
+    the computer plays Black's fire and turn, and the page does not light that fire's squares for the person."""
     app.open()
     app.pick("terrafex")
     app.page.click("#new")
     app.page.select_option('#new-options [name="layout"]', "custom")
     app.page.wait_for_selector('#new-seats select[name="seat:black"]')
     app.page.keyboard.press("Escape")
-    app.open(record.encode(record.Record("terrafex", {"layout": "custom"}, tuple(LAYOUT), {"bots": "black:hard"})))
-    assert "bots=black:hard" in app.fragment() and "Every seat is a person's" not in app.message()
     app.open(record.encode(record.Record("terrafex", {"layout": "custom"}, tuple(LAYOUT), {"bots": "black:easy"})))
+    assert "bots=black:easy" in app.fragment() and "Every seat is a person's" not in app.message()
+    app.open(record.encode(record.Record("terrafex", {"layout": "custom"}, tuple(LAYOUT), {"bots": "black:hard"})))
     app.play("a4", "b4", "b3", "b5", "e2", "g6")
     app.panel_click("pool:R1")  # White selects a small fire: the computer plays it for Black
+    app.page.wait_for_function("document.getElementById('status').textContent.includes('thinking')")
+    assert lit(app) == [], "no square invites a tap: the fire is the computer's to play"
+    assert "Black plays the small fire" in app.page.inner_text("#game-panel .tfx-fire")
     app.page.wait_for_function(f"document.querySelectorAll('#moves [data-notation]').length > {len(LAYOUT) + len(TURN)}",
                                timeout=60_000)
     assert app.moves()[len(LAYOUT):len(LAYOUT) + 4] == TURN[:4]

@@ -295,6 +295,12 @@ class TerrafexState(State):
             return f"{self.actor_name(self.actors[0])}: play the fire."
         return ""
 
+    def asked_cells(self) -> tuple[str, ...]:
+        """While a fire waits to be played, its legal squares (§3.4: the opponent places it)."""
+        if not self.fire or self.outcome is not None:
+            return ()
+        return tuple(dict.fromkeys(self.path(m)[0] for m in self.legal_moves()))
+
     def automatic_move(self) -> str | None:
         return "end" if "end" in self._moves() else None
 

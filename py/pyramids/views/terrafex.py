@@ -97,10 +97,7 @@ def _contents(cell, cx: float, cy: float) -> str:
 
 
 def draw(state, marks: svg.Marks = svg.Marks()) -> str:
-    """The board; while a fire waits to be played, its legal squares are lit for the opponent."""
-    if state.fire and not marks.targets and not marks.selected and state.outcome is None:
-        lit = tuple(dict.fromkeys(state.path(m)[0] for m in state.legal_moves()))
-        marks = svg.Marks(marks.selected, lit, marks.last, marks.captured)
+    """The board; the squares of a fire waiting to be played are lit by the session, when a person plays it."""
     board = state.board
 
     def contents(name, cx, cy):
@@ -217,7 +214,7 @@ def _key() -> str:
             + "</ul>")
 
 
-def panel(state, actor=None, marks=None) -> str:
+def panel(state, actor=None, marks: svg.Marks = svg.Marks()) -> str:
     if state.setup:
         problems = state.layout_problems()
         check = ("".join(f'<li class="problem">{escape(p)}</li>' for p in problems) if problems
@@ -233,8 +230,10 @@ def panel(state, actor=None, marks=None) -> str:
     if state.outcome is None:
         if state.fire:
             opponent = state.actor_name(state.actors[0])
-            out.append(f'<p class="tfx-fire">{escape(opponent)}: play the {SIZE_WORDS[state.fire]} fire '
-                       f"{_icon('R', state.fire)} on one of the lit squares.</p>")
+            fire = f"the {SIZE_WORDS[state.fire]} fire {_icon('R', state.fire)}"
+            asked = (f"{escape(opponent)}: play {fire} on one of the lit squares." if marks.targets
+                     else f"{escape(opponent)} plays {fire} next.")  # the computer's, or a friend's by link
+            out.append(f'<p class="tfx-fire">{asked}</p>')
         out.append(f"<p>{escape(state.actor_name(state.to_move))}'s turn.</p>")
         out.append(_trackers(state))
         if "end" in state.legal_moves():
