@@ -81,7 +81,9 @@ def test_while_the_computer_is_to_move_a_person_moves_nothing_of_its():
         s.play("f6-e5")  # the typed move
     s.click(RESIGN)
     assert s.moves == ["c3-d4"] and s.latest.outcome is None, "Resign would have resigned for the computer"
+    assert "data-start" not in page.board(s), "the keyboard does not enter the board on the computer's pieces"
     assert s.play_bot("f6-e5", s.position_key()), "the computer's own move still lands"
+    assert "data-start" in page.board(s)
     start = s.latest.legal_moves()[0][:2]
     s.click(start)
     assert s.selection == (start,) and s.targets, "White's turn again: its pieces answer"

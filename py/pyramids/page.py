@@ -20,7 +20,8 @@ def board(session: Session) -> str:
     the player is to start a move.  Drawn in the browser, and at build time for a first visit
     (tools/first_board.py)."""
     marks, state = session.marks(), session.state
-    idle = session.selection or session.choices or session.browsing or state.outcome is not None
+    idle = (session.selection or session.choices or session.browsing or state.outcome is not None
+            or session.others_to_move())
     starts = () if idle else state.guide((), session.actor).targets
     return views.labelled(views.draw(state, marks, session.perspective), state, marks, starts)
 

@@ -282,7 +282,7 @@ class Session:
             return self._clear_input(f"The game is over. {state.outcome.reason}")
         if self.full():
             return self._clear_input(self.full())
-        waiting = self._waiting_message() or self._computers_turn()
+        waiting = self.others_to_move()
         if waiting:
             return self._clear_input(waiting)
         if self.selection and self.selection[-1] in candidates:
@@ -678,7 +678,7 @@ class Session:
         state = self.state
         if self.selection or self.browsing or state.outcome is not None:
             return ()
-        if self._computers_turn() or self._waiting_message():
+        if self.others_to_move():
             return ()
         return state.asked_cells()
 
@@ -693,6 +693,11 @@ class Session:
             asked = state.prompt()
             return "Your move." + (f" {asked}" if asked else "")
         return f"Waiting for {self._names(acting)}." if acting else self.status_of(state)
+
+    def others_to_move(self) -> str:
+        """Why the person here cannot act now, the friends who play by link or the computer being to move
+        ('' when they may act): their clicks are refused, and nothing on the board invites one."""
+        return self._waiting_message() or self._computers_turn()
 
     def _waiting_message(self) -> str:
         """Why a click does nothing while the friends who play by link are to move (empty if it may act)."""
