@@ -105,6 +105,9 @@ def test_the_fire_is_played_by_whoever_plays_the_other_side():
     for move in ("forest:grow:d2", "mountain:start:g4", "fire:1"):
         assert s.play_bot(move, s.position_key())
     assert s.bot_turn() is None
+    assert s.turn_news() == ("White's turn: grows the forest on d2; starts a small mountain on g4; selects a small "
+                             "fire for Black to play."), "what the computer did before the person must place its fire"
+    assert {"d2", "g4"} <= set(s.marks().last), "and outlined"
     s.click("a1")
     assert s.moves[-1] == "fire:start:a1", "Black plays White's fire"
 

@@ -173,7 +173,8 @@ def test_turn_by_turn_keys():
 def test_the_computers_turn_is_told_outlined_and_replayable_until_the_player_acts():
     """A turn not made by a person here: "the message line shows the turn's summary, every location it
     changed stays outlined until the player acts", and Replay steps through its moves.  Placing the
-    computer's fire inside its turn is not the end of following it."""
+    computer's fire inside its turn is not the end of following it; being asked to place it, the player is
+    told what the computer did before."""
     s = Session("terrafex", bots={"black": "easy"}, rng=random.Random(0))
     for move in ("mountain:start:c1", "glacier:h2W", "forest:grow:c3", "fire:2"):
         s.play(move)
@@ -182,9 +183,13 @@ def test_the_computers_turn_is_told_outlined_and_replayable_until_the_player_act
     assert s.turn_news().startswith("White's turn: ") and "Black plays the medium fire" in s.turn_news()
     s.watched = None  # read (a click would say so, but would select a piece for the computer's seat here)
     before = len(s.moves)
-    for move in ("mountain:start:c7", "forest:spread:c4", "glacier:a3E", "fire:3"):
+    for move in ("mountain:start:c7", "forest:spread:c4", "glacier:a3E"):
         s.play_bot(move, s.position_key())
         assert s.turn_news() == "", "the computer's turn is told once it is over"
+    s.play_bot("fire:3", s.position_key())  # ... or once it asks White to place its fire
+    assert s.turn_news() == ("Black's turn: starts a small mountain on c7; spreads a small forest to c4; moves the "
+                             "large glacier on a3 east to b3; selects a large fire for White to play.")
+    assert {"c7", "c4", "a3", "b3"} <= set(s.marks().last)
     s.click("e4")  # White places Black's fire (one click), inside Black's turn
     assert s.moves[-2:] == ["fire:burn:e4", "end"]
     assert s.latest.turn_of() == "white" and s.watched == before

@@ -600,13 +600,21 @@ class Session:
 
     def followed(self) -> list[turns.Turn]:
         """The turns over since the player last acted that were not made by a person here: the computer's,
-        or those a link brought; the turn still running is not over."""
+        or those a link brought.  The turn still running is not over: it is told only while it asks a
+        person here to decide inside it (the fire the computer selected, theirs to place), so that they
+        know what it did before they must."""
         if self.watched is None or self.watched >= len(self.moves):
             return []
         found = self.turns(self.watched)
-        if found and turns.running(self.states, self.moves, found[-1]):
+        if found and turns.running(self.states, self.moves, found[-1]) and not self._asked_inside():
             found.pop()
         return found
+
+    def _asked_inside(self) -> bool:
+        """Whether a person here is to decide inside another player's running turn."""
+        latest = self.latest
+        owner, acting = latest.turn_of(), players_to_act(latest)
+        return owner is not None and owner not in acting and any(seat in self.people for seat in acting)
 
     def _person_acts(self) -> None:
         """The player acts: the turns followed so far are read, their outlines go.  Not while the player
