@@ -125,7 +125,7 @@ def test_the_fire_the_computer_or_a_friend_plays_is_not_lit_for_the_person_here(
         assert s.moves[-1] == "fire:1" and s.state.asked_cells()
         assert s.marks().targets == () and lit(views.draw(s.state, s.marks())) == set()
         panel = views.panel(s.state, marks=s.marks())
-        assert "Black plays the small fire" in panel and "lit squares" not in panel
+        assert "Black will play the small fire" in panel and "lit squares" not in panel
 
 
 def test_panel_shows_score_trackers_pool_and_pit():

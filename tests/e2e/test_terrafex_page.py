@@ -106,7 +106,7 @@ def test_the_computer_plays_black_after_a_custom_layout(app):
     app.panel_click("pool:R1")  # White selects a small fire: the computer plays it for Black
     app.page.wait_for_function("document.getElementById('status').textContent.includes('thinking')")
     assert lit(app) == [], "no square invites a tap: the fire is the computer's to play"
-    assert "Black plays the small fire" in app.page.inner_text("#game-panel .tfx-fire")
+    assert "Black will play the small fire" in app.page.inner_text("#game-panel .tfx-fire")
     app.page.wait_for_function(f"document.querySelectorAll('#moves [data-notation]').length > {len(LAYOUT) + len(TURN)}",
                                timeout=60_000)
     assert app.moves()[len(LAYOUT):len(LAYOUT) + 4] == TURN[:4]

@@ -232,7 +232,7 @@ def panel(state, actor=None, marks: svg.Marks = svg.Marks()) -> str:
             opponent = state.actor_name(state.actors[0])
             fire = f"the {SIZE_WORDS[state.fire]} fire {_icon('R', state.fire)}"
             asked = (f"{escape(opponent)}: play {fire} on one of the lit squares." if marks.targets
-                     else f"{escape(opponent)} plays {fire} next.")  # the computer's, or a friend's by link
+                     else f"{escape(opponent)} will play {fire}.")  # the computer's, or a friend's by link
             out.append(f'<p class="tfx-fire">{asked}</p>')
         out.append(f"<p>{escape(state.actor_name(state.to_move))}'s turn.</p>")
         out.append(_trackers(state))
