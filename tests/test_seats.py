@@ -140,6 +140,26 @@ def test_ice_towers_bots_act_on_their_own_and_a_lost_race_is_refused():
     assert not s.play_bot("green:cap:gS1>t1", key), "decided for a position that is gone"
 
 
+def test_in_ice_towers_a_choice_half_made_outlives_the_computers_moves():
+    """A piece chosen was dropped at every move of the computer's (against two Medium bots, about one a
+    second), its message left asking for a lit tower with none lit: piece and tower had to be chosen between
+    two of its moves.  No turns: the computer acts whenever it likes.  The piece stays chosen, its lit towers
+    worked out again; it goes, in words, once a move takes it."""
+    s = Session("ice-towers", {"players": 3}, bots={"yellow": "easy", "green": "hard"})
+    s.click("t1")
+    assert s.selection == ("t1",) and "t10" in s.targets
+    assert s.play_bot("yellow:cap:yS1>t2", s.position_key())  # yellow's small leaves t10 for t2
+    assert s.selection == ("t1",) and "t10" not in s.targets and "t2" in s.targets
+    assert s.message == "Choose a lit tower to cap." and not s.warn
+    s.click("t2")
+    assert s.moves[-1] == "red:cap:rS1>t2"
+    s.click("t3")
+    assert s.play_bot("green:cap:gS1>t3", s.position_key())  # green caps the piece chosen
+    assert (s.selection, s.targets) == ((), ()) and s.warn
+    assert s.message == ("The board changed before you chose: Green caps red's free-standing small (1 pt) with its "
+                         "free-standing small. Choose again.")
+
+
 def test_the_form_offers_a_person_or_the_computer_for_every_seat():
     html = page.seats_form(get("ice-lady"), {}, {"black": "hard"})
     assert html.count("<select") == 2 and 'name="seat:black"' in html

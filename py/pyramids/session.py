@@ -552,12 +552,22 @@ class Session:
         self.redo_stack.clear()
         self.cursor = cursor if browsing else len(self.moves)
         if not browsing:
-            self._clear_input(self.message if self.selection else "")
+            self._reselect(first + 1) if self.selection else self._clear_input()
             owner = before.turn_of()
             if owner is not None and owner not in self.bots and owner not in players_to_act(before):
                 self.note(f"{self.describe(first + 1)}.")  # its decision inside the person's turn (a draw
                 # answered, Terrafex's fire played): told at once, the turn is told once over
         return True
+
+    def _reselect(self, ply: int) -> None:
+        """The person's selection when the computer's move `ply` lands (a game without turns, where both
+        may act at once): kept, its targets worked out again, while the rules still allow it, so that a
+        choice half made is not lost to every move of the others; else gone, saying what changed."""
+        guidance = self.state.guide(self.selection, self.actor)
+        if guidance.ok and (guidance.targets or guidance.moves):
+            self.targets, self.choices = guidance.targets, guidance.moves
+            return
+        self._clear_input(f"The board changed before you chose: {self.describe(ply).rstrip('.')}. Choose again.")
 
     def show_hint(self, move: str) -> None:
         """Light `move` on the board, as if its first cells were clicked: clicking its target plays it."""
