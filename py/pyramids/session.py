@@ -230,8 +230,8 @@ class Session:
         """Make a person's `move` at the latest position; raises `GameError` when it is not legal, when the
         computer is to move (its move is its own), or when the game would hold more moves than a save or a
         link can (it could never be opened again)."""
-        if self._computers_turn():
-            raise GameError(self._computers_turn())
+        if waiting := self._computers_turn():
+            raise GameError(waiting)
         self._make(move)
 
     def _make(self, move: str) -> None:
@@ -552,7 +552,10 @@ class Session:
         self.redo_stack.clear()
         self.cursor = cursor if browsing else len(self.moves)
         if not browsing:
-            self._reselect(first + 1) if self.selection else self._clear_input()
+            if self.selection:
+                self._reselect(first + 1)
+            else:
+                self._clear_input()
             owner = before.turn_of()
             if owner is not None and owner not in self.bots and owner not in players_to_act(before):
                 self.note(f"{self.describe(first + 1)}.")  # its decision inside the person's turn (a draw
@@ -694,9 +697,7 @@ class Session:
         """The squares of a one-click decision the position asks of a person here (Terrafex's fire), lit
         before any click; none while the computer or a friend by link makes it, so no tap is invited."""
         state = self.state
-        if self.selection or self.browsing or state.outcome is not None:
-            return ()
-        if self.others_to_move():
+        if self.selection or self.browsing or state.outcome is not None or self.others_to_move():
             return ()
         return state.asked_cells()
 
