@@ -198,6 +198,9 @@ def loads_section(bench, args, table, results):
                 table.add(section, what, spread(phase(r, start, end) for r in runs))
             table.add(section, "longest task, navigation to ready", spread(longest_task(r, 0.0) for r in runs))
             table.add(section, "bytes transferred", spread(r["bytes"] for r in runs), unit="MB")
+            if which == "app":
+                table.add(section, "  then by the service worker, filling its cache",
+                          spread(r["cache_fill_bytes"] for r in runs), unit="MB")
             table.add(section, "requests", spread(r["requests"] for r in runs), unit="")
     first_visit(table, loads)
     returning(bench, args, table, results, loads)
