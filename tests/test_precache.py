@@ -84,6 +84,14 @@ def test_vendored_runtime_includes_the_interpreter():
     assert "static/vendor/pyscript/core.js" in files
 
 
+def test_the_snapshot_is_keyed_by_the_hash_its_name_carries():
+    """sw.js keeps the snapshot inflated under `<path>?v=<its hash>`; tools/interpreter.mjs reads it back
+    with the hash from the snapshot's name, so the two must be the same."""
+    memory = generated()["memory"]
+    assert memory == offline.memory() and memory.startswith(generated()["interpreter"])
+    assert re.fullmatch(r".*/memory-([0-9a-f]{16})\.gz", memory).group(1) == generated()["files"][memory]
+
+
 def test_the_version_follows_the_content():
     first = offline.precache()
     assert re.fullmatch(r"[0-9a-f]{16}", first["version"])

@@ -59,10 +59,22 @@ function inflateAside(bytes) {
   });
 }
 
+// The service worker keeps the snapshot inflated in its cache (sw.js), keyed by its address and its content
+// hash, the hash its name carries (tools/offline.py): read from there, a start has its 31 MB in ~40 ms,
+// where through the worker's fetch it took ~130 ms, and inflating the 6 MB the server sends ~190 ms.
+async function kept(url) {
+  try {
+    const response = await caches.match(`${url.href}?v=${/memory-(\w+)\.gz$/.exec(url.pathname)[1]}`);
+    return response ? await response.arrayBuffer() : null;
+  } catch {
+    return null;  // no cache to read here (storage refused to a frame, an old engine)
+  }
+}
+
 async function fetchSnapshot() {
   const { memory } = await (await fetched(MEMORY)).json();
-  const response = await fetched(new URL(memory, import.meta.url));
-  const bytes = await response.arrayBuffer();
+  const url = new URL(memory, import.meta.url);
+  const bytes = (await kept(url)) || (await (await fetched(url)).arrayBuffer());
   const head = new Uint8Array(bytes, 0, 2);
   if (head[0] !== 0x1f || head[1] !== 0x8b) return bytes;  // a host that sent it inflated (Content-Encoding)
   return inflateAside(bytes);

@@ -22,6 +22,8 @@ import shutil
 import sys
 import tomllib
 
+import snapshot
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PAGES = ("index.html", "embed.html")
 WORKER = "py/bot_worker.py"  # the computer's worker script (the pages' own code is in static/pyramids.zip)
@@ -50,12 +52,18 @@ def interpreter_folder(root: pathlib.Path = ROOT) -> str:
     return interpreter(root).rpartition("/")[0] + "/"
 
 
+def memory(root: pathlib.Path = ROOT) -> str:
+    """The interpreter's memory snapshot, gzipped, beside its module."""
+    return interpreter_folder(root) + json.loads((root / snapshot.MEMORY).read_text())["memory"]
+
+
 def precache(root: pathlib.Path = ROOT) -> dict:
-    """The version, the content hash of every file and the interpreter's folder, as sw.js reads them."""
+    """The version, the content hash of every file, the interpreter's folder and its snapshot, as sw.js reads them."""
     hashes = {name: digest((root / name).read_bytes()) for name in files(root)}
     # The worker's own code is part of the version: new caching logic gets a fresh cache.
     stamp = json.dumps(hashes, sort_keys=True).encode() + (root / "sw.js").read_bytes()
-    return {"version": digest(stamp), "files": hashes, "interpreter": interpreter_folder(root)}
+    return {"version": digest(stamp), "files": hashes, "interpreter": interpreter_folder(root),
+            "memory": memory(root)}
 
 
 def write_if_changed(path: pathlib.Path, text: str) -> bool:

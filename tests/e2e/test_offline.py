@@ -16,6 +16,7 @@ from static_server import (UPDATE_CHECK, StaticServer, launch_profile, not_from_
                            requests_log, wait_controlled, watched)  # noqa: F401 - watched is a fixture
 
 WASM = offline.interpreter_folder() + "pyodide.asm.wasm"  # the 9.6 MB interpreter
+MEMORY = offline.memory()  # its memory snapshot, 6 MB gzipped, 31 MB inflated
 GAME = games.get("ice-lady")
 SETTLE_MS = 2500  # Chromium checks the worker for updates about a second after a navigation
 
@@ -49,8 +50,9 @@ def test_the_first_visit_downloads_each_file_once_and_caches_the_app(app_server,
     context, watch = launch_profile(browser, tmp_path / "profile", app_server.origin)
     try:
         seen = requests_log(context)
-        App(context.new_page(), app_server.url).open()
+        page = App(context.new_page(), app_server.url).open().page
         check_later_visit(app_server, seen)
+        check_snapshot_kept(app_server, page, seen)
     finally:
         context.close()
     watch.check()
@@ -66,6 +68,17 @@ def check_later_visit(app_server, seen):
     # Chromium may send a navigation to the network while it starts the worker (its answer
     # unused when the worker answers); every file the page loads came from the worker.
     assert set(app_server.paths()) - {""} <= UPDATE_CHECK, "and no file came from the server"
+
+
+def check_snapshot_kept(app_server, page, seen):
+    """The worker keeps the snapshot inflated; the page reads it from that cache, with no request at all."""
+    assert page.evaluate("document.documentElement.dataset.interpreter") == "snapshot"
+    assert [r.url for r in seen if "/memory-" in r.url] == []
+    head, size = page.evaluate("""async url => {
+      const bytes = new Uint8Array(await (await caches.match(url)).arrayBuffer());
+      return [Array.from(bytes.slice(0, 2)), bytes.length];
+    }""", f"{app_server.url}{MEMORY}?v={offline.precache()['files'][MEMORY]}")
+    assert head != [0x1F, 0x8B] and size > 4 * (ROOT / MEMORY).stat().st_size, "not gzipped"
 
 
 def check_first_visit(app_server, page):
