@@ -13,6 +13,8 @@ import tomllib
 import types
 import zipfile
 
+import pytest
+
 import package
 import snapshot
 from pyramids import games
@@ -36,19 +38,18 @@ def test_the_page_starts_with_one_archive():
 def test_every_archive_holds_its_files_as_they_are_now():
     for name, files in package.archives().items():
         assert package.current(name, files), f"run ./build.sh: {name} is stale"
-        if name in package.COMPILED:
-            assert set(contents(name)) == {member + "c" if member.endswith(".py") else member for member in files}, name
-        else:
-            assert contents(name) == package.sources(files), name
+        assert set(contents(name)) == {member + "c" if member.endswith(".py") else member for member in files}, name
 
 
-def test_the_start_up_archive_is_bytecode_of_the_pinned_interpreter():
+@pytest.mark.parametrize("name", package.archives())
+def test_every_archive_is_bytecode_of_the_pinned_interpreter(name):
     """Its .pyc files carry no time stamp and are never checked against a source (there is none beside them);
-    their magic number is Pyodide's Python, not this CPython's, so only tools/bytecode.mjs can write them."""
-    assert package.COMPILED == {package.START}
-    assert zipfile.ZipFile(ROOT / package.START).comment.startswith(
+    their magic number is Pyodide's Python, not this CPython's, so only tools/bytecode.mjs can write them.
+    A game's archive too: compiling its source when a link opened it made a long task of the page's."""
+    assert zipfile.ZipFile(ROOT / name).comment.startswith(
         f"bytecode of Pyodide {package.interpreter_version()},".encode())
-    headers = {member: data[:8] for member, data in contents(package.START).items() if member.endswith(".pyc")}
+    headers = {member: data[:8] for member, data in contents(name).items() if member.endswith(".pyc")}
+    assert headers, "its modules are bytecode"
     assert len(set(headers.values())) == 1, "one interpreter compiled them all"
     magic, flags = next(iter(headers.values()))[:4], next(iter(headers.values()))[4:]
     assert magic.endswith(b"\r\n") and magic != importlib.util.MAGIC_NUMBER
@@ -133,10 +134,10 @@ def test_start_up_fetches_no_other_game_and_no_search():
         if game_id == games.DEFAULT:
             assert not archive.exists(), "no second copy"
             continue
-        assert set(contents(package.game_archive(game_id))) == {f"pyramids/games/{module}.py",
-                                                                 f"pyramids/views/{module}.py",
+        assert set(contents(package.game_archive(game_id))) == {f"pyramids/games/{module}.pyc",
+                                                                 f"pyramids/views/{module}.pyc",
                                                                  f"pyramids/rules/{game_id}.html"}
-    assert set(contents("static/ai.zip")) == {"pyramids/ai.py"}
+    assert set(contents("static/ai.zip")) == {"pyramids/ai.pyc"}
 
 
 def test_the_page_fetches_the_archives_where_build_sh_puts_them():

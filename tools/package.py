@@ -10,10 +10,11 @@ other game's are an archive of their own (static/games/<id>.zip), fetched the fi
 time that game is shown (py/archives.py), and the computer's search is one more
 (static/ai.zip), for the bot worker and the hint.
 
-The start-up archive holds bytecode, compiled by the vendored Pyodide itself
-(tools/bytecode.mjs, under Node): compiling that source was most of our script's
-time in the browser.  The others hold source, smaller, compiled once when first
-needed.  Comments and docstrings are not shipped.  Every archive is deflated and
+Every archive holds bytecode, compiled by the vendored Pyodide itself
+(tools/bytecode.mjs, under Node): compiling the start-up source was most of our
+script's time in the browser, and a game's, when a link opened it in a running
+page, most of one long task (~35 ms of Terrafex's 80-150).  Comments and
+docstrings are not shipped.  Every archive is deflated and
 byte-for-byte reproducible, and its zip comment is a stamp of what it was made
 from, so an unchanged archive is not compiled again and tests can tell a stale one.
 pyscript.toml names the module that starts the interpreter from a memory snapshot
@@ -41,7 +42,6 @@ START = "static/pyramids.zip"
 BINDINGS = ("main.py", "embed_page.py", "browser.py", "archives.py")  # the py/*.py the pages import, with the app
 # page's parts in py/screen/ (py/bot_worker.py is the worker's script, fetched by itself)
 AI = "static/ai.zip"
-COMPILED = {START}  # the archives shipped as bytecode
 
 
 def game_archive(game_id: str) -> str:
@@ -128,13 +128,12 @@ def sources(names: list[str], root: pathlib.Path = ROOT) -> dict[str, bytes]:
             else (root / "py" / name).read_bytes() for name in names}
 
 
-def stamp(name: str, files: list[str], root: pathlib.Path = ROOT) -> bytes:
-    """What the archive `name` is made from (and, for bytecode, by which interpreter), as its zip comment."""
+def stamp(files: list[str], root: pathlib.Path = ROOT) -> bytes:
+    """What an archive of `files` is made from, and by which interpreter, as its zip comment."""
     made = hashlib.sha256()
     for member, data in sources(files, root).items():
         made.update(f"{member}\0{len(data)}\0".encode() + data)
-    compiler = f"bytecode of Pyodide {interpreter_version(root)}" if name in COMPILED else "source"
-    return f"{compiler}, sources {made.hexdigest()[:32]}".encode()
+    return f"bytecode of Pyodide {interpreter_version(root)}, sources {made.hexdigest()[:32]}".encode()
 
 
 def bytecode(files: dict[str, bytes], root: pathlib.Path = ROOT) -> dict[str, bytes]:
@@ -158,15 +157,13 @@ def bytecode(files: dict[str, bytes], root: pathlib.Path = ROOT) -> dict[str, by
 
 def packed(name: str, files: list[str], root: pathlib.Path = ROOT) -> bytes:
     """The archive `name` of these files, the same bytes for the same sources."""
-    members = sources(files, root)
-    if name in COMPILED:
-        members = bytecode(members, root)
+    members = bytecode(sources(files, root), root)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for member, data in members.items():
             info = zipfile.ZipInfo(member, date_time=(1980, 1, 1, 0, 0, 0))
             archive.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
-        archive.comment = stamp(name, files, root)
+        archive.comment = stamp(files, root)
     return buffer.getvalue()
 
 
@@ -174,7 +171,7 @@ def current(name: str, files: list[str], root: pathlib.Path = ROOT) -> bool:
     """Whether the archive `name` on disk was made from these files as they are now."""
     try:
         with zipfile.ZipFile(root / name) as archive:
-            return archive.comment == stamp(name, files, root)
+            return archive.comment == stamp(files, root)
     except (OSError, zipfile.BadZipFile):
         return False
 
