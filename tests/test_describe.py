@@ -7,6 +7,7 @@ Each test quotes the kind of move it describes, from the game's notation.
 
 from __future__ import annotations
 
+import gc
 import random
 import re
 
@@ -292,3 +293,45 @@ def test_every_move_of_random_games_reads_as_words(game_id):
             assert text.startswith(who) or (actor == "ghost" and text.startswith("The ghost")) \
                 or (game_id == "ice-towers" and actor == "timer"), (move, text)
             state = state.play(move)
+
+
+@pytest.mark.parametrize("game_id", ["ice-lady", "ice-towers", "icetoids", "ice-turn", "terrafex"])
+def test_a_moves_words_are_worked_out_once_and_the_same_from_the_state_it_made(game_id, monkeypatch):
+    """The game log asks for each move's words several times (its turn's summary, headline and line): a
+    300-move Ice Towers link held the page for 80 ms drawing them (issue 29).  `words` works them out once a
+    position, and `played` hands a game the state the move made, so it need not play it again; the words
+    are the same as a position that never played the move says."""
+    game = games.get(game_id)
+    rng, state = random.Random(5), game.new()
+    calls = []
+    describe = type(state).describe
+    monkeypatch.setattr(type(state), "describe", lambda self, move: calls.append(move) or describe(self, move))
+    for _ in range(120):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        move = rng.choice(moves)
+        fresh = state.describe(move)
+        after = state.play(move)
+        assert state.played(move) is after and state.played(f" {move} ") is after
+        assert all(state.played(other) is None for other in moves if other != move)
+        del calls[:]
+        assert state.words(move) == state.words(move) == fresh and calls == [move]
+        state = after
+    assert state.played("anything") is None
+
+
+def test_ice_towers_words_take_the_state_the_move_made(monkeypatch):
+    """What a cap withdraws or ends is read from the state it made, while that is in use; else played again."""
+    state = TOWERS.new(players=3)
+    played = []
+    real = type(state)._apply
+    monkeypatch.setattr(type(state), "_apply", lambda self, action: played.append(action) or real(self, action))
+    move = next(m for m in state.legal_moves() if ":done" not in m)
+    kept = state.play(move)
+    del played[:]
+    said = state.describe(move)
+    assert played == [], "not played again"
+    del kept
+    gc.collect()
+    assert state.played(move) is None and state.describe(move) == said and len(played) == 1

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import copy
 import re
+import weakref
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
@@ -262,7 +263,7 @@ class State:
             if self.outcome is not None:
                 raise IllegalMoveError(f"{quote(text)}: the game is over ({self.outcome.reason}).")
             if self.game.agreements and text in self.agreement_moves():
-                return self._agree(text)
+                return self._made(text, self._agree(text))
             raise self._refusal(text)
         after = self._apply(action)
         key = after.repetition_key()
@@ -274,7 +275,17 @@ class State:
         declined = self.game.agreements and self.agreement.declined
         if declined and same_era:  # a declined offer is not made again until the position changes for good
             after.__dict__["_agreement"] = Agreement(declined=declined)
+        return self._made(text, after)
+
+    def _made(self, text: str, after: "State") -> "State":
+        self.__dict__["_played"] = (text, weakref.ref(after))
         return after
+
+    def played(self, move: str) -> "State | None":
+        """The state `move` made from here, if it is the move played here last and that state is still in
+        use (a game's record): a game's words for the move need not play it again."""
+        text, made = self.__dict__.get("_played", (None, None))
+        return made() if text == move_text(move) else None
 
     def _refusal(self, text: str) -> GameError:
         """`explain`'s error; should explaining itself fail (a bug), a plain refusal, never a crash."""
@@ -534,6 +545,15 @@ class State:
         The page adds its state ("selected", "legal target"); games refine this default.
         """
         return AGREEMENT_LABELS.get(cell, cell)
+
+    def words(self, move: str) -> str:
+        """`describe(move)`, worked out once in this position: the game log asks for a move's words
+        several times (its turn's summary, its headline, its own line), and a game may replay the move
+        to find them (what an Ice Towers cap scores)."""
+        said = self.__dict__.setdefault("_words", {})
+        if move not in said:
+            said[move] = self.describe(move)
+        return said[move]
 
     def describe(self, move: str) -> str:
         """`move` in words for the move list, its tooltips and the message after it ("White small d3 to e4").

@@ -172,7 +172,7 @@ class Session:
         """The move that made ply `ply`, in words (its notation, should a game's words fail: a bug)."""
         before, move = self.states[ply - 1], self.moves[ply - 1]
         try:
-            return before.describe(move)
+            return before.words(move)
         except Exception:  # noqa: BLE001 - the move list must show every move
             return move
 

@@ -93,7 +93,7 @@ def running(states: Sequence[State], moves: Sequence[str], turn: Turn) -> bool:
 def words(before: State, move: str) -> str:
     """`move` in words (its notation, should a game's words fail: a bug), without a closing full stop."""
     try:
-        return before.describe(move).rstrip(".")
+        return before.words(move).rstrip(".")
     except Exception:  # noqa: BLE001 - the log must show every move
         return move
 

@@ -599,10 +599,8 @@ class IceTowersState(State):
         action = self._moves().get(move.strip())
         if action is None:
             return self.label(move)
-        said = self.__dict__.setdefault("_said", {})  # the move list asks at every redraw, and the aftermath plays the move
-        if move not in said:
-            said[move] = self._action_words(actor, verb, piece, target) + self._aftermath(action)
-        return said[move]
+        after = self.played(move) or self._apply(action)
+        return self._action_words(actor, verb, piece, target) + self._aftermath(action, after)
 
     def _action_words(self, actor: str, verb: str, piece: Piece | None, target: str) -> str:
         """What the move itself does: every tower and hand it changes, the new tower named as it will stand."""
@@ -626,10 +624,10 @@ class IceTowersState(State):
         return {"done": f"{who} agrees to end the game", "undone": f"{who} withdraws its agreement to end",
                 "ring": "The timer rings: the game is over"}[verb]
 
-    def _aftermath(self, action: tuple) -> str:
-        """What else the move changes: agreements it clears, and the pieces set down when it ends the game."""
+    def _aftermath(self, action: tuple, after: "IceTowersState") -> str:
+        """What else the move changes (to `after`): agreements it clears, and the pieces set down when it ends
+        the game."""
         kind, actor = action[0], action[1]
-        after = self._apply(action)
         text = ""
         cleared = [c for c in self.humans if c in self.done and c not in after.done and (kind, c) != ("undone", actor)]
         if cleared:
