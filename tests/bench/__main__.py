@@ -46,6 +46,7 @@ LONG_TASK_RATIO = 0.25  # the longest main-thread task until ready, against the 
 CLICK_MEDIAN_MS, CLICK_WORST_MS = 16, 50
 LINK_RATIO = 1.25
 REPLAY_TASK_MS = 50  # a long link replays a slice per task (--long 10000 for the longest links)
+LINK_TASK_RUNS = 3  # a running page opening the link, in a fresh browser each: one garbage collection can double a task
 OWN_BYTES = 250 * KB
 
 
@@ -303,9 +304,9 @@ def links_section(bench, args, table, results, rng):
         pairs = spread(b / a for a, b in zip(found["fresh"], found["long"]))
         table.add(section, "ratio link/fresh", {**pairs, "median": long["median"] / fresh["median"]}, unit="x",
                   limit=LINK_RATIO)
-        found["longest_task"] = bench.link_longest_task(game_id, moves)
+        found["longest_task"] = [bench.link_longest_task(game_id, moves) for _ in range(LINK_TASK_RUNS)]
         table.add(section, f"longest task while the {len(moves)}-move link opens in a running page",
-                  {"median": found["longest_task"], "n": 1}, limit=REPLAY_TASK_MS)
+                  spread(found["longest_task"]), limit=REPLAY_TASK_MS)
 
 
 def engine_section(args, table, results):
