@@ -6,7 +6,7 @@ The browser binding (py/main.py) only assigns these strings to elements.
 from __future__ import annotations
 
 from .markup import escape
-from typing import Callable
+from typing import Callable, Iterator
 
 from . import games, record, turns, views
 from .core import AGREEMENT_MOVES, BOT_LEVELS, CHANCE, Game, players_to_act, seats
@@ -43,6 +43,11 @@ def listed_to(first: int) -> int:
 
 
 def move_list(session: Session, start: int = 0, stop: int | None = None, append: bool = False) -> str:
+    """`move_items` as one piece of HTML."""
+    return "".join(move_items(session, start, stop, append))
+
+
+def move_items(session: Session, start: int = 0, stop: int | None = None, append: bool = False) -> Iterator[str]:
     """The moves so far in words, numbered; the one on screen is marked and each is clickable.
 
     Two-player games of one move a turn (`Game.alternating`) are numbered by
@@ -56,14 +61,14 @@ def move_list(session: Session, start: int = 0, stop: int | None = None, append:
     the list it shows, so a move in a long game does not redraw the whole
     list (`append`: no "…" for a turn begun above); with `stop`, none after
     ply `stop` (a long game shows a window of its moves).  The result ends
-    the list.
+    the list.  Item by item, so that the page can work out a long list a
+    slice at a time (py/screen/log.py).
     """
     paired = session.game.alternating
-    items = []
     end = len(session.moves) if stop is None else min(stop, len(session.moves))
     offers = sum(move in AGREEMENT_MOVES for move in session.moves[:start]) if paired else 0  # come in pairs
     if paired and start % 2 and start < end and not append:  # the window opens on the second move of a turn
-        items.append(f'<li class="ply gap" data-num="{(start - offers) // 2 + 1}." aria-hidden="true"><span>…</span></li>')
+        yield (f'<li class="ply gap" data-num="{(start - offers) // 2 + 1}." aria-hidden="true"><span>…</span></li>')
     for ply in range(start + 1, end + 1):
         before, move = session.states[ply - 1], session.moves[ply - 1]
         actor = before.actor_of(move)
@@ -77,16 +82,20 @@ def move_list(session: Session, start: int = 0, stop: int | None = None, append:
             cls += " new"  # brought in by the link just opened
         num = "" if second else f' data-num="{number}"'
         words = escape(session.describe(ply))
-        items.append(
+        yield (
             f'<li class="{cls}" data-ply="{ply}"{num}><button type="button" data-ply="{ply}" title="{words}" '
             f'data-notation="{escape(move)}"><span class="who {escape(who)}" aria-hidden="true"></span>{words}</button></li>'
         )
     if end == len(session.moves) and session.result():
-        items.append(f'<li class="result">{escape(session.result())}</li>')
-    return "".join(items)
+        yield f'<li class="result">{escape(session.result())}</li>'
 
 
 def turn_log(session: Session, start: int = 0, stop: int | None = None) -> str:
+    """`turn_items` as one piece of HTML."""
+    return "".join(turn_items(session, start, stop))
+
+
+def turn_items(session: Session, start: int = 0, stop: int | None = None) -> Iterator[str]:
     """The game log: one entry per turn (`pyramids.turns`), for games of more than one move a turn.
 
     An entry names whose turn it was (colour and name) and says in one line
@@ -94,16 +103,15 @@ def turn_log(session: Session, start: int = 0, stop: int | None = None) -> str:
     opens (its ▸ button) to the turn's single moves, each clickable to browse
     to it as in the move list.  With `start`, the turns from the one holding
     ply `start + 1` on: the page replaces the last entry and appends the rest
-    after a move, never redrawing the whole log; `stop` as in `move_list`.
+    after a move, never redrawing the whole log; `stop` as in `move_items`.
     """
-    s, items = session, []
+    s = session
     total = len(s.moves)
     end = total if stop is None else min(stop, total)
     for turn in s.turns(start, end):
-        items.append(_turn_entry(s, turn))
+        yield _turn_entry(s, turn)
     if end == total and s.result():
-        items.append(f'<li class="result">{escape(s.result())}</li>')
-    return "".join(items)
+        yield f'<li class="result">{escape(s.result())}</li>'
 
 
 def _turn_entry(s: Session, turn: turns.Turn) -> str:

@@ -1,9 +1,12 @@
 """The game log: one entry per turn (a score sheet in games of one move a turn), and the history's controls."""
 
+import asyncio
+import time
+
 from pyodide.ffi import create_proxy
 from pyscript import window
 
-from browser import by_id, present
+from browser import SLICE, by_id, present
 from pyramids import page
 
 HISTORY = {  # the history's buttons: whether each is enabled, and the move it goes to
@@ -20,6 +23,7 @@ class GameLog:
     def __init__(self, app):
         self.app = app
         self.listed = None  # (session, moves, cursor, first ply listed) in the list, so new moves are appended
+        self.drawing = None  # the list being worked out a slice at a time (`redraw`)
 
     def bind(self):
         by_id("log").addEventListener("click", create_proxy(self.on_click))
@@ -57,8 +61,7 @@ class GameLog:
         first = page.listed_from(s)
         shown, self.listed = self.listed, (s, list(s.moves), s.cursor, first)
         if not self.appendable(shown, s, first):
-            moves.innerHTML = page.move_list(s, first, page.listed_to(first))
-            return
+            return self.redraw(moves, s, page.move_items(s, first, page.listed_to(first)))
         if len(s.moves) > len(shown[1]):
             for result in moves.querySelectorAll("li.result"):
                 result.remove()
@@ -82,8 +85,9 @@ class GameLog:
         first = page.listed_from(s)
         shown, self.listed = self.listed, (s, list(s.moves), s.cursor, first)
         if not self.appendable(shown, s, first):
-            moves.innerHTML = page.turn_log(s, first, page.listed_to(first))
-        elif len(s.moves) > len(shown[1]):
+            return self.redraw(moves, s, page.turn_items(s, first, page.listed_to(first)),
+                               lambda: self.mark_current(moves, s))
+        if len(s.moves) > len(shown[1]):
             for result in moves.querySelectorAll("li.result"):
                 result.remove()
             entries = moves.querySelectorAll("li.turn")
@@ -97,6 +101,11 @@ class GameLog:
                 open_turn(present(moves.querySelector(f'li.turn[data-first="{begin + 1}"]')), True)
         elif shown[2] == s.cursor:
             return
+        self.mark_current(moves, s)
+
+    @staticmethod
+    def mark_current(moves, s):
+        """The entry and move on screen marked; browsing, that entry opened to its moves."""
         for item in moves.querySelectorAll("li.current"):
             item.classList.remove("current")
         action = present(moves.querySelector(f'li.ply[data-ply="{s.cursor}"]'))
@@ -106,6 +115,37 @@ class GameLog:
             turn.classList.add("current")
             if s.browsing:  # the move on screen is in view, its turn opened
                 open_turn(turn, True)
+
+    def redraw(self, moves, s, items, then=None):
+        """The whole list drawn again (a game opened, a long game's window moved), then `then()`: at once when
+        its items are worked out within a slice (`browser.SLICE`), else a slice per task, as a long link's
+        replay, the list empty until it is whole.  A 300-move link's log took 40-60 ms of Python in one task."""
+        listed, self.listed = self.listed, None  # nothing to append to until it is shown
+        self.drawing = token = object()
+        parts = []
+
+        def show():
+            self.drawing, self.listed = None, listed
+            moves.innerHTML = "".join(parts)
+            if then is not None:
+                then()
+
+        if gathered(parts, items):
+            return show()
+        moves.innerHTML = ""
+
+        async def rest():
+            while True:
+                await asyncio.sleep(0)
+                if self.drawing is not token:  # drawn again meanwhile: that drawing is the one to show
+                    return
+                if gathered(parts, items):
+                    show()
+                    if not s.browsing:
+                        window.requestAnimationFrame(SCROLL_TO_END)
+                    return
+
+        asyncio.ensure_future(rest())
 
     def on_click(self, event):
         """An entry's toggle opens it to its moves (nothing else changes); a move browses to it."""
@@ -137,6 +177,16 @@ class GameLog:
         by_id("log-toggle").setAttribute("aria-expanded", "true" if opened else "false")
         if opened:  # the latest turns in view, as on a wide screen
             window.requestAnimationFrame(SCROLL_TO_END)
+
+
+def gathered(parts, items) -> bool:
+    """`items` added to `parts` for at most a slice of time; whether they are all there."""
+    until = time.perf_counter() + SLICE
+    for item in items:
+        parts.append(item)
+        if time.perf_counter() > until:
+            return False
+    return True
 
 
 def open_turn(entry, opened):

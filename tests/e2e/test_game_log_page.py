@@ -4,6 +4,8 @@ changed outlined, and "Replay turn" stepping through its moves; at 390×844 the 
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from pyramids import games, turns
@@ -130,3 +132,39 @@ def test_an_entry_opens_to_its_moves_and_the_keys_step_turn_by_turn(app):
     assert app.position() == game.replay(moves[:6]).to_text()
     app.page.keyboard.press("ArrowRight")  # ←/→ still step a move
     assert app.position() == game.replay(moves[:7]).to_text()
+
+
+# Each change the log's list is handed (one batch per turn of the event loop): how many entries it holds after.
+LIST_BATCHES = """
+window.listBatches = [];
+new MutationObserver(() => listBatches.push(document.querySelectorAll('#moves > li').length))
+  .observe(document.getElementById('moves'), {childList: true});
+"""
+
+
+def test_a_long_links_log_is_worked_out_a_slice_at_a_time(app):
+    """Issue 29: a 300-move IceToids link opened in a running page made its log in one task of 40-60 ms.  A
+    list that takes more than a slice is worked out a slice per task and shown whole: the list is emptied,
+    then filled in a later task (the page's thread slowed six times, so that it takes more than a slice on
+    any machine), with every turn and the move on screen."""
+    game = games.get("icetoids")
+    rng, state, moves = random.Random(3), game.new(), []
+    while len(moves) < 300 and state.legal_moves():
+        moves.append(rng.choice(state.legal_moves()))
+        state = state.play(moves[-1])
+    app.open("v=1&g=ice-lady&m=c3-d4+f6-e5")  # a list to empty
+    cdp = app.page.context.new_cdp_session(app.page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 6})
+    try:
+        app.page.evaluate(LIST_BATCHES)
+        app.page.evaluate("fragment => { location.hash = fragment; }", f"v=1&g=icetoids&m={'+'.join(moves)}")
+        app.page.wait_for_function("text => document.getElementById('board').dataset.position === text",
+                                   arg=state.to_text(), timeout=60_000)
+        entries = len(turns.turns(replayed("icetoids", moves), moves)) + (state.outcome is not None)
+        app.page.wait_for_function("n => document.querySelectorAll('#moves > li').length === n", arg=entries)
+    finally:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    batches = app.page.evaluate("listBatches")
+    assert 0 in batches and batches[-1] == entries and batches.index(0) < len(batches) - 1, batches
+    assert played(app.page) == moves
+    assert app.page.locator(f'#moves li.ply.current[data-ply="{len(moves)}"]').count() == 1
