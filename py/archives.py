@@ -71,7 +71,7 @@ async def loaded(make, loading=lambda title: None, base: str = ""):
     fetched = set()
     while True:
         try:
-            return make()
+            made = make()
         except games.NotLoaded as missing:
             if missing.game_id in fetched:
                 raise  # fetched, yet not importable: a bug, not the network
@@ -79,3 +79,7 @@ async def loaded(make, loading=lambda title: None, base: str = ""):
             title = games.entry(missing.game_id).title
             loading(title)
             await fetch_archive(base + GAME_ARCHIVE.format(missing.game_id), title)
+            continue
+        if fetched:  # the game just imported: what follows (a link's first replay slice) in a task of its own
+            await asyncio.sleep(0)
+        return made

@@ -48,6 +48,7 @@ def parse_bots(text: str) -> dict[str, str]:
     return bots
 
 
+CLOCK_EVERY = 4  # a replay's moves between two looks at the clock: an Ice-Turn placement takes ~1.5 ms in Pyodide
 PACES = {"slow": 1.6, "normal": 1.0, "fast": 0.5}  # Computer speed: times a level's reaction delay (games without turns)
 
 
@@ -869,7 +870,7 @@ class Loading:
         s, moves, total = self.session, self.rec.moves, self.total
         until = time.perf_counter() + seconds
         while not self.done:
-            for _ in range(16):
+            for _ in range(CLOCK_EVERY):
                 ply = len(s.moves)
                 if ply == total:
                     if self.unpacker and self.unpacker.left_over():
