@@ -275,24 +275,29 @@ def test_terrafex_layout_editor():
 NOTATION = re.compile(r"[a-z]+:[a-z0-9]|\bt[0-9]+\b|[rygbpow][SML][0-9]|[a-h][1-8][-x][a-h][1-8]")
 
 
+def random_game(game, seed: int, plies: int):
+    """A random game's positions, each with the move then played from it and the moves it had."""
+    rng, state = random.Random(seed), game.new()
+    for _ in range(plies):
+        moves = state.legal_moves()
+        if not moves:
+            return
+        move = rng.choice(moves)
+        yield state, move, moves
+        state = state.play(move)
+
+
 @pytest.mark.parametrize("game_id", ["ice-lady", "ice-towers", "icetoids", "ice-turn", "terrafex"])
 def test_every_move_of_random_games_reads_as_words(game_id):
     """Whatever is played, its description names who acts and holds no notation."""
-    game = games.get(game_id)
     for seed in range(3):
-        rng, state = random.Random(seed), game.new()
-        for _ in range(150):
-            moves = state.legal_moves()
-            if not moves:
-                break
-            move = rng.choice(moves)
+        for state, move, _moves in random_game(games.get(game_id), seed, 150):
             text = state.describe(move)
             actor = state.actor_of(move)
             who = state.chance_name(move) if actor == CHANCE else state.actor_name(actor)
             assert text != move and not NOTATION.search(text), (move, text)
             assert text.startswith(who) or (actor == "ghost" and text.startswith("The ghost")) \
                 or (game_id == "ice-towers" and actor == "timer"), (move, text)
-            state = state.play(move)
 
 
 @pytest.mark.parametrize("game_id", ["ice-lady", "ice-towers", "icetoids", "ice-turn", "terrafex"])
@@ -302,23 +307,20 @@ def test_a_moves_words_are_worked_out_once_and_the_same_from_the_state_it_made(g
     position, and `played` hands a game the state the move made, so it need not play it again; the words
     are the same as a position that never played the move says."""
     game = games.get(game_id)
-    rng, state = random.Random(5), game.new()
     calls = []
-    describe = type(state).describe
-    monkeypatch.setattr(type(state), "describe", lambda self, move: calls.append(move) or describe(self, move))
-    for _ in range(120):
-        moves = state.legal_moves()
-        if not moves:
-            break
-        move = rng.choice(moves)
+    describe = type(game.new()).describe
+    monkeypatch.setattr(type(game.new()), "describe", lambda self, move: calls.append(move) or describe(self, move))
+    previous = None
+    for state, move, moves in random_game(game, 5, 120):
+        if previous is not None:
+            before, made, others = previous
+            assert before.played(made) is state and before.played(f" {made} ") is state
+            assert all(before.played(other) is None for other in others if other != made)
         fresh = state.describe(move)
-        after = state.play(move)
-        assert state.played(move) is after and state.played(f" {move} ") is after
-        assert all(state.played(other) is None for other in moves if other != move)
         del calls[:]
         assert state.words(move) == state.words(move) == fresh and calls == [move]
-        state = after
-    assert state.played("anything") is None
+        assert state.played(move) is None, "not played yet"
+        previous = state, move, moves
 
 
 def test_ice_towers_words_take_the_state_the_move_made(monkeypatch):
