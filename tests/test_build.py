@@ -150,8 +150,8 @@ def test_the_page_fetches_the_archives_where_build_sh_puts_them():
 
 def test_the_archives_are_reproducible():
     """The start-up archive too: the vendored Pyodide compiles its bytecode again, under Node, to the same bytes."""
-    for name, files in package.archives().items():
-        assert package.packed(name, files) == (ROOT / name).read_bytes(), name
+    for name, data in package.packed(package.archives()).items():
+        assert data == (ROOT / name).read_bytes(), name
 
 
 def test_the_interpreter_is_the_vendored_one_in_a_folder_named_by_its_pinned_version():
