@@ -93,9 +93,9 @@ self.addEventListener("fetch", event => {
 // network, else from the worker's copy (its snapshot always from the copy, inflated).
 // Chromium keeps the compiled WebAssembly beside the response it was compiled from: the
 // page's first visit compiled the HTTP cache's copy, so answering with it spares every
-// later start a 1-2 s compile.  This is safe only because
-// the interpreter's folder is named by its version: an HTTP-cached file at this worker's
-// URL holds this worker's bytes, even after a newer build has been fetched.
+// later start a 1-2 s compile.  This is safe only because the interpreter's folder is
+// named by its version: an HTTP-cached file at this worker's URL holds this worker's
+// bytes, even after a newer build has been fetched.
 async function answer(path, request) {
   if (path.startsWith(INTERPRETER) && path !== MEMORY) {
     try {
