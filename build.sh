@@ -106,6 +106,7 @@ build() {
   yielding_bootstrap
   python3 tools/package.py "$PYODIDE"  # static/pyramids.zip, static/games/*.zip, static/ai.zip, pyscript.toml
   python3 tools/first_board.py  # static/first-board.js: the board a first visit is shown while Python starts
+  python3 tools/inline_style.py  # static/app.css copied into index.html: a first visit paints without waiting for it
   python3 tools/offline.py precache  # the service worker's file list, from pyscript.toml
 }
 

@@ -15,6 +15,7 @@ import zipfile
 
 import pytest
 
+import inline_style
 import package
 import snapshot
 from pyramids import games
@@ -221,7 +222,8 @@ def test_each_page_preloads_exactly_what_pyscript_fetches_after_the_interpreter(
         assert html.count('rel="preload"') == len(preloaded), f"{page}: every preload as fetch, CORS like fetch()"
         assert f'<script type="py" config="pyscript.toml">import {module}</script>' in html
         assert sorted(preloaded) == sorted(src.removeprefix("./") for src in config()["files"]), page
-        assert "prefetch" not in html and "access.js" not in html, f"{page}: nothing else at start-up"
+        markup = re.sub(r"<style>.*?</style>", "", html, flags=re.S)  # the stylesheet's comments name files
+        assert "prefetch" not in markup and "access.js" not in markup, f"{page}: nothing else at start-up"
 
 
 def test_the_page_loads_only_local_scripts():
@@ -230,6 +232,25 @@ def test_the_page_loads_only_local_scripts():
     assert 'src="static/boot.js"' in html  # it registers the service worker
     assert '<script type="module" src="static/vendor/pyscript/core.js">' in html
     assert 'config="pyscript.toml"' in html
+
+
+def test_the_app_page_carries_its_stylesheet_and_links_none():
+    """A linked stylesheet holds the first paint until it arrives: index.html has static/app.css in itself,
+    as the file is now (the embed links that file, so the two pages are styled alike)."""
+    html = (ROOT / "index.html").read_text()
+    assert 'rel="stylesheet"' not in html
+    assert inline_style.inlined(html, (ROOT / "static/app.css").read_text()) == html
+    assert "<style>\n" + (ROOT / "static/app.css").read_text() + "</style>" in html
+
+
+def test_the_copied_stylesheet_replaces_the_old_copy_and_nothing_else():
+    page = ("<head><!-- static/app.css, copied here by build.sh (tools/inline_style.py) -->\n  <style>\n"
+            "old { }\n</style><style>kept { }</style></head>")
+    assert inline_style.inlined(page, "new { }\n") == page.replace("old { }", "new { }")
+    with pytest.raises(SystemExit, match="has 0 <style>"):
+        inline_style.inlined("<head><style>\n</style></head>", "new { }\n")
+    with pytest.raises(SystemExit, match="</style"):
+        inline_style.inlined(page, "a::after { content: '</style>' }")
 
 
 def test_each_game_shows_its_rules_page_from_its_own_archive():
