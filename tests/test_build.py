@@ -3,6 +3,7 @@ and loads nothing from a CDN."""
 
 import ast
 import dis
+import gzip
 import importlib.util
 import hashlib
 import json
@@ -182,9 +183,11 @@ def test_pyscript_toml_changes_with_the_interpreter_not_with_the_python():
 def test_the_snapshot_is_named_by_its_hash_and_made_from_the_start_up_archive_as_it_is():
     """Made again by the vendored Pyodide under Node, it is the same bytes: nothing of the moment is in it."""
     folder, _, module = config()["interpreter"].rpartition("/")
-    name = json.loads((ROOT / snapshot.MEMORY).read_text())["memory"]
+    named = json.loads((ROOT / snapshot.MEMORY).read_text())
+    name = named["memory"]
     packed = (ROOT / folder / name).read_bytes()
     assert name == f"memory-{hashlib.sha256(packed).hexdigest()[:16]}.gz"
+    assert named["bytes"] == len(gzip.decompress(packed)), "the module hands Pyodide only bytes of this size"
     assert sorted(p.name for p in (ROOT / folder).glob("memory-*")) == [name], "no stale one"
     assert sorted(p.name for p in (ROOT / folder).glob("interpreter-*")) == [module], "no stale one"
     assert packed[:2] == b"\x1f\x8b", "gzipped"

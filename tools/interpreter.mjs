@@ -6,8 +6,8 @@
 // where a plain start holds the main thread for seconds.  The snapshot is named by its hash
 // (memory-<hash>.gz, beside this module) and that name is read from static/memory.json, so neither
 // this module nor pyscript.toml changes when the Python does.  It is gzipped (6 MB, not 31 MB) and
-// inflated here by the browser.  Whatever fails (a fetch, the inflating, Pyodide refusing the
-// snapshot), Python starts the plain way and nothing is said: only slower.  <html data-interpreter>
+// inflated here by the browser.  Whatever fails (a fetch, the inflating, bytes of another size
+// than this build's snapshot, Pyodide refusing it), Python starts the plain way and nothing is said: only slower.  <html data-interpreter>
 // says which way it started, for tests and the bench.
 import { loadPyodide as loadPlain, version } from "./pyodide.mjs";
 
@@ -71,13 +71,17 @@ async function kept(url) {
   }
 }
 
+// Pyodide takes any bytes as its memory and runs on them: bytes that are not this build's snapshot (a
+// host's page for a missing file, sent with 200; a truncated copy) would leave it running on garbage, and
+// may take the page down with it.  So only bytes of the size memory.json names are handed over.
 async function fetchSnapshot() {
-  const { memory } = await (await fetched(MEMORY)).json();
+  const { memory, bytes: size } = await (await fetched(MEMORY)).json();
   const url = new URL(memory, import.meta.url);
-  const bytes = (await kept(url)) || (await (await fetched(url)).arrayBuffer());
-  const head = new Uint8Array(bytes, 0, 2);
-  if (head[0] !== 0x1f || head[1] !== 0x8b) return bytes;  // a host that sent it inflated (Content-Encoding)
-  return inflateAside(bytes);
+  let bytes = (await kept(url)) || (await (await fetched(url)).arrayBuffer());
+  const head = new Uint8Array(bytes.slice(0, 2));
+  if (head[0] === 0x1f && head[1] === 0x8b) bytes = await inflateAside(bytes);  // else sent inflated (Content-Encoding)
+  if (bytes.byteLength !== size) throw new Error(`${url}: ${bytes.byteLength} bytes, not this build's ${size}`);
+  return bytes;
 }
 
 // Asked for as soon as PyScript imports this module: the download overlaps Pyodide's own start.

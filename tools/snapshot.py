@@ -118,7 +118,7 @@ MEMORY = "static/memory.json"  # names this build's snapshot for the interpreter
 
 def write(folder: str, archive: str, names: list[str], root: pathlib.Path = ROOT) -> str:
     """Write the snapshot and the module that starts Pyodide from it into the interpreter's `folder`, and
-    static/memory.json naming the snapshot; the module's path, for pyscript.toml.
+    static/memory.json naming the snapshot and its inflated size; the module's path, for pyscript.toml.
 
     Both files in `folder` are named by a hash of their bytes (sw.js answers that folder from the HTTP
     cache), and the module reads the snapshot's name from memory.json: a change to the Python makes a
@@ -132,7 +132,8 @@ def write(folder: str, archive: str, names: list[str], root: pathlib.Path = ROOT
     for stale in [*target.glob("memory-*"), *target.glob("interpreter-*.mjs")]:
         if stale.name not in (memory, starter):
             stale.unlink()
-    named = json.dumps({"memory": memory}).encode() + b"\n"
+    # The inflated size too (a gzip member's last 4 bytes), so the module hands Pyodide nothing else.
+    named = json.dumps({"memory": memory, "bytes": int.from_bytes(packed[-4:], "little")}).encode() + b"\n"
     for path, data in ((target / memory, packed), (target / starter, module), (root / MEMORY, named)):
         if not path.is_file() or path.read_bytes() != data:
             path.write_bytes(data)

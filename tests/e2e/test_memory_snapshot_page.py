@@ -50,18 +50,34 @@ def test_each_snapshot_start_seeds_random_afresh(new_context, server):
     assert draws[0] != draws[1]
 
 
-@pytest.mark.parametrize("how", ["refused", "garbled", "refused by Pyodide"])
+# How many times Pyodide's interpreter is started on the page (in a browser it streams its WebAssembly; a
+# snapshot that fails before it is used never gets that far).
+INSTANTIATIONS = """
+window.instantiations = 0;
+const streamed = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = function (...args) { window.instantiations += 1; return streamed.apply(this, args); };
+"""
+
+
+@pytest.mark.parametrize("how", ["refused", "garbled", "another build's", "a page instead"])
 def test_when_the_snapshot_fails_python_starts_the_plain_way(new_context, server, expect_console, how):
+    """Bytes that are not this build's snapshot are never handed to Pyodide: it would run its interpreter on
+    them (on 1 MB of zeros, it once took the page down); it is started once, the plain way."""
     tab = new_context().new_page()
+    tab.add_init_script(INSTANTIATIONS)
     if how == "refused":
         expect_console(r"^error: Failed to load resource: net::ERR_FAILED$")  # Chromium's own, of the aborted request
         tab.route(SNAPSHOT, lambda route: route.abort())
     elif how == "garbled":  # not gzip, though it starts like it
         tab.route(SNAPSHOT, lambda route: route.fulfill(body=b"\x1f\x8b not a snapshot"))
-    else:  # inflates, but is no snapshot of this Pyodide (as one of another build would be)
+    elif how == "another build's":  # inflates, but is not this build's snapshot: never handed to Pyodide
         tab.route(SNAPSHOT, lambda route: route.fulfill(body=gzip.compress(bytes(1 << 20))))
+    else:  # a host that answers a missing file with its own page, and 200
+        tab.route(SNAPSHOT, lambda route: route.fulfill(body=b"<!doctype html><title>Not here</title>",
+                                                        content_type="text/html"))
     app = App(tab, server).open()
     assert tab.evaluate(STARTED) == "plain"
+    assert tab.evaluate("window.instantiations") == 1
     app.play("c3", "d4")
     assert app.moves() == ["c3-d4"]
 
