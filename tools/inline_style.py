@@ -26,10 +26,10 @@ def inlined(page: str, css: str) -> str:
     """`page` with `css` as the text of the <style> its comment marks."""
     if "</style" in css.lower():
         raise SystemExit(f"build.sh: {STYLESHEET} contains </style, which would end the page's <style> early")
-    found = COPIED.findall(page)
-    if len(found) != 1:
-        raise SystemExit(f"build.sh: {PAGE} has {len(found)} <style> marked as the copy of {STYLESHEET}, not 1")
-    return COPIED.sub(lambda m: m[1] + css + m[3], page)
+    page, count = COPIED.subn(lambda m: m[1] + css + m[3], page)
+    if count != 1:
+        raise SystemExit(f"build.sh: {PAGE} has {count} <style> marked as the copy of {STYLESHEET}, not 1")
+    return page
 
 
 def main(root: pathlib.Path = ROOT) -> None:

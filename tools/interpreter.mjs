@@ -7,8 +7,8 @@
 // (memory-<hash>.gz, beside this module) and that name is read from static/memory.json, so neither
 // this module nor pyscript.toml changes when the Python does.  It is gzipped (6 MB, not 31 MB) and
 // inflated here by the browser.  Whatever fails (a fetch, the inflating, bytes of another size
-// than this build's snapshot, Pyodide refusing it), Python starts the plain way and nothing is said: only slower.  <html data-interpreter>
-// says which way it started, for tests and the bench.
+// than this build's snapshot, Pyodide refusing it), Python starts the plain way and nothing is
+// said: only slower.  <html data-interpreter> says which way it started, for tests and the bench.
 import { loadPyodide as loadPlain, version } from "./pyodide.mjs";
 
 export { version };
