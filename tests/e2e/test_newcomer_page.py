@@ -26,6 +26,7 @@ def test_the_link_box_always_holds_the_game_on_screen(app):
     assert moves_in(app.page.input_value("#share-link")) == ["d3-e4", "e6-f5"]
     app.page.click("#new")
     app.page.click("#new-start")
+    app.settled()  # the open boxes are drawn a frame after the board (py/main.py's `draw_after_paint`)
     assert moves_in(app.page.input_value("#share-link")) == []
 
 
