@@ -1,6 +1,6 @@
 """A game's files, and the computer's search, fetched the first time they are needed.
 
-The start-up archive (pyscript.toml) holds the rules core and the pages' code;
+The start-up archive (in the interpreter's snapshot) holds the rules core and the pages' code;
 build.sh (tools/package.py) packs each game's rules and view, and the search,
 into archives of their own.  This unpacks one beside the start-up archive,
 once, whoever asks: the page for the game it shows, the bot worker for the
@@ -22,7 +22,7 @@ from pyramids.core import GameError
 # Where tools/package.py puts them, relative to the page.
 GAME_ARCHIVE = "static/games/{}.zip"  # a game's rules and view
 AI_ARCHIVE = "static/ai.zip"  # the computer's search
-HOME = pathlib.Path(pyramids.__file__).parent.parent  # where pyscript.toml unpacked the start-up archive
+HOME = pathlib.Path(pyramids.__file__).parent.parent  # where the start-up archive is, or would be, unpacked
 _fetching: dict[str, asyncio.Future] = {}
 
 

@@ -127,7 +127,7 @@ function whenReady(then) {
 // While Python starts (seconds; longer on a first visit's download) the frame says what it
 // is waiting for, from PyScript's progress events, instead of an animation that would
 // cost the start-up time it is waiting out.
-const STAGES = {"Loading interpreter": "Loading Python\u2026", "Loading files": "Loading the games\u2026"};
+const STAGES = {"Loading interpreter": "Loading Python\u2026"};
 addEventListener("py:progress", event => {
   const note = document.querySelector("#board .loading:not(.snapshot-note)");  // not a snapshot's own note
   const text = STAGES[String(event.detail)];

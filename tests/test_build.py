@@ -33,8 +33,13 @@ def contents(name):
         return {member: archive.read(member) for member in archive.namelist()}
 
 
-def test_the_page_starts_with_one_archive():
-    assert config()["files"] == {"./static/pyramids.zip": "./*"}
+def test_the_page_fetches_no_files_the_interpreter_brings_the_start_up_archive():
+    """PyScript fetches nothing before our script: the snapshot holds the start-up archive frozen, and a plain
+    start unpacks the archive itself (tools/interpreter.mjs), where [files] would have."""
+    assert "files" not in config() and "fetch" not in config()
+    folder = ROOT / config()["interpreter"].rpartition("/")[0]
+    named = re.search(r'const ARCHIVE = new URL\("([^"]+)", import\.meta\.url\)', (ROOT / "tools/interpreter.mjs").read_text())
+    assert (folder / named.group(1)).resolve() == ROOT / package.START
 
 
 def test_every_archive_holds_its_files_as_they_are_now():
@@ -214,17 +219,23 @@ def test_the_snapshot_holds_the_standard_library_pyscript_imports_before_the_pag
     assert set(needed) <= set(package.start_modules())
 
 
-def test_each_page_preloads_exactly_what_pyscript_fetches_after_the_interpreter():
-    """A preload PyScript never asks for is downloaded for nothing; one it asks for differently, twice.
+def test_the_snapshot_freezes_pyscript_s_package_as_the_vendored_core_writes_it():
+    """The page imports the package from the snapshot, not from the files PyScript's core writes: the two are
+    the same source only while the snapshot is made from the npm package the core was vendored from."""
+    written = snapshot.pyscript_written()
+    core = "".join(path.read_text() for path in (ROOT / "static" / "vendor" / "pyscript").glob("core-*.js"))
+    assert {"__init__.py", "context.py", "display.py"} <= set(written)
+    for file, source in written.items():
+        assert json.dumps(source, ensure_ascii=False) in core, file
 
-    The page's own code is in the archive, imported by a one-line script.
-    """
+
+def test_each_page_preloads_nothing():
+    """PyScript fetches no files once the interpreter is loaded (the snapshot holds the page's code): a preload
+    would be downloaded for nothing.  The page's own code is imported by a one-line script."""
     for page, module in (("index.html", "main"), ("embed.html", "embed_page")):
         html = (ROOT / page).read_text()
-        preloaded = re.findall(r'<link rel="preload" href="([^"]+)" as="fetch" crossorigin>', html)
-        assert html.count('rel="preload"') == len(preloaded), f"{page}: every preload as fetch, CORS like fetch()"
+        assert "preload" not in html, page
         assert f'<script type="py" config="pyscript.toml">import {module}</script>' in html
-        assert sorted(preloaded) == sorted(src.removeprefix("./") for src in config()["files"]), page
         markup = re.sub(r"<style>.*?</style>", "", html, flags=re.S)  # the stylesheet's comments name files
         assert "prefetch" not in markup and "access.js" not in markup, f"{page}: nothing else at start-up"
 

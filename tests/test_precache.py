@@ -9,7 +9,6 @@ every local URL the pages and the manifest name.
 import json
 import pathlib
 import re
-import tomllib
 from html.parser import HTMLParser
 
 import pytest
@@ -53,7 +52,7 @@ def test_precache_js_lists_every_file_build_sh_would():
 
 def test_the_list_is_the_config_the_runtime_and_the_pages_static_files():
     files = set(generated()["files"])
-    config = {src.removeprefix("./") for src in tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]}
+    start = {"static/pyramids.zip"}  # the interpreter module unpacks it when it starts without its snapshot
     vendored = {p.relative_to(ROOT).as_posix() for p in (ROOT / "static" / "vendor").rglob("*") if p.is_file()}
     referenced = {url for page in PAGES for url in page_urls(page) if local(url)}
     manifest = json.loads((ROOT / "static" / "manifest.webmanifest").read_text())
@@ -63,11 +62,11 @@ def test_the_list_is_the_config_the_runtime_and_the_pages_static_files():
         "static/ai.zip"}  # fetched when needed (the default game is in the start-up archive)
     keys = {"static/access.js"}  # loaded by boot.js: at once on a board painted before Python, else once ready
     memory = {"static/memory.json"}  # read by the interpreter module: which snapshot to start from
-    for name, group in [("pyscript.toml [files]", config), ("vendored", vendored), ("in the pages", referenced),
+    for name, group in [("the start-up archive", start), ("vendored", vendored), ("in the pages", referenced),
                         ("manifest icons", icons), ("pages and entry scripts", entries),
                         ("games and the search", later), ("keyboard layer", keys), ("the snapshot's name", memory)]:
         assert group and group <= files, f"{name}: not precached: {sorted(group - files)}"
-    others = files - config - vendored - referenced - icons - entries - later - keys - memory
+    others = files - start - vendored - referenced - icons - entries - later - keys - memory
     assert others == set(), "precached but loaded by nothing"
     assert all((ROOT / name).is_file() for name in files)
 

@@ -6,14 +6,17 @@
 // where a plain start holds the main thread for seconds.  The snapshot is named by its hash
 // (memory-<hash>.gz, beside this module) and that name is read from static/memory.json, so neither
 // this module nor pyscript.toml changes when the Python does.  It is gzipped (6 MB, not 31 MB) and
-// inflated here by the browser.  Whatever fails (a fetch, the inflating, bytes of another size
-// than this build's snapshot, Pyodide refusing it), Python starts the plain way and nothing is
-// said: only slower.  <html data-interpreter> says which way it started, for tests and the bench.
+// inflated here by the browser.  The snapshot also holds the rest of the start-up archive and
+// PyScript's own package compiled (tools/snapshot.mjs), so pyscript.toml fetches no files.  Whatever
+// fails (a fetch, the inflating, bytes of another size than this build's snapshot, Pyodide refusing
+// it), Python starts the plain way, from the archive itself, and nothing is said: only slower.
+// <html data-interpreter> says which way it started, for tests and the bench.
 import { loadPyodide as loadPlain, version } from "./pyodide.mjs";
 
 export { version };
 
 const MEMORY = new URL("../../memory.json", import.meta.url);  // static/memory.json, from static/vendor/pyodide-*/
+const ARCHIVE = new URL("../../pyramids.zip", import.meta.url);  // the start-up archive, static/pyramids.zip
 
 async function fetched(url) {
   const response = await fetch(url);
@@ -88,6 +91,16 @@ async function fetchSnapshot() {
 const snapshot = fetchSnapshot();
 snapshot.catch(() => {});  // a failure is handled where it is awaited, below
 
+// Without the snapshot, the start-up modules come from the archive, unpacked where PyScript would unpack
+// a [files] archive (its working folder).
+async function startPlain(options) {
+  const archive = fetched(ARCHIVE).then(response => response.arrayBuffer());
+  archive.catch(() => {});  // awaited below, once Pyodide is there
+  const pyodide = await loadPlain(options);
+  pyodide.unpackArchive(new Uint8Array(await archive), "zip", { extractDir: "." });
+  return pyodide;
+}
+
 function started(how) {
   if (globalThis.document) document.documentElement.dataset.interpreter = how;
 }
@@ -98,10 +111,11 @@ export async function loadPyodide(options) {
     pyodide = await loadPlain({ ...options, _loadSnapshot: snapshot });
   } catch {
     started("plain");
-    return loadPlain(options);
+    return startPlain(options);
   }
-  // The snapshot's memory is every visitor's: `random` gets a seed of this start's own.
-  pyodide.runPython("import random\nrandom.seed()");
+  // The snapshot's memory is every visitor's: `random` gets a seed of this start's own.  Its files are not
+  // in it: the start-up archive's folders and other files are written back (tools/frozen.py).
+  pyodide.runPython("import frozen, random\nrandom.seed()\nfrozen.restore()");
   started("snapshot");
   return pyodide;
 }

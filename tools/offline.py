@@ -31,11 +31,9 @@ WORKER = "py/bot_worker.py"  # the computer's worker script (the pages' own code
 
 def files(root: pathlib.Path = ROOT) -> list[str]:
     """Every file the pages may load, as paths relative to `root`."""
-    config = tomllib.loads((root / "pyscript.toml").read_text())
-    modules = {src.removeprefix("./") for src in config["files"]}
     static = {p.relative_to(root).as_posix() for p in (root / "static").rglob("*")
               if p.is_file() and not p.name.startswith(".")}
-    return sorted({*PAGES, "pyscript.toml", WORKER, *modules, *static})
+    return sorted({*PAGES, "pyscript.toml", WORKER, *static})
 
 
 def digest(data: bytes) -> str:

@@ -12,6 +12,9 @@ The start-up modules (package.start_modules()) are what the pages' bindings (py/
 py/screen/...) import at their top, but the bindings themselves and what touches the
 browser (`js`, `pyscript`, `pyodide`): a snapshot cannot hold a JavaScript object; the
 standard library PyScript's own package imports; and the default game's rules and view.
+The rest of the archive (the bindings) and PyScript's own package are frozen in it: held
+compiled, imported from memory (tools/snapshot.mjs), so the page fetches no archive and
+compiles nothing before its script runs.
 Both files are named by a hash of their bytes: the interpreter's folder is answered
 from the HTTP cache (sw.js), safe only while a name changes with its bytes.  The same
 inputs give the same snapshot; it is kept in node_modules/.cache/ by a stamp of its
@@ -33,6 +36,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 CACHE = "node_modules/.cache/pyramids-snapshot"
 BROWSER_ONLY = ("js", "pyscript", "pyodide")
 PYSCRIPT_PACKAGE = "node_modules/@pyscript/core/src/stdlib/pyscript"  # the Python that PyScript writes and imports
+PYSCRIPT_WRITTEN = "node_modules/@pyscript/core/src/stdlib/pyscript.js"  # the same, as its core writes it (frozen)
 PYODIDE = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs", "python_stdlib.zip", "pyodide-lock.json")
 
 
@@ -79,11 +83,18 @@ def top_imports(tree: ast.Module):
     return walk(tree.body)
 
 
+def pyscript_written(root: pathlib.Path = ROOT) -> dict[str, str]:
+    """PyScript's package as its core writes it before the page's script ({"__init__.py": source, ...}): the
+    snapshot holds it compiled (tools/snapshot.mjs reads the same file)."""
+    text = (root / PYSCRIPT_WRITTEN).read_text()
+    return json.loads(text.partition("export default ")[2].strip().removesuffix(";"))["pyscript"]
+
+
 def stamp(archive: pathlib.Path, names: list[str], root: pathlib.Path = ROOT) -> str:
     """A hash of what the snapshot is made from: the interpreter, the archive, the modules and the tool."""
     made = hashlib.sha256()
     for path in [*(root / "node_modules" / "pyodide" / name for name in PYODIDE), archive,
-                 root / "tools" / "snapshot.mjs"]:
+                 root / "tools" / "snapshot.mjs", root / "tools" / "frozen.py", root / PYSCRIPT_WRITTEN]:
         made.update(path.read_bytes())
     made.update("\0".join(names).encode())
     return made.hexdigest()[:32]
@@ -92,8 +103,10 @@ def stamp(archive: pathlib.Path, names: list[str], root: pathlib.Path = ROOT) ->
 def made(archive: pathlib.Path, names: list[str], root: pathlib.Path = ROOT) -> bytes:
     """The snapshot after importing `names` from `archive`, gzipped: made by tools/snapshot.mjs."""
     with tempfile.TemporaryDirectory() as folder:
-        out = pathlib.Path(folder) / "memory"
-        done = subprocess.run(["node", str(root / "tools" / "snapshot.mjs"), str(archive), str(out), *names],
+        out, written = pathlib.Path(folder) / "memory", pathlib.Path(folder) / "pyscript.json"
+        written.write_text(json.dumps(pyscript_written(root)))
+        done = subprocess.run(["node", str(root / "tools" / "snapshot.mjs"), str(archive), str(written), str(out),
+                               *names],
                               capture_output=True, text=True, cwd=root)
         if done.returncode:
             sys.exit(f"build.sh: tools/snapshot.mjs failed:\n{done.stderr}")

@@ -108,7 +108,7 @@ def spread(values) -> dict:
 PHASES = (
     ("  navigation to PyScript loading Pyodide", None, "Loading Pyodide"),
     ("  Pyodide (the interpreter) loading", "Loading interpreter", "Loaded interpreter"),
-    ("  pyscript.toml [files] loading", "Loaded interpreter", "Loaded Pyodide"),
+    ("  files unpacked (the app: none, its snapshot holds them)", "Loaded interpreter", "Loaded Pyodide"),
     ("  PyScript set-up, page script, render", "Loaded Pyodide", "ready"),
 )
 

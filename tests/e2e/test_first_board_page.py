@@ -1,9 +1,8 @@
 """A first visit while Python starts (issue 29): the default game's start, painted at once and inert, and
 input made on it (a click, a key) marked at once and played once the game is ready.
 
-Python is held back by routing a file it needs and never answering: the interpreter's WebAssembly (Python
-never starts) or the start-up archive (static/pyramids.zip, the page's code, which PyScript needs before it
-runs our script).
+Python is held back by routing a file it needs and never answering: the interpreter's WebAssembly, or
+static/memory.json, which names the interpreter's snapshot (the snapshot also holds the page's code).
 """
 
 import re
@@ -73,7 +72,7 @@ def test_a_link_or_a_game_to_reopen_is_not_shown_the_default_start(new_context, 
 def test_keys_pressed_before_the_game_is_ready_are_played_once_it_is(new_context, server):
     tab = new_context().new_page()
     held = []
-    tab.route("**/static/pyramids.zip", lambda route: held.append(route))
+    tab.route("**/static/memory.json", lambda route: held.append(route))
     tab.goto(server)
     tab.wait_for_selector('#board[data-snapshot="first"] svg')
     tab.wait_for_function("window.pyramidsAccess")  # the keyboard layer serves the painted board
@@ -85,14 +84,14 @@ def test_keys_pressed_before_the_game_is_ready_are_played_once_it_is(new_context
     tab.keyboard.press("Enter")
     assert sorted(tab.locator("#board .queued").evaluate_all("els => els.map(e => e.dataset.cell)")) == ["c3", "d4"]
     assert "your move will be made" in tab.inner_text("#board .snapshot-note")
-    for _ in range(600):  # the page's code is asked for: held until the keys are in
+    for _ in range(600):  # the snapshot is asked for: held until the keys are in
         if held:
             break
         tab.wait_for_timeout(100)
     assert held and not tab.evaluate(READY), "the keys were pressed before the game was ready"
     for route in held:
         route.continue_()
-    tab.unroute("**/static/pyramids.zip")
+    tab.unroute("**/static/memory.json")
     app = App(tab, server)
     app.wait_ready()
     tab.wait_for_function("() => document.querySelectorAll('#moves li button').length === 1")

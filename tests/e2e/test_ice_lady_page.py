@@ -162,5 +162,5 @@ def test_the_frame_says_what_it_waits_for_while_python_starts(app):
         }).observe(document, {childList: true, subtree: true, characterData: true});
     """)
     app.open("v=1&g=ice-lady&m=d3-e4")
-    assert app.page.evaluate("__notes") == ["Starting the game engine…", "Loading Python…", "Loading the games…"]
+    assert app.page.evaluate("__notes") == ["Starting the game engine…", "Loading Python…"]  # it brings the games
     assert app.page.locator("#board .loading").count() == 0 and app.page.locator("#board svg").count() == 1

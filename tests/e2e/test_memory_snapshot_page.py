@@ -50,6 +50,42 @@ def test_each_snapshot_start_seeds_random_afresh(new_context, server):
     assert draws[0] != draws[1]
 
 
+# A page of this test's own: where PyScript's package and a binding of ours were imported from, and whether
+# the default game's rules page (a file of the start-up archive, not a module) is there to read.
+LOADERS_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>loaders</title>
+<script type="module" src="static/vendor/pyscript/core.js"></script></head>
+<body><script type="py" config="pyscript.toml">
+import browser, pyscript
+from pyscript import document
+from pyramids import games
+document.documentElement.dataset.loaders = " ".join(type(m.__spec__.loader).__name__ for m in (pyscript, browser))
+document.documentElement.dataset.rules = games.rules_page("ice-lady")[:17]
+</script></body></html>
+"""
+
+
+@pytest.mark.parametrize("snapshot", [True, False])
+def test_the_page_s_code_comes_with_the_snapshot_and_from_the_archive_without_it(new_context, server,
+                                                                               expect_console, snapshot):
+    """The snapshot holds the start-up archive and PyScript's package compiled (tools/frozen.py): no archive is
+    fetched, nothing compiled.  Started without it, the interpreter module unpacks the archive itself."""
+    tab = new_context().new_page()
+    asked = []
+    tab.on("request", lambda request: asked.append(request.url))
+    if not snapshot:
+        expect_console(r"^error: Failed to load resource: net::ERR_FAILED$")  # Chromium's own, of the aborted request
+        tab.route(SNAPSHOT, lambda route: route.abort())
+    tab.route(server + "loaders.html", lambda route: route.fulfill(body=LOADERS_PAGE, content_type="text/html"))
+    tab.goto(server + "loaders.html")
+    tab.wait_for_selector("html[data-loaders]", state="attached")
+    assert tab.evaluate(STARTED) == ("snapshot" if snapshot else "plain")
+    assert tab.get_attribute("html", "data-loaders") == (
+        "FrozenFinder FrozenFinder" if snapshot else "SourceFileLoader SourcelessFileLoader")
+    assert tab.get_attribute("html", "data-rules") == "<h3>Ice Lady</h3>"
+    assert any(url.endswith("/static/pyramids.zip") for url in asked) is not snapshot
+
+
 # How many times Pyodide's interpreter is started on the page (in a browser it streams its WebAssembly; a
 # snapshot that fails before it is used never gets that far).
 INSTANTIATIONS = """

@@ -2,8 +2,8 @@
 
 An init script records what #board holds the first time the page's snapshot
 is painted, and whether the app was ready then; the game's opening is held back by
-routing the page's code (static/pyramids.zip, which PyScript needs before it runs our
-script) where a test needs time to click on the snapshot.  Service
+routing static/memory.json (which names the interpreter's snapshot: Python does not start
+without it) where a test needs time to click on the snapshot.  Service
 workers are blocked so that every request reaches Playwright's router.
 """
 
@@ -16,6 +16,8 @@ from conftest import App, watched_contexts
 from pyramids import games, page, views
 from pyramids.session import Session
 from pyramids.svg import Marks
+
+HELD = "**/static/memory.json"  # names the interpreter's snapshot: held, Python never starts
 
 # Records the snapshot's board the moment it is painted, before Python can draw anything.
 SEEN_JS = """
@@ -137,7 +139,7 @@ def test_markup_in_a_snapshot_cannot_run_script(snap_app):
         "moves": '<li><button onclick="window.__pwned=7" data-ply="1">x</button><img src=x onerror="window.__pwned=8"></li>',
     }
     app.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(hostile)])
-    app.page.route("**/static/pyramids.zip", lambda route: None)  # Python never runs our code: the snapshot stays
+    app.page.route(HELD, lambda route: None)  # Python never runs our code: the snapshot stays
     app.page.goto(app.server)
     app.page.wait_for_selector("#board[data-snapshot] svg")
     app.page.click('#board [data-cell="a1"]', force=True)
@@ -190,7 +192,7 @@ def test_a_snapshot_cannot_fetch_from_another_site(snap_app):
     hostile = {"build": app.page.evaluate("self.PYRAMIDS_BUILD"), "link": "", "home": True, "game": "ice-lady",
                "board": FETCHING_BOARD, "status": "", "ply": "", "title": "t", "moves": FETCHING_MOVES}
     app.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(hostile)])
-    app.page.route("**/static/pyramids.zip", lambda route: None)  # Python never runs our code: the snapshot stays
+    app.page.route(HELD, lambda route: None)  # Python never runs our code: the snapshot stays
     app.page.goto(app.server)
     app.page.wait_for_selector("#board[data-snapshot] svg")
     app.page.hover('#board [data-cell="a1"]', force=True)  # cursors are fetched when shown
@@ -227,7 +229,7 @@ def test_the_snapshot_keeps_every_part_of_our_own_boards(snap_app):
             "board": "".join(board for board, _ in boards), "status": "", "ply": "", "title": "t",
             "moves": boards[-1][1]}
     app.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(snap)])
-    app.page.route("**/static/pyramids.zip", lambda route: None)  # Python never runs our code: the snapshot stays
+    app.page.route(HELD, lambda route: None)  # Python never runs our code: the snapshot stays
     # What snapshot.js paints, without the keyboard layer that then gives each location a role and a tab stop:
     app.page.route("**/static/access.js", lambda route: route.fulfill(body="", content_type="text/javascript"))
     app.page.goto(app.server)
@@ -248,21 +250,21 @@ def test_a_click_on_the_snapshot_is_made_once_the_game_is_ready(snap_app):
     app.play("d3", "e4")
     kept(app, "d3-e4")
     held = []
-    app.page.route("**/static/pyramids.zip", lambda route: held.append(route))
+    app.page.route(HELD, lambda route: held.append(route))
     app.page.reload(wait_until="domcontentloaded")
     app.page.wait_for_selector("#board[data-snapshot] svg")
     app.page.click('#board [data-cell="e6"]', force=True)
     app.page.click('#board [data-cell="f5"]', force=True)
     assert "your move will be made" in app.page.inner_text("#board .snapshot-note")
-    for _ in range(600):  # the page's code is asked for: held until the clicks are in
+    for _ in range(600):  # the snapshot is asked for: held until the clicks are in
         if held:
             break
         app.page.wait_for_timeout(100)
-    assert held, "the page's code was held back"
+    assert held, "Python was held back"
     assert not app.page.evaluate("document.documentElement.hasAttribute('data-ready')")
     for route in held:
         route.continue_()
-    app.page.unroute("**/static/pyramids.zip")
+    app.page.unroute(HELD)
     app.wait_ready()
     app.page.wait_for_function("() => document.querySelectorAll('#moves li').length === 2")
     assert app.moves() == ["d3-e4", "e6-f5"]

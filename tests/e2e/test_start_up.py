@@ -1,4 +1,5 @@
-"""What the first load fetches (issue 14): the rules core, the page's code and the game on screen.
+"""What the first load fetches (issue 14): the interpreter (its snapshot holds the rules core and the page's
+code) and the game on screen.
 
 Every other game, the computer's search and the keyboard layer come when first
 needed, so a sixth game or a stronger bot does not slow anyone's start.  The
@@ -45,7 +46,7 @@ def test_the_first_load_fetches_the_core_and_the_game_on_screen_only(app_server,
     page.add_init_script(READY_AT)
     app = App(page, app_server.url).open("v=1&g=terrafex&m=")
     before = fetched_before_ready(page)
-    assert archives(before) == ["static/games/terrafex.zip", "static/pyramids.zip"]
+    assert archives(before) == ["static/games/terrafex.zip"], "the start-up archive's modules are in the snapshot"
     assert "static/ai.zip" not in before and "py/bot_worker.py" not in before, "no computer player at start"
     assert "static/access.js" not in before, "the keyboard layer comes once the game is ready"
     assert page.evaluate("performance.getEntriesByName(new URL('static/access.js', location.href).href).length") == 1
