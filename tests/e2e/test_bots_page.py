@@ -194,8 +194,11 @@ def test_in_ice_towers_computers_do_not_go_round_a_loop_for_ever(app):
     moves = app.moves()
     result = app.page.inner_text("#end-result")
     assert "Everyone agreed the game is over" in result or "No legal play remains" in result, (result, moves)
-    red = [m for m in moves[len(played):] if m.startswith("red:") and m != "red:done"]
-    assert not red or red[0] != "red:mine:rL1", moves  # it may also agree at once, as it did once in CI
+    after = moves[len(played):]
+    # Red is told when it acts at the loop's position (it may also agree at once, as it did once in CI); Yellow,
+    # whose only play there is "done", may act first (it did once in a loaded run): then that is a new position.
+    if after and after[0].startswith("red:"):
+        assert after[0] != "red:mine:rL1", moves
 
 
 # A bench game of Hard against Medium (issue 28): four White kings against two, and sixty moves since the last
