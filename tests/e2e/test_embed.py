@@ -208,6 +208,7 @@ def test_the_app_gives_embed_code_for_the_position_on_screen(app):
     assert app.page.input_value("#embed-code").count("&amp;static") == 1
     app.page.uncheck("#embed-static")
     app.page.click("#next")
+    app.settled()  # the open boxes are drawn a frame after the board (py/main.py's `draw_after_paint`)
     assert "ply=4" in app.page.input_value("#embed-code"), "the code follows the position on screen"
     other = App(app.page.context.new_page(), app.server)
     other.page.goto(src)
