@@ -746,25 +746,6 @@ def test_terrafex_hard_searches_where_the_opponent_plays_the_fire():
     assert "fire:3" not in picks, picks
 
 
-def test_terrafex_a_second_growth_that_would_gain_points_counts_against_the_player():
-    """Each action is valued by the player's best option; a second forest or mountain growth that would gain
-    the player points counts against it (`TERRAFEX_SPARE_GROWTH`, measured: docs/performance.md).  A second
-    growth that would lose points, and a second glacier move, count nothing."""
-    no_fire = {1: [], 2: [], 3: []}
-    pool = (0,) * 12  # no red piece: no fire action
-
-    def turn(forest, mountain=(), glacier=(), player="white"):
-        return ai._terrafex_turn((list(forest), list(mountain), list(glacier), no_fire), player, (), pool)
-
-    spare = ai.TERRAFEX_SPARE_GROWTH
-    assert spare > 0
-    assert turn([3]) == 3
-    assert turn([3, 2]) == pytest.approx(3 - spare * 2)
-    assert turn([3, -2]) == 3 and turn([], glacier=[3, 2]) == 3
-    assert turn([3], mountain=[1, 1]) == pytest.approx(4 - spare)
-    assert turn([-3, -2], player="black") == pytest.approx(-(3 - spare * 2)), "White's margin: Black's gain is minus"
-
-
 def test_terrafex_the_evaluation_knows_every_option_of_every_action():
     """The evaluation works out each action's options from the board (`ai._terrafex_swings`): in positions
     of random games, the score changes they make are exactly those of the legal moves (a fire's: those
