@@ -746,6 +746,36 @@ def test_terrafex_hard_searches_where_the_opponent_plays_the_fire():
     assert "fire:3" not in picks, picks
 
 
+def test_terrafex_hard_alone_counts_a_spare_growth_against_the_player():
+    """Each action is valued by the player's best option; in Hard's evaluation a second forest or mountain
+    growth that would gain the player points counts against it (`ai.LEVEL_EVALUATIONS`, measured:
+    docs/performance.md).  A second growth that would lose points, and a second glacier move, count
+    nothing.  Easy's and Medium's evaluation is the game's, and Hard's turn plan values its positions by
+    Hard's."""
+    no_fire = {1: [], 2: [], 3: []}
+    pool = (0,) * 12  # no red piece: no fire action
+    spare = 0.3
+
+    def turn(forest, mountain=(), glacier=(), player="white"):
+        return ai._terrafex_turn((list(forest), list(mountain), list(glacier), no_fire), player, (), pool, spare)
+
+    assert turn([3]) == 3
+    assert turn([3, 2]) == pytest.approx(3 - spare * 2)
+    assert turn([3, -2]) == 3 and turn([], glacier=[3, 2]) == 3
+    assert turn([3], mountain=[1, 1]) == pytest.approx(4 - spare)
+    assert turn([-3, -2], player="black") == pytest.approx(-(3 - spare * 2)), "White's margin: Black's gain is minus"
+    assert ai._terrafex_turn(([3, 2], [], [], no_fire), "white", (), pool) == 3, "the game's own: the best option alone"
+
+    state = games.get("terrafex").from_text(TERRAFEX_LARGE_FIRE)
+    assert ai.evaluate(state, "easy") == ai.evaluate(state, "medium") == ai.evaluate(state) != ai.evaluate(state, "hard")
+    plan = ai._Turn(state, "black", ai.PLANNED["terrafex"], 400, "hard")
+    plan.run(math.inf)
+    key = ai.PLANNED["terrafex"]
+    assert plan.ends and all(plan.values[key(end)][0] == ai._value(ai.evaluate(end, "hard"), "black")
+                             for end in plan.ends.values())
+    assert any(ai.evaluate(end, "hard") != ai.evaluate(end) for end in plan.ends.values())
+
+
 def test_terrafex_the_evaluation_knows_every_option_of_every_action():
     """The evaluation works out each action's options from the board (`ai._terrafex_swings`): in positions
     of random games, the score changes they make are exactly those of the legal moves (a fire's: those
