@@ -31,7 +31,8 @@ explores these moves.
 In Ice-Turn and Terrafex, where a turn is many actions of one player, Medium and Hard
 search the turn whole (`_TurnPlan`) instead of judging one action at a time;
 in Terrafex, which has no chance, they pick among equally good plans at
-random, and Hard also searches the opponent's reply.
+random, and Hard also searches the opponent's reply, with an evaluation of its own
+(`LEVEL_EVALUATIONS`).
 
 Levels differ by budget and depth (in IceToids, Ice Lady and Ice Towers Medium has
 less work, `GAME_WORK_SHARE`, so that Hard is a step above it).  Without `budget_s` a
@@ -99,8 +100,11 @@ EXPLORATION = 1.0
 # most games against it; with a twentieth (300) it looks a ply or two less far: Hard beats it 38 games
 # in 40 (about 16 in 20 with a tenth), and it still beats greedy 58 in 60 and Easy 60 in 60.  Ice Towers:
 # Medium with all its playouts beat greedy 19 games in 20 and Hard beat it only 65 in 80; with 0.4 Hard
-# beats it 72.5 in 80, and it still beats greedy 69.5 in 80 (docs/performance.md).
-GAME_WORK_SHARE = {("icetoids", "medium"): 0.2, ("ice-lady", "medium"): 0.05, ("ice-towers", "medium"): 0.4}
+# beats it 72.5 in 80, and it still beats greedy 69.5 in 80.  Ice Towers' Hard, whose search is quick
+# there, with twice its playouts: against a random player it lost 2 games of 200 instead of 6.5, with
+# four times 4 (its time cap then ends the search) (docs/performance.md).
+GAME_WORK_SHARE = {("icetoids", "medium"): 0.2, ("ice-lady", "medium"): 0.05, ("ice-towers", "medium"): 0.4,
+                   ("ice-towers", "hard"): 2.0}
 
 
 def level_of(name: "str | Level") -> Level:
