@@ -101,8 +101,8 @@ EXPLORATION = 1.0
 # in 40 (about 16 in 20 with a tenth), and it still beats greedy 58 in 60 and Easy 60 in 60.  Ice Towers:
 # Medium with all its playouts beat greedy 19 games in 20 and Hard beat it only 65 in 80; with 0.4 Hard
 # beats it 72.5 in 80, and it still beats greedy 69.5 in 80.  Ice Towers' Hard, whose search is quick
-# there, with twice its playouts: against a random player it lost 2 games of 200 instead of 6.5, with
-# four times 4 (its time cap then ends the search) (docs/performance.md).
+# there, with twice its playouts: against a random player it lost 2 games of 200 instead of 6.5 (with
+# four times its playouts, 4: its time cap then ends the search) (docs/performance.md).
 GAME_WORK_SHARE = {("icetoids", "medium"): 0.2, ("ice-lady", "medium"): 0.05, ("ice-towers", "medium"): 0.4,
                    ("ice-towers", "hard"): 2.0}
 
