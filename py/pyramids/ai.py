@@ -529,10 +529,10 @@ def _terrafex_turn(swings: tuple, player: str, used: tuple, pool: tuple, spare_g
     change = 0.0
     for action, options in zip(("forest", "mountain", "glacier"), swings):
         if action not in used and options:
-            ranked = sorted((sign * o for o in options), reverse=True)
-            change += sign * ranked[0]
-            if spare_growth and action != "glacier" and len(ranked) > 1:
-                change -= sign * spare_growth * max(0, ranked[1])
+            change += sign * max(sign * o for o in options)
+            if spare_growth and action != "glacier" and len(options) > 1:  # (no sort where it counts nothing)
+                second = heapq.nlargest(2, (sign * o for o in options))[1]
+                change -= sign * spare_growth * max(0, second)
     if "fire" not in used:
         sizes = [s for s in (1, 2, 3) if pool[5 + s]]
         change += _terrafex_fire(swings[3], "black" if player == "white" else "white", sizes)
