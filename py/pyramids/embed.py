@@ -1,24 +1,31 @@
 """Games in other pages: embed links, iframe snippets and board images.
 
 An embed link is the game's record followed by view settings, e.g.
-``embed.html#v=1&g=ice-lady&m=d3-e4+e6-f5&ply=1&play``: ``ply=N`` opens at
+``embed.html#v=1&g=ice-lady&m=d3-e4+e6-f5&ply=1&play&pic=…``: ``ply=N`` opens at
 move N, ``play`` lets the reader play on from the record, ``static`` shows
 only the board (a position diagram).  Flags may be bare (``&play``) or have a
-value (``&play=1``; ``=0`` turns them off).  Board images are the page's SVG
-with a size and a background, so they stand alone in a wiki.
+value (``&play=1``; ``=0`` turns them off).  ``pic`` is the position drawn
+(`picture`): the embed paints it at once and starts Python only when the reader
+acts, so a page of diagrams costs its readers a few kilobytes, not an
+interpreter each.  Board images are the page's SVG with a size and a
+background, so they stand alone in a wiki.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, replace
 from .markup import escape
 
 from . import record, views
 from .core import State
+from .session import Session
 from .svg import Marks
 
 FLAGS = ("embed", "play", "static")
+PICTURE = "pic"  # the view setting that carries the position drawn (see `picture`)
+PICTURE_LIMIT = 16_000  # characters: a picture longer than this is left out (the embed then starts Python at once)
 PAGE = "embed.html"
 FRAME_WIDTH = {False: 400, True: 360}  # interactive, static
 CONTROLS_HEIGHT = 72  # the embed's replay bar and status line, in CSS pixels; the game's panel adds its own
@@ -43,18 +50,50 @@ def parse(fragment: str) -> tuple[record.Record, View]:
     return rec, View(play=flag("play"), static=flag("static"))
 
 
-def fragment(rec: record.Record, ply: int | None = None, view: View = View()) -> str:
-    """The fragment of a link to `rec` shown at `ply` (the end when None)."""
+def fragment(rec: record.Record, ply: int | None = None, view: View = View(), painted: str = "") -> str:
+    """The fragment of a link to `rec` shown at `ply` (the end when None), with its `picture` if painted."""
     shown = {} if ply is None else {"ply": str(ply)}
     text = record.encode(replace(rec, view=shown))
-    return text + "".join(f"&{name}" for name in ("play", "static") if getattr(view, name))
+    text += "".join(f"&{name}" for name in ("play", "static") if getattr(view, name))
+    return text + (f"&{PICTURE}={painted}" if painted else "")
 
 
-def embed_url(page_url: str, rec: record.Record, ply: int | None = None, view: View = View()) -> str:
+def embed_url(page_url: str, rec: record.Record, ply: int | None = None, view: View = View(),
+              painted: str = "") -> str:
     """The embed view's URL, next to the app page at `page_url`."""
     from urllib.parse import urljoin  # here, not at the top: it costs the app's start-up ~70 ms in Pyodide
 
-    return urljoin(page_url, PAGE) + "#" + fragment(rec, ply, view)
+    return urljoin(page_url, PAGE) + "#" + fragment(rec, ply, view, painted)
+
+
+def picture(rec: record.Record, state: State, marks: Marks = Marks(), ply: int | None = None) -> str:
+    """What static/embed.js paints before Python starts, for the embed code of `rec` at `ply` (`state`, marked
+    with `marks`): the board and the game's panel as the embed draws them, the status line, where the game
+    is (ply, moves) and a checksum of the record text they belong to, so a picture copied beside other moves
+    is not shown.  JSON, deflated, in base64url ('' when longer than `PICTURE_LIMIT`: Python draws it then).
+
+    Every location's hover text is left out (the live board has them): they are half of a Terrafex picture.
+    Whatever reads it back treats it as a stranger's markup (static/painted.js's allowlist).
+    """
+    import base64
+    import zlib  # here, not at the top: only the Embed box needs them
+
+    marks = replace(marks, selected=(), targets=())
+    title_end = (board := views.draw(state, marks)).index("</title>") + len("</title>")
+    board = board[:title_end] + _HOVER.sub("", board[title_end:])
+    panel = _FOLDED.sub("", views.panel(state, None, marks, people=()))
+    body = record.encode(replace(rec, view={}))
+    shown = {"v": 1, "ply": len(rec.moves) if ply is None else ply, "moves": len(rec.moves),
+             "record": zlib.crc32(body.encode()), "board": board, "panel": panel,
+             "status": Session.status_of(state), "title": f"{state.game.title} · Looney Pyramids"}
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)  # raw deflate: the browser's DecompressionStream reads it
+    packed = packer.compress(json.dumps(shown, separators=(",", ":"), ensure_ascii=False).encode()) + packer.flush()
+    text = base64.urlsafe_b64encode(packed).decode().rstrip("=")
+    return text if len(text) <= PICTURE_LIMIT else ""
+
+
+_HOVER = re.compile(r"<title>[^<]*</title>")  # a location's hover text (the board's own title comes first)
+_FOLDED = re.compile(r"<details\b.*?</details>", re.S)  # a panel's folded explanation ("Why each square scores")
 
 
 def app_link(rec: record.Record, ply: int | None = None) -> str:
@@ -62,13 +101,14 @@ def app_link(rec: record.Record, ply: int | None = None) -> str:
     return "./#" + fragment(rec, ply)
 
 
-def snippet(page_url: str, rec: record.Record, ply: int, view: View, title: str, board_svg: str) -> str:
+def snippet(page_url: str, rec: record.Record, ply: int, view: View, title: str, board_svg: str,
+            painted: str = "") -> str:
     """The HTML that embeds the game in another page, sized for the board's shape and the game's panel."""
     width, height = svg_size(board_svg)
     frame_width = FRAME_WIDTH[view.static]
     below = 0 if view.static else CONTROLS_HEIGHT + views.embed_panel_height(rec.game)
     frame_height = round(frame_width * height / width) + below
-    return (f'<iframe src="{escape(embed_url(page_url, rec, ply, view))}" title="{escape(title)}" '
+    return (f'<iframe src="{escape(embed_url(page_url, rec, ply, view, painted))}" title="{escape(title)}" '
             f'width="{frame_width}" height="{frame_height}" style="border:0;max-width:100%" '
             f'loading="lazy"></iframe>')
 

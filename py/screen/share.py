@@ -101,8 +101,9 @@ class Share:
         from pyramids import embed  # imported when first needed: it is not part of the start-up
         s = self.app.session
         view = embed.View(play=bool(by_id("embed-play").checked), static=bool(by_id("embed-static").checked))
+        painted = embed.picture(s.record(), s.state, s.marks(), s.cursor)  # the embed shows it before Python starts
         by_id("embed-code").value = embed.snippet(str(window.location.href), s.record(), s.cursor, view,
-                                                  f"{s.game.title}, Looney Pyramids", views.draw(s.state))
+                                                  f"{s.game.title}, Looney Pyramids", views.draw(s.state), painted)
 
     def show_embed(self):
         by_id("embed-box").hidden = False
