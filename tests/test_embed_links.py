@@ -188,6 +188,49 @@ def test_images_of_every_game_need_nothing_from_outside(game_id):
     assert "font-family=\"sans-serif\"" in text, "a generic font family, never a web font"
 
 
+def caption(svg_text: str) -> tuple[list[str], float]:
+    """The lines under a picture's board, and the size of their letters as a share of the picture's width."""
+    root = ET.fromstring(svg_text.split("\n", 1)[1])
+    band = next(g for g in root.iter(SVG + "g") if g.get("class") == "caption")
+    texts = list(band.iter(SVG + "text"))
+    return [t.text for t in texts], min(float(t.get("font-size")) for t in texts) / embed.svg_size(svg_text)[0]
+
+
+def test_a_picture_says_under_the_board_what_a_thumbnail_would_lose():
+    """Issue 50: Ice Towers' labels (9-12 px in a 1000x600 picture) are unreadable at a wiki's usual 300 px: the
+    turn and the scores are written under the board in letters of at least 12 px at that size."""
+    state = games.get("ice-towers").new(players=4)
+    lines, share = caption(embed.image(state))
+    assert " ".join(lines).replace("\u00a0", " ") == ("No turns: Red, Yellow, Green, Blue may act at any moment. "
+                                                     "Score: Red 18 · Yellow 18 · Green 18 · Blue 18")
+    assert not any(line.endswith("·") for line in lines), "a line breaks before a score, not inside one"
+    assert share * 300 >= 12
+    width, height = embed.svg_size(embed.image(state))
+    assert (width, height) > embed.svg_size(views.draw(state)), "the board, and room for its caption under it"
+
+
+def test_a_terrafex_picture_holds_its_score_pool_and_fire_pit():
+    state = games.get("terrafex").new()
+    lines, _ = caption(embed.image(state))
+    assert lines[0] == "White to move." and lines[1] == "Score: White 5 ·\u00a0Black 5"
+    words = " ".join(lines[2:])
+    assert words.startswith("Pool (small/medium/large): green 3/1/4, yellow 5/5/4, red 5/5/4, blue 5/5/0.")
+    assert words.endswith("Fire pit: 0/0/0 red.")
+
+
+def test_a_finished_game_s_picture_says_the_result_once():
+    game = games.get("ice-towers")
+    state = game.new()
+    while state.outcome is None:
+        state = state.play(sorted(state.legal_moves())[0])
+    lines, _ = caption(embed.image(state))
+    assert " ".join(lines).count("Final scores") == 1 and not any(line.startswith("Score:") for line in lines)
+
+
+def test_a_picture_s_alt_text_is_the_board_s_own_title():
+    assert embed.title_of(views.draw(games.get("terrafex").new())) == "Terrafex board, White to act"
+
+
 def test_image_name_says_game_and_move():
     assert embed.image_name("ice-lady", 12, "png") == "ice-lady-move-12.png"
 

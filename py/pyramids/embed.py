@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, replace
-from .markup import escape
+from .markup import escape, unescape
 
 from . import record, views
 from .core import State
@@ -101,16 +101,25 @@ def app_link(rec: record.Record, ply: int | None = None) -> str:
     return "./#" + fragment(rec, ply)
 
 
+FORMS = {"html": "a web page or blog (HTML)", "mediawiki": "MediaWiki, with the Pyramids template",
+         "dokuwiki": "DokuWiki, with embedded HTML allowed"}  # where the code is pasted (docs/wiki.md)
+
+
 def snippet(page_url: str, rec: record.Record, ply: int, view: View, title: str, board_svg: str,
-            painted: str = "") -> str:
-    """The HTML that embeds the game in another page, sized for the board's shape and the game's panel."""
+            painted: str = "", form: str = "html") -> str:
+    """The code that embeds the game in another page (`form`: one of `FORMS`), the frame sized for the board's
+    shape and the game's panel.  A wiki shows a pasted <iframe> as text: MediaWiki takes the template the
+    wiki's admin set up once (docs/wiki.md), DokuWiki the frame inside its <html> block."""
     width, height = svg_size(board_svg)
     frame_width = FRAME_WIDTH[view.static]
     below = 0 if view.static else CONTROLS_HEIGHT + views.embed_panel_height(rec.game)
     frame_height = round(frame_width * height / width) + below
-    return (f'<iframe src="{escape(embed_url(page_url, rec, ply, view, painted))}" title="{escape(title)}" '
-            f'width="{frame_width}" height="{frame_height}" style="border:0;max-width:100%" '
-            f'loading="lazy"></iframe>')
+    src = embed_url(page_url, rec, ply, view, painted)
+    if form == "mediawiki":  # a template's parameters end at "|" and "}}", which no link of ours holds
+        return f"{{{{Pyramids|src={src}|width={frame_width}|height={frame_height}|title={title}}}}}"
+    frame = (f'<iframe src="{escape(src)}" title="{escape(title)}" width="{frame_width}" height="{frame_height}" '
+             f'style="border:0;max-width:100%" loading="lazy"></iframe>')
+    return f"<html>{frame}</html>" if form == "dokuwiki" else frame
 
 
 def svg_size(svg_text: str) -> tuple[float, float]:
@@ -121,14 +130,48 @@ def svg_size(svg_text: str) -> tuple[float, float]:
     return float(found.group(1)), float(found.group(2))
 
 
+CAPTION_SHARE = 1 / 24  # the caption's letters, as a share of the picture's width: 12.5 px in a 300 px thumbnail
+BOLD = ' font-weight="bold"'
+
+
 def image(state: State, marks: Marks = Marks()) -> str:
-    """The board as a standalone SVG file: the last move marked, no selection, a white ground."""
+    """The board as a standalone SVG file: the last move marked, no selection, a white ground, and under the
+    board a caption in letters a thumbnail keeps readable (whose turn or the result, the scores, what the game's
+    panel adds: `views.picture_lines`), since a wiki shows pictures at 300 px and a board's own labels are small."""
     board = views.draw(state, replace(marks, selected=(), targets=()))
-    width, height = svg_size(board)
+    box = re.search(r'viewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"', board)
+    left, top, width, height = (float(n) for n in box.groups())
+    size = width * CAPTION_SHARE
+    lines = [(piece, i == 0) for i, line in enumerate([Session.status_of(state), *views.picture_lines(state)])
+             for piece in _wrapped(line, int(width / (0.56 * size)))]  # the first line, whose turn, in bold
+    band = size * (1.35 * len(lines) + 0.8)
+    caption = "".join(f'<text x="{left + size * 0.6:.1f}" y="{top + height + size * (1.35 * i + 1.2):.1f}" '
+                      f'font-size="{size:.1f}"{BOLD if bold else ""} fill="#222">{escape(line)}</text>'
+                      for i, (line, bold) in enumerate(lines))
     head, title_end, body = board.partition("</title>")
-    head = head.replace("<svg ", f'<svg width="{width:g}" height="{height:g}" ', 1)
+    head = head.replace(box.group(0), f'viewBox="{left:g} {top:g} {width:g} {height + band:g}"', 1)
+    head = head.replace("<svg ", f'<svg width="{width:g}" height="{height + band:g}" ', 1)
     return (f'<?xml version="1.0" encoding="UTF-8"?>\n{head}{title_end}'
-            f'<rect width="100%" height="100%" fill="#fff"/>{body}\n')
+            f'<rect x="{left:g}" y="{top:g}" width="100%" height="100%" fill="#fff"/>'
+            f'{body.removesuffix("</svg>")}<g class="caption">{caption}</g></svg>\n')
+
+
+def _wrapped(line: str, chars: int) -> list[str]:
+    """`line` broken at spaces into lines of at most `chars` characters (a longer word stays whole)."""
+    out, current = [], ""
+    for word in filter(None, line.split(" ")):  # not at a no-break space
+        if current and len(current) + 1 + len(word) > chars:
+            out.append(current)
+            current = word
+        else:
+            current = f"{current} {word}".strip()
+    return [*out, current]
+
+
+def title_of(board_svg: str) -> str:
+    """A board's own title ("Terrafex board, White to act"): the alt text of its picture in a wiki."""
+    found = re.search(r"<title>([^<]*)</title>", board_svg)
+    return unescape(found.group(1)) if found else ""
 
 
 def image_name(game_id: str, ply: int, kind: str) -> str:

@@ -1,14 +1,16 @@
 """``python -m tests.bench``: measure the app against a bare PyScript page; print and save the table.
 
 Sections (all by default): ``loads`` cold and warm: the app, the bare baseline and
-the app with its service worker blocked; ``clicks`` move latency per game; ``links``
+the app with its service worker blocked; ``embeds`` three embed codes in a page of another site
+(tests/bench/embeds.py); ``clicks`` move latency per game; ``links``
 a long link against a fresh start per game; ``engine`` random playouts on CPython;
 ``bots`` the computer in the page (worker start, move times, the main thread while
 it thinks); ``engines`` the app and the bare page in Chromium, Firefox ESR and WebKitGTK
 (tests/bench/engines.py).  ``strength`` (only when named: ``--only strength``; hours at 20 games per
 pairing on two cores, see --strength-games and --strength-pairings) plays the levels
 against each other and a greedy baseline on CPython.  ``lighthouse`` (only when named) scores
-dist/ with Lighthouse, mobile and desktop (tests/bench/lighthouse.py).
+dist/ with Lighthouse, mobile and desktop (tests/bench/lighthouse.py).  ``wiki`` (only when named) sets
+up Debian's MediaWiki with the recipe of docs/wiki.md and checks three embeds in its page (tests/bench/wiki.py).
 Each target is printed with PASS or MISS.  docs/performance.md explains the figures.
 """
 
@@ -33,8 +35,8 @@ sys.path.insert(0, str(ROOT / "py"))
 from pyramids import games  # noqa: E402
 from tests.bench import engine  # noqa: E402
 
-SECTIONS = ("loads", "clicks", "links", "engine", "bots", "engines")
-ON_REQUEST = ("strength", "lighthouse")  # long, or a tool of its own: run only when named in --only
+SECTIONS = ("loads", "embeds", "clicks", "links", "engine", "bots", "engines")
+ON_REQUEST = ("strength", "lighthouse", "wiki")  # long, or a tool of its own: run only when named in --only
 KB = 1000
 
 # The targets: each measured value must be at most its limit.
@@ -355,11 +357,14 @@ def main(argv=None):
           f"{info['load_average'][0]:.1f}; games: {', '.join(args.games)}")
     table = Table()
     rng = random.Random(args.seed)
-    if any(s in args.only for s in ("loads", "clicks", "links", "bots", "engines")) or args.profile:
+    if any(s in args.only for s in ("loads", "embeds", "clicks", "links", "bots", "engines")) or args.profile:
         from tests.bench.browser import bench
         with bench() as runner:
             if "loads" in args.only:
                 loads_section(runner, args, table, results)
+            if "embeds" in args.only:
+                from tests.bench import embeds
+                embeds.section(runner, args, table, results)
             if "clicks" in args.only:
                 clicks_section(runner, args, table, results, rng)
             if "links" in args.only:
@@ -382,6 +387,9 @@ def main(argv=None):
     if "lighthouse" in args.only:
         from tests.bench import lighthouse
         lighthouse.section(args, table, results)
+    if "wiki" in args.only:
+        from tests.bench import wiki
+        wiki.section(args, table, results)
     results["machine"]["load_average_after"] = os.getloadavg()
     results["seconds"] = round(time.time() - started)
     results["table"] = table.render()
