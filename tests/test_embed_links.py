@@ -188,6 +188,20 @@ def test_images_of_every_game_need_nothing_from_outside(game_id):
     assert "font-family=\"sans-serif\"" in text, "a generic font family, never a web font"
 
 
+@pytest.mark.parametrize("game_id", games.ids())
+def test_pictures_measure_whole_pixels(game_id):
+    """A PNG has whole pixels: a picture of 575.3 units downloads at 1150 px, not twice its size (CI at 7dc1f1f)."""
+    game, rng = games.get(game_id), random.Random(3)
+    state = game.new()
+    for _ in range(60):
+        if state.outcome is not None:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    for state in (game.new(), state):
+        width, height = embed.svg_size(embed.image(state))
+        assert width == int(width) and height == int(height), (width, height)
+
+
 def caption(svg_text: str) -> tuple[list[str], float]:
     """The lines under a picture's board, and the size of their letters as a share of the picture's width."""
     root = ET.fromstring(svg_text.split("\n", 1)[1])

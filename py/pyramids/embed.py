@@ -14,6 +14,7 @@ background, so they stand alone in a wiki.
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass, replace
 from .markup import escape, unescape
@@ -149,8 +150,9 @@ def image(state: State, marks: Marks = Marks()) -> str:
                       f'font-size="{size:.1f}"{BOLD if bold else ""} fill="#222">{escape(line)}</text>'
                       for i, (line, bold) in enumerate(lines))
     head, title_end, body = board.partition("</title>")
-    head = head.replace(box.group(0), f'viewBox="{left:g} {top:g} {width:g} {height + band:g}"', 1)
-    head = head.replace("<svg ", f'<svg width="{width:g}" height="{height + band:g}" ', 1)
+    whole = math.ceil(width), math.ceil(height + band)  # whole pixels: a PNG at 2x is then exactly twice the SVG
+    head = head.replace(box.group(0), f'viewBox="{left:g} {top:g} {whole[0]} {whole[1]}"', 1)
+    head = head.replace("<svg ", f'<svg width="{whole[0]}" height="{whole[1]}" ', 1)
     return (f'<?xml version="1.0" encoding="UTF-8"?>\n{head}{title_end}'
             f'<rect x="{left:g}" y="{top:g}" width="100%" height="100%" fill="#fff"/>'
             f'{body.removesuffix("</svg>")}<g class="caption">{caption}</g></svg>\n')
