@@ -58,7 +58,7 @@ class Parted:
         game of its own (by the next persist), and the player chooses which goes on here."""
         app = self.app
         self.other_line = app.entry
-        name = " ".join(f"{found.data.get('name') or ''} (this tab)".split())[:80]
+        name = saves.clean_name(f"{found.data.get('name') or ''} (this tab)")
         app.entry, app.meta = saves.new_id(now_ms()), {"name": name}
         self.ask(found, app.session, other_tab=True)
 
@@ -121,7 +121,7 @@ class Parted:
         by_id("parted-box").close()
         app.board.focus()  # not the page, where the dialog would leave it
         self.link = None
-        other = " ".join(f"{found.data.get('name') or ''} (other line)".split())
+        other = saves.clean_name(f"{found.data.get('name') or ''} (other line)")
         if str(target.dataset.keep) == "link":
             if saves.copy(app.store, found.id, now_ms()) is None:
                 app.tell(NOT_SAVING)
