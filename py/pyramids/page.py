@@ -294,7 +294,9 @@ def games_list(listed: list, current: str | None, when: Callable[[float], str], 
     listed are offered by a button (a list of thousands is shown a page at a time).
 
     Each button names its game to a screen reader ("Open Ice Lady, 2 players, 12 moves, ..."):
-    a list of buttons all called "Open" would not say which game each one opens.
+    a list of buttons all called "Open" would not say which game each one opens.  A game's name is
+    isolated (`<bdi>`): one written right to left, or holding a direction mark, never turns the
+    rest of its line round.
 
     `when(ms)` writes a time as the reader's browser does; `thumb(game, position)`
     is a small picture of the position (empty when it is not drawn, or cannot be).
@@ -303,7 +305,7 @@ def games_list(listed: list, current: str | None, when: Callable[[float], str], 
         return '<li class="empty">No saved games yet: a game is saved here once you move in it.</li>'
     items = []
     for n, e in enumerate(listed):
-        name = escape(e.title)
+        name = f"<bdi>{escape(e.title)}</bdi>"
         if e.damaged:
             items.append(
                 f'<li class="saved damaged" data-entry="{escape(e.id)}"><span class="thumb"></span>'

@@ -249,3 +249,39 @@ def test_a_file_too_large_is_refused_at_once_and_changes_nothing(app, tmp_path):
     assert app.page.inner_text("#games-note") == ("This file cannot be imported: at 30 MB it is too large to be a file "
                                                   "of saved games (those are at most 20 MB). Nothing was changed.")
     assert saved_keys(app) == 1
+
+
+def glyphs_in_order(page, selector: str, word: str) -> bool:
+    """Whether `word`'s letters in the element stand left to right on the screen, as they read."""
+    return page.evaluate("""([selector, word]) => {
+      const node = [...document.querySelectorAll(selector)].map(e => e.firstChild)
+        .find(n => n && n.nodeType === 3 && n.data.includes(word));
+      const at = node.data.indexOf(word), range = document.createRange();
+      const x = i => { range.setStart(node, at + i); range.setEnd(node, at + i + 1);
+                       return range.getBoundingClientRect().left; };
+      return [...word].every((_, i) => i === 0 || x(i) > x(i - 1));
+    }""", [selector, word])
+
+
+def test_a_name_written_right_to_left_never_turns_its_row_round(app, tmp_path):
+    """Issue 52: "A name holding U+202E (right-to-left override) reverses the rest of its My games row ("Ice
+    Lady" reads "ydaL ecI"), through Rename and Import"."""
+    app.open()
+    app.play("d3", "e4")
+    app.page.once("dialog", lambda dialog: dialog.accept("Friday \u202enight"))
+    app.page.click("#my-games")
+    app.page.click("#games-list [data-rename]")
+    app.page.wait_for_function("document.querySelector('#games-list em')?.textContent === 'Ice Lady'")
+    assert glyphs_in_order(app.page, "#games-list li.saved em", "Ice Lady")
+    assert glyphs_in_order(app.page, "#games-list li.saved small", "2 players")
+    name = "\u05e9\u05dc\u05d5\u05dd \u202e12"  # Hebrew, then an override
+    path = tmp_path / "names.json"
+    path.write_text(json.dumps({"format": "looney-pyramids-games", "v": 1, "games": [
+        {"v": 2, "record": "v=1&g=ice-lady&m=c3-b4", "name": name, "mine": []}]}))
+    app.page.set_input_files("#games-file", path)
+    app.page.wait_for_function(IMPORTED)
+    assert app.page.inner_text("#games-note") == "Imported 1 game: 1 added."
+    app.page.wait_for_function("document.querySelectorAll('#games-list em').length === 2")
+    for n in (1, 2):
+        assert glyphs_in_order(app.page, f"#games-list li.saved:nth-child({n}) em", "Ice Lady")
+        assert glyphs_in_order(app.page, f"#games-list li.saved:nth-child({n}) small", "2 players")
