@@ -117,7 +117,8 @@ def test_pages_use_relative_urls_only():
         assert urls and not [u for u in urls if u.startswith(("/", "http:", "https:"))], name
         assert 'src="static/boot.js"' in texts[name] and 'config="pyscript.toml"' in texts[name]
     assert "import(" not in texts["static/boot.js"], "the pages load PyScript themselves, at once"
-    assert 'register("sw.js"' in texts["static/boot.js"]
+    assert "register(await deployed()" in texts["static/boot.js"] and "`sw.js?v=${" in texts["static/boot.js"]
+    assert 'fetch("precache.js", {cache: "no-store"})' in texts["static/boot.js"], "the version deployed now"
     for name, text in texts.items():
         assert "http://" not in text and "https://" not in text, name
     manifest = json.loads(texts["static/manifest.webmanifest"])
