@@ -312,5 +312,11 @@ def test_another_tab_s_write_is_seen_by_its_revision_and_named_by_what_it_did():
     took_back.undo()
     saves.save(store, "g", took_back, {}, 4)
     assert saves.other_tab(store, "g", rev, moves).kind == "back", "the moves are in its redo: nothing lost"
+    for junk in ("{broken", json.dumps({**json.loads(store["saved.g"]), "v": 3})):  # issue 52: damage, a newer version
+        store["saved.g"] = junk
+        assert saves.other_tab(store, "g", rev, moves).kind == "unreadable", "kept as it is: this tab saves anew"
+    store["welcomed"] = "1"
     saves.delete(store, "g")
     assert saves.other_tab(store, "g", rev, moves).kind == "deleted"
+    store.clear()
+    assert saves.other_tab(store, "g", rev, moves).kind == "cleared", "issue 52: the site's data cleared"

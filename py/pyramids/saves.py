@@ -391,12 +391,15 @@ def related(store: Store, rec: record.Record, moves: list[str]) -> Related | Non
 class OtherTab:
     """What another tab did to the game on screen since this tab last wrote or read its entry.
 
-    `kind` is ``deleted``; ``same`` (the same moves: a rename, a new ply on
-    screen); ``ahead`` (it played on from this tab's moves); ``back`` (it took
-    back moves this tab has: they are in its redo); ``behind`` (it lacks moves
-    this tab has, and not by taking them back: this tab's write was overwritten);
-    or ``parted`` (each has moves the other lacks).  Writing this tab's game
-    over the entry loses nothing unless the kind is ``ahead`` or ``parted``.
+    `kind` is ``deleted`` (``cleared`` when every saved game went: the browser's
+    site data cleared); ``unreadable`` (it wrote what this tab cannot read: a
+    newer version's save, or damage);
+    ``same`` (the same moves: a rename, a new ply on screen); ``ahead`` (it
+    played on from this tab's moves); ``back`` (it took back moves this tab
+    has: they are in its redo); ``behind`` (it lacks moves this tab has, and not
+    by taking them back: this tab's write was overwritten); or ``parted`` (each
+    has moves the other lacks).  Writing this tab's game over the entry loses
+    nothing unless the kind is ``ahead``, ``parted`` or ``unreadable``.
     """
 
     kind: str
@@ -407,10 +410,10 @@ class OtherTab:
 
 def other_tab(store: Store, entry_id: str, rev: str | None, moves: list[str]) -> OtherTab | None:
     """Whether another tab wrote the entry this tab shows with `moves`, last written or read at `rev`;
-    None when nobody did (or the entry is damaged: then it is left alone, and this tab's next save is a new entry)."""
+    None when nobody did."""
     text = store.get(ENTRY + entry_id)
     if text is None:
-        return OtherTab("deleted")
+        return OtherTab("deleted" if store.keys() else "cleared")  # nothing of ours left: the site's data cleared
     if rev is not None and f'"rev": {json.dumps(rev)},' in text:  # as `save` writes it: before every write, unparsed
         return None
     try:
@@ -418,8 +421,8 @@ def other_tab(store: Store, entry_id: str, rev: str | None, moves: list[str]) ->
         if data.get("rev") == rev:
             return None
         theirs = tuple(record.read(data["record"])[0].moves)
-    except GameError:
-        return None
+    except GameError:  # kept as it is (listed as damaged, or a newer version's): this tab saves anew
+        return OtherTab("unreadable")
     ours = tuple(moves)
     common = next((i for i, (a, b) in enumerate(zip(theirs, ours)) if a != b), min(len(theirs), len(ours)))
     if theirs == ours:
