@@ -116,6 +116,8 @@ class Importing:
     def progress(self) -> str:
         if self.stage == "reading":
             return f"Reading the file: {100 * self.at // max(1, self.of)}%…"
+        if self.stage == "comparing":
+            return "Comparing with your saved games…"
         if self.stage == "checking":
             return f"Checking game {self.at:,} of {self.of:,}…"
         if self.stage == "saving":
@@ -225,7 +227,7 @@ class Importing:
             if isinstance(game, dict):
                 named.update(value for value in (game.get("game"),) if isinstance(value, str))
                 named.update(_GAME_ID.findall(game["record"]) if isinstance(game.get("record"), str) else ())
-        self.stage, self.at, self.of = "checking", 0, len(found)
+        self.stage = "comparing"
         matchers: dict[tuple, Matcher] = {}
         self.taken = {key for key in self.store.keys() if key.startswith(ENTRY)}
         for key in sorted(self.taken):
@@ -238,6 +240,7 @@ class Importing:
 
     def _check(self, found, matchers):
         """Each game read as a save is, checked, and matched: what to write, by entry id."""
+        self.stage, self.of = "checking", len(found)
         pending: dict[str, dict] = {}
         added: dict[tuple[str, ...], list[tuple[str, ...]]] = {}  # this file's games to add (their moves), by
         # their moves up to the last a player made
