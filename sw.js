@@ -4,8 +4,9 @@
 // its cache in the background (copying unchanged files from the old one, downloading only
 // what changed, from the browser's HTTP cache when it holds this build's bytes), then waits
 // until the page asks it to take over; the old cache is deleted when it does.  All URLs are
-// relative to the worker's scope: the app runs under any path.
-importScripts("precache.js");
+// relative to the worker's scope: the app runs under any path.  The page registers the worker as
+// sw.js?v=<version> (static/boot.js): the list is asked for by the same query, a URL no cache holds yet.
+importScripts("precache.js" + location.search);
 
 const SCOPE = self.registration.scope;
 const PREFIX = `pyramids ${SCOPE} `;  // this app's caches at this path; other caches are not ours

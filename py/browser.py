@@ -1,6 +1,7 @@
 """What the two pages' bindings (main.py, embed_page.py) share: the DOM side of a board."""
 
 import asyncio
+import time
 
 from pyodide.ffi import jsnull
 from pyscript import document, window
@@ -75,6 +76,28 @@ def replay_slice(loading) -> bool:
         loading.stop(f"Something went wrong at move {loading.ply + 1} ({str(err)[:80]}); "
                      "the game is shown up to there.")
         return True
+
+
+def run_slice(work, seconds: float = SLICE) -> tuple[bool, object]:
+    """A generator's work (its `yield`s the points where it may pause) for about `seconds`: (whether it is over,
+    its return value)."""
+    until = time.perf_counter() + seconds
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            return True, done.value
+        if time.perf_counter() >= until:
+            return False, None
+
+
+async def in_slices(work, seconds: float = SLICE):
+    """A generator's work run a slice per task, so that the page answers in between; its return value."""
+    while True:
+        over, value = run_slice(work, seconds)
+        if over:
+            return value
+        await asyncio.sleep(0)
 
 
 async def replay(loading, progress) -> str | None:

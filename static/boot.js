@@ -22,6 +22,7 @@ function offerReload(onClick) {
 
 function watchForUpdates(registration) {
   const wasControlled = Boolean(workers.controller);
+  const version = wasControlled && workers.controller.scriptURL;  // the worker's URL names its version
   let asked = false;
   const offer = worker => offerReload(() => {
     asked = true;
@@ -35,13 +36,30 @@ function watchForUpdates(registration) {
   registration.addEventListener("updatefound", () => track(registration.installing));
   workers.addEventListener("controllerchange", () => {
     if (asked) location.reload();
-    else if (wasControlled) offerReload(() => location.reload());  // another tab switched versions
+    else if (wasControlled && workers.controller && workers.controller.scriptURL !== version) {
+      offerReload(() => location.reload());  // another tab switched versions (not: the site's data was
+    }  // cleared, and the same version registered again)
   });
+}
+
+// The worker is registered by a URL naming the version the server has now (precache.js, read past every
+// cache): a new version is a new URL, fetched afresh.  The browser's own check of sw.js asks "modified
+// since?", and a server answers 304 to a deploy dated older than the last (a rollback, an `rsync -a` of
+// an older tree): by that check alone, such a deploy would never reach a player.  Offline, the worker
+// here stays.
+async function deployed() {
+  if (navigator.onLine !== false) {
+    try {
+      const found = /"version": "(\w+)"/.exec(await (await fetch("precache.js", {cache: "no-store"})).text());
+      if (found) return `sw.js?v=${found[1]}`;
+    } catch {}  // the network failed: as offline
+  }
+  return workers.controller ? workers.controller.scriptURL : "sw.js";
 }
 
 async function register() {
   try {
-    watchForUpdates(await workers.register("sw.js", {updateViaCache: "none"}));
+    watchForUpdates(await workers.register(await deployed(), {updateViaCache: "none"}));
   } catch (error) {
     console.warn("The app will not work offline:", error);
   }

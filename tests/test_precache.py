@@ -123,7 +123,8 @@ def test_pages_use_relative_urls_only():
     assert 'src="static/embed.js"' in texts["embed.html"] and '"pyscript.toml"' in texts["static/embed.js"]
     assert "import(" not in texts["static/boot.js"], "the app's page loads PyScript itself, at once"
     assert 'import(new URL("start.js", HERE))' in texts["static/embed.js"], "beside the script, under any path"
-    assert 'register("sw.js"' in texts["static/boot.js"]
+    assert "register(await deployed()" in texts["static/boot.js"] and "`sw.js?v=${" in texts["static/boot.js"]
+    assert 'fetch("precache.js", {cache: "no-store"})' in texts["static/boot.js"], "the version deployed now"
     for name, text in texts.items():
         text = text.replace(r'oneOf("http://www\\.w3\\.org/2000/svg")', "")  # painted.js: SVG's namespace, not a URL
         assert "http://" not in text and "https://" not in text, name

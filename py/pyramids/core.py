@@ -845,13 +845,20 @@ def seats(game: Game, options: Mapping[str, Any] | None = None) -> list[str]:
     count = options.get("players", game.max_players)
     if game.fixed_seats:
         return list(game.fixed_seats[:count])
-    state, found = game.new(**options), []
-    for _ in range(500):
-        found += [a for a in players_to_act(state) if a not in found]
-        if state.outcome is not None or len(found) >= count:
-            break
-        state = state.play(sorted(state.legal_moves())[0])
-    return found[:count]
+    key = (game, tuple(options.items()))
+    if key not in _SEATS:
+        state, found = game.new(**options), []
+        for _ in range(500):
+            found += [a for a in players_to_act(state) if a not in found]
+            if state.outcome is not None or len(found) >= count:
+                break
+            state = state.play(sorted(state.legal_moves())[0])
+        _SEATS[key] = tuple(found[:count])
+    return list(_SEATS[key])
+
+
+_SEATS: dict[tuple, tuple[str, ...]] = {}  # (game, options) -> its seats: every replay of a saved game asks, and
+# the walk through an opening (Ice-Turn's tile placements) took half the time of importing a short game
 
 
 __all__ = [

@@ -288,42 +288,55 @@ def mine_form(session: Session) -> str:
             "on this device; a friend far away plays the others: send them the link after each move.</small></fieldset>")
 
 
-def games_list(listed: list, current: str | None, when: Callable[[float], str], thumb: Callable[[str, str], str]) -> str:
-    """My games: one item per saved game, the one on screen marked; damaged ones say why.
+def games_list(listed: list, current: str | None, when: Callable[[float], str], thumb: Callable[[str, str], str],
+               more: int = 0) -> str:
+    """My games: one item per saved game, the one on screen marked; damaged ones say why; `more` games not
+    listed are offered by a button (a list of thousands is shown a page at a time).
 
     Each button names its game to a screen reader ("Open Ice Lady, 2 players, 12 moves, ..."):
-    a list of buttons all called "Open" would not say which game each one opens.
+    a list of buttons all called "Open" would not say which game each one opens.  A game's name is
+    isolated (`<bdi>`): one written right to left, or holding a direction mark, never turns the
+    rest of its line round.
 
     `when(ms)` writes a time as the reader's browser does; `thumb(game, position)`
-    is a small picture of the position (empty when it cannot be drawn).
+    is a small picture of the position (empty when it is not drawn, or cannot be).
     """
     if not listed:
         return '<li class="empty">No saved games yet: a game is saved here once you move in it.</li>'
     items = []
     for n, e in enumerate(listed):
+        name = f"<bdi>{escape(e.title)}</bdi>"
         if e.damaged:
             items.append(
                 f'<li class="saved damaged" data-entry="{escape(e.id)}"><span class="thumb"></span>'
-                f'<span class="about"><strong>{escape(e.title)}</strong><small>{escape(e.damaged)}</small></span>'
+                f'<span class="about"><strong>{name}</strong><small>{escape(e.damaged)}</small></span>'
                 f'<span class="acts"><button type="button" data-delete="{escape(e.id)}">Delete'
-                f'<span class="visually-hidden"> {escape(e.title)}, damaged</span></button></span></li>')
+                f'<span class="visually-hidden"> {name}, damaged</span></button></span></li>')
             continue
         mark = " current" if e.id == current else ""
         title = games.entry(e.game).title
         kind = f" <em>{escape(title)}</em>" if e.title != title else ""  # a renamed game still says what it is
         moves = f"{e.moves} move{'' if e.moves == 1 else 's'}"
         facts = [x for x in (e.players, moves, when(e.played) if e.played else "") if x]
-        about = ", ".join([e.title, *([title] if kind else []), *facts])
-        named = f'<span class="visually-hidden"> {escape(about)}</span>'
+        about = ", ".join(escape(x) for x in [*([title] if kind else []), *facts])
+        named = f'<span class="visually-hidden"> {name}, {about}</span>'
         items.append(
             f'<li class="saved{mark}" data-entry="{escape(e.id)}">'
-            f'<span class="thumb" aria-hidden="true">{scoped(thumb(e.game, e.position), f"thumb{n}-")}</span>'
-            f'<span class="about"><strong>{escape(e.title)}</strong>{kind}'
+            f'<span class="thumb" aria-hidden="true">{thumbnail(n, thumb(e.game, e.position))}</span>'
+            f'<span class="about"><strong>{name}</strong>{kind}'
             f'<small>{escape(" · ".join(facts))}</small><small>{escape(e.status)}</small></span>'
             f'<span class="acts"><button type="button" data-open="{escape(e.id)}">Open{named}</button>'
             f'<button type="button" data-rename="{escape(e.id)}">Rename{named}</button>'
             f'<button type="button" data-delete="{escape(e.id)}">Delete{named}</button></span></li>')
+    if more:
+        items.append(f'<li class="more"><button type="button" data-more>Show more games ({more:,} not shown)'
+                     "</button></li>")
     return "".join(items)
+
+
+def thumbnail(n: int, picture: str) -> str:
+    """The picture of the `n`th game of My games, its ids its own (the list holds many pictures)."""
+    return scoped(picture, f"thumb{n}-")
 
 
 SEAT_CHOICES = (("", "Person"), *((level, f"Computer: {level.capitalize()}") for level in BOT_LEVELS))

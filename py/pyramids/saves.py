@@ -17,8 +17,8 @@ browser.  Keys, under the page's prefix:
   length, so even full storage takes it, and a later visit says the game was not saved.
 * ``welcomed`` -- the first visit's welcome was shown (it is said once).
 
-My games can be exported to one human-readable JSON file (`export_games`)
-and read back (`read_import`, `add_imported`), in this or another browser.
+My games can be exported to one human-readable JSON file and read back, in
+this or another browser (`pyramids.backups`).
 
 An entry is written only when the player has done something in its game; a
 game opened from a link gets its own new entry then, never another's.  An
@@ -30,13 +30,15 @@ the player deletes it.  Saves of the one-slot-per-game format
 from __future__ import annotations
 
 import json
+import math
 import random
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
 from . import games, record
 from .core import GameError
-from .session import MAX_NESTING, Session, nested_deeper, read_save
+from .session import Session, read_save
 
 ENTRY = "saved."
 LAST = "last"
@@ -67,6 +69,15 @@ class Listed:
     position: str = ""
     played: float = 0
     damaged: str | None = None
+
+
+NAME_LIMIT = 80  # characters of a game's name
+
+
+def clean_name(name: str, limit: int | None = NAME_LIMIT) -> str:
+    """A game's name as it is kept: its runs of spaces (and line breaks) one space, at most `limit`
+    characters (Rename's, and every name the app makes from another: "(this tab)", "(other line)")."""
+    return " ".join(str(name).split())[:limit]
 
 
 def new_id(now_ms: float, rng: random.Random | None = None) -> str:
@@ -113,7 +124,7 @@ def last_played(store: Store) -> tuple[str | None, bool]:
 
 def newest(store: Store) -> str | None:
     """The saved game played last that can be opened, if any."""
-    return next((e.id for e in entries(store) if not e.damaged), None)
+    return next((e.id for e in _in_order(store) if not e.damaged), None)
 
 
 def load(store: Store, entry_id: str) -> tuple[str, dict]:
@@ -124,13 +135,61 @@ def load(store: Store, entry_id: str) -> tuple[str, dict]:
     return text, read_save(text)
 
 
-def entries(store: Store) -> list[Listed]:
-    """Every saved game, the one played last first; damaged ones are listed too, with why."""
+PLAYED = '"played": '  # an entry's date last played, as `save` writes it (at its end)
+
+
+def _played(text: str) -> float:
+    """An entry's date last played read from its text, not parsed (the list's order: thousands of entries)."""
+    at = text.rfind(PLAYED)
+    if at < 0:
+        return 0.0
+    start = at + len(PLAYED)
+    end = min((i for i in (text.find(",", start), text.find("}", start)) if i >= 0), default=len(text))
+    try:
+        value = float(text[start:end])
+    except ValueError:
+        return 0.0
+    return value if math.isfinite(value) else 0.0
+
+
+def ordering(store: Store) -> Generator[None, None, list[tuple[str, str]]]:
+    """Every entry's id and text, the one played last first: read a hundred at a time, yielding between (reading
+    an entry takes the browser ~20 µs: a page reads thousands a slice at a time); the order is its return value."""
     found = []
-    for key in store.keys():
-        if key.startswith(ENTRY):
-            found.append(_listed(key[len(ENTRY):], store.get(key)))
-    return sorted(found, key=lambda e: -e.played)
+    for n, key in enumerate((key for key in store.keys() if key.startswith(ENTRY)), 1):
+        text = store.get(key)
+        if text is not None:
+            found.append((key[len(ENTRY):], text))
+        if n % 100 == 0:
+            yield
+    return sorted(found, key=lambda item: -_played(item[1]))
+
+
+def finished(work: Generator):
+    """A generator's work done at once: its return value."""
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            return done.value
+
+
+def _in_order(store: Store, game_id: str | None = None) -> Iterator[Listed]:
+    """The saved games (of `game_id`), the one played last first, each read in full only when it is reached."""
+    written = None if game_id is None else f'"game": {json.dumps(game_id)}'  # as `save` writes it
+    for entry_id, text in finished(ordering(store)):
+        if written is None or written in text or '"game": ' not in text:
+            yield _listed(entry_id, text)
+
+
+def entries(store: Store, limit: int | None = None) -> list[Listed]:
+    """The saved games (the first `limit`), the one played last first; damaged ones are listed too, with why."""
+    return listed(finished(ordering(store))[:limit])
+
+
+def listed(ordered: list[tuple[str, str]]) -> list[Listed]:
+    """Entries (id, text) as My games lists them: only those listed are read in full."""
+    return [_listed(entry_id, text) for entry_id, text in ordered]
 
 
 def _listed(entry_id: str, text: str | None) -> Listed:
@@ -143,7 +202,7 @@ def _listed(entry_id: str, text: str | None) -> Listed:
         title = "Saved by a newer version" if isinstance(err, record.NewerFormatError) else "Damaged save"
         return Listed(entry_id, title, "", damaged=str(err))
     fields = {k: data.get(k) for k in LISTED}
-    return Listed(entry_id, str(fields["name"] or games.entry(game).title)[:80], game,
+    return Listed(entry_id, str(fields["name"] or games.entry(game).title)[:NAME_LIMIT], game,
                   str(fields["players"] or "")[:40], _number(fields["moves"]), str(fields["status"] or "")[:200],
                   str(fields["position"] or "")[:4000], _number(fields["played"]))
 
@@ -201,52 +260,146 @@ class Related:
 PARTED_WITHIN = 20  # a link that keeps all but this many of a saved game's moves is that game, played otherwise
 
 
+@dataclass(frozen=True)
+class Saved:
+    """A readable saved game, as the matcher knows it: its entry's id and fields, and its moves."""
+
+    id: str
+    moves: tuple[str, ...]
+    data: dict
+
+
+def _prefix_hashes(moves: tuple[str, ...]) -> list[int]:
+    """A hash of each prefix of `moves` (the empty one first), each from the one before: all of them in one pass."""
+    hashes = [0]
+    for move in moves:
+        hashes.append(hash((hashes[-1], move)))
+    return hashes
+
+
+class Matcher:
+    """The saved games of one game and options, found by their moves rather than by comparing every pair.
+
+    Each game is indexed by a hash of all its moves, and of its moves up to each
+    of its last `PARTED_WITHIN` (so a line that parts from it, or an earlier
+    moment of it, is found too); a hit is checked move by move.  Finding the
+    games a record relates to costs a lookup per move of the record, whatever
+    the number of saved games, so a file of thousands of games is matched
+    against thousands of saved ones in seconds, not hours.
+    """
+
+    def __init__(self):
+        self.whole: dict[int, list[Saved]] = {}
+        self.near_end: dict[int, list[Saved]] = {}  # prefixes within PARTED_WITHIN of a game's end, not all of it
+        self.buckets: dict[str, list[list[Saved]]] = {}  # entry id -> the buckets holding it
+
+    def add(self, saved: Saved) -> None:
+        hashes, count = _prefix_hashes(saved.moves), len(saved.moves)
+        held = [self.whole.setdefault(hashes[count], [])]
+        held += [self.near_end.setdefault(hashes[k], []) for k in range(max(1, count - PARTED_WITHIN), count)]
+        for bucket in held:
+            bucket.append(saved)
+        self.buckets.setdefault(saved.id, []).extend(held)
+
+    def remove(self, entry_id: str) -> None:
+        for bucket in self.buckets.pop(entry_id, ()):
+            bucket[:] = [s for s in bucket if s.id != entry_id]
+
+    def find(self, moves) -> Related | None:
+        """The saved game a link with these moves belongs to (see `related`)."""
+        look = _Lookup(self, moves)
+        return look.same() or look.continued() or look.earlier() or look.parted()
+
+    def holds(self, moves) -> Related | None:
+        """The saved game these moves are, or are an earlier moment of (a game already here); else the one
+        they continue (a game to bring up to date): an import's question."""
+        look = _Lookup(self, moves)
+        return look.same() or look.earlier() or look.continued(at_least=1)  # a game with no move is no game's start
+
+
+class _Lookup:
+    """One record's moves looked up in a `Matcher`: each relation costs a lookup per move at most."""
+
+    def __init__(self, matcher: Matcher, moves):
+        self.matcher, self.moves = matcher, tuple(moves)
+        self.hashes, self.count = _prefix_hashes(self.moves), len(self.moves)
+
+    def _first(self, index, k: int, longer: bool) -> Saved | None:
+        """The first game indexed by the record's first k moves that has exactly them (or them and more)."""
+        return next((s for s in index.get(self.hashes[k], ())
+                     if (len(s.moves) > k if longer else len(s.moves) == k) and s.moves[:k] == self.moves[:k]), None)
+
+    def _related(self, saved: Saved | None, kind: str, common: int) -> Related | None:
+        return None if saved is None else Related(saved.id, kind, common, saved.moves, saved.data)
+
+    def same(self):
+        return self._related(self._first(self.matcher.whole, self.count, longer=False), "same", self.count)
+
+    def continued(self, at_least: int = 0):
+        """The longest saved game (of at least `at_least` moves) the record's moves continue."""
+        for k in range(self.count - 1, at_least - 1, -1):
+            if found := self._first(self.matcher.whole, k, longer=False):
+                return self._related(found, "continues", k)
+        return None
+
+    def earlier(self):
+        """A saved game the record is an earlier moment of (its moves the first ones, within PARTED_WITHIN)."""
+        found = self._first(self.matcher.near_end, self.count, longer=True) if self.count else None
+        return self._related(found, "earlier", self.count)
+
+    def parted(self):
+        """The saved game the record shares the most moves with, parting within PARTED_WITHIN of its end."""
+        for k in range(self.count - 1, 0, -1):
+            if found := self._first(self.matcher.near_end, k, longer=True):
+                return self._related(found, "parted", k)
+        return None
+
+
+def saved_game(key: str, text: str | None, game_ids) -> tuple[str, dict, Saved] | None:
+    """A storage entry as (game id, options, `Saved`), if it is a readable saved game of one of `game_ids`.
+    An entry that says it is another game's is passed over unread (its game's files may not be loaded)."""
+    try:
+        data = read_save(text or "")
+        if data.get("game") is not None and data["game"] not in game_ids:
+            return None
+        saved, _ = record.read(data["record"])
+    except GameError:
+        return None
+    if saved.game not in game_ids or saved.packed:
+        return None
+    return saved.game, saved.options, Saved(key[len(ENTRY):], saved.moves, data)
+
+
 def related(store: Store, rec: record.Record, moves: list[str]) -> Related | None:
     """The saved game this link's `moves` (replayed) belong to, if any.
 
     The same game is preferred (the last one played, if several), then the
-    longest game the link continues, then the one sharing the most moves with
-    it.  A game that only opens like the link (it parts more than
-    `PARTED_WITHIN` moves before its end) is another game, not this one.
+    longest game the link continues, then one the link is an earlier moment
+    of, then the one sharing the most moves with it.  A game that only opens
+    like the link (it parts more than `PARTED_WITHIN` moves before its end) is
+    another game, not this one.
     """
-    last, best, moves = last_played(store)[0], None, tuple(moves)
-    rank = {"same": 3, "continues": 2, "earlier": 1, "parted": 0}
-    for key in store.keys():
-        if not key.startswith(ENTRY):
-            continue
-        try:
-            data = read_save(store.get(key) or "")
-            if data.get("game") not in (None, rec.game):
-                continue  # another game's entry: not read (nor its game's files loaded)
-            saved, _ = record.read(data["record"])
-        except GameError:
-            continue
-        if (saved.game, saved.options) != (rec.game, rec.options) or saved.packed:
-            continue
-        common = next((i for i, (a, b) in enumerate(zip(saved.moves, moves)) if a != b),
-                      min(len(saved.moves), len(moves)))
-        if common == len(saved.moves):
-            kind = "same" if common == len(moves) else "continues"
-        elif common and common >= len(saved.moves) - PARTED_WITHIN:
-            kind = "earlier" if common == len(moves) else "parted"
-        else:
-            continue
-        found = Related(key[len(ENTRY):], kind, common, saved.moves, data)
-        if (best is None or (rank[kind], common, found.id == last) > (rank[best.kind], best.common, best.id == last)):
-            best = found
-    return best
+    matcher, last = Matcher(), ENTRY + str(last_played(store)[0])
+    for key in sorted((key for key in store.keys() if key.startswith(ENTRY)), key=lambda key: key != last):
+        found = saved_game(key, store.get(key), (rec.game,))  # the last one played first
+        if found is not None and found[1] == rec.options:
+            matcher.add(found[2])
+    return matcher.find(moves)
 
 
 @dataclass(frozen=True)
 class OtherTab:
     """What another tab did to the game on screen since this tab last wrote or read its entry.
 
-    `kind` is ``deleted``; ``same`` (the same moves: a rename, a new ply on
-    screen); ``ahead`` (it played on from this tab's moves); ``back`` (it took
-    back moves this tab has: they are in its redo); ``behind`` (it lacks moves
-    this tab has, and not by taking them back: this tab's write was overwritten);
-    or ``parted`` (each has moves the other lacks).  Writing this tab's game
-    over the entry loses nothing unless the kind is ``ahead`` or ``parted``.
+    `kind` is ``deleted`` (``cleared`` when every saved game went: the browser's
+    site data cleared); ``unreadable`` (it wrote what this tab cannot read: a
+    newer version's save, or damage);
+    ``same`` (the same moves: a rename, a new ply on screen); ``ahead`` (it
+    played on from this tab's moves); ``back`` (it took back moves this tab
+    has: they are in its redo); ``behind`` (it lacks moves this tab has, and not
+    by taking them back: this tab's write was overwritten); or ``parted`` (each
+    has moves the other lacks).  Writing this tab's game over the entry loses
+    nothing unless the kind is ``ahead``, ``parted`` or ``unreadable``.
     """
 
     kind: str
@@ -257,10 +410,10 @@ class OtherTab:
 
 def other_tab(store: Store, entry_id: str, rev: str | None, moves: list[str]) -> OtherTab | None:
     """Whether another tab wrote the entry this tab shows with `moves`, last written or read at `rev`;
-    None when nobody did (or the entry is damaged: then it is left alone, and this tab's next save is a new entry)."""
+    None when nobody did."""
     text = store.get(ENTRY + entry_id)
     if text is None:
-        return OtherTab("deleted")
+        return OtherTab("deleted" if store.keys() else "cleared")  # nothing of ours left: the site's data cleared
     if rev is not None and f'"rev": {json.dumps(rev)},' in text:  # as `save` writes it: before every write, unparsed
         return None
     try:
@@ -268,8 +421,8 @@ def other_tab(store: Store, entry_id: str, rev: str | None, moves: list[str]) ->
         if data.get("rev") == rev:
             return None
         theirs = tuple(record.read(data["record"])[0].moves)
-    except GameError:
-        return None
+    except GameError:  # kept as it is (listed as damaged, or a newer version's): this tab saves anew
+        return OtherTab("unreadable")
     ours = tuple(moves)
     common = next((i for i, (a, b) in enumerate(zip(theirs, ours)) if a != b), min(len(theirs), len(ours)))
     if theirs == ours:
@@ -296,13 +449,13 @@ def copy(store: Store, entry_id: str, now_ms: float) -> str | None:
     except GameError:
         return None
     fresh = new_id(now_ms)
-    data["name"] = " ".join(f"{data.get('name') or ''} (other line)".split())[:80]
+    data["name"] = clean_name(f"{data.get('name') or ''} (other line)")
     return fresh if store.set(ENTRY + fresh, json.dumps(data)) else None
 
 
 def latest_of(store: Store, game_id: str) -> str | None:
     """The entry of `game_id` played last, if any (the picker opens it)."""
-    return next((e.id for e in entries(store) if e.game == game_id and not e.damaged), None)
+    return next((e.id for e in _in_order(store, game_id) if e.game == game_id and not e.damaged), None)
 
 
 def first_visit(store: Store) -> bool:
@@ -319,7 +472,7 @@ def rename(store: Store, entry_id: str, name: str, now_ms: float) -> bool:
         data = read_save(text or "")
     except GameError:
         return False
-    data["name"] = " ".join(name.split())[:80]
+    data["name"] = clean_name(name)
     data["rev"] = new_id(now_ms)
     return store.set(ENTRY + entry_id, json.dumps(data))
 
@@ -360,96 +513,3 @@ def migrate(store: Store, now_ms: float) -> list[str]:
         if problem:
             notes.append(f"A saved game was only partly readable. {problem}")
     return notes
-
-
-# -- backups ----------------------------------------------------------------------
-EXPORT_FORMAT = "looney-pyramids-games"
-MAX_IMPORT_CHARS = 50_000_000  # far more than a browser's storage holds
-MAX_IMPORT_GAMES = 10_000
-
-
-def export_games(store: Store, now_iso: str) -> str:
-    """Every saved game that can be read, as one JSON file a person can read: each game's record
-    (its link), name, dates, seats and the rest of its entry, the one played last first."""
-    kept = []
-    for listed in entries(store):
-        if not listed.damaged:
-            data = read_save(store.get(ENTRY + listed.id) or "")
-            kept.append({k: v for k, v in data.items() if k != "rev"})
-    return json.dumps({"format": EXPORT_FORMAT, "v": 1, "exported": now_iso, "games": kept},
-                      indent=1, ensure_ascii=False) + "\n"
-
-
-@dataclass(frozen=True)
-class Imported:
-    """One game of a backup file, read and replayed: its entry's fields and its session."""
-
-    data: dict
-    session: Session
-
-
-def read_import(text: str) -> list[Imported]:
-    """The games of an exported file, each checked as a save is; `RecordError` naming the first problem
-    (and nothing is to be added) when the file is not such a file or any game in it cannot be read."""
-    def refuse(why: str):
-        raise record.RecordError(f"This file cannot be imported: {why} Nothing was changed.")
-    if len(text) > MAX_IMPORT_CHARS:
-        refuse("it is too large to be a file of saved games.")
-    if nested_deeper(text, MAX_NESTING + 2):
-        refuse("it is not a file of saved games from this app.")
-    try:
-        data = json.loads(text, parse_constant=lambda name: None)
-    except (ValueError, RecursionError):
-        refuse("it is not a file of saved games (it is not JSON).")
-    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT or not isinstance(data.get("games"), list):
-        refuse("it is not a file of saved games exported by My games.")
-    if data.get("v") != 1:
-        refuse("it was made by a newer version of the app; reload the app to update it, then try again.")
-    if len(data["games"]) > MAX_IMPORT_GAMES:
-        refuse(f"it holds more than {MAX_IMPORT_GAMES:,} games.")
-    found = []
-    for number, game in enumerate(data["games"], 1):
-        name = f"game {number}" + (f" ({record.quote(game['name'], 30)})" if isinstance(game, dict)
-                                   and isinstance(game.get("name"), str) and game["name"] else "")
-        try:  # games.NotLoaded goes through: the page fetches that game's files and reads the file again
-            session, problem = Session.from_storage(json.dumps(game))
-        except GameError as err:
-            refuse(f"{name} cannot be read. {err}")
-        if problem:
-            refuse(f"{name} is only partly readable. {problem}")
-        found.append(Imported(game, session))
-    return found
-
-
-def add_imported(store: Store, found: list[Imported], now_ms: float) -> str:
-    """Add the games read from a backup, overwriting nothing: a game already here is left as it is, one
-    that continues a saved game brings it up to date, any other is added as a game of its own (beside
-    the saved game it parts from).  What was done, in words."""
-    added = updated = here = failed = 0
-    relations = [related(store, game.session.record(), game.session.moves) for game in found]  # before adding
-    taken: set[str] = set()  # entries brought up to date by this import: a second game continuing one is added
-    for game, related_to in zip(found, relations):
-        session = game.session
-        meta = {k: v for k, v in game.data.items() if k in ("name", "created", "played")}
-        if related_to is not None and related_to.kind in ("same", "earlier"):
-            here += 1
-            continue
-        continues = related_to is not None and related_to.kind == "continues" and related_to.id not in taken
-        if continues:  # the saved entry, brought up to date: its own name and date of creation are kept
-            entry_id, meta = related_to.id, {**related_to.data, "played": meta.get("played") or now_ms}
-            taken.add(entry_id)
-        else:
-            entry_id = new_id(now_ms)
-        fields = entry_fields(session, {**meta, "moves": len(session.moves)}, now_ms)  # its own dates
-        if not store.set(ENTRY + entry_id, json.dumps(fields)):
-            failed += 1
-        elif continues:
-            updated += 1
-        else:
-            added += 1
-    said = [f"{n} {what}" for n, what in ((added, "added"), (updated, "brought up to date"),
-                                           (here, "already here")) if n]
-    text = f"Imported {len(found)} game{'s' if len(found) != 1 else ''}: {', '.join(said) or 'none'}."
-    if failed:
-        text += f" {failed} could not be saved: this browser's storage is full."
-    return text

@@ -1,24 +1,38 @@
 """The My games dialog: the saved games with their pictures, to open, rename or delete, and the whole
-list exported to a file or imported from one."""
+list exported to a file or imported from one (a slice at a time, with a progress line and Cancel)."""
 
 import asyncio
+import time
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import window
 
 from archives import loaded
-from browser import by_id, download_file, present
-from pyramids import games, page, saves, views
+from browser import by_id, download_file, in_slices, present, report, run_slice
+from pyramids import backups, games, page, saves, views
 from pyramids.core import GameError
 from screen.store import now_ms, storage_manager
 
 KEPT_SAFE = "Your games are kept safe in this browser."
 MAY_CLEAR = "This browser may clear these games if the site is not visited for a while."
+SLICE = 0.03  # seconds of an import's work per task: the page answers between two
+PAGE = 50  # games listed at a time; "Show more games" lists the next ones
+PICTURES_KEPT = 1000  # pictures drawn, kept while the page is open
+PICTURES_SLICE = 0.01  # seconds of drawing pictures per task (a picture takes a few milliseconds)
+REFILL_AFTER = 0.2  # seconds: the changes another tab makes meanwhile are shown together
 
 
 class MyGames:
     def __init__(self, app):
         self.app = app
+        self.importing = None  # the backups.Importing under way, if any
+        self.shown = PAGE  # how many games the list shows
+        self.listed = []  # what it shows (saves.Listed)
+        self.pictures = {}  # (game id, position) -> its picture, "" when it cannot be drawn
+        self.drawing = False  # the pictures not drawn yet are being drawn, a few per task
+        self.refilling = False  # another tab changed the saved games: the list is drawn again shortly
+        self.fills = 0  # lists asked for: only the last one asked is drawn
+        self.focus_at = None  # the item the focus goes to once the list is drawn ("Show more games")
 
     def bind(self):
         by_id("my-games").addEventListener("click", create_proxy(lambda _event: self.show()))
@@ -28,31 +42,96 @@ class MyGames:
         by_id("games-import").addEventListener("click", create_proxy(lambda _event: by_id("games-file").click()))
         by_id("games-file").addEventListener("change", create_proxy(
             lambda _event: asyncio.ensure_future(self.import_file())))
+        by_id("games-cancel").addEventListener("click", create_proxy(lambda _event: self.cancel_import()))
+        by_id("games-box").addEventListener("close", create_proxy(lambda _event: self.cancel_import()))
 
     def show(self):
         self.app.persist()
         by_id("games-note").textContent = ""
+        self.shown = PAGE
         self.fill()
         by_id("games-box").showModal()
-        asyncio.ensure_future(self.fetch_pictures())
 
     def fill(self):
+        """The list of the first games (the one played last first): at once, unless there are thousands
+        (reading a game takes ~20 µs), then a slice per task.  A list asked for again meanwhile (another tab
+        wrote) replaces this one."""
+        self.fills += 1
+        work = saves.ordering(self.app.store)
+        over, ordered = run_slice(work)
+        if over:
+            self.draw(ordered)
+        else:
+            asyncio.ensure_future(self.fill_later(work, self.fills))
+
+    async def fill_later(self, work, asked):
+        ordered = await in_slices(work)
+        if asked == self.fills:
+            self.draw(ordered)
+
+    def draw(self, ordered):
+        """The games listed, each with its picture if it is drawn already: the others' follow, a few per task."""
         when = lambda ms: str(window.Date.new(ms).toLocaleString())  # noqa: E731 - the reader's own format
-        listed = saves.entries(self.app.store)
-        by_id("games-list").innerHTML = page.games_list(listed, self.app.entry, when, thumbnail)
+        self.listed = saves.listed(ordered[:self.shown])
+        by_id("games-list").innerHTML = page.games_list(
+            self.listed, self.app.entry, when, lambda game, position: self.pictures.get((game, position), ""),
+            len(ordered) - len(self.listed))
         by_id("games-kept").textContent = ""
-        if listed:
+        if self.listed:
             asyncio.ensure_future(say_kept())
+        if self.focus_at is not None:  # "Show more games": the first of them
+            item = present(by_id("games-list").querySelectorAll("li.saved").item(self.focus_at))
+            if item is not None:
+                item.querySelector("[data-open], [data-delete]").focus()
+            self.focus_at = None
+        asyncio.ensure_future(self.draw_pictures())
+
+    async def draw_pictures(self):
+        """Draw the pictures of the listed games that have none yet, for ~10 ms a task, each game's files fetched
+        the first time it is drawn; a picture that cannot be drawn stays blank."""
+        if self.drawing:
+            return
+        self.drawing = True
+        try:
+            until = time.perf_counter() + PICTURES_SLICE
+            while (e := next((e for e in self.listed if e.game and (e.game, e.position) not in self.pictures),
+                             None)) is not None:
+                try:
+                    state = await loaded(lambda: games.get(e.game).from_text(e.position))  # noqa: B023 - at once
+                    picture = views.draw(state)
+                except Exception:  # noqa: BLE001 - a picture must never keep the list from opening
+                    picture = ""
+                if len(self.pictures) >= PICTURES_KEPT:
+                    self.pictures.clear()
+                self.pictures[(e.game, e.position)] = picture
+                n = next((n for n, shown in enumerate(self.listed) if shown.id == e.id), None)  # in the list as it
+                thumb = present(by_id("games-list").querySelector(  # is now (it may have been drawn again)
+                    f'li[data-entry="{window.CSS.escape(e.id)}"] .thumb')) if n is not None and picture else None
+                if thumb is not None:
+                    thumb.innerHTML = page.thumbnail(n, picture)
+                if time.perf_counter() >= until:
+                    await asyncio.sleep(0)
+                    until = time.perf_counter() + PICTURES_SLICE
+        finally:
+            self.drawing = False
 
     def refill(self):
-        """Another tab changed the saved games: the list, if open, shows them as they are now."""
+        """Another tab changed the saved games: the list, if open, shows them as they are now, once for a burst
+        of changes (another tab importing a file writes thousands of entries, one event each)."""
+        if by_id("games-box").open and not self.refilling:
+            self.refilling = True
+            asyncio.ensure_future(self.refill_soon())
+
+    async def refill_soon(self):
+        await asyncio.sleep(REFILL_AFTER)
+        self.refilling = False
         if by_id("games-box").open:
             self.fill()
 
     def export(self):
         """Download every saved game as one readable JSON file: a backup, or a move to another browser."""
         day = str(window.Date.new().toISOString())
-        text = saves.export_games(self.app.store, day)
+        text = backups.export_games(self.app.store, day)
         url = window.URL.createObjectURL(window.Blob.new(to_js([text]), to_js(
             {"type": "application/json"}, dict_converter=window.Object.fromEntries)))
         download_file(url, f"looney-pyramids-games-{day[:10]}.json")
@@ -60,33 +139,62 @@ class MyGames:
         by_id("games-note").textContent = f"Exported {exported} game{'s' if exported != 1 else ''} to a file in your downloads."
 
     async def import_file(self):
-        """Add the games of a file Export made: nothing here is overwritten; a bad file changes nothing."""
+        """Add the games of a file Export made, a slice per task, saying how far it got: nothing here is
+        overwritten; a bad file, or Cancel, changes nothing."""
         chosen = by_id("games-file")
         file = present(chosen.files.item(0)) if chosen.files.length else None
-        if file is None:
+        if file is None or self.importing is not None:
             return
         chosen.value = ""  # the same file may be chosen again
         note = by_id("games-note")
-        note.textContent = "Importing…"
         try:
-            text = str(await file.text())
-            found = await self.app.loaded(lambda: saves.read_import(text))
-            note.textContent = saves.add_imported(self.app.store, found, now_ms())
+            backups.check_size(int(file.size))  # before a byte is read: a huge file is refused at once
+            note.textContent = "Importing the games of the file…"
+            data = await file.arrayBuffer()  # its bytes, decoded here: the browser's text took 100-400 ms in one task
+            text = data.to_bytes().decode("utf-8-sig", errors="replace")  # for 5 MB, where this takes ~10 ms
+            self.importing = importing = backups.Importing(text, self.app.store, now_ms())
         except GameError as err:
             note.textContent = str(err)
-        self.fill()
-        asyncio.ensure_future(self.fetch_pictures())
+            return
+        self.show_importing(True)
+        try:
+            note.textContent = await self.run(importing)
+        finally:
+            self.importing = None
+            self.show_importing(False)
+        if by_id("games-box").open:
+            self.fill()
 
-    async def fetch_pictures(self):
-        """The files of the listed games not shown yet, for their pictures: the list is drawn again with them."""
-        fetched = []
-        for game_id in sorted({e.game for e in saves.entries(self.app.store) if e.game}):
-            try:
-                await loaded(lambda: games.get(game_id), fetched.append)  # noqa: B023 - called at once
-            except GameError:
-                pass  # listed without a picture
-        if fetched:
-            self.refill()
+    async def run(self, importing):
+        """Step the import to its end (or its cancelling), a task per slice; what it did, in words."""
+        progress = by_id("games-progress")
+
+        def fetching(title):
+            progress.textContent = f"Loading the files of {title}…"
+        try:
+            while not await loaded(lambda: importing.step(SLICE), fetching):
+                progress.textContent = importing.progress
+                await asyncio.sleep(0)
+            return importing.result
+        except GameError as err:
+            return str(err)
+        except Exception as err:  # noqa: BLE001 - a bug: what was written is taken back, and the page goes on
+            report(err)
+            importing.cancel()
+            while not importing.step(SLICE):
+                await asyncio.sleep(0)
+            return f"Something went wrong while importing ({str(err)[:80]}); nothing was changed."
+
+    def cancel_import(self):
+        """Cancel (or the dialog closed): the import stops and takes back what it wrote."""
+        if self.importing is not None and self.importing.stage != "cancelling":
+            self.importing.cancel()
+
+    def show_importing(self, busy):
+        """The progress line and Cancel while an import runs; Import and Export wait for it."""
+        by_id("games-importing").hidden = not busy
+        by_id("games-progress").textContent = ""
+        by_id("games-import").disabled = by_id("games-export").disabled = busy
 
     async def open(self, entry_id):
         """A game chosen in the list."""
@@ -116,9 +224,11 @@ class MyGames:
 
     def on_click(self, event):
         app = self.app
-        target = present(event.target.closest("[data-open], [data-rename], [data-delete]"))
+        target = present(event.target.closest("[data-open], [data-rename], [data-delete], [data-more]"))
         if target is None or app.busy:
             return
+        if target.hasAttribute("data-more"):
+            return self.show_more()
         opened, renamed, deleted = (present(target.getAttribute(f"data-{key}")) for key in ("open", "rename", "delete"))
         if opened:
             asyncio.ensure_future(self.open(str(opened)))
@@ -132,6 +242,13 @@ class MyGames:
             self.fill()
 
 
+    def show_more(self):
+        """The next games of the list; the focus goes to the first of them."""
+        self.focus_at = len(self.listed)
+        self.shown = self.focus_at + PAGE
+        self.fill()
+
+
 async def say_kept():
     """The list says whether this browser keeps the games safe (persistent storage) or may clear them."""
     manager, kept = storage_manager(), False
@@ -141,11 +258,3 @@ async def say_kept():
         except Exception:  # noqa: BLE001 - unknown: the games may be cleared
             kept = False
     by_id("games-kept").textContent = KEPT_SAFE if kept else MAY_CLEAR
-
-
-def thumbnail(game_id, position):
-    """A small picture of a saved position; nothing when it cannot be drawn."""
-    try:
-        return views.draw(games.get(game_id).from_text(position))
-    except Exception:  # noqa: BLE001 - a picture must never keep the list from opening
-        return ""

@@ -12,9 +12,15 @@ import asyncio
 from pyodide.ffi import create_proxy
 from pyscript import window
 
-from browser import by_id, present
+from browser import by_id, present, report
 from pyramids import page, saves
 from screen.store import NOT_SAVING, PREFIX, now_ms
+
+# The entry of the game on screen is gone, or no longer this tab's to write (saves.other_tab).
+GONE = {"deleted": "This game was deleted in My games in another tab.",
+        "cleared": "Your saved games were cleared (in another tab, or by the browser).",
+        "unreadable": "Another tab saved this game in a form this tab cannot read (a newer version of the app?); "
+                      "that save is kept as it is."}
 
 
 class Parted:
@@ -41,9 +47,9 @@ class Parted:
         found = saves.other_tab(app.store, app.entry, app.meta.get("rev"), app.session.moves)
         if found is None:
             return True
-        if found.kind == "deleted":
+        if found.kind in GONE:
             app.entry, app.meta = saves.new_id(now_ms()), {"name": app.meta.get("name", "")}
-            app.tell("This game was deleted in another tab; it is saved again, as a new game.")
+            app.tell(f"{GONE[found.kind]} This game is saved again, as a new game.")
         elif found.kind == "ahead" and tuple(app.session.moves) == app.synced:
             asyncio.ensure_future(self.catch_up())
             return False
@@ -58,7 +64,7 @@ class Parted:
         game of its own (by the next persist), and the player chooses which goes on here."""
         app = self.app
         self.other_line = app.entry
-        name = " ".join(f"{found.data.get('name') or ''} (this tab)".split())[:80]
+        name = saves.clean_name(f"{found.data.get('name') or ''} (this tab)")
         app.entry, app.meta = saves.new_id(now_ms()), {"name": name}
         self.ask(found, app.session, other_tab=True)
 
@@ -70,23 +76,30 @@ class Parted:
         if key is not None and not str(key).startswith(PREFIX + saves.ENTRY):
             return
         app.my_games.refill()
-        if app.entry is not None and not app.busy and key in (None, PREFIX + saves.ENTRY + app.entry):
+        if app.entry is not None and key in (None, PREFIX + saves.ENTRY + app.entry):
             asyncio.ensure_future(self.catch_up())
 
     async def catch_up(self):
-        """Show what another tab did to the game on screen: its moves, its undo, its rename or its delete."""
+        """Show what another tab did to the game on screen: its moves, its undo, its rename or its delete; a
+        storage cleared under this tab is said once (a later event finds no entry on screen)."""
         app = self.app
-        s = app.session
+        if app.entry is None or app.busy:  # gone already, or a game being opened: nothing to follow
+            return
+        try:
+            await self.follow(app, app.session)
+        except Exception as err:  # noqa: BLE001 - a bug: the game on screen plays on, with no traceback
+            report(err)
+
+    async def follow(self, app, s):
         found = saves.other_tab(app.store, app.entry, app.meta.get("rev"), s.moves)
         if found is None:
             return
         if found.kind == "same":
             app.meta = found.data
             return
-        if found.kind == "deleted":
+        if found.kind in GONE:
             app.entry, app.meta, app.saved, app.opened = None, {}, None, list(s.moves)
-            app.tell("This game was deleted in My games in another tab. It stays on screen; play on to save it "
-                     "again, as a new game.")
+            app.tell(f"{GONE[found.kind]} It stays on screen; play on to save it again, as a new game.")
         elif found.kind in ("ahead", "back"):
             if not await app.open_entry(app.entry):
                 return
@@ -121,7 +134,7 @@ class Parted:
         by_id("parted-box").close()
         app.board.focus()  # not the page, where the dialog would leave it
         self.link = None
-        other = " ".join(f"{found.data.get('name') or ''} (other line)".split())
+        other = saves.clean_name(f"{found.data.get('name') or ''} (other line)")
         if str(target.dataset.keep) == "link":
             if saves.copy(app.store, found.id, now_ms()) is None:
                 app.tell(NOT_SAVING)

@@ -32,12 +32,12 @@ class LocalStore:
             pass
 
     def keys(self):
+        """Our keys, in one call to the browser (a call per key took ~35 µs each: My games may hold thousands)."""
         try:
-            store = window.localStorage
-            names = [str(name) for name in (present(store.key(i)) for i in range(store.length)) if name is not None]
+            names = window.Object.keys(window.localStorage).to_py()
         except Exception:  # disabled
             return []
-        return [name[len(PREFIX):] for name in names if name.startswith(PREFIX)]
+        return [name[len(PREFIX):] for name in map(str, names) if name.startswith(PREFIX)]
 
 
 def now_ms():

@@ -6,7 +6,8 @@ the app with its service worker blocked; ``embeds`` three embed codes in a page 
 a long link against a fresh start per game; ``engine`` random playouts on CPython;
 ``bots`` the computer in the page (worker start, move times, the main thread while
 it thinks); ``engines`` the app and the bare page in Chromium, Firefox ESR and WebKitGTK
-(tests/bench/engines.py).  ``strength`` (only when named: ``--only strength``; hours at 20 games per
+(tests/bench/engines.py); ``import`` My games' Import of a 10,000-game backup, and a 50 MB file
+refused (tests/bench/imports.py).  ``strength`` (only when named: ``--only strength``; hours at 20 games per
 pairing on two cores, see --strength-games and --strength-pairings) plays the levels
 against each other and a greedy baseline on CPython.  ``lighthouse`` (only when named) scores
 dist/ with Lighthouse, mobile and desktop (tests/bench/lighthouse.py).  ``wiki`` (only when named) sets
@@ -35,7 +36,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from pyramids import games  # noqa: E402
 from tests.bench import engine  # noqa: E402
 
-SECTIONS = ("loads", "embeds", "clicks", "links", "engine", "bots", "engines")
+SECTIONS = ("loads", "embeds", "clicks", "links", "engine", "bots", "engines", "import")
 ON_REQUEST = ("strength", "lighthouse", "wiki")  # long, or a tool of its own: run only when named in --only
 KB = 1000
 
@@ -75,6 +76,8 @@ def parse_args(argv=None):
     parser.add_argument("--engine-seconds", type=float, default=2.0, help="playout time per game (default 2)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bot-moves", type=int, default=4, help="bot moves timed per game and level (default 4)")
+    parser.add_argument("--import-runs", type=int, default=3,
+                        help="imports of the 10,000-game backup, each in a fresh browser (default 3: ~1 min each)")
     parser.add_argument("--strength-games", type=int, default=20, help="games per pairing (default 20)")
     parser.add_argument("--strength-scale", type=float, default=0.5,
                         help="every level's budget multiplied by this in the strength games (default 0.5)")
@@ -386,6 +389,25 @@ def bots_section(bench, args, table, results, rng):
         print("  " + "\n  ".join(found["failures"]))
 
 
+def import_section(runner, args, table, results):
+    from tests.bench import imports
+    print(f"Import: {imports.GAMES:,} games into a browser with {imports.SAVED} saved, and a {imports.HUGE_MB} MB file "
+          f"refused; {args.import_runs} runs, each in a fresh browser")
+    found = results["import"] = imports.measure(runner, args.import_runs)
+    runs = found["runs"]
+    table.add("Import", f"{imports.GAMES:,}-game file ({found['bytes'] / 1e6:.1f} MB), {imports.SAVED} saved: "
+              "chosen to done", spread(r["seconds"] for r in runs), unit="s", limit=imports.IMPORT_S)
+    table.add("Import", "  longest main-thread task meanwhile", spread(r["longest"] for r in runs),
+              limit=imports.IMPORT_TASK_MS)
+    table.add("Import", "  then My games drawn again: longest task", spread(r["list"] for r in runs))
+    table.add("Import", "  what it said", text=runs[0]["said"])
+    table.add("Import", "  each game's files loaded the first time (before): longest task",
+              spread(r.get("loading") for r in runs))
+    table.add("Import", f"a {imports.HUGE_MB} MB file refused: chosen to the reason shown",
+              spread(r["refused"] for r in runs), limit=imports.REFUSED_MS)
+    table.add("Import", "  longest main-thread task meanwhile", spread(r["refused_longest"] for r in runs))
+
+
 def main(argv=None):
     args = parse_args(argv)
     started = time.time()
@@ -396,7 +418,7 @@ def main(argv=None):
           f"{info['load_average'][0]:.1f}; games: {', '.join(args.games)}")
     table = Table()
     rng = random.Random(args.seed)
-    if any(s in args.only for s in ("loads", "embeds", "clicks", "links", "bots", "engines")) or args.profile:
+    if any(s in args.only for s in ("loads", "embeds", "clicks", "links", "bots", "engines", "import")) or args.profile:
         from tests.bench.browser import bench
         with bench() as runner:
             if "loads" in args.only:
@@ -413,6 +435,8 @@ def main(argv=None):
             if "engines" in args.only:
                 from tests.bench import engines
                 engines.section(runner, args, table, results)
+            if "import" in args.only:
+                import_section(runner, args, table, results)
             if args.profile:
                 results["profile"] = runner.profile(args.moves, args.long, random.Random(args.seed),
                                                     args.games[0] if len(args.games) == 1 else None)

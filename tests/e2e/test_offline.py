@@ -5,6 +5,8 @@ Measured in Chromium against a server of our own that records every request it r
 
 import collections
 import json
+import os
+import time
 
 import pytest
 
@@ -183,6 +185,31 @@ def test_a_new_build_offers_to_reload_into_it(tmp_path, watched):
         assert page.is_hidden("#update")
 
 
+def test_a_deploy_dated_older_than_the_last_still_reaches_players(tmp_path, watched):
+    """Issue 52: a deploy whose files are dated older than the last (a rollback, `rsync -a` of an older tree)
+    never reached players on a server that answers If-Modified-Since with 304 for sw.js and precache.js (as
+    this one does: Python's http.server)."""
+    app_dir = tmp_path / "app"
+    offline.dist(app_dir)
+    with StaticServer(app_dir) as server:
+        page = watched(server.origin).new_page()
+        app = App(page, server.url).open()
+        wait_controlled(page)
+        with open(app_dir / "static" / "app.css", "a") as stylesheet:
+            stylesheet.write("/* the build before */\n")
+        offline.write_precache(app_dir)
+        month_ago = time.time() - 30 * 86400
+        for path in app_dir.rglob("*"):
+            os.utime(path, (month_ago, month_ago))
+        app.reload()
+        page.wait_for_selector("#update:not([hidden])", timeout=30_000)
+        with page.expect_navigation():
+            page.click("#update button")
+        app.wait_ready()
+        assert "the build before" in page.evaluate("fetch('static/app.css').then(r => r.text())")
+        assert cache_names(page) == [f"pyramids {server.url} {offline.precache(app_dir)['version']}"]
+
+
 def test_the_precache_list_holds_everything_the_pages_load(watched, server):
     """With the worker blocked, every request the pages make must be a file of the list."""
     context = watched(server, service_workers="block")
@@ -197,4 +224,5 @@ def test_the_precache_list_holds_everything_the_pages_load(watched, server):
     app.wait_ready()
     paths = {r.url.removeprefix(server).split("#")[0].split("?")[0] for r in seen if r.url.startswith(server)}
     assert WASM in paths and "static/games/terrafex.zip" in paths
-    assert paths - {""} <= set(offline.files()), "loaded but not precached"
+    assert paths - {"", "precache.js"} <= set(offline.files()), "loaded but not precached (precache.js names the " \
+        "version deployed: the page reads it past every cache)"

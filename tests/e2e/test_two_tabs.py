@@ -134,3 +134,29 @@ def test_my_games_exports_a_backup_that_another_browser_imports(new_context, ser
     elsewhere.page.wait_for_function("document.getElementById('games-note').textContent.startsWith('Imported 1 game')")
     assert "Club night" in elsewhere.page.inner_text("#games-list")
     assert sorted(moves_of(e) for e in entries(elsewhere).values()) == [["c3-b4"], ["d3-e4"]]
+
+
+def test_storage_cleared_under_a_running_tab_is_said_once_and_play_goes_on(new_context, server):
+    """Issue 52: "Clear site data" in one tab while another plays: the other showed a Python traceback (parted.py
+    catch_up, saves.py other_tab: TypeError) and a false "A new version is available" bar."""
+    context = new_context()
+    first = App(context.new_page(), server)
+    first.open()
+    first.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    first.reload()  # a returning visit: the page was opened by the service worker
+    play(first, "d3-e4")
+    second = App(context.new_page(), server).open()
+    origin = server.rstrip("/")
+    context.new_cdp_session(second.page).send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+    first.page.wait_for_function("document.getElementById('message').textContent.includes('cleared')")
+    said = "Your saved games were cleared (in another tab, or by the browser). It stays on screen; play on to save " \
+           "it again, as a new game."
+    assert first.message().startswith(said) and first.message().count("cleared") == 1, "said once"
+    second.reload()  # the other tab comes back: a first visit, its service worker registered anew
+    second.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    first.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    first.page.wait_for_timeout(1000)
+    assert first.page.is_hidden("#update"), "the same version: nothing to reload into"
+    play(first, "e6-f5")
+    (entry,) = entries(first).values()
+    assert moves_of(entry) == ["d3-e4", "e6-f5"], "played on: saved again, as a new game"
