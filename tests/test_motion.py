@@ -1,0 +1,76 @@
+"""Moves that move (issue 51): what the views and the page say for static/motion.js to work on.
+
+Every piece a board draws is named (`data-piece`, svg.named): static/motion.js slides each piece from where the
+piece of its name stood nearest, so a piece left unnamed would just appear, and two pieces given one name where
+the game tells them apart could swap places on screen.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import pytest
+
+from pyramids import games, views
+
+from conformance import playout
+
+NAMED = re.compile(r'data-piece="([^"]*)"')
+
+
+def drawn_pieces(state) -> int:
+    """How many pieces the position has on its board, counted by its own rules' data."""
+    game = state.game.id
+    if game == "ice-lady":
+        return sum(len(pieces) for _, pieces in state.units.values())
+    if game == "ice-towers":
+        return sum(len(tower.pieces) for tower in state.towers) + len(state.held)
+    if game == "icetoids":
+        waiting = sum(state.off_board.get(state.colours[seat], 0) for seat, home in state.homes.items() if home)
+        return sum(len(here) for here in state.pieces) + waiting
+    if game == "terrafex":  # a frost or a cap is a glacier's piece over its forest
+        return sum(1 + bool(cell[2]) for cell in state.board if cell is not None)
+    if game == "ice-turn":
+        return sum(len(stack) for stack in state.stacks)
+    raise AssertionError(f"count the pieces of {game} here")
+
+
+VARIANTS = [("ice-lady", {}), ("ice-towers", {"players": 3}), ("ice-towers", {"haunted": True}),
+            ("icetoids", {"players": 4}), ("terrafex", {}), ("terrafex", {"layout": "custom"}), ("ice-turn", {})]
+
+
+def test_every_game_is_counted():
+    assert {game_id for game_id, _ in VARIANTS} == set(games.ids())
+
+
+@pytest.mark.parametrize("game_id,options", VARIANTS)
+def test_every_piece_on_every_board_is_named(game_id, options):
+    """Random games of every game: each board names as many pieces as the position has, with the names the
+    game gives its pieces where it tells them apart (Ice Towers' rL2, Ice-Turn's r3: once each)."""
+    game = games.get(game_id)
+    for seed in range(3):
+        state = game.new(**options)
+        for move in [None, *playout(game, random.Random(seed), max_plies=120, **options)]:
+            state = state if move is None else state.play(move)
+            names = NAMED.findall(views.draw(state))
+            assert len(names) == drawn_pieces(state), (state.to_text(), Counter(names))
+            if game_id in ("ice-towers", "ice-turn"):
+                assert len(set(names)) == len(names), state.to_text()
+
+
+def test_a_piece_keeps_its_name_as_it_moves():
+    """Ice Lady: a white small moving from d3 to e4 is a white piece before and after (its colour names it), and
+    the board has as many white pieces named; a capture leaves one black piece fewer."""
+    def names(moves):
+        return Counter(NAMED.findall(views.draw(games.get("ice-lady").replay(moves))))
+    start, moved, taken = names([]), names(["d3-e4"]), names(["d3-e4", "e6-f5", "e4xg6"])
+    assert start == moved == Counter(white=8, black=8)
+    assert taken == Counter(white=8, black=7)
+
+
+def test_pictures_of_pieces_beside_the_board_are_not_pieces():
+    """A panel's pictures of pieces (Terrafex's pool, trackers and key) carry no name: they never move."""
+    state = games.get("terrafex").new()
+    assert "data-piece" not in views.panel(state)
