@@ -15,7 +15,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from archives import loaded
-from browser import by_id, present, replay as replay_in_slices, replay_slice, report
+from browser import by_id, load_script, present, replay as replay_in_slices, replay_slice, report
 from pyramids import games, page, record, saves
 from pyramids.core import CONFIRM_RESIGN, DECLINE_DRAW, OFFER_DRAW, RESIGN, GameError
 from pyramids.session import Loading, Session
@@ -92,6 +92,8 @@ class App:
             self.act(lambda: None, save=False)
         finally:
             document.documentElement.setAttribute("data-ready", "")
+        await asyncio.sleep(0)
+        load_script("motion.js")  # then, in a task of its own: the pieces of each move slide to their places
 
     async def fail(self, err):
         report(err)

@@ -2,7 +2,8 @@
 
 Every piece a board draws is named (`data-piece`, svg.named): static/motion.js slides each piece from where the
 piece of its name stood nearest, so a piece left unnamed would just appear, and two pieces given one name where
-the game tells them apart could swap places on screen.
+the game tells them apart could swap places on screen.  A board follows the one before (`page.follows`) only on
+one line of play.  The browser side is tests/e2e/test_motion_page.py.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from collections import Counter
 
 import pytest
 
-from pyramids import games, views
+from pyramids import games, page, views
+from pyramids.session import Session
 
 from conformance import playout
 
@@ -74,3 +76,36 @@ def test_pictures_of_pieces_beside_the_board_are_not_pieces():
     """A panel's pictures of pieces (Terrafex's pool, trackers and key) carry no name: they never move."""
     state = games.get("terrafex").new()
     assert "data-piece" not in views.panel(state)
+
+
+def shown(game_id="ice-lady", moves=(), ply=None, mine=()):
+    session = Session(game_id, moves=list(moves))
+    session.choose_mine(mine)
+    if ply is not None:
+        session.go(ply)
+    return session, page.shown(session)
+
+
+def test_a_board_follows_the_one_before_on_one_line_of_play():
+    line = ["d3-e4", "e6-f5", "e4xg6"]
+    session, at_two = shown(moves=line, ply=2)
+    for ply in (3, 0, 1, 2):
+        session.go(ply)
+        assert page.follows(at_two, page.shown(session)), ply  # a step either way, the same board again
+    session.undo()  # taking back the move on screen, e6-f5, and those after it
+    undone = page.shown(session)
+    assert page.follows(at_two, undone), "an undo"
+    session.play("c6-d5")
+    assert page.follows(undone, page.shown(session)), "another move from there"
+    assert page.follows(at_two, shown(moves=line)[1]), "a link bringing the moves after these, as a new session"
+
+
+def test_a_board_of_another_game_or_seat_does_not_follow():
+    _, before = shown(moves=["d3-e4", "e6-f5"])
+    assert not page.follows(None, before), "the first board drawn"
+    assert not page.follows(before, shown()[1]), "a new game"
+    assert not page.follows(before, shown(moves=["d3-e4"])[1]), "a game of fewer moves (a saved one)"
+    assert not page.follows(before, shown(moves=["c3-d4", "e6-f5"])[1]), "another game of Ice Lady"
+    assert not page.follows(before, shown(moves=["d3-e4", "e6-d5"])[1]), "another line from a common move"
+    assert not page.follows(before, shown(moves=["d3-e4", "e6-f5"], mine=["black"])[1]), "the board turned round"
+    assert not page.follows(shown("terrafex")[1], shown("ice-turn")[1]), "another game"

@@ -26,6 +26,25 @@ def board(session: Session) -> str:
     return views.labelled(views.draw(state, marks, session.perspective), state, marks, starts)
 
 
+def shown(session: Session) -> tuple:
+    """What a board shows, for telling whether the next one follows it: the game, the seat it is seen from,
+    the moves that led to its position, and the game on the page they belong to."""
+    return session.game.id, session.perspective, tuple(session.moves[:session.cursor]), session
+
+
+def follows(before: tuple | None, after: tuple) -> bool:
+    """Whether the board showing `after` (`shown`) continues the one showing `before`: a position on the same
+    line of play, seen from the same seat (a move, an undo, a step through the game, a link bringing a friend's
+    moves to a game on the page), whose pieces then move to their places; a new game, another saved game, the
+    board turned round, whose pieces are just drawn."""
+    if before is None or before[:2] != after[:2]:
+        return False
+    if before[3] is not after[3]:  # another game on the page: only one that goes on from the moves shown
+        return after[2][:len(before[2])] == before[2]
+    short, long = sorted((before[2], after[2]), key=len)
+    return long[:len(short)] == short
+
+
 LISTED = 300  # the moves a long game's list shows around the move on screen: a 10,000-item list takes 50 ms to lay out
 STEP = 100  # that window moves this many moves at a time, so a move played or browsed to is nearly always appended
 
