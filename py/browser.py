@@ -46,6 +46,11 @@ def set_html(element_id: str, html: str) -> bool:
     return True
 
 
+def held(element_id: str) -> str:
+    """The HTML `set_html` last put in the element."""
+    return _held.get(element_id, "")
+
+
 _shown = [None]  # page.shown() of the board last drawn
 
 
@@ -65,7 +70,7 @@ def draw_board(session) -> None:
 
 
 def load_script(name: str) -> None:
-    """Run static/`name` once the page is ready (motion.js): nothing of the start-up waits for it."""
+    """Run static/`name` once the page is ready (motion, sounds): nothing of the start-up waits for it."""
     script = document.createElement("script")
     script.src = f"static/{name}"
     document.head.append(script)

@@ -1,9 +1,10 @@
-"""Moves that move (issue 51): what the views and the page say for static/motion.js to work on.
+"""Moves that move, and their sounds (issue 51): what the views and the page say for static/motion.js and
+static/sound.js to work on.
 
 Every piece a board draws is named (`data-piece`, svg.named): static/motion.js slides each piece from where the
 piece of its name stood nearest, so a piece left unnamed would just appear, and two pieces given one name where
 the game tells them apart could swap places on screen.  A board follows the one before (`page.follows`) only on
-one line of play.  The browser side is tests/e2e/test_motion_page.py.
+one line of play; `page.sound` says which sound a board makes.  The browser side is tests/e2e/test_motion_page.py.
 """
 
 from __future__ import annotations
@@ -109,3 +110,33 @@ def test_a_board_of_another_game_or_seat_does_not_follow():
     assert not page.follows(before, shown(moves=["d3-e4", "e6-d5"])[1]), "another line from a common move"
     assert not page.follows(before, shown(moves=["d3-e4", "e6-f5"], mine=["black"])[1]), "the board turned round"
     assert not page.follows(shown("terrafex")[1], shown("ice-turn")[1]), "another game"
+
+
+def sound_after(moves, more, game_id="ice-lady", bots=None, undo=False):
+    """The sound of the board after `more` is played (or undone) on the game of `moves`."""
+    session = Session(game_id, moves=list(moves), bots=bots)
+    before, board_before = page.shown(session), page.board(session)
+    for move in more:
+        if bots:
+            assert session.play_bot(move, session.position_key())
+        else:
+            session.play(move)
+    if undo:
+        session.undo()
+    return page.sound(session, before, page.shown(session), board_before, page.board(session))
+
+
+def test_the_sound_of_a_move():
+    assert sound_after([], ["d3-e4"]) == "move"
+    assert sound_after(["d3-e4", "e6-f5"], ["e4xg6"]) == "capture", "a black piece left the board"
+    assert sound_after(["d3-e4"], ["e6-f5"], bots={"black": "easy"}) == "their", "the computer's move"
+    assert sound_after(["d3-e4"], ["resign"]) == "end"
+    assert sound_after(["d3-e4"], [], undo=True) == "", "an undo is silent"
+    assert sound_after(["d3-e4"], []) == "", "a board drawn again"
+
+
+def test_a_terrafex_forest_burnt_is_a_capture():
+    """The fire burns a forest away: one green piece fewer on the board."""
+    moves = playout(games.get("terrafex"), random.Random(3), max_plies=300)
+    burn = next(ply for ply, move in enumerate(moves) if move.startswith("fire:burn"))
+    assert sound_after(moves[:burn], [moves[burn]], game_id="terrafex") == "capture"

@@ -5,6 +5,8 @@ The browser binding (py/main.py) only assigns these strings to elements.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from .markup import escape
 from typing import Callable, Iterator
 
@@ -43,6 +45,28 @@ def follows(before: tuple | None, after: tuple) -> bool:
         return after[2][:len(before[2])] == before[2]
     short, long = sorted((before[2], after[2]), key=len)
     return long[:len(short)] == short
+
+
+_PIECE = re.compile(r'data-piece="([^"]*)"')
+
+
+def sound(session: Session, before: tuple | None, after: tuple, board_before: str, board_after: str) -> str:
+    """The sound of a board showing `after` (`shown`, drawn as `board_after`) where one showed `before`: ''
+    unless it shows moves made after those (a selection, an undo, a step back, another game are silent); then
+    'end' where the game ended, 'capture' where a piece left the board (fewer pieces of a name: an Ice Lady
+    jump, a forest burnt), else 'move' for a move made here and 'their' for the computer's or a friend's."""
+    if not follows(before, after) or len(after[2]) <= len(before[2]):
+        return ""
+    if session.state.outcome is not None:
+        return "end"
+    seats = [session.seat_of_move(ply) for ply in range(len(before[2]) + 1, len(after[2]) + 1)]
+    made = [seat for seat in seats if seat is not None]
+    if not made:  # chance alone, or the clock
+        return ""
+    now = Counter(_PIECE.findall(board_after))
+    if any(now[name] < count for name, count in Counter(_PIECE.findall(board_before)).items()):
+        return "capture"
+    return "move" if made[-1] in session.people else "their"
 
 
 LISTED = 300  # the moves a long game's list shows around the move on screen: a 10,000-item list takes 50 ms to lay out

@@ -1,9 +1,10 @@
-"""Moves that move, in the browser (issue 51): static/motion.js.
+"""Moves that move, and their sounds, in the browser (issue 51): static/motion.js and static/sound.js.
 
 Every kind of move slides its pieces (a person's, the computer's, one a link brings, Replay turn, a step
 through the game), in every game; never under prefers-reduced-motion; a click in the middle of one is answered
-at once, on the board as drawn.  What is counted, not timed: each `animate()` of a named piece (an init script
-wraps it).
+at once, on the board as drawn.  Sounds: the setting is remembered, nothing plays while it is off, before the
+player has pressed anything, or in an embed.  What is counted, not timed: each `animate()` of a named piece (an
+init script wraps it) and each AudioContext and sound made (a wrapped AudioContext).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from conftest import App, watched_contexts
 from conformance import playout
 from pyramids import games, record, views
 
-# Every animation of a board's piece, by the piece's name.
+# Every animation of a board's piece, by the piece's name; every AudioContext made and every sound started.
 COUNT = """
     window.moved = [];
     const animate = Element.prototype.animate;
@@ -26,6 +27,14 @@ COUNT = """
         else if (this.closest("svg.fading")) window.moved.push("(gone)");  // a piece taken, fading over the board
         return animate.apply(this, args);
     };
+    window.audio = {contexts: 0, sounds: 0};
+    if (window.AudioContext) {
+        const Real = window.AudioContext;
+        window.AudioContext = class extends Real {
+            constructor(...args) { super(...args); window.audio.contexts++; }
+            createOscillator() { window.audio.sounds++; return super.createOscillator(); }
+        };
+    }
 """
 SLOW = 60_000  # ms: a move slowed down to act in the middle of it (pyramidsMotion.duration)
 
@@ -142,7 +151,51 @@ def test_a_click_during_a_move_is_answered_at_once_on_the_board_as_drawn(app):
     assert app.page.inner_text("#ply").startswith("Move 0 of 1") and running(app) == 1, "the step, at once, slides"
 
 
-def test_the_embed_moves_its_pieces(app):
+# -- sounds -------------------------------------------------------------------------------------
+def sounds(app):
+    app.settled()
+    return app.page.evaluate("window.audio")
+
+
+def test_sounds_play_after_a_press_and_are_off_when_turned_off_for_the_next_visit_too(app):
+    opened(app, "v=1&g=ice-lady&m=&bots=white:easy")
+    wait_moves(app, 1)
+    assert sounds(app) == {"contexts": 0, "sounds": 0}, "the computer's move before the player pressed anything"
+    assert app.page.is_checked("#sound"), "on unless turned off"
+    play_a_move(app)
+    assert sounds(app)["sounds"] > 0, "the player's move is heard"
+
+    app.page.uncheck("#sound")
+    assert app.storage("sound") == "off"
+    wait_moves(app, 3)
+    app.reload()
+    assert not app.page.is_checked("#sound"), "the setting is remembered"
+    app.page.wait_for_function("window.pyramidsSound")
+    play_a_move(app)
+    wait_moves(app, 5)
+    assert sounds(app) == {"contexts": 0, "sounds": 0}, "nothing plays while the setting is off"
+    app.page.check("#sound")
+    assert app.storage("sound") == "on"
+
+
+def test_each_move_has_its_sound(app):
+    opened(app, "v=1&g=ice-lady&m=d3-e4+e6-f5")
+    app.page.wait_for_function("window.pyramidsSound")
+    app.page.evaluate("""() => { window.heard = []; const play = window.pyramidsSound.play;
+        window.pyramidsSound.play = kind => { window.heard.push(kind); play(kind); }; }""")
+    app.play("e4", "g6")  # a capture
+    app.play("d6", "c5")
+    app.page.keyboard.press("ArrowLeft")  # a step back: silent
+    app.settled()  # (two steps within one frame are one board: nothing new on it)
+    app.page.keyboard.press("ArrowRight")  # forward: the move again
+    app.page.click("#my-games")
+    app.page.keyboard.press("Escape")
+    app.settled()
+    assert app.page.evaluate("window.heard") == ["capture", "move", "move"]
+    assert sounds(app)["sounds"] > 0
+
+
+def test_an_embed_is_silent(app):
     app.page.add_init_script(COUNT)
     app.page.goto(app.server + "embed.html#v=1&g=ice-lady&m=d3-e4+e6-f5&play")
     app.wait_ready()
@@ -151,3 +204,5 @@ def test_the_embed_moves_its_pieces(app):
     app.play("e4", "g6")
     app.page.click("#prev")
     assert "white" in moved(app), "the embed's pieces move too"
+    assert app.page.evaluate("window.pyramidsSound === undefined"), "the embed never loads the sounds"
+    assert sounds(app) == {"contexts": 0, "sounds": 0}
