@@ -36,23 +36,45 @@ def clicked_cells(event) -> list[str]:
 _held = {}  # element id -> the HTML `set_html` last put in it
 
 
-def set_html(element_id: str, html: str) -> None:
-    """Put `html` in the element unless it holds it already: the browser parsing and laying out an
-    unchanged board or panel again is most of a redraw's time (Terrafex's panel: several
+def set_html(element_id: str, html: str) -> bool:
+    """Put `html` in the element unless it holds it already (True when it did not): the browser parsing
+    and laying out an unchanged board or panel again is most of a redraw's time (Terrafex's panel: several
     milliseconds).  The elements given here are written only through this."""
-    if _held.get(element_id) != html:
-        by_id(element_id).innerHTML = html
-        _held[element_id] = html
+    if _held.get(element_id) == html:
+        return False
+    by_id(element_id).innerHTML = html
+    _held[element_id] = html
+    return True
+
+
+def held(element_id: str) -> str:
+    """The HTML `set_html` last put in the element."""
+    return _held.get(element_id, "")
+
+
+_shown = [None]  # page.shown() of the board last drawn
 
 
 def draw_board(session) -> None:
-    """The position on screen, in one assignment, with its text for tests and tools."""
-    set_html("board", page.board(session))
+    """The position on screen, in one assignment, with its text for tests and tools; its pieces move to
+    their places (static/motion.js, once loaded) where it follows the board drawn before (`page.follows`)."""
+    changed = set_html("board", page.board(session))
     board = by_id("board")
     board.setAttribute("data-position", session.state.to_text())
     board.setAttribute("data-perspective", session.perspective or "")
     board.setAttribute("data-game", session.game.id)  # wide tables get a wide board (CSS)
     board.removeAttribute("data-snapshot")  # the live board replaces the one painted before Python started
+    before, _shown[0] = _shown[0], page.shown(session)
+    motion = present(getattr(window, "pyramidsMotion", None))
+    if changed and motion is not None:
+        motion.drawn(page.follows(before, _shown[0]))
+
+
+def load_script(name: str) -> None:
+    """Run static/`name` once the page is ready (motion, sounds): nothing of the start-up waits for it."""
+    script = document.createElement("script")
+    script.src = f"static/{name}"
+    document.head.append(script)
 
 
 def draw_panel(session, people=None) -> None:

@@ -14,7 +14,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from archives import loaded
-from browser import (Announcer, by_id, clicked_cells, draw_board, draw_panel, present, replay,
+from browser import (Announcer, by_id, clicked_cells, draw_board, draw_panel, load_script, present, replay,
                      report, set_html)
 from pyramids import embed, page
 from pyramids.core import GameError
@@ -165,6 +165,8 @@ async def main():
         view.render()
     finally:
         document.documentElement.setAttribute("data-ready", "")
+    await asyncio.sleep(0)
+    load_script("motion.js")  # then, in a task of its own: the pieces of each move slide (no sounds here)
 
 
 view = Embed()

@@ -15,7 +15,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from archives import loaded
-from browser import by_id, present, replay as replay_in_slices, replay_slice, report
+from browser import by_id, load_script, present, replay as replay_in_slices, replay_slice, report
 from pyramids import games, page, record, saves
 from pyramids.core import CONFIRM_RESIGN, DECLINE_DRAW, OFFER_DRAW, RESIGN, GameError
 from pyramids.session import Loading, Session
@@ -28,6 +28,7 @@ from screen.notation import Notation
 from screen.panel import Panel
 from screen.parted import Parted
 from screen.share import Share
+from screen.sound import Sound
 from screen.store import LocalStore, keep_games, now_ms
 
 DEFAULT_GAME = games.DEFAULT
@@ -70,6 +71,7 @@ class App:
         self.new_game = NewGame(self)
         self.my_games = MyGames(self)
         self.parted = Parted(self)
+        self.sound = Sound(self)
 
     # -- loading --------------------------------------------------------
     # A game opens at once when its files are here and its replay fits in one
@@ -92,6 +94,9 @@ class App:
             self.act(lambda: None, save=False)
         finally:
             document.documentElement.setAttribute("data-ready", "")
+        await asyncio.sleep(0)
+        for script in ("motion.js", "sound.js"):  # then, in a task of their own: pieces that slide, and sounds
+            load_script(script)
 
     async def fail(self, err):
         report(err)
@@ -319,12 +324,14 @@ class App:
             window.pyramidsSnapshot.keep(self.bare or self.entry is not None)
 
     def draw_after_paint(self):
-        """What is read after the board: the game's panel and log, the typed move's example, the open boxes."""
+        """What is read after the board: the game's panel and log, the typed move's example, the open boxes;
+        what a new move sounds like."""
         s = self.session
         self.panel.draw_after_paint(s)
         self.log.draw_entries(s)
         self.share.draw(s)
         self.notation.draw(s)
+        self.sound.draw(s)
 
     def later(self, job):
         """Run `job` once the browser has painted this frame (a job asked for twice runs once, the jobs in
@@ -437,7 +444,7 @@ class App:
     # -- wiring -------------------------------------------------------------
     def bind(self):
         for part in (self.bots, self.board, self.panel, self.log, self.share, self.notation, self.new_game,
-                     self.my_games, self.parted):
+                     self.my_games, self.parted, self.sound):
             part.bind()
         by_id("picker").addEventListener("click", create_proxy(self.on_picker_click))
         document.addEventListener("keydown", create_proxy(self.on_key))

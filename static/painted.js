@@ -44,6 +44,7 @@
     "font-family": oneOf("sans-serif"),
     type: oneOf("button"),
     class: TEXT, "aria-label": TEXT, title: TEXT, "data-cell": TEXT, "data-start": TEXT, "data-tower": TEXT,
+    "data-piece": TEXT,  // a piece's name (svg.named), which static/motion.js moves it by
     "data-arrows": TEXT, "data-ply": TEXT, "data-num": TEXT, "data-notation": TEXT,
     "data-first": NUMBER, "data-last": NUMBER, "data-open": oneOf(""), "aria-expanded": oneOf("true", "false"),
     "data-actor": TEXT, "aria-pressed": oneOf("true", "false"),  // a panel's "acting as" choices

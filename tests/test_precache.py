@@ -61,15 +61,16 @@ def test_the_list_is_the_config_the_runtime_and_the_pages_static_files():
     later = {f"static/games/{game_id}.zip" for game_id in games.ids() if game_id != games.DEFAULT} | {
         "static/ai.zip"}  # fetched when needed (the default game is in the start-up archive)
     keys = {"static/access.js"}  # loaded by painted.js: at once on a board painted before Python, else once ready
+    ready = {"static/motion.js", "static/sound.js"}  # loaded by the pages' Python once ready (browser.load_script)
     scripts = {"static/start.js",  # imported by boot.js, and by embed.js when a reader acts: Python's start
                "static/inflate.js"}  # the interpreter module's worker, inflating its snapshot
     memory = {"static/memory.json"}  # read by the interpreter module: which snapshot to start from
     for name, group in [("the start-up archive", start), ("vendored", vendored), ("in the pages", referenced),
                         ("manifest icons", icons), ("pages and entry scripts", entries),
                         ("games and the search", later), ("keyboard layer", keys), ("the snapshot's name", memory),
-                        ("scripts the scripts load", scripts)]:
+                        ("scripts the scripts load", scripts), ("scripts Python loads", ready)]:
         assert group and group <= files, f"{name}: not precached: {sorted(group - files)}"
-    others = files - start - vendored - referenced - icons - entries - later - keys - memory - scripts
+    others = files - start - vendored - referenced - icons - entries - later - keys - memory - scripts - ready
     assert others == set(), "precached but loaded by nothing"
     assert all((ROOT / name).is_file() for name in files)
 

@@ -5,6 +5,8 @@ The browser binding (py/main.py) only assigns these strings to elements.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from .markup import escape
 from typing import Callable, Iterator
 
@@ -24,6 +26,47 @@ def board(session: Session) -> str:
             or session.others_to_move())
     starts = () if idle else state.guide((), session.actor).targets
     return views.labelled(views.draw(state, marks, session.perspective), state, marks, starts)
+
+
+def shown(session: Session) -> tuple:
+    """What a board shows, for telling whether the next one follows it: the game, the seat it is seen from,
+    the moves that led to its position, and the game on the page they belong to."""
+    return session.game.id, session.perspective, tuple(session.moves[:session.cursor]), session
+
+
+def follows(before: tuple | None, after: tuple) -> bool:
+    """Whether the board showing `after` (`shown`) continues the one showing `before`: a position on the same
+    line of play, seen from the same seat (a move, an undo, a step through the game, a link bringing a friend's
+    moves to a game on the page), whose pieces then move to their places; a new game, another saved game, the
+    board turned round, whose pieces are just drawn."""
+    if before is None or before[:2] != after[:2]:
+        return False
+    if before[3] is not after[3]:  # another game on the page: only one that goes on from the moves shown
+        return after[2][:len(before[2])] == before[2]
+    short, long = sorted((before[2], after[2]), key=len)
+    return long[:len(short)] == short
+
+
+_PIECE = re.compile(r'data-piece="([^"]*)"')
+
+
+def sound(session: Session, before: tuple | None, after: tuple, board_before: str, board_after: str) -> str:
+    """The sound of a board showing `after` (`shown`, drawn as `board_after`) where one showed `before`: ''
+    unless it shows moves made after those (a selection, an undo, a step back, another game are silent); then
+    'end' where the game ended, 'capture' where a piece left the board (fewer pieces of a name: an Ice Lady
+    jump, a forest burnt), else 'move' for a move made here and 'their' for the computer's or a friend's."""
+    if not follows(before, after) or len(after[2]) <= len(before[2]):
+        return ""
+    if session.state.outcome is not None:
+        return "end"
+    seats = [session.seat_of_move(ply) for ply in range(len(before[2]) + 1, len(after[2]) + 1)]
+    made = [seat for seat in seats if seat is not None]
+    if not made:  # chance alone, or the clock
+        return ""
+    now = Counter(_PIECE.findall(board_after))
+    if any(now[name] < count for name, count in Counter(_PIECE.findall(board_before)).items()):
+        return "capture"
+    return "move" if made[-1] in session.people else "their"
 
 
 LISTED = 300  # the moves a long game's list shows around the move on screen: a 10,000-item list takes 50 ms to lay out

@@ -91,8 +91,20 @@ def _pips(cx: float, y: float, half: float, count: int, colour: str) -> str:
     )
 
 
-def standing(cx: float, cy: float, cell: float, colour: str, size: int, stacked: bool = False) -> str:
-    """One upright pyramid seen from above, centred on (cx, cy).
+def named(piece: str) -> str:
+    """The attribute that names a piece on a board (`piece`, '' for a picture of a piece, not a piece).
+
+    static/motion.js matches each named piece with the piece of that name that stood nearest before a redraw
+    and slides it from there (grows, shrinks or turns it where its size or direction changed); a name with no
+    match fades in, one that is gone fades out.  So a view names each piece by what stays the same when it
+    moves: Ice Towers' own piece names, Ice-Turn's pieces, a colour where pieces of a colour are alike.
+    """
+    return f' data-piece="{escape(piece)}"' if piece else ""
+
+
+def standing(cx: float, cy: float, cell: float, colour: str, size: int, stacked: bool = False,
+             piece: str = "") -> str:
+    """One upright pyramid seen from above, centred on (cx, cy), named `piece` on a board (`named`).
 
     A `stacked` pyramid (one resting on another) gets a contrasting rim so it
     stands out from a piece of the same colour below it.
@@ -103,7 +115,7 @@ def standing(cx: float, cy: float, cell: float, colour: str, size: int, stacked:
     rim = (f'<rect x="{x0 - 1.5:.1f}" y="{y0 - 1.5:.1f}" width="{2 * half + 3:.1f}" '
            f'height="{2 * half + 3:.1f}" fill="none" stroke="{paint.pip}" stroke-width="2"/>') if stacked else ""
     return (
-        f'<g class="pyramid {colour} {SIZE_NAMES[size]}">{rim}'
+        f'<g class="pyramid {colour} {SIZE_NAMES[size]}"{named(piece)}>{rim}'
         f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{2 * half:.1f}" height="{2 * half:.1f}" '
         f'fill="{fill_of(colour)}" stroke="{paint.stroke}" stroke-width="1.5"/>'
         f'<path d="M{x0:.1f} {y0:.1f}L{x1:.1f} {y1:.1f}M{x1:.1f} {y0:.1f}L{x0:.1f} {y1:.1f}" '
@@ -112,8 +124,8 @@ def standing(cx: float, cy: float, cell: float, colour: str, size: int, stacked:
     )
 
 
-def stack(cx: float, cy: float, cell: float, pieces) -> str:
-    """A stack seen from above: `pieces` bottom to top as (colour, size).
+def stack(cx: float, cy: float, cell: float, pieces, piece: str = "") -> str:
+    """A stack seen from above: `pieces` bottom to top as (colour, size), each named `piece` on a board.
 
     Larger pieces below show as outer squares; where a piece sits on one of
     the same size or smaller, it is drawn slightly inset so every layer shows.
@@ -121,18 +133,18 @@ def stack(cx: float, cy: float, cell: float, pieces) -> str:
     out, limit = [], float("inf")
     for level, (colour, size) in enumerate(pieces):
         width = min(cell * SCALE[size], limit)
-        out.append(standing(cx, cy, width / SCALE[size], colour, size, stacked=level > 0))
+        out.append(standing(cx, cy, width / SCALE[size], colour, size, stacked=level > 0, piece=piece))
         limit = width - cell * 0.12
     return "".join(out)
 
 
-def lying(cx: float, cy: float, cell: float, colour: str, size: int, direction: str) -> str:
-    """A pyramid lying down, drawn as a triangle pointing N, E, S or W."""
+def lying(cx: float, cy: float, cell: float, colour: str, size: int, direction: str, piece: str = "") -> str:
+    """A pyramid lying down, drawn as a triangle pointing N, E, S or W, named `piece` on a board (`named`)."""
     half = cell * SCALE[size] / 2
     angle = {"N": 0, "E": 90, "S": 180, "W": 270}[direction]
     paint = PAINTS[colour]
     return (
-        f'<g class="pyramid lying {colour} {SIZE_NAMES[size]}" '
+        f'<g class="pyramid lying {colour} {SIZE_NAMES[size]}"{named(piece)} '
         f'transform="rotate({angle} {cx:.1f} {cy:.1f})">'
         f'<path d="M{cx:.1f} {cy - half:.1f}L{cx + half * 0.8:.1f} {cy + half:.1f}'
         f'L{cx - half * 0.8:.1f} {cy + half:.1f}Z" fill="{fill_of(colour)}" '

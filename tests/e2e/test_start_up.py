@@ -50,6 +50,10 @@ def test_the_first_load_fetches_the_core_and_the_game_on_screen_only(app_server,
     assert "static/ai.zip" not in before and "py/bot_worker.py" not in before, "no computer player at start"
     assert "static/access.js" not in before, "the keyboard layer comes once the game is ready"
     assert page.evaluate("performance.getEntriesByName(new URL('static/access.js', location.href).href).length") == 1
+    for script in ("static/motion.js", "static/sound.js"):  # moves that move, and their sounds: once ready
+        assert script not in before
+        page.wait_for_function("name => performance.getEntriesByName(new URL(name, location.href).href).length === 1",
+                               arg=script)
     app_server.paths()
 
     app.pick("ice-turn")

@@ -19,7 +19,7 @@ def draw(state, marks: svg.Marks = svg.Marks(), turned: bool = False) -> str:
         if unit is None:
             return ""
         player, pieces = unit
-        return svg.stack(cx, cy, CELL, [(player, SIZES[p]) for p in pieces])
+        return svg.stack(cx, cy, CELL, [(player, SIZES[p]) for p in pieces], piece=player)  # alike: named by colour
 
     return svg.grid(
         8, 8, CELL,

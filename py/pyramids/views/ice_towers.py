@@ -106,7 +106,7 @@ def _tower(tower, cx: float, top: float, geo: Geometry, marks: svg.Marks, gaps: 
     for k, piece in enumerate(pieces):
         bases.append(base)
         cell = f"{tower.id}.{k}"
-        attrs = "" if alone else f' data-cell="{cell}"'
+        attrs = svg.named(piece.name) + ("" if alone else f' data-cell="{cell}"')
         if not alone and any(cell in m for m in (marks.targets, marks.selected)):
             attrs += ' stroke="#1f7ae0" stroke-width="2"'
         out.append(_pyramid(cx, base, widths[k], heights[k] * squash, bands[k] * squash,
@@ -169,7 +169,8 @@ def _header(state, colour: str, top: float, geo: Geometry, scores: dict, marks: 
                    f'<rect x="{PAD:.1f}" y="{y:.1f}" width="{HEAD - 6}" height="{box:.1f}" '
                    f'rx="6" fill="#fff" fill-opacity="0" stroke="{paint.stroke}" stroke-dasharray="4 3"/>'
                    f'<text x="{PAD + 4}" y="{y + 11:.1f}" font-size="9" fill="{MUTED}">in hand</text>'
-                   + _pyramid(cx, base, width, width * ASPECT, width * ASPECT, colour, piece.size) + "</g>")
+                   + _pyramid(cx, base, width, width * ASPECT, width * ASPECT, colour, piece.size,
+                              svg.named(piece.name)) + "</g>")
     return "".join(out)
 
 

@@ -99,7 +99,8 @@ def tower(cx: float, bottom: float, cell: float, pieces) -> str:
         y0 = y1 - band
         top = half * (0.15 if level == n - 1 else 0.62)
         out.append(
-            f'<g class="pyramid standing {colour} {SIZE_NAMES[size]}"><title>{piece_name(piece)}</title>'
+            f'<g class="pyramid standing {colour} {SIZE_NAMES[size]}"{svg.named(piece)}>'
+            f'<title>{piece_name(piece)}</title>'
             f'<path d="M{cx - half:.1f} {y1:.1f}L{cx - top:.1f} {y0:.1f}L{cx + top:.1f} {y0:.1f}L{cx + half:.1f} '
             f'{y1:.1f}Z" fill="{svg.fill_of(colour)}" stroke="{paint.stroke}" stroke-width="1.4"/>'
             + "".join(f'<circle cx="{cx + (i - (size - 1) / 2) * band * 0.42:.1f}" cy="{y1 - band * 0.38:.1f}" '
@@ -116,7 +117,7 @@ def _cell_pieces(state, cell: int) -> str:
     d = state.facing[cell]
     if d is not None:
         colour, size = owner(stack[0]), pips(stack[0])
-        return svg.lying(cx, cy, CELL * 0.72, colour, size, d)
+        return svg.lying(cx, cy, CELL * 0.72, colour, size, d, piece=stack[0])
     return tower(cx, cy + CELL * 0.4, CELL, stack)
 
 

@@ -125,9 +125,10 @@ def _slots(n: int, cx: float, cy: float) -> tuple[float, list[tuple[float, float
 
 
 def piece(colour: str, stance: str, cx: float, cy: float, slot: float) -> str:
+    """A piece on a tile, named by its colour (`svg.named`): a colour's pieces are alike."""
     if stance == "U":
-        return svg.standing(cx, cy, slot * 1.15, colour, PIECE_SIZE)
-    return svg.lying(cx, cy, slot * 1.2, colour, PIECE_SIZE, stance)
+        return svg.standing(cx, cy, slot * 1.15, colour, PIECE_SIZE, piece=colour)
+    return svg.lying(cx, cy, slot * 1.2, colour, PIECE_SIZE, stance, piece=colour)
 
 
 def _ring(cx: float, cy: float, w: float, h: float) -> str:
@@ -185,7 +186,7 @@ def _homes(state, marks: svg.Marks) -> list[str]:
         name = f"off:{colour}"
         drawn = "".join(
             svg.lying(sx + ax * (i - (count - 1) / 2) * slot, sy + ay * (i - (count - 1) / 2) * slot,
-                      slot * 1.15, colour, PIECE_SIZE, OPPOSITE[edge])
+                      slot * 1.15, colour, PIECE_SIZE, OPPOSITE[edge], piece=colour)
             for i in range(count)
         )
         ring = _ring(sx, sy, w, h) if name in marks.selected else ""

@@ -34,10 +34,13 @@ TRACKER_KIND = dict(zip(ACTIONS, "GYRB"))
 EMBED_PANEL = 150  # an embed's panel: score, trackers, pool and fire pit, drawn small (static/embed.css)
 
 
-def _piece(cx: float, cy: float, kind: str, size: int, stacked: bool = False, share: float = 1.0) -> str:
-    """A pyramid drawn at the size of the band it sits in (or at most `share` of the square)."""
+def _piece(cx: float, cy: float, kind: str, size: int, stacked: bool = False, share: float = 1.0,
+           named: bool = True) -> str:
+    """A pyramid drawn at the size of the band it sits in (or at most `share` of the square), on the board
+    `named` by its colour (`svg.named`): a forest that grows is the same forest, larger."""
     width = CELL * min(PIECE_WIDTH[size], share)
-    return svg.standing(cx, cy, width / svg.SCALE[size], COLOUR[kind], size, stacked=stacked)
+    return svg.standing(cx, cy, width / svg.SCALE[size], COLOUR[kind], size, stacked=stacked,
+                        piece=COLOUR[kind] if named else "")
 
 
 @lru_cache(maxsize=None)  # a square's bands never change: drawn once (they were a tenth of a click's time)
@@ -63,24 +66,26 @@ def _square(cx: float, cy: float, width: float, attrs: str) -> str:
     return svg.rect(cx - width / 2, cy - width / 2, width, width, attrs)
 
 
-def frosted(cx: float, cy: float, forest: int, frost: int) -> str:
-    """A forest with frost on it: the forest drawn whole, crystals over as much of it as the frost covers."""
+def frosted(cx: float, cy: float, forest: int, frost: int, named: bool = True) -> str:
+    """A forest with frost on it: the forest drawn whole, crystals over as much of it as the frost covers
+    (on the board, the frost `named` as the glacier it was)."""
     width = min(CELL * PIECE_WIDTH[frost], CELL * PIECE_WIDTH[forest] - 10)  # a rim of the forest always shows
-    return (f'<g class="frosted">{_piece(cx, cy, "G", forest)}'
+    frost = svg.named(COLOUR["B"] if named else "")
+    return (f'<g class="frosted">{_piece(cx, cy, "G", forest, named=named)}<g{frost}>'
             + _square(cx, cy, width, 'fill="url(#pat-frost)" stroke="#ffffff" stroke-width="2.5"')
             + _square(cx, cy, width + 3, f'fill="none" stroke="{ICE}" stroke-width="1" stroke-dasharray="3 2"')
-            + "</g>")
+            + "</g></g>")
 
 
-def capped(cx: float, cy: float, forest: int, glacier: int) -> str:
+def capped(cx: float, cy: float, forest: int, glacier: int, named: bool = True) -> str:
     """A forest under a bigger glacier: the glacier's rim all round, the forest seen through its ice, the
     glacier's ridges running over it, so it reads as a cap on top of a forest."""
     half = CELL * PIECE_WIDTH[glacier] / 2
     window = CELL * PIECE_WIDTH[forest] + 4
     x0, y0, x1, y1 = cx - half, cy - half, cx + half, cy + half
-    return (f'<g class="capped">{_piece(cx, cy, "B", glacier)}'
+    return (f'<g class="capped">{_piece(cx, cy, "B", glacier, named=named)}'
             + _square(cx, cy, window, 'fill="#ffffff"')
-            + _piece(cx, cy, "G", forest)
+            + _piece(cx, cy, "G", forest, named=named)
             + _square(cx, cy, window, f'fill="#b9d3f5" fill-opacity="0.5" stroke="{ICE}" stroke-width="1.5"')
             + f'<path d="M{x0:.1f} {y0:.1f}L{x1:.1f} {y1:.1f}M{x1:.1f} {y0:.1f}L{x0:.1f} {y1:.1f}" '
               f'stroke="{ICE}" stroke-width="1.5" opacity="0.8"/></g>')
@@ -213,9 +218,10 @@ def _key() -> str:
     def picture(body):
         return f'<svg viewBox="0 0 {CELL} {CELL}" width="34" height="34" aria-hidden="true">{body}</svg>'
     c = CELL / 2
-    items = ((frosted(c, c, 3, 2), "frosted forest", "frost on a forest: the forest scores but cannot grow; "
-              "fire burns only the frost"),
-             (capped(c, c, 1, 3), "capped forest", "a glacier over a smaller forest: it moves as a glacier; "
+    items = ((frosted(c, c, 3, 2, named=False), "frosted forest",
+              "frost on a forest: the forest scores but cannot grow; fire burns only the frost"),
+             (capped(c, c, 1, 3, named=False), "capped forest",
+              "a glacier over a smaller forest: it moves as a glacier; "
               "the forest scores nothing until the glacier melts or splits"))
     return ('<ul class="tfx-key" aria-label="Key to the board">'
             + "".join(f'<li title="{escape(why)}">{picture(body)}<span>{name}<span class="visually-hidden">: '

@@ -1,0 +1,95 @@
+// Move sounds, made here with WebAudio (nothing is fetched): a piece set down, a piece taken, the computer's
+// (or a friend's) move, a game's end.  py/screen/sound.py says which, after each board that shows a new move.
+//
+// The player's setting is kept with the page's others in localStorage (py/screen/store.py's PREFIX + KEY in
+// py/screen/sound.py): on unless turned off.  Nothing plays, and no AudioContext is made, before the player has
+// pressed something on the page (browsers' autoplay rules), nor while the setting is off; the embed never
+// loads this.  The context is made inside that first press, the one moment every browser lets it start.
+(function () {
+  "use strict";
+  const SETTING = "pyramids.v1.sound";
+  let context = null;
+  let noise = null;  // a fifth of a second of white noise: the knock of a piece, through a filter
+
+  function on() {
+    try {
+      return localStorage.getItem(SETTING) !== "off";
+    } catch {
+      return true;  // storage refused: the setting cannot have been turned off
+    }
+  }
+
+  function start() {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!context && Context) {
+      context = new Context();
+      noise = context.createBuffer(1, Math.round(context.sampleRate / 5), context.sampleRate);
+      const data = noise.getChannelData(0);
+      for (let i = 0; i < data.length; i++) data[i] = Math.random() * 2 - 1;
+    }
+    if (context && context.state === "suspended") context.resume();
+  }
+
+  function pressed(event) {
+    if (event.isTrusted && event.key !== "Escape" && on()) start();
+  }
+  for (const type of ["pointerup", "keydown"]) addEventListener(type, pressed, true);
+
+  // A gain that rises at once to `volume` at `at` and dies away over `length` seconds.
+  function envelope(at, volume, length) {
+    const gain = context.createGain();
+    gain.gain.setValueAtTime(0.0001, at);
+    gain.gain.exponentialRampToValueAtTime(volume, at + 0.004);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
+    gain.connect(context.destination);
+    return gain;
+  }
+
+  function knock(at, pitch, volume, length = 0.05) {
+    const source = context.createBufferSource(), filter = context.createBiquadFilter();
+    source.buffer = noise;
+    filter.type = "bandpass";
+    filter.frequency.value = pitch;
+    filter.Q.value = 1.2;
+    source.connect(filter).connect(envelope(at, volume, length));
+    source.start(at, Math.random() * 0.1, length + 0.02);
+  }
+
+  function tone(at, frequency, length, volume, {type = "sine", fall = 1} = {}) {
+    const oscillator = context.createOscillator();
+    oscillator.type = type;
+    oscillator.frequency.setValueAtTime(frequency, at);
+    if (fall !== 1) oscillator.frequency.exponentialRampToValueAtTime(frequency * fall, at + length);
+    oscillator.connect(envelope(at, volume, length));
+    oscillator.start(at);
+    oscillator.stop(at + length + 0.02);
+  }
+
+  const SOUNDS = {
+    move(at) {  // a piece set down on wood
+      knock(at, 1900, 0.5);
+      tone(at, 320, 0.07, 0.35, {fall: 0.6});
+    },
+    their(at) {  // the same, lower: a move not made here
+      knock(at, 1100, 0.5);
+      tone(at, 220, 0.08, 0.35, {fall: 0.6});
+    },
+    capture(at) {  // a harder knock, twice
+      knock(at, 1300, 0.8, 0.07);
+      tone(at, 260, 0.1, 0.4, {type: "triangle", fall: 0.5});
+      knock(at + 0.07, 900, 0.6, 0.06);
+    },
+    end(at) {  // three notes rising
+      [523.25, 659.25, 783.99].forEach((frequency, i) => tone(at + i * 0.12, frequency, 0.35, 0.2,
+        {type: "triangle"}));
+    },
+  };
+
+  // Play `kind` ("move", "their", "capture", "end") if the setting is on and the player has pressed something.
+  function play(kind) {
+    if (!context || !SOUNDS[kind] || !on()) return;
+    SOUNDS[kind](context.currentTime + 0.005);
+  }
+
+  window.pyramidsSound = {play};
+})();
