@@ -59,7 +59,8 @@ def draw_panel(session, people=None) -> None:
     a draw offered or resignation only for `people` (by default the seats people play on this device)."""
     marks, state = session.marks(), session.state
     people = session.people if people is None else people
-    set_html("game-panel", views.labelled(views.panel(state, session.actor, marks, people), state, marks))
+    set_html("game-panel", views.labelled(views.panel(state, session.actor, marks, people), state, marks,
+                                          previews=session.previews()))
 
 
 SLICE = 0.01  # seconds of replay per task while a game opens: a task stays well under 50 ms

@@ -23,7 +23,7 @@ def board(session: Session) -> str:
     idle = (session.selection or session.choices or session.browsing or state.outcome is not None
             or session.others_to_move())
     starts = () if idle else state.guide((), session.actor).targets
-    return views.labelled(views.draw(state, marks, session.perspective), state, marks, starts)
+    return views.labelled(views.draw(state, marks, session.perspective), state, marks, starts, session.previews())
 
 
 LISTED = 300  # the moves a long game's list shows around the move on screen: a 10,000-item list takes 50 ms to lay out
@@ -212,9 +212,15 @@ def choices(session: Session) -> str:
     state = session.state
     return "".join(
         f'<button type="button" class="choice" data-move="{escape(move)}">'
-        f'{scoped(choice_picture(state, move), f"choice{n}-")}{escape(state.label(move))}</button>'
+        f'{scoped(choice_picture(state, move), f"choice{n}-")}{escape(state.label(move))}{_preview(state, move)}</button>'
         for n, move in enumerate(session.choices)
     )
+
+
+def _preview(state, move: str) -> str:
+    """A choice's effect on the score or race (`State.preview`), under its words."""
+    said = state.preview(move)
+    return f'<small class="preview">{escape(said)}</small>' if said else ""
 
 
 def options_form(game: Game, current: dict) -> str:

@@ -694,6 +694,26 @@ class Session:
             last, captured = last_marks(self.states[ply - 1], self.moves[ply - 1], self.states[ply])
         return Marks(self.selection, targets, last, captured)
 
+    def previews(self) -> dict[str, str]:
+        """What a click on each location would do to the game's tally (`State.preview`), where that click
+        makes a move: the lit targets, or with nothing selected the locations a single click acts on (a
+        Terrafex forest grows when clicked).  For the locations' names and the line hovering shows; worked
+        out once per position and selection (the board and the panel both ask)."""
+        key = (len(self.moves), self.cursor, self.selection, self.targets, self.actor)
+        if self.__dict__.get("_previewed", (None,))[0] == key:
+            return self.__dict__["_previewed"][1]
+        state, found = self.state, {}
+        if not (self.choices or self.browsing or state.outcome is not None or self.others_to_move()) and state.tallied():
+            cells = self.targets or self._asked() or (() if self.selection else state.guide((), self.actor).targets)
+            for cell in cells:
+                guidance = state.guide(self.selection + (cell,), self.actor)
+                if guidance.moves and not guidance.targets:
+                    said = {state.preview(move) for move in guidance.moves}
+                    if len(said) == 1 and (words := said.pop()):
+                        found[cell] = words
+        self.__dict__["_previewed"] = (key, found)
+        return found
+
     def _asked(self) -> tuple[str, ...]:
         """The squares of a one-click decision the position asks of a person here (Terrafex's fire), lit
         before any click; none while the computer or a friend by link makes it, so no tap is invited."""

@@ -37,22 +37,31 @@ def draw(state: State, marks: Marks = Marks(), perspective: str | None = None) -
 _LOCATION = re.compile(r'data-cell="([^"]*)"')
 
 
-def labelled(text: str, state: State, marks: Marks = Marks(), starts=()) -> str:
+def labelled(text: str, state: State, marks: Marks = Marks(), starts=(), previews=None) -> str:
     """`text` (a board's SVG or the panel's HTML) with each location named for screen readers.
 
     Every ``data-cell`` gets an ``aria-label``: `state.location_name(cell)` and its
     state ("selected", "legal target", "last move"); the `starts` (where a move can
-    begin) get ``data-start``, so Tab enters the board on one.  A board drawn as one
+    begin) get ``data-start``, so Tab enters the board on one.  A location whose click
+    would make a move says what that does to the score or race (`previews`, from
+    `Session.previews`), in its name and in ``data-preview``, which the page shows on
+    hover and focus.  A board drawn as one
     ``role="img"`` would hide its locations, so the page's board is a group.  The
     keyboard layer (static/access.js) adds roles and focus; the names live here, in
     Python, so tests read them.
     """
+    previews = previews or {}
+
     def named(found: re.Match) -> str:
         cell = unescape(found.group(1))
         words = [state.location_name(cell)]
         words += [word for word, cells in (("selected", marks.selected), ("legal target", marks.targets),
                                            ("last move", marks.last)) if cell in cells]
         start = " data-start" if cell in starts else ""
+        preview = previews.get(cell)
+        if preview:
+            words.append(f"if chosen: {preview}")
+            start += f' data-preview="{escape(f"{words[0]}. If chosen: {preview}.")}"'
         return f'{found.group(0)} aria-label="{escape(", ".join(words))}"{start}'
     return _LOCATION.sub(named, text).replace(' role="img"', ' role="group"', 1)
 
