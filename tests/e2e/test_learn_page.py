@@ -5,6 +5,7 @@ the player's own game (its moves, its save, its link) is untouched; what a click
 import pytest
 
 from pyramids import games, learn
+from test_access import screen, small_controls, violations  # noqa: F401 - screen is a fixture
 from test_ice_towers_page import click_piece
 
 def lesson_box(app):
@@ -129,3 +130,16 @@ def test_hovering_a_square_says_what_a_click_would_score(app):
     assert "if chosen: d4 becomes a medium forest" in label
     app.click("d4")
     assert app.status() == "White: three actions left: mountain, fire, glacier."
+
+
+def test_axe_finds_no_violation_in_a_lesson_and_its_controls_are_big_enough(screen):
+    """The lesson box, the first visit's offer and a choice's preview, at desktop size and on a phone."""
+    app = screen.open()
+    assert violations(app) == []  # the offer
+    app.page.click("#learn-offer-start")
+    app.page.wait_for_selector("#lesson:not([hidden])")
+    assert violations(app) == [] and small_controls(app.page) == []
+    app.page.click("#lesson-show")
+    app.click("d3")
+    app.click("e4")
+    assert violations(app) == [] and small_controls(app.page) == []
