@@ -44,9 +44,12 @@ def set_html(element_id: str, html: str) -> None:
         _held[element_id] = html
 
 
+PREVIEW_S = 0.003  # what the locations' previews may add to a click's frame; the rest follow (`name_more`)
+
+
 def draw_board(session) -> None:
     """The position on screen, in one assignment, with its text for tests and tools."""
-    set_html("board", page.board(session))
+    set_html("board", page.board(session, PREVIEW_S))
     board = by_id("board")
     board.setAttribute("data-position", session.state.to_text())
     board.setAttribute("data-perspective", session.perspective or "")
@@ -60,7 +63,21 @@ def draw_panel(session, people=None) -> None:
     marks, state = session.marks(), session.state
     people = session.people if people is None else people
     set_html("game-panel", views.labelled(views.panel(state, session.actor, marks, people), state, marks,
-                                          previews=session.previews()))
+                                          previews=session.previews(PREVIEW_S)))
+
+
+def name_more(session) -> bool:
+    """Work out more of the locations' previews (`Session.previews`) and put them in the names of the board's
+    and the panel's locations; True while some are left."""
+    before = dict(session.previews())
+    found = session.previews(PREVIEW_S)
+    marks, state = session.marks(), session.state
+    for cell in found.keys() - before.keys():
+        label, preview = views.name(state, marks, cell, found[cell])
+        for element in document.querySelectorAll(f'#board [data-cell="{cell}"], #game-panel [data-cell="{cell}"]'):
+            element.setAttribute("aria-label", label)
+            element.setAttribute("data-preview", preview)
+    return session.previews_left()
 
 
 SLICE = 0.01  # seconds of replay per task while a game opens: a task stays well under 50 ms

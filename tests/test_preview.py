@@ -155,3 +155,17 @@ def test_ice_turn_prompts_each_phase():
     state = state.play("tip:a1N").play("end-moves")
     assert state.prompt() == "Red: reactionary turning: turn any lit piece, or end the turn."
     assert state.play("end-turn").prompt() == "Blue: rolling the dice."
+
+
+def test_previews_a_click_has_no_time_for_follow_and_come_out_the_same():
+    """A six-player table lights dozens of towers, each preview the move played: the click's frame takes what
+    fits in its time, and the rest follow a slice at a time, the same as worked out at once."""
+    s = Session("ice-towers", {"players": 6})
+    s.click("t1")
+    assert len(s.targets) > 40
+    assert s.previews(0.0) == {} and s.previews_left()
+    while s.previews_left():
+        s.previews(0.0005)
+    sliced = dict(s.previews())
+    s.__dict__.pop("_previewed")
+    assert sliced == s.previews() and len(sliced) == len(s.targets)

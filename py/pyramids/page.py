@@ -15,15 +15,16 @@ from .svg import scoped
 from .views import choice_picture
 
 
-def board(session: Session) -> str:
+def board(session: Session, preview_s: float | None = None) -> str:
     """The board's SVG as the page shows it: its locations labelled, and where Tab enters it when
     the player is to start a move.  Drawn in the browser, and at build time for a first visit
-    (tools/first_board.py)."""
+    (tools/first_board.py).  `preview_s`: the time the locations' previews may take now
+    (`Session.previews`); the page names the others as they are worked out (`views.name`)."""
     marks, state = session.marks(), session.state
     idle = (session.selection or session.choices or session.browsing or state.outcome is not None
             or session.others_to_move())
     starts = () if idle else state.guide((), session.actor).targets
-    return views.labelled(views.draw(state, marks, session.perspective), state, marks, starts, session.previews())
+    return views.labelled(views.draw(state, marks, session.perspective), state, marks, starts, session.previews(preview_s))
 
 
 LISTED = 300  # the moves a long game's list shows around the move on screen: a 10,000-item list takes 50 ms to lay out

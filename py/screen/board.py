@@ -6,7 +6,7 @@ import asyncio
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from browser import by_id, clicked_cells, draw_board, present
+from browser import by_id, clicked_cells, draw_board, name_more, present
 
 REPLAY_STEP_S = 0.6  # Replay turn: the time each move stays on the board
 
@@ -29,7 +29,9 @@ class Board:
 
     def draw(self, s):
         draw_board(s)
-        by_id("preview").hidden = not s.previews()  # the line keeps its place while the board has previews
+        if s.previews_left():
+            self.app.later(self.name_more)
+        by_id("preview").hidden = not (s.previews() or s.previews_left())  # the line keeps its place meanwhile
         say_preview("")  # what was under the pointer may be gone
         mark_intent(self.app.bots.intent)
         by_id("follow").hidden = s.replay_span() is None
@@ -39,6 +41,13 @@ class Board:
     def focus():
         """The board's current location takes the focus (static/access.js picks which)."""
         by_id("board").dispatchEvent(window.CustomEvent.new("pyramids-focus"))
+
+    def name_more(self):
+        """The previews the click's frame had no time for, a slice a frame (`browser.name_more`)."""
+        s = self.app.session
+        if name_more(s):
+            self.app.later(self.name_more)
+        by_id("preview").hidden = not s.previews()
 
     @staticmethod
     def on_point(event):

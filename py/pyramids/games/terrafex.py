@@ -242,8 +242,9 @@ class TerrafexState(State):
 
     def scores(self) -> dict[str, int]:
         totals = dict.fromkeys(PLAYERS, 0)
-        for _, _, player, points in self.score_items():
-            totals[player] += points
+        for i, cell in enumerate(self.board):  # the occupied squares only: a move's preview asks often
+            if cell is not None and (scored := self.square_score(i)) is not None:
+                totals[scored[0]] += scored[1]
         return totals
 
     def layout_problems(self) -> list[str]:
