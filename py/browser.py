@@ -63,13 +63,13 @@ def draw_panel(session, people=None) -> None:
     marks, state = session.marks(), session.state
     people = session.people if people is None else people
     set_html("game-panel", views.labelled(views.panel(state, session.actor, marks, people), state, marks,
-                                          previews=session.previews(PREVIEW_S)))
+                                          previews=session.previews(0.0)))  # the board's frame's: the rest follow
 
 
 def name_more(session) -> bool:
     """Work out more of the locations' previews (`Session.previews`) and put them in the names of the board's
     and the panel's locations; True while some are left."""
-    before = dict(session.previews())
+    before = dict(session.previews(0.0))  # those worked out so far
     found = session.previews(PREVIEW_S)
     marks, state = session.marks(), session.state
     for cell in found.keys() - before.keys():

@@ -699,8 +699,9 @@ class Session:
         makes a move: the lit targets, or with nothing selected the locations a single click acts on (a
         Terrafex forest grows when clicked).  For the locations' names and the line hovering shows; worked
         out once per position and selection (the board and the panel both ask).  With `seconds`, only as
-        many as that allows now, the others at the next calls (`previews_left`): each is the move played,
-        and a six-player Ice Towers table lights dozens of towers, which must not hold the click's frame."""
+        many as that allows now (0: those worked out so far), the others at the next calls (`previews_left`):
+        each is the move played, and a six-player Ice Towers table lights dozens of towers, which must not
+        hold the click's frame."""
         key = (len(self.moves), self.cursor, self.selection, self.targets, self.actor)
         if self.__dict__.get("_previewed", (None,))[0] != key:
             state, cells = self.state, ()

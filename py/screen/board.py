@@ -31,7 +31,7 @@ class Board:
         draw_board(s)
         if s.previews_left():
             self.app.later(self.name_more)
-        by_id("preview").hidden = not (s.previews() or s.previews_left())  # the line keeps its place meanwhile
+        by_id("preview").hidden = not (s.previews(0.0) or s.previews_left())  # the line keeps its place meanwhile
         say_preview("")  # what was under the pointer may be gone
         mark_intent(self.app.bots.intent)
         by_id("follow").hidden = s.replay_span() is None
@@ -47,7 +47,7 @@ class Board:
         s = self.app.session
         if name_more(s):
             self.app.later(self.name_more)
-        by_id("preview").hidden = not s.previews()
+        by_id("preview").hidden = not s.previews(0.0)
 
     @staticmethod
     def on_point(event):

@@ -143,3 +143,15 @@ def test_axe_finds_no_violation_in_a_lesson_and_its_controls_are_big_enough(scre
     app.click("d3")
     app.click("e4")
     assert violations(app) == [] and small_controls(app.page) == []
+
+
+def test_every_lit_tower_of_a_big_table_comes_to_say_what_capping_it_would_score(app):
+    """Six players: more previews than a click's frame has time for; the rest are named a frame later."""
+    app.open("v=1&g=ice-towers&players=6&m=")
+    app.click("t1")
+    lit = app.page.locator("#board .tower.target")
+    assert lit.count() > 40
+    app.page.wait_for_function("[...document.querySelectorAll('#board .tower.target')]"
+                               ".every(e => (e.getAttribute('aria-label') || '').includes('if chosen: Red +'))")
+    app.page.hover("#board .tower.target >> nth=-1")
+    assert "If chosen: Red +" in app.page.inner_text("#preview")
