@@ -38,12 +38,21 @@ class Learn:
         by_id("lesson").addEventListener("click", create_proxy(self.on_click))
 
     def adopted(self, session, entry):
-        """A game came on screen: its first visit (no game of its kind saved) offers a lesson."""
+        """A game came on screen: its first visit (no game of its kind saved) offers a lesson, found once the
+        board is painted (My games' entries are read for it: no part of opening a game)."""
+        self.offer_for = None
+        if entry is None:
+            self.app.later(lambda: self.offer(session))
+
+    def offer(self, session):
+        app = self.app
         try:
-            first = entry is None and saves.latest_of(self.app.store, session.game.id) is None
+            first = saves.latest_of(app.store, session.game.id) is None
         except Exception:  # noqa: BLE001 - storage refused: no offer, nothing else changes
             first = False
-        self.offer_for = session.game.id if first else None
+        if first and session is app.session:
+            self.offer_for = session.game.id
+            self.draw(session)
 
     # -- starting and leaving -------------------------------------------------
     def begin(self):
