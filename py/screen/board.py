@@ -31,7 +31,6 @@ class Board:
         draw_board(s)
         if s.previews_left():
             self.app.later(self.name_more)
-        by_id("preview").hidden = not (s.previews(0.0) or s.previews_left())  # the line keeps its place meanwhile
         say_preview("")  # what was under the pointer may be gone
         mark_intent(self.app.bots.intent)
         by_id("follow").hidden = s.replay_span() is None
@@ -44,14 +43,15 @@ class Board:
 
     def name_more(self):
         """The previews the click's frame had no time for, a slice a frame (`browser.name_more`)."""
-        s = self.app.session
-        if name_more(s):
+        if name_more(self.app.session):
             self.app.later(self.name_more)
-        by_id("preview").hidden = not s.previews(0.0)
 
     @staticmethod
     def on_point(event):
-        """The pointer or the focus on a location: what choosing it would do, where it makes a move."""
+        """The mouse or the focus on a location: what choosing it would do, where it makes a move (a finger's
+        tap makes the move at once: it is not shown over what follows the board then)."""
+        if str(event.type) == "pointerover" and str(event.pointerType) == "touch":
+            return
         target = present(event.target.closest("[data-preview]"))
         say_preview(str(target.dataset.preview) if target is not None else "")
 

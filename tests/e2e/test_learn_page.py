@@ -124,8 +124,10 @@ def test_hovering_a_square_says_what_a_click_would_score(app):
     app.open()
     app.pick("terrafex")
     assert app.status() == "White: choose a forest, mountain, fire or glacier action."
+    panel = app.page.locator("#game-panel").bounding_box()
     app.page.hover('#board [data-cell="d4"]')
     assert "If chosen: d4 becomes a medium forest: White \u22121, Black +2." in app.page.inner_text("#preview")
+    assert app.page.locator("#game-panel").bounding_box() == panel, "nothing moves under the pointer"
     label = app.page.get_attribute('#board [data-cell="d4"]', "aria-label")
     assert "if chosen: d4 becomes a medium forest" in label
     app.click("d4")
