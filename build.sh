@@ -98,12 +98,35 @@ path.write_text(text)
 PY
 }
 
+# PyScript hands a worker its hooks as source text, and joins each hook's parts into one function with
+# Function(`...`)(): on the page itself, at every start, with or without a worker, so a site whose policy
+# (Content-Security-Policy) has no 'unsafe-eval' stopped PyScript before Python ran ("Starting…" for ever).
+# The same function made without eval, its source text kept for the worker, starts under such a policy.
+# A PyScript without those lines stops the build.
+eval_free_hooks() {
+  python3 - "$VENDOR"/pyscript/core-*.js <<'PY'
+import pathlib, re, sys
+path = pathlib.Path(sys.argv[1])
+text, count = re.subn(
+    r"const (\w+)=(\w+)\((\w+\[`_\$\{\w+\}`\]\|\|\(.+?\))\),(\w+)=(\w+)\.map\(\2\)\.join\(\", \"\);"
+    r"return Function\(`return\(w,x\)=>\(\$\{\1\}\)\(w,x,\.\.\.\[\$\{\4\}\]\)`\)\(\)",
+    lambda m: (f"const __joined={m[3]},{m[1]}={m[2]}(__joined),{m[4]}={m[5]}.map({m[2]}).join(\", \"),"
+               f"__hook=(w,x)=>__joined(w,x,...{m[5]});"
+               f"return __hook.toString=()=>`(w,x)=>(${{{m[1]}}})(w,x,...[${{{m[4]}}}])`,__hook"),
+    path.read_text())
+if count != 1:
+    sys.exit(f"build.sh: {path} has no worker hooks made with Function() ({count} found): see eval_free_hooks")
+path.write_text(text)
+PY
+}
+
 build() {
   install_node_packages
   PYODIDE="$(pyodide_folder)"  # vendor() fills it; pyscript.toml names it
   vendor
   lazy_shared_memory
   yielding_bootstrap
+  eval_free_hooks
   python3 tools/package.py "$PYODIDE"  # static/pyramids.zip, static/games/*.zip, static/ai.zip, pyscript.toml
   python3 tools/first_board.py  # static/first-board.js: the board a first visit is shown while Python starts
   python3 tools/inline_style.py  # static/app.css copied into index.html: a first visit paints without waiting for it

@@ -1,85 +1,17 @@
-// The service worker of a page of the app (offline use, updates), PyScript's start-up files
-// asked for at once, what the frame says while Python starts, and the keyboard layer (at once on a board
-// painted before Python starts, else once it has); the page loads PyScript itself, just after this script.
+// The app page's start: Python's (static/start.js: PyScript's start-up files asked for at once, and what
+// the page says while Python starts or why it cannot), the service worker (offline use, updates) and the
+// keyboard layer (at once on a board painted before Python starts, else once it has); the page loads
+// PyScript itself, just after this script.
 // On the first visit the worker is registered only once the app is ready: by then the page
 // has loaded every file it needs, and the worker fills its cache from the browser's HTTP
 // cache, so every file, the 9.6 MB interpreter included, is downloaded once.  A new build
 // installs in the background; the page offers to reload into it rather than mixing files
 // of two versions.
-const workers = navigator.serviceWorker;
+import {prepare} from "./start.js";
 
-// PyScript imports its core, then reads its config, then imports its TOML parser and plugins,
-// then Pyodide's module: a round trip each, before the interpreter even starts to load.  This
-// script runs just before PyScript's (module scripts run in page order, after the page is
-// parsed, so after the snapshot is painted) and asks for all of them at once: static/build.js
-// lists the modules, the page's Python script names the config.  The same requests, so the
-// browser answers PyScript's from these.
-function fetchAhead() {
-  const ask = (rel, href) => {
-    const link = document.createElement("link");
-    link.rel = rel;
-    if (rel === "preload") Object.assign(link, {as: "fetch", crossOrigin: "anonymous"});  // as fetch() asks
-    link.href = href;
-    document.head.append(link);
-  };
-  for (const href of self.PYRAMIDS_START || []) ask("modulepreload", href);
-  const config = document.querySelector('script[type="py"][config]');
-  if (config) ask("preload", config.getAttribute("config"));
-}
-fetchAhead();
-
-// PyScript keeps its package cache in IndexedDB and never starts if the database will not open:
-// the page would say "Loading…" for ever.  A browser may refuse storage to a frame of another
-// site (an embed in a wiki, third-party storage blocked): PyScript then gets a database in
-// memory, which it only fills with what it needs for this visit.  The app stores nothing of its
-// own there.
-function databaseInMemory() {
-  const rows = new Map();
-  const answer = work => {
-    const request = {};
-    Promise.resolve().then(() => { request.result = work(); if (request.onsuccess) request.onsuccess({target: request}); });
-    return request;
-  };
-  const store = {
-    count: () => answer(() => rows.size),
-    clear: () => answer(() => rows.clear()),
-    delete: key => answer(() => { rows.delete(key); }),
-    get: key => answer(() => rows.get(key)),
-    getKey: key => answer(() => (rows.has(key) ? key : undefined)),
-    getAllKeys: () => answer(() => Array.from(rows.keys())),
-    put: (value, key) => answer(() => { rows.set(key, value); return key; }),
-  };
-  return {objectStoreNames: {length: 1}, transaction: () => ({objectStore: () => store}), close() {}};
-}
-
-function openOrKeepInMemory() {
-  let factory = null;
-  try {
-    factory = self.indexedDB;
-  } catch (refused) {  // some browsers refuse the API itself
-  }
-  const open = factory ? factory.open.bind(factory) : () => { throw new DOMException("No IndexedDB", "SecurityError"); };
-  const openOrMemory = (...args) => {
-    const opened = database => request.onsuccess && request.onsuccess({target: {result: database}});
-    let request;
-    try {
-      request = open(...args);
-    } catch (refused) {  // Chromium and Firefox refuse at once
-      request = {};
-      Promise.resolve().then(() => opened(databaseInMemory()));
-      return request;
-    }
-    request.addEventListener("error", event => {  // others refuse later; this listener runs before PyScript's
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      opened(databaseInMemory());
-    });
-    return request;
-  };
-  if (factory) factory.open = openOrMemory;
-  else Object.defineProperty(self, "indexedDB", {configurable: true, value: {open: openOrMemory}});
-}
-openOrKeepInMemory();
+// A sandboxed frame (an opaque origin) throws at the very mention of service workers: the app then
+// runs without one, online only.
+const workers = (() => { try { return navigator.serviceWorker; } catch { return undefined; } })();
 
 function offerReload(onClick) {
   const banner = document.getElementById("update");
@@ -115,36 +47,26 @@ async function register() {
   }
 }
 
-function whenReady(then) {
-  const root = document.documentElement;
-  if (root.hasAttribute("data-ready")) return then();
-  const watch = new MutationObserver(() => {
-    if (root.hasAttribute("data-ready")) { watch.disconnect(); then(); }
-  });
-  watch.observe(root, {attributes: true, attributeFilter: ["data-ready"]});
-}
 
-// While Python starts (seconds; longer on a first visit's download) the frame says what it
-// is waiting for, from PyScript's progress events, instead of an animation that would
-// cost the start-up time it is waiting out.
-const STAGES = {"Loading interpreter": "Loading Python\u2026"};
-addEventListener("py:progress", event => {
-  const note = document.querySelector("#board .loading:not(.snapshot-note)");  // not a snapshot's own note
-  const text = STAGES[String(event.detail)];
-  if (note && text) note.textContent = text;
+// What the page says while Python starts: the note on the board's place (a board painted before Python
+// starts keeps its own "Starting…").
+prepare({
+  say(text) {
+    const note = document.querySelector("#board .loading:not(.snapshot-note)");
+    if (note) note.textContent = text;
+  },
 });
 
-// The keyboard and touch layer (static/access.js) serves the board.  On a board painted before Python
-// starts (static/snapshot.js) it serves at once: the arrows move between its locations, and Enter is a
-// click, kept until the game is ready.  Otherwise there is no board yet, and it is loaded once the game
-// is ready, off the start-up's critical path.
-function loadAccess() {
-  const script = document.createElement("script");
-  script.src = "static/access.js";
-  document.head.append(script);
-}
-if (document.querySelector("#board[data-snapshot]")) loadAccess();
-else whenReady(loadAccess);
+// The keyboard and touch layer serves the board: at once on a board painted before Python starts (the arrows
+// move between its locations, and Enter is a click, kept until the game is ready), else once the game is
+// ready, off the start-up's critical path.
+const {whenReady, loadKeys} = self.pyramidsPainted;
+if (document.querySelector("#board[data-snapshot]")) loadKeys();
+else whenReady(loadKeys);
 
-if (workers && workers.controller) register();  // served from the cache: look for a new version
-else if (workers) whenReady(register);  // first visit: the worker fills its cache from the browser's
+// The app in another page's frame plays online only: a worker registered there would fill a second copy of
+// its cache (browsers partition a frame's storage by the page around it) and offer to reload inside that page.
+if (workers && self === top) {
+  if (workers.controller) register();  // served from the cache: look for a new version
+  else whenReady(register);  // first visit: the worker fills its cache from the browser's
+}

@@ -8,8 +8,8 @@
 // views (static/first-board.js).  Clicks made on either meanwhile (and Enter on a location:
 // static/access.js makes it a click) are kept, each location marked "Starting…", and made once
 // the game is ready.  A snapshot of another build or another link is not shown.  The snapshot
-// is read back through an inert parser and an allowlist of elements and attributes, so
-// whatever the storage holds cannot run script.
+// is read back through static/painted.js (an inert parser and an allowlist of elements and
+// attributes), so whatever the storage holds cannot run script.
 "use strict";
 (function () {
   const KEY = "pyramids.snapshot.v1";
@@ -17,67 +17,7 @@
   const WELCOMED = "pyramids.v1.welcomed";  // py/screen/store.py's PREFIX + saves.WELCOMED: the welcome was said once
   const LIMIT = 500000;  // characters: a full Ice Towers table is ~60,000
   const BUILD = self.PYRAMIDS_BUILD || "";
-  const root = document.documentElement;
   const byId = id => document.getElementById(id);
-
-  // What our views write (py/pyramids/svg.py, views/, page.move_list, page.turn_log) and static/access.js adds: these
-  // elements, and these attributes with the forms of value they take.  Everything else is dropped,
-  // so nothing in storage can run script or make the browser fetch (a check for "url(" let CSS
-  // escapes, "\75rl(", and image-set() through).
-  const SVG_TAGS = new Set(["svg", "g", "rect", "circle", "ellipse", "path", "polygon", "text", "tspan",
-    "title", "defs", "pattern"]);
-  const LIST_TAGS = new Set(["li", "button", "span", "ol", "strong"]);  // the game log's turns too (page.turn_log)
-  const NUMBER = /^-?\d+(\.\d+)?$/;
-  const NUMBERS = /^-?\d+(\.\d+)?([ ,]+-?\d+(\.\d+)?)*$/;
-  const PAINT = /^(#[0-9a-f]{3,8}|none|url\(#[\w-]+\))$/i;  // url(#pat-red): a pattern of the same board
-  const TEXT = /^/;  // names, words and notation: text the page shows or matches, never a URL or CSS
-  const oneOf = (...words) => new RegExp(`^(${words.join("|")})$`);
-  const ATTRIBUTES = new Map(Object.entries({
-    x: NUMBER, y: NUMBER, cx: NUMBER, cy: NUMBER, r: NUMBER, rx: NUMBER, ry: NUMBER, width: NUMBER,
-    height: NUMBER, opacity: NUMBER, "fill-opacity": NUMBER, "stroke-width": NUMBER, "font-size": NUMBER,
-    tabindex: NUMBER, viewbox: NUMBERS, points: NUMBERS, "stroke-dasharray": NUMBERS,
-    d: /^[MLHVCSQTAZ\d\s.,-]+$/i,
-    transform: /^((rotate|translate|scale)\([\d\s.,-]+\)\s*)+$/,
-    fill: PAINT, stroke: PAINT,
-    style: /^(fill-)?opacity:\s*\d+(\.\d+)?;?$/,
-    id: /^[\w-]+$/,
-    xmlns: oneOf("http://www\\.w3\\.org/2000/svg"),
-    patternunits: oneOf("userSpaceOnUse"),
-    role: oneOf("group", "button", "img"),
-    "aria-hidden": oneOf("true", "false"),
-    "text-anchor": oneOf("start", "middle", "end"),
-    "stroke-linecap": oneOf("butt", "round", "square"),
-    "stroke-linejoin": oneOf("miter", "round", "bevel"),
-    "pointer-events": oneOf("none"),
-    "font-weight": oneOf("normal", "bold"),
-    "font-family": oneOf("sans-serif"),
-    type: oneOf("button"),
-    class: TEXT, "aria-label": TEXT, title: TEXT, "data-cell": TEXT, "data-start": TEXT, "data-tower": TEXT,
-    "data-arrows": TEXT, "data-ply": TEXT, "data-num": TEXT, "data-notation": TEXT,
-    "data-first": NUMBER, "data-last": NUMBER, "data-open": oneOf(""), "aria-expanded": oneOf("true", "false"),
-  }));
-
-  function safeAttribute(name, value) {
-    const form = ATTRIBUTES.get(name.toLowerCase());
-    return form !== undefined && form.test(value);
-  }
-
-  function clean(node, tags) {
-    for (const child of Array.from(node.children)) {
-      if (!tags.has(child.localName.toLowerCase())) { child.remove(); continue; }
-      for (const attr of Array.from(child.attributes)) {
-        if (!safeAttribute(attr.name, attr.value)) child.removeAttribute(attr.name);
-      }
-      clean(child, tags);
-    }
-    return node;
-  }
-
-  // Markup parsed in a document of its own (scripts never run there), cleaned, then adopted.
-  function inert(markup, tags) {
-    const body = new DOMParser().parseFromString(`<body>${markup}</body>`, "text/html").body;
-    return Array.from(clean(body, tags).children).map(node => document.importNode(node, true));
-  }
 
   function read() {
     try {
@@ -116,7 +56,7 @@
 
   function paint(snap, kind) {
     const board = byId("board");
-    const parts = inert(snap.board, SVG_TAGS);
+    const parts = self.pyramidsPainted.inert(snap.board, "board");
     if (!board || !parts.length) return false;
     const note = document.createElement("p");
     note.className = "loading snapshot-note";
@@ -136,65 +76,13 @@
     }
     const list = byId("moves");
     if (list && typeof snap.moves === "string") {
-      list.replaceChildren(...inert(snap.moves, LIST_TAGS));
+      list.replaceChildren(...self.pyramidsPainted.inert(snap.moves, "moves"));
       list.classList.toggle("paired", snap.paired === true);  // White and Black side by side
       list.classList.toggle("turns", snap.turns === true);  // one entry per turn
     }
     if (typeof snap.title === "string") document.title = snap.title;
     requestAnimationFrame(() => performance.mark("pyramids:snapshot-painted"));
     return true;
-  }
-
-  // Clicks on the snapshot's board: each kept as its nested locations, innermost first, and the
-  // location marked at once, the note beside it (a tap must not look ignored).
-  const queued = [];
-  const WAIT = "Starting\u2026 your move will be made as soon as the game is ready.";
-  function keepClick(event) {
-    if (root.hasAttribute("data-ready")) return;
-    const cells = [];
-    const hit = event.target.closest("[data-cell]");
-    for (let el = hit; el; el = el.parentElement && el.parentElement.closest("[data-cell]")) {
-      cells.push(el.getAttribute("data-cell"));
-    }
-    if (!cells.length) return;
-    event.stopPropagation();
-    if (queued.length >= 8) return;
-    queued.push(cells);
-    hit.classList.add("queued");
-    const note = document.querySelector("#board .snapshot-note");
-    if (note) besides(note, hit);
-    if (byId("live")) byId("live").textContent = WAIT;
-  }
-
-  // The note just below the location (above it near the board's foot), kept inside the board.
-  function besides(note, cell) {
-    note.textContent = WAIT;
-    note.classList.add("beside");
-    const board = byId("board").getBoundingClientRect(), at = cell.getBoundingClientRect();
-    const half = Math.min(note.offsetWidth / 2, board.width / 2);
-    const x = Math.max(half, Math.min(board.width - half, at.left + at.width / 2 - board.left));
-    const below = at.bottom - board.top + 4;
-    const y = below + note.offsetHeight <= board.height ? below : Math.max(0, at.top - board.top - note.offsetHeight - 4);
-    Object.assign(note.style, {left: `${x}px`, top: `${y}px`});
-  }
-
-  function find(cells) {
-    for (const el of document.querySelectorAll("#board [data-cell], #game-panel [data-cell]")) {
-      if (el.getAttribute("data-cell") !== cells[0]) continue;
-      const chain = [];
-      for (let up = el; up; up = up.parentElement && up.parentElement.closest("[data-cell]")) {
-        chain.push(up.getAttribute("data-cell"));
-      }
-      if (chain.join("\n") === cells.join("\n")) return el;
-    }
-    return null;
-  }
-
-  function replayClicks() {
-    for (const cells of queued.splice(0)) {
-      const target = find(cells);
-      if (target) target.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window}));
-    }
   }
 
   // -- keeping the snapshot ------------------------------------------------
@@ -246,13 +134,5 @@
 
   const kept = read();
   const [snap, kind] = kept && belongs(kept) ? [kept, "kept"] : [firstVisit(), "first"];
-  if (snap && paint(snap, kind)) {
-    document.addEventListener("click", keepClick, true);
-    new MutationObserver((records, observer) => {
-      if (!root.hasAttribute("data-ready")) return;
-      observer.disconnect();
-      document.removeEventListener("click", keepClick, true);
-      setTimeout(replayClicks, 0);
-    }).observe(root, {attributes: true, attributeFilter: ["data-ready"]});
-  }
+  if (snap && paint(snap, kind)) self.pyramidsPainted.keepClicks();
 })();

@@ -1,6 +1,6 @@
 """A draw by agreement and resignation: the core's moves for games whose rules allow them (Ice Lady).
 
-shared/rules/ice-lady.md section 4: "Draw: only by mutual agreement [A16] ... Resignation is
+docs/rules/ice-lady.md §4: "Draw: only by mutual agreement [A16] ... Resignation is
 allowed."  Each player decides on their own turn; the answer to an offer is the other player's
 decision inside the offerer's turn.
 """

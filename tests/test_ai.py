@@ -154,10 +154,10 @@ def kings_position(white: list[int], black: int) -> str:
 
 
 def test_two_kings_cannot_take_a_lone_king_that_takes_care():
-    """Why Hard's kings' endings are tested with four kings, and why two against one end unfinished: with
-    the kings' moves of rules A9 (1-3 squares, 8 ways, a capture lands beyond within range), the lone king
-    always has a move after which no king can take it.  A retrograde analysis of all 124,992 such
-    positions found none lost (docs/performance.md); here 60 of them, by the game's own rules."""
+    """Why Hard's kings' endings are tested with four kings, and why two against one end unfinished: with the kings'
+    moves of docs/rules/ice-lady.md A9 (1-3 squares, 8 ways, a capture lands beyond within range), the lone king always
+    has a move after which no king can take it.  A retrograde analysis of all 124,992 such positions found none lost
+    (docs/performance.md); here 60 of them, by the game's own rules."""
     game, rng = games.get("ice-lady"), random.Random(3)
     for _ in range(60):
         *white, black = rng.sample(range(64), 3)
@@ -193,9 +193,9 @@ def test_hard_ahead_in_kings_does_not_trade_into_two_against_one():
 
 
 def test_a_lone_king_whose_every_way_out_is_covered_has_no_free_square():
-    """Rules A9: a king takes by landing beyond the piece it jumps.  The lone king on a1 may go to b1, c1,
-    a2, a3, b2 and c3, and each is taken from d1, a4 or d4 by a landing on the square it left: it is
-    caught, and the ending's term counts no free square for it (the hunt's goal, not a square short)."""
+    """docs/rules/ice-lady.md A9: a king takes by landing beyond the piece it jumps.  The lone king on a1 may go to b1,
+    c1, a2, a3, b2 and c3, and each is taken from d1, a4 or d4 by a landing on the square it left: it is caught, and the
+    ending's term counts no free square for it (the hunt's goal, not a square short)."""
     trap = games.get("ice-lady").from_text(kings_position([3, 24, 27], 0))
     assert all(any("x" in reply for reply in trap.play(move).legal_plays()) for move in trap.legal_plays())
     nearness = 3 * (8 - 1 - 3)  # three kings, each three squares from the lone one
@@ -222,10 +222,10 @@ def test_no_hunt_without_kings_enough_to_take_one_that_takes_care():
 
 
 def test_a_lead_that_cannot_make_four_kings_against_what_is_left_counts_for_little():
-    """Rules 1 (four larges each) and 3.6 (a king is a large from the reserve): four kings take a lone king,
-    three only where the table says, two never (docs/performance.md), and against two kings the bots seldom
-    make progress.  A lead there counts a tenth, so the side ahead keeps the small that makes its fourth king
-    (a bench game of Hard against Medium: KKKS against K, the small lost, drawn)."""
+    """docs/rules/ice-lady.md §1 (four larges each) and §3.6 (a king is a large from the reserve): four kings take a
+    lone king, three only where the table says, two never (docs/performance.md), and against two kings the bots seldom
+    make progress.  A lead there counts a tenth, so the side ahead keeps the small that makes its fourth king (a bench
+    game of Hard against Medium: KKKS against K, the small lost, drawn)."""
     game = games.get("ice-lady")
 
     def lead(text):
@@ -244,11 +244,11 @@ def test_a_lead_that_cannot_make_four_kings_against_what_is_left_counts_for_litt
 
 
 def test_a_small_left_on_the_far_row_is_worth_little_and_no_kings_lead():
-    """Rules 3.3: a small only goes forward, so one on the far row, unpromoted (A11: optional, and none
-    without a reserve), never moves again.  Counted as a small well advanced, it made a king and such a
-    small look a lead against a lone king, and Hard's king went hunting and was taken (twice in 20 bench
-    games of Hard against Medium, each lost: its small could not move); with no reserve left, it pushed
-    smalls onto the far row for the advance."""
+    """docs/rules/ice-lady.md §3.3: a small only goes forward, so one on the far row, unpromoted (A11: optional, and
+    none without a reserve), never moves again.  Counted as a small well advanced, it made a king and such a small look
+    a lead against a lone king, and Hard's king went hunting and was taken (twice in 20 bench games of Hard against
+    Medium, each lost: its small could not move); with no reserve left, it pushed smalls onto the far row for the
+    advance."""
     game = games.get("ice-lady")
     assert ai._ice_lady_material(game.from_text("S7/8/8/5K2/8/8/6k1/8 w 0 0")) < ai.ICE_LADY_DEAD_SMALL + 0.01
     stuck, free = (game.from_text(text) for text in ("S7/8/8/5K2/8/8/2M3k1/3m4 w 0 0",  # a medium each: no ending
@@ -485,11 +485,11 @@ def test_no_level_puts_off_a_free_promotion(level):
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_a_promotion_is_not_put_off_where_it_cannot_win(level):
-    """Rules 3.6: a small on the far row may become a king.  Two kings and a small against one, one large
-    left: the promotion makes three kings against one that the lone king holds (a drawn ending), and Hard
-    put it off in 3 seeds of 3, valuing that draw at nothing and the lead before it at a tenth; Easy and
-    Medium, whose evaluation barely moved, picked among every move within their noise.  A drawn ending is
-    now valued as the evaluation says, and the move that banks the most material is played."""
+    """docs/rules/ice-lady.md §3.6: a small on the far row may become a king.  Two kings and a small against one, one
+    large left: the promotion makes three kings against one that the lone king holds (a drawn ending), and Hard put it
+    off in 3 seeds of 3, valuing that draw at nothing and the lead before it at a tenth; Easy and Medium, whose
+    evaluation barely moved, picked among every move within their noise.  A drawn ending is now valued as the evaluation
+    says, and the move that banks the most material is played."""
     state = games.get("ice-lady").from_text("8/5S2/8/8/8/3k4/8/K6K w 1 2")
     untimed = dataclasses.replace(ai.LEVELS[level].scaled(0.5 if level == "hard" else 1), seconds=600)
     picks = [ai.choose(state, level=untimed, rng=random.Random(seed)) for seed in range(3)]
@@ -618,8 +618,9 @@ def test_ice_towers_the_move_that_came_round_to_a_position_is_not_played_there_a
 
 
 def test_a_loops_move_is_made_where_the_rules_demand_it_and_an_agreed_bot_stays_agreed():
-    """A mined piece that can cap must cap at once (rules 3.3: no waiting, no agreeing), even if every
-    cap was a loop's move; a bot that agreed and has only a loop's moves left waits, still agreed."""
+    """A mined piece that can cap must cap at once (docs/rules/ice-towers.md §3.3: no waiting, no
+    agreeing), even if every cap was a loop's move; a bot that agreed and has only a loop's moves left
+    waits, still agreed."""
     held = games.get("ice-towers").new()
     for move in ("red:cap:rS1>t10", "yellow:cap:yS2>t10", "red:cap:rS2>t10", "yellow:cap:yS3>t10", "red:mine:rS1"):
         held = held.play(move)

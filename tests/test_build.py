@@ -235,13 +235,18 @@ def test_the_snapshot_freezes_pyscript_s_package_as_the_vendored_core_writes_it(
 
 def test_each_page_preloads_nothing():
     """PyScript fetches no files once the interpreter is loaded (the snapshot holds the page's code): a preload
-    would be downloaded for nothing.  The page's own code is imported by a one-line script."""
-    for page, module in (("index.html", "main"), ("embed.html", "embed_page")):
+    would be downloaded for nothing.  The app's own code is imported by a one-line script; the embed's, by the one
+    static/embed.js adds when the reader acts (or at once, for a code without a picture)."""
+    for page in ("index.html", "embed.html"):
         html = (ROOT / page).read_text()
         assert "preload" not in html, page
-        assert f'<script type="py" config="pyscript.toml">import {module}</script>' in html
         markup = re.sub(r"<style>.*?</style>", "", html, flags=re.S)  # the stylesheet's comments name files
         assert "prefetch" not in markup and "access.js" not in markup, f"{page}: nothing else at start-up"
+    assert '<script type="py" config="pyscript.toml">import main</script>' in (ROOT / "index.html").read_text()
+    embed_page = (ROOT / "embed.html").read_text()
+    assert 'type="py"' not in embed_page and "pyscript/core.js" not in embed_page, "no interpreter before the reader acts"
+    starter = (ROOT / "static" / "embed.js").read_text()
+    assert 'script.type = "py"' in starter and '"pyscript.toml"' in starter and '"import embed_page"' in starter
 
 
 def test_the_page_loads_only_local_scripts():

@@ -38,7 +38,7 @@ def drawn_at(s, cell):
 
 def test_a_tile_seen_at_a_cell_stays_there_whatever_the_line_that_comes_back_to_it():
     """Issue 27: "Once a tile has been revealed at a cell it stays that tile there for that game"
-    (rules 3.3: "turn it over"; a tile has one face)."""
+    (docs/rules/icetoids.md §3.3: "turn it over"; a tile has one face)."""
     s = toids("b1.U>N", "c1.U>N", "b1.N-b2")
     tile = drawn_at(s, "b2")
     while s.moves[-1] != "c1.U>N":
@@ -68,7 +68,8 @@ def test_a_tile_seen_then_undone_is_kept_in_the_save_and_comes_back_after_a_relo
 
 def test_a_tile_kept_for_one_cell_is_not_drawn_at_another():
     """Tiles seen stay where they were seen, so a new draw comes from the tiles left once those are
-    set aside: the rest of one shuffle [A13], never a second copy of the last tile of a kind."""
+    set aside: the rest of one shuffle (docs/rules/icetoids.md [A13]), never a second copy of the last
+    tile of a kind."""
     before = toids("b1.U>N", "c1.U>N").latest.play("b1.N-b2")
     kinds = dict(before.chance_outcomes())
     rarest = min(kinds, key=kinds.get)  # an arrow tile: one of its kind

@@ -182,7 +182,7 @@ def test_ice_turn_turn_moves():
 
 def test_ice_turn_names_each_piece_and_where_it_goes():
     """Issue 25: testers saw "Blue moves b4", naming neither the piece nor where it went.  Each piece by owner and
-    size, from and to; a tipped stack's pieces where they land (section 3.2), Hop and Dig distances (3.3)."""
+    size, from and to; a tipped stack's pieces where they land (section 3.3), Hop and Dig distances (3.3)."""
     state = turn_pos({"a1": "r3r2", "b1": "b2E", "c3": "r1S", "d4": "b3b1"})
     words(state, {
         "tip:a1E/b1@0": "Red tips the stack on a1 east: the red large lies down on a1; the red medium lands on b1 "

@@ -1,7 +1,12 @@
 """Embed links, iframe snippets and board images (pyramids.embed), on CPython."""
 
+import base64
+import json
+import random
 import re
 import xml.etree.ElementTree as ET
+import zlib
+from dataclasses import replace
 from html.parser import HTMLParser
 
 import pytest
@@ -55,6 +60,64 @@ def test_embed_url_sits_next_to_the_app_page(page, expected):
 
 def test_app_link_is_relative_and_keeps_the_ply():
     assert embed.app_link(REC, 2) == "./#v=1&g=ice-lady&m=d3-e4+e6-f5+e4xg6&ply=2"
+
+
+def unpacked(picture: str) -> dict:
+    """A picture as static/embed.js reads it: base64url without padding, raw deflate, JSON."""
+    return json.loads(zlib.decompress(base64.urlsafe_b64decode(picture + "=" * (-len(picture) % 4)), -15))
+
+
+def test_a_picture_is_the_position_drawn_and_what_it_belongs_to():
+    """Issue 50: the embed code carries what the frame paints before Python starts, and what it belongs to: the
+    ply, the number of moves and a checksum of the record's text, which static/embed.js checks against its link."""
+    state = GAME.replay(MOVES[:2])
+    marks = Marks(selected=("c3",), targets=("d4",), last=("e6", "f5"))
+    shown = unpacked(embed.picture(REC, state, marks, 2))
+    assert (shown["v"], shown["ply"], shown["moves"]) == (1, 2, 3)
+    assert shown["record"] == zlib.crc32(b"v=1&g=ice-lady&m=d3-e4+e6-f5+e4xg6")
+    assert pieces_in(shown["board"]) == expected_pieces(state)
+    assert "target-dot" not in shown["board"] and 'stroke="#1f7ae0"' not in shown["board"], "no selection"
+    assert shown["status"] == "White to move." and shown["title"] == "Ice Lady · Looney Pyramids"
+    assert shown["panel"] == views.panel(state, None, replace(marks, selected=(), targets=()), people=())
+    assert unpacked(embed.picture(REC, GAME.replay(MOVES), Marks()))["ply"] == 3, "no ply: the end"
+
+
+def test_a_picture_leaves_out_what_only_a_live_board_needs():
+    """Every location's hover text and the panel's folded explanation: half of a Terrafex picture."""
+    terrafex = games.get("terrafex")
+    state = terrafex.new()
+    shown = unpacked(embed.picture(record.Record("terrafex", {}, ()), state))
+    assert shown["board"].count("<title>") == 1, "the board's own title, the accessible name of the picture"
+    assert "<details" in views.panel(state) and "<details" not in shown["panel"]
+    assert pieces_in(shown["board"]) == pieces_in(views.draw(state))
+
+
+def test_a_picture_goes_last_in_the_link_and_is_read_as_a_view_setting():
+    picture = embed.picture(REC, GAME.replay(MOVES[:1]), Marks(), 1)
+    text = embed.fragment(REC, 1, embed.View(play=True), picture)
+    assert text == f"v=1&g=ice-lady&m=d3-e4+e6-f5+e4xg6&ply=1&play&pic={picture}"
+    rec, view = embed.parse(text)
+    assert rec.moves == MOVES and rec.view["pic"] == picture and view == embed.View(play=True)
+    assert embed.app_link(rec, 1) == "./#v=1&g=ice-lady&m=d3-e4+e6-f5+e4xg6&ply=1", "the full app gets no picture"
+
+
+def test_a_picture_too_long_for_an_embed_code_is_left_out(monkeypatch):
+    picture = embed.picture(REC, GAME.new(), Marks(), 0)
+    monkeypatch.setattr(embed, "PICTURE_LIMIT", len(picture) - 1)
+    assert embed.picture(REC, GAME.new(), Marks(), 0) == ""
+    assert "pic=" not in embed.fragment(REC, 0, painted="")
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_every_game_s_picture_fits_an_embed_code_at_its_end(game_id):
+    """The longest position of a long random game of each game still makes a picture (the code stays pasteable)."""
+    game, rng = games.get(game_id), random.Random(7)
+    state, moves = game.new(), []
+    while state.outcome is None and len(moves) < 400:
+        move = rng.choice(state.legal_moves())
+        state, moves = state.play(move), [*moves, move]
+    picture = embed.picture(record.Record(game_id, {}, tuple(moves)), state)
+    assert picture and len(picture) <= embed.PICTURE_LIMIT
 
 
 class _Tags(HTMLParser):
@@ -123,6 +186,49 @@ def test_images_of_every_game_need_nothing_from_outside(game_id):
     assert not re.search(r"(?:xlink:)?href=", text)
     assert re.findall(r"url\(([^)]*)\)", text) == [u for u in re.findall(r"url\(([^)]*)\)", text) if u.startswith("#")]
     assert "font-family=\"sans-serif\"" in text, "a generic font family, never a web font"
+
+
+def caption(svg_text: str) -> tuple[list[str], float]:
+    """The lines under a picture's board, and the size of their letters as a share of the picture's width."""
+    root = ET.fromstring(svg_text.split("\n", 1)[1])
+    band = next(g for g in root.iter(SVG + "g") if g.get("class") == "caption")
+    texts = list(band.iter(SVG + "text"))
+    return [t.text for t in texts], min(float(t.get("font-size")) for t in texts) / embed.svg_size(svg_text)[0]
+
+
+def test_a_picture_says_under_the_board_what_a_thumbnail_would_lose():
+    """Issue 50: Ice Towers' labels (9-12 px in a 1000x600 picture) are unreadable at a wiki's usual 300 px: the
+    turn and the scores are written under the board in letters of at least 12 px at that size."""
+    state = games.get("ice-towers").new(players=4)
+    lines, share = caption(embed.image(state))
+    assert " ".join(lines).replace("\u00a0", " ") == ("No turns: Red, Yellow, Green, Blue may act at any moment. "
+                                                     "Score: Red 18 · Yellow 18 · Green 18 · Blue 18")
+    assert not any(line.endswith("·") for line in lines), "a line breaks before a score, not inside one"
+    assert share * 300 >= 12
+    width, height = embed.svg_size(embed.image(state))
+    assert (width, height) > embed.svg_size(views.draw(state)), "the board, and room for its caption under it"
+
+
+def test_a_terrafex_picture_holds_its_score_pool_and_fire_pit():
+    state = games.get("terrafex").new()
+    lines, _ = caption(embed.image(state))
+    assert lines[0] == "White to move." and lines[1] == "Score: White 5 ·\u00a0Black 5"
+    words = " ".join(lines[2:])
+    assert words.startswith("Pool (small/medium/large): green 3/1/4, yellow 5/5/4, red 5/5/4, blue 5/5/0.")
+    assert words.endswith("Fire pit: 0/0/0 red.")
+
+
+def test_a_finished_game_s_picture_says_the_result_once():
+    game = games.get("ice-towers")
+    state = game.new()
+    while state.outcome is None:
+        state = state.play(sorted(state.legal_moves())[0])
+    lines, _ = caption(embed.image(state))
+    assert " ".join(lines).count("Final scores") == 1 and not any(line.startswith("Score:") for line in lines)
+
+
+def test_a_picture_s_alt_text_is_the_board_s_own_title():
+    assert embed.title_of(views.draw(games.get("terrafex").new())) == "Terrafex board, White to act"
 
 
 def test_image_name_says_game_and_move():

@@ -1,4 +1,4 @@
-"""Ice Lady rules (shared/rules/ice-lady.md), one test per rule with legal and illegal cases."""
+"""Ice Lady rules (docs/rules/ice-lady.md), one test per rule with legal and illegal cases."""
 
 import random
 

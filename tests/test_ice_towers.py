@@ -1,4 +1,4 @@
-"""Ice Towers: every rule of the note (docs: rules/ice-towers.md) with a legal and an illegal case."""
+"""Ice Towers: every rule of the spec (docs/rules/ice-towers.md) with a legal and an illegal case."""
 
 import random
 import re

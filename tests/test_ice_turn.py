@@ -1,4 +1,4 @@
-"""Ice-Turn rules: each test quotes the rule it checks (rules/ice-turn.md, section and [A#])."""
+"""Ice-Turn rules: each test quotes the rule it checks (docs/rules/ice-turn.md, section and [A#])."""
 
 import random
 import re
@@ -674,7 +674,7 @@ def test_an_unlit_cell_after_a_piece_says_where_the_piece_can_go():
 
 
 def test_refused_clicks_speak_the_players_words():
-    """No refused click answers in the team's notes ([A13]) or the notation's words (insertion index)."""
+    """No refused click answers in the rules spec's readings ([A13]) or the notation's words (insertion index)."""
     state = pos({"a1": "r3r2", "b2": "b1E", "c1": "r1N", "d4": "b3b2"}, face="dig", roll=1)
     locations = [*CELLS, *(f"{kind}:{d}" for kind in ("tip", "turn") for d in "NESW"), "dig"]
     refusals = {state.guide(clicks).message for first in CELLS
@@ -686,7 +686,7 @@ def test_refused_clicks_speak_the_players_words():
 
 
 def test_the_rules_page_marks_the_team_s_readings_as_interpretations():
-    """Issue 26: the in-app rules stated readings of rules/ice-turn.md's Ambiguities table as plain rules.
+    """Issue 26: the in-app rules stated readings of docs/rules/ice-turn.md's Ambiguities table as plain rules.
     Each is now in an "assumption" paragraph, as on the other games' pages: A4 (the 6/5/5 deal, open
     hands), A10 (goals fixed), A11 (Tip: total 7), A14 (no tip off the board), A29 (two nests at once),
     and A1's tile counts, an assumption kept as data."""

@@ -1,4 +1,4 @@
-"""IceToids: every rule of seeds/icetoids.txt as read in rules/icetoids.md (sections and [A#])."""
+"""IceToids: every rule of docs/rules/icetoids.md (sections and [A#])."""
 
 import random
 

@@ -60,13 +60,16 @@ def test_the_list_is_the_config_the_runtime_and_the_pages_static_files():
     entries = {"py/bot_worker.py", "pyscript.toml", *PAGES}  # main.py starts the bot worker
     later = {f"static/games/{game_id}.zip" for game_id in games.ids() if game_id != games.DEFAULT} | {
         "static/ai.zip", "static/learn.zip"}  # fetched when needed (the default game is in the start-up archive)
-    keys = {"static/access.js"}  # loaded by boot.js: at once on a board painted before Python, else once ready
+    keys = {"static/access.js"}  # loaded by painted.js: at once on a board painted before Python, else once ready
+    scripts = {"static/start.js",  # imported by boot.js, and by embed.js when a reader acts: Python's start
+               "static/inflate.js"}  # the interpreter module's worker, inflating its snapshot
     memory = {"static/memory.json"}  # read by the interpreter module: which snapshot to start from
     for name, group in [("the start-up archive", start), ("vendored", vendored), ("in the pages", referenced),
                         ("manifest icons", icons), ("pages and entry scripts", entries),
-                        ("games and the search", later), ("keyboard layer", keys), ("the snapshot's name", memory)]:
+                        ("games and the search", later), ("keyboard layer", keys), ("the snapshot's name", memory),
+                        ("scripts the scripts load", scripts)]:
         assert group and group <= files, f"{name}: not precached: {sorted(group - files)}"
-    others = files - start - vendored - referenced - icons - entries - later - keys - memory
+    others = files - start - vendored - referenced - icons - entries - later - keys - memory - scripts
     assert others == set(), "precached but loaded by nothing"
     assert all((ROOT / name).is_file() for name in files)
 
@@ -111,14 +114,18 @@ def test_a_changed_file_changes_the_version(tmp_path):
 
 def test_pages_use_relative_urls_only():
     """The app must work under any sub-path: no URL may start at the host's root or leave the origin."""
-    texts = {name: (ROOT / name).read_text() for name in (*PAGES, "sw.js", "static/boot.js", "static/manifest.webmanifest")}
+    scripts = ("static/boot.js", "static/start.js", "static/embed.js", "static/painted.js")
+    texts = {name: (ROOT / name).read_text() for name in (*PAGES, "sw.js", *scripts, "static/manifest.webmanifest")}
     for name in PAGES:
         urls = page_urls(name)
         assert urls and not [u for u in urls if u.startswith(("/", "http:", "https:"))], name
-        assert 'src="static/boot.js"' in texts[name] and 'config="pyscript.toml"' in texts[name]
-    assert "import(" not in texts["static/boot.js"], "the pages load PyScript themselves, at once"
+    assert 'src="static/boot.js"' in texts["index.html"] and 'config="pyscript.toml"' in texts["index.html"]
+    assert 'src="static/embed.js"' in texts["embed.html"] and '"pyscript.toml"' in texts["static/embed.js"]
+    assert "import(" not in texts["static/boot.js"], "the app's page loads PyScript itself, at once"
+    assert 'import(new URL("start.js", HERE))' in texts["static/embed.js"], "beside the script, under any path"
     assert 'register("sw.js"' in texts["static/boot.js"]
     for name, text in texts.items():
+        text = text.replace(r'oneOf("http://www\\.w3\\.org/2000/svg")', "")  # painted.js: SVG's namespace, not a URL
         assert "http://" not in text and "https://" not in text, name
     manifest = json.loads(texts["static/manifest.webmanifest"])
     assert manifest["start_url"] == manifest["scope"] == "../"

@@ -90,7 +90,7 @@ def test_while_the_computer_is_to_move_a_person_moves_nothing_of_its():
 
 
 def test_the_fire_is_played_by_whoever_plays_the_other_side():
-    """Terrafex §3.6: the active player selects a fire and the opponent plays it.  The fire a person
+    """docs/rules/terrafex.md §3.6: the active player selects a fire and the opponent plays it.  The fire a person
     selects is the computer's to play; the fire the computer selects is the person's."""
     s = Session("terrafex", bots={"black": "easy"})
     for cell in ("d2", "g4", "pool:R1"):

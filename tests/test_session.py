@@ -328,6 +328,15 @@ def test_status_of_a_game_without_turns_leaves_out_the_clock():
     assert s.status() == "No turns: Red, Yellow, Green may act at any moment."
 
 
+def test_status_of_a_position_where_chance_is_next_names_the_chance_move():
+    """Browsing (or an embed) can show a position where only chance acts: a tile to draw, a die to roll.  It read
+    "No turns:  may act at any moment." there (issue 50's wiki page: an IceToids embed at a tile being revealed)."""
+    state = Session("icetoids").latest
+    while CHANCE not in state.actors or state.prompt():
+        state = state.play(sorted(state.legal_moves())[0])
+    assert Session.status_of(state) == "Next: tile drawn."
+
+
 def test_attempt_turns_errors_into_messages():
     s = fresh()
     assert s.attempt(lambda: s.play("d3-d5")) is None

@@ -1,4 +1,4 @@
-"""Terrafex rules: every case of shared/rules/terrafex.md §1-4, each test quoting what it checks.
+"""Terrafex rules: every case of docs/rules/terrafex.md §1-4, each test quoting what it checks.
 
 Positions are built from a few pieces (`position`), with the pool computed as
 the supply minus the board and the fire pit, so every test position is legal.

@@ -193,6 +193,9 @@ def config(interpreter: str) -> str:
         "# The vendored interpreter, started from its memory snapshot (tools/snapshot.py): without this",
         "# PyScript would load Pyodide from a CDN.",
         f'interpreter = "./{interpreter}"',
+        "# An error is never shown to players as PyScript's traceback on the page: the page says in words what",
+        "# failed (static/start.js at start-up, the app's own messages after), the console keeps the traceback.",
+        'plugins = ["!error"]',
     ]) + "\n"
 
 

@@ -1,24 +1,31 @@
 """Games in other pages: embed links, iframe snippets and board images.
 
 An embed link is the game's record followed by view settings, e.g.
-``embed.html#v=1&g=ice-lady&m=d3-e4+e6-f5&ply=1&play``: ``ply=N`` opens at
+``embed.html#v=1&g=ice-lady&m=d3-e4+e6-f5&ply=1&play&pic=…``: ``ply=N`` opens at
 move N, ``play`` lets the reader play on from the record, ``static`` shows
 only the board (a position diagram).  Flags may be bare (``&play``) or have a
-value (``&play=1``; ``=0`` turns them off).  Board images are the page's SVG
-with a size and a background, so they stand alone in a wiki.
+value (``&play=1``; ``=0`` turns them off).  ``pic`` is the position drawn
+(`picture`): the embed paints it at once and starts Python only when the reader
+acts, so a page of diagrams costs its readers a few kilobytes, not an
+interpreter each.  Board images are the page's SVG with a size and a
+background, so they stand alone in a wiki.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, replace
-from .markup import escape
+from .markup import escape, unescape
 
 from . import record, views
 from .core import State
+from .session import Session
 from .svg import Marks
 
 FLAGS = ("embed", "play", "static")
+PICTURE = "pic"  # the view setting that carries the position drawn (see `picture`)
+PICTURE_LIMIT = 16_000  # characters: a picture longer than this is left out (the embed then starts Python at once)
 PAGE = "embed.html"
 FRAME_WIDTH = {False: 400, True: 360}  # interactive, static
 CONTROLS_HEIGHT = 72  # the embed's replay bar and status line, in CSS pixels; the game's panel adds its own
@@ -43,18 +50,50 @@ def parse(fragment: str) -> tuple[record.Record, View]:
     return rec, View(play=flag("play"), static=flag("static"))
 
 
-def fragment(rec: record.Record, ply: int | None = None, view: View = View()) -> str:
-    """The fragment of a link to `rec` shown at `ply` (the end when None)."""
+def fragment(rec: record.Record, ply: int | None = None, view: View = View(), painted: str = "") -> str:
+    """The fragment of a link to `rec` shown at `ply` (the end when None), with its `picture` if painted."""
     shown = {} if ply is None else {"ply": str(ply)}
     text = record.encode(replace(rec, view=shown))
-    return text + "".join(f"&{name}" for name in ("play", "static") if getattr(view, name))
+    text += "".join(f"&{name}" for name in ("play", "static") if getattr(view, name))
+    return text + (f"&{PICTURE}={painted}" if painted else "")
 
 
-def embed_url(page_url: str, rec: record.Record, ply: int | None = None, view: View = View()) -> str:
+def embed_url(page_url: str, rec: record.Record, ply: int | None = None, view: View = View(),
+              painted: str = "") -> str:
     """The embed view's URL, next to the app page at `page_url`."""
     from urllib.parse import urljoin  # here, not at the top: it costs the app's start-up ~70 ms in Pyodide
 
-    return urljoin(page_url, PAGE) + "#" + fragment(rec, ply, view)
+    return urljoin(page_url, PAGE) + "#" + fragment(rec, ply, view, painted)
+
+
+def picture(rec: record.Record, state: State, marks: Marks = Marks(), ply: int | None = None) -> str:
+    """What static/embed.js paints before Python starts, for the embed code of `rec` at `ply` (`state`, marked
+    with `marks`): the board and the game's panel as the embed draws them, the status line, where the game
+    is (ply, moves) and a checksum of the record text they belong to, so a picture copied beside other moves
+    is not shown.  JSON, deflated, in base64url ('' when longer than `PICTURE_LIMIT`: Python draws it then).
+
+    Every location's hover text is left out (the live board has them): they are half of a Terrafex picture.
+    Whatever reads it back treats it as a stranger's markup (static/painted.js's allowlist).
+    """
+    import base64
+    import zlib  # here, not at the top: only the Embed box needs them
+
+    marks = replace(marks, selected=(), targets=())
+    title_end = (board := views.draw(state, marks)).index("</title>") + len("</title>")
+    board = board[:title_end] + _HOVER.sub("", board[title_end:])
+    panel = _FOLDED.sub("", views.panel(state, None, marks, people=()))
+    body = record.encode(replace(rec, view={}))
+    shown = {"v": 1, "ply": len(rec.moves) if ply is None else ply, "moves": len(rec.moves),
+             "record": zlib.crc32(body.encode()), "board": board, "panel": panel,
+             "status": Session.status_of(state), "title": f"{state.game.title} · Looney Pyramids"}
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)  # raw deflate: the browser's DecompressionStream reads it
+    packed = packer.compress(json.dumps(shown, separators=(",", ":"), ensure_ascii=False).encode()) + packer.flush()
+    text = base64.urlsafe_b64encode(packed).decode().rstrip("=")
+    return text if len(text) <= PICTURE_LIMIT else ""
+
+
+_HOVER = re.compile(r"<title>[^<]*</title>")  # a location's hover text (the board's own title comes first)
+_FOLDED = re.compile(r"<details\b.*?</details>", re.S)  # a panel's folded explanation ("Why each square scores")
 
 
 def app_link(rec: record.Record, ply: int | None = None) -> str:
@@ -62,15 +101,25 @@ def app_link(rec: record.Record, ply: int | None = None) -> str:
     return "./#" + fragment(rec, ply)
 
 
-def snippet(page_url: str, rec: record.Record, ply: int, view: View, title: str, board_svg: str) -> str:
-    """The HTML that embeds the game in another page, sized for the board's shape and the game's panel."""
+FORMS = {"html": "a web page or blog (HTML)", "mediawiki": "MediaWiki, with the Pyramids template",
+         "dokuwiki": "DokuWiki, with embedded HTML allowed"}  # where the code is pasted (docs/wiki.md)
+
+
+def snippet(page_url: str, rec: record.Record, ply: int, view: View, title: str, board_svg: str,
+            painted: str = "", form: str = "html") -> str:
+    """The code that embeds the game in another page (`form`: one of `FORMS`), the frame sized for the board's
+    shape and the game's panel.  A wiki shows a pasted <iframe> as text: MediaWiki takes the template the
+    wiki's admin set up once (docs/wiki.md), DokuWiki the frame inside its <html> block."""
     width, height = svg_size(board_svg)
     frame_width = FRAME_WIDTH[view.static]
     below = 0 if view.static else CONTROLS_HEIGHT + views.embed_panel_height(rec.game)
     frame_height = round(frame_width * height / width) + below
-    return (f'<iframe src="{escape(embed_url(page_url, rec, ply, view))}" title="{escape(title)}" '
-            f'width="{frame_width}" height="{frame_height}" style="border:0;max-width:100%" '
-            f'loading="lazy"></iframe>')
+    src = embed_url(page_url, rec, ply, view, painted)
+    if form == "mediawiki":  # a template's parameters end at "|" and "}}", which no link of ours holds
+        return f"{{{{Pyramids|src={src}|width={frame_width}|height={frame_height}|title={title}}}}}"
+    frame = (f'<iframe src="{escape(src)}" title="{escape(title)}" width="{frame_width}" height="{frame_height}" '
+             f'style="border:0;max-width:100%" loading="lazy"></iframe>')
+    return f"<html>{frame}</html>" if form == "dokuwiki" else frame
 
 
 def svg_size(svg_text: str) -> tuple[float, float]:
@@ -81,14 +130,48 @@ def svg_size(svg_text: str) -> tuple[float, float]:
     return float(found.group(1)), float(found.group(2))
 
 
+CAPTION_SHARE = 1 / 24  # the caption's letters, as a share of the picture's width: 12.5 px in a 300 px thumbnail
+BOLD = ' font-weight="bold"'
+
+
 def image(state: State, marks: Marks = Marks()) -> str:
-    """The board as a standalone SVG file: the last move marked, no selection, a white ground."""
+    """The board as a standalone SVG file: the last move marked, no selection, a white ground, and under the
+    board a caption in letters a thumbnail keeps readable (whose turn or the result, the scores, what the game's
+    panel adds: `views.picture_lines`), since a wiki shows pictures at 300 px and a board's own labels are small."""
     board = views.draw(state, replace(marks, selected=(), targets=()))
-    width, height = svg_size(board)
+    box = re.search(r'viewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"', board)
+    left, top, width, height = (float(n) for n in box.groups())
+    size = width * CAPTION_SHARE
+    lines = [(piece, i == 0) for i, line in enumerate([Session.status_of(state), *views.picture_lines(state)])
+             for piece in _wrapped(line, int(width / (0.56 * size)))]  # the first line, whose turn, in bold
+    band = size * (1.35 * len(lines) + 0.8)
+    caption = "".join(f'<text x="{left + size * 0.6:.1f}" y="{top + height + size * (1.35 * i + 1.2):.1f}" '
+                      f'font-size="{size:.1f}"{BOLD if bold else ""} fill="#222">{escape(line)}</text>'
+                      for i, (line, bold) in enumerate(lines))
     head, title_end, body = board.partition("</title>")
-    head = head.replace("<svg ", f'<svg width="{width:g}" height="{height:g}" ', 1)
+    head = head.replace(box.group(0), f'viewBox="{left:g} {top:g} {width:g} {height + band:g}"', 1)
+    head = head.replace("<svg ", f'<svg width="{width:g}" height="{height + band:g}" ', 1)
     return (f'<?xml version="1.0" encoding="UTF-8"?>\n{head}{title_end}'
-            f'<rect width="100%" height="100%" fill="#fff"/>{body}\n')
+            f'<rect x="{left:g}" y="{top:g}" width="100%" height="100%" fill="#fff"/>'
+            f'{body.removesuffix("</svg>")}<g class="caption">{caption}</g></svg>\n')
+
+
+def _wrapped(line: str, chars: int) -> list[str]:
+    """`line` broken at spaces into lines of at most `chars` characters (a longer word stays whole)."""
+    out, current = [], ""
+    for word in filter(None, line.split(" ")):  # not at a no-break space
+        if current and len(current) + 1 + len(word) > chars:
+            out.append(current)
+            current = word
+        else:
+            current = f"{current} {word}".strip()
+    return [*out, current]
+
+
+def title_of(board_svg: str) -> str:
+    """A board's own title ("Terrafex board, White to act"): the alt text of its picture in a wiki."""
+    found = re.search(r"<title>([^<]*)</title>", board_svg)
+    return unescape(found.group(1)) if found else ""
 
 
 def image_name(game_id: str, ply: int, kind: str) -> str:

@@ -843,6 +843,9 @@ class Session:
         clock = state.clock()
         ringer = state.actor_of(clock[1]) if clock else None  # the clock is not a player
         actors = [state.actor_name(a) for a in state.actors if a not in (CHANCE, ringer)]
+        if not actors:  # a die to roll or a tile to draw: what the page does by itself, seen only while browsing
+            outcomes = state.chance_outcomes()
+            return f"Next: {(state.chance_name(outcomes[0][0]) if outcomes else 'chance').lower()}."
         if len(actors) == 1:
             return f"{actors[0]} to move."
         return "No turns: " + ", ".join(actors) + " may act at any moment."

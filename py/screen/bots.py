@@ -3,7 +3,7 @@
 import asyncio
 import random
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from archives import AI_ARCHIVE, fetch_archive
@@ -11,6 +11,35 @@ from browser import by_id, present, report
 from pyramids.core import GameError, players_to_act
 from pyramids.session import PACES
 from screen.board import mark_intent
+
+
+PROBE_S = 5  # a worker that has not answered in this time will not: the computer thinks on the page
+
+
+async def workers_refused() -> str:
+    """Why no worker like PyScript's (made from a blob: URL) can run here, or '' if one can: some browsers refuse
+    one at once, a site's policy (Content-Security-Policy without blob: workers) lets it be made but never run,
+    and PyScript would wait for it for ever."""
+    answered = asyncio.get_event_loop().create_future()
+
+    def answer(why):
+        if not answered.done():
+            answered.set_result(why)
+    url = window.URL.createObjectURL(window.Blob.new(to_js(["postMessage(0)"]), to_js({"type": "text/javascript"}, dict_converter=window.Object.fromEntries)))
+    try:
+        worker = window.Worker.new(url)
+    except Exception:  # noqa: BLE001
+        window.URL.revokeObjectURL(url)
+        return "this browser refuses web workers here"
+    worker.onmessage = create_once_callable(lambda _event: answer(""))
+    worker.onerror = create_once_callable(lambda _event: answer("this site's security policy refuses them"))
+    try:
+        return await asyncio.wait_for(answered, PROBE_S)
+    except asyncio.TimeoutError:
+        return "a test worker did not start"
+    finally:
+        worker.terminate()
+        window.URL.revokeObjectURL(url)
 
 
 def count(name, step):
@@ -54,10 +83,9 @@ class Bots:
     async def start_worker(self):
         from pyscript import create_named_worker  # not needed before the first bot turn
         started = window.performance.now()
-        try:
-            window.Worker.new("data:text/javascript,").terminate()  # refused at once where workers are off
-        except Exception:  # noqa: BLE001
-            return self.without_worker("this browser refuses web workers here")
+        refused = await workers_refused()
+        if refused:
+            return self.without_worker(refused)
         try:
             self.worker = await asyncio.wait_for(
                 create_named_worker(src="py/bot_worker.py", name="bot", config="pyscript.toml"), 30)

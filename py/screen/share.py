@@ -10,6 +10,11 @@ from browser import by_id, download_file, present
 from pyramids import record, views
 
 
+# What a wiki needs before the code shows a game (a wiki shows a pasted <iframe> as text): docs/wiki.md.
+FORM_NOTES = {"mediawiki": "The wiki needs the Pyramids template, which its admin sets up once.",
+              "dokuwiki": "The wiki needs embedded HTML allowed (its htmlok setting)."}
+
+
 class Share:
     def __init__(self, app):
         self.app = app
@@ -17,7 +22,7 @@ class Share:
     def bind(self):
         by_id("share").addEventListener("click", create_proxy(lambda _event: self.share()))
         by_id("embed").addEventListener("click", create_proxy(lambda _event: self.show_embed()))
-        by_id("embed-box").addEventListener("change", create_proxy(lambda _event: self.fill_embed()))
+        by_id("embed-box").addEventListener("change", create_proxy(self.on_embed_change))
         by_id("download-svg").addEventListener("click", create_proxy(lambda _event: self.download("svg")))
         by_id("download-png").addEventListener("click", create_proxy(lambda _event: self.download("png")))
 
@@ -101,12 +106,25 @@ class Share:
         from pyramids import embed  # imported when first needed: it is not part of the start-up
         s = self.app.session
         view = embed.View(play=bool(by_id("embed-play").checked), static=bool(by_id("embed-static").checked))
+        painted = embed.picture(s.record(), s.state, s.marks(), s.cursor)  # the embed shows it before Python starts
+        form, board = str(by_id("embed-form").value), views.draw(s.state)
         by_id("embed-code").value = embed.snippet(str(window.location.href), s.record(), s.cursor, view,
-                                                  f"{s.game.title}, Looney Pyramids", views.draw(s.state))
+                                                  f"{s.game.title}, Looney Pyramids", board, painted, form)
+        by_id("embed-alt").textContent = embed.title_of(board)
+        by_id("embed-form-note").textContent = FORM_NOTES.get(form, "")
 
     def show_embed(self):
         by_id("embed-box").hidden = False
         self.fill_embed()
+        self.copy_embed()
+
+    def on_embed_change(self, event):
+        """A view or a form chosen: the code follows; a new form (for another kind of page) is copied again."""
+        self.fill_embed()
+        if str(event.target.id) == "embed-form":
+            self.copy_embed()
+
+    def copy_embed(self):
         self.copy(by_id("embed-code"), "code", "Embed code copied: paste it into a wiki or blog page.",
                   "Paste it into a wiki or blog page.")
 

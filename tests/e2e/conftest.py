@@ -182,7 +182,7 @@ class App:
     def wait_ready(self):
         """The game on screen, and the keyboard layer that boot.js loads then; its panel and log a frame later."""
         self.page.wait_for_selector("html[data-ready]", timeout=READY_MS)
-        self.page.wait_for_function("window.pyramidsAccess")
+        self.page.wait_for_selector("html[data-keys]", state="attached")  # static/access.js's
         self.settled()
 
     def reload(self):

@@ -21,9 +21,11 @@ UPDATE_CHECK = {"sw.js", "precache.js"}
 
 
 class StaticServer:
-    """Serves `root` at http://127.0.0.1:<port><prefix> (404 elsewhere); `requests` lists the paths asked for."""
+    """Serves `root` at http://<host>:<port><prefix> (404 elsewhere), each answer with `headers` (a site's CORS or
+    Content-Security-Policy); `requests` lists the paths asked for.  127.0.0.2, 127.0.0.3... are loopback addresses
+    too: a site and a host page on two of them are two sites, as on the web."""
 
-    def __init__(self, root: pathlib.Path, prefix: str = "/"):
+    def __init__(self, root: pathlib.Path, prefix: str = "/", host: str = "127.0.0.1", headers: dict | None = None):
         self.root, self.prefix = pathlib.Path(root), prefix
         self.requests: list[str] = []
         self.not_modified: list[str] = []  # of those, the ones answered 304: the browser revalidating its cache
@@ -42,12 +44,17 @@ class StaticServer:
                     server.not_modified.append(urlsplit(self.path).path)
                 super().send_response(code, message)
 
+            def end_headers(self):
+                for name, value in (headers or {}).items():
+                    self.send_header(name, value)
+                super().end_headers()
+
             def translate_path(self, path):
                 return super().translate_path("/" + urlsplit(path).path[len(server.prefix):])
 
         self.httpd = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", 0), functools.partial(Handler, directory=str(self.root)))
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}{prefix}"
+            (host, 0), functools.partial(Handler, directory=str(self.root)))
+        self.url = f"http://{host}:{self.httpd.server_address[1]}{prefix}"
         self.origin = self.url[:self.url.index("/", len("http://"))] + "/"
 
     def __enter__(self):

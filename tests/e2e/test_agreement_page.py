@@ -1,4 +1,4 @@
-"""A draw offered, answered, and resignation, in the page (shared/rules/ice-lady.md section 4:
+"""A draw offered, answered, and resignation, in the page (docs/rules/ice-lady.md §4:
 "Draw: only by mutual agreement ... Resignation is allowed")."""
 
 from test_bots_page import wait_moves

@@ -125,13 +125,13 @@ def test_the_embed_starts_from_the_snapshot_too(page, server):
     assert page.evaluate(STARTED) == "snapshot"
 
 
-# Counts the workers the page makes from blob: URLs (the inflater), or refuses them all (a host whose CSP
-# allows no blob: worker, an engine without workers).
+# Counts the workers the page makes of static/inflate.js (the inflater), or refuses them all (a sandboxed frame,
+# an engine without workers).
 WORKERS = """(refuse => {
     const Made = window.Worker;
     window.inflaters = 0;
     window.Worker = function (url, options) {
-        if (String(url).startsWith('blob:')) {
+        if (String(url).endsWith('/static/inflate.js')) {
             if (refuse) throw new DOMException('refused by this test', 'SecurityError');
             window.inflaters += 1;
         }
@@ -143,7 +143,7 @@ WORKERS = """(refuse => {
 @pytest.mark.parametrize("refused", [False, True])
 def test_the_snapshot_is_inflated_off_the_page_s_thread_where_a_worker_can_be_made(page, server, refused):
     """Inflating its 31 MB held the page's thread for ~240 ms in one task (docs/performance.md): a worker
-    made from a blob: URL does it; where none can be made, the page's thread still does, from the snapshot."""
+    (static/inflate.js) does it; where none can be made, the page's thread still does, from the snapshot."""
     page.add_init_script(f"({WORKERS})({'true' if refused else 'false'})")
     app = App(page, server).open()
     assert page.evaluate(STARTED) == "snapshot"

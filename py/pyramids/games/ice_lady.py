@@ -1,6 +1,6 @@
 """Ice Lady: Turkish checkers played with pyramids (Olle Johansson, 2006).
 
-Rules as read in shared/rules/ice-lady.md: 8x8 board, every square playable.
+Rules as read in docs/rules/ice-lady.md: 8x8 board, every square playable.
 Smalls step or jump-capture diagonally forward, mediums move exactly two
 squares forward or sideways (capturing what they jump), kings move 1-3
 squares in any of 8 directions and king trees as far as their pip total.

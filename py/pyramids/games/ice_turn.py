@@ -1,6 +1,6 @@
 """Ice-Turn (Luci Bracegirdle): a dice race over a 4x4 board of arrow tiles, from your tree to a nest.
 
-Rules: the seed ``seeds/ice-turn.txt`` and our reading ``rules/ice-turn.md`` (section
+Rules: ``docs/rules/ice-turn.md``, our reading of the original text (section
 numbers and [A#] below refer to it).  Cells ``a1``..``d4``: columns a-d west to east,
 rows 1-4 south to north; directions N, E, S, W; nothing moves diagonally.
 

@@ -1,6 +1,6 @@
 """IceToids (Andrew Looney): explore 16 face-down tiles and occupy your three targets.
 
-Rules: the seed ``seeds/icetoids.txt`` and our reading ``rules/icetoids.md`` (section
+Rules: ``docs/rules/icetoids.md``, our reading of the original text (section
 numbers and [A#] below refer to it).  The board is 4x4, cells ``a1``..``d4``, columns a-d
 running west to east and rows 1-4 south to north; directions are N, E, S, W.
 
@@ -96,7 +96,7 @@ class TileType(NamedTuple):
     target: str | None  # the colour whose target this tile is
 
 
-# ASSUMPTION (rules note section 1.2, [A2], [A3]): the seed does not list the tiles.  This
+# ASSUMPTION (docs/rules/icetoids.md §1.2, [A2], [A3]): the seed does not list the tiles.  This
 # proposed set -- 3 targets per colour, 4 arrow tiles -- is the only place the set lives;
 # swap in the printed set here.  Type names are lowercase words (they appear in moves).
 TILESET = {

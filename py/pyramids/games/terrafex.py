@@ -1,7 +1,7 @@
 """Terrafex: terraform a 7x8 board with forests, mountains, fire and glaciers (Steven Traver).
 
-Rules as read in shared/rules/terrafex.md (section numbers below are the
-note's).  Each turn the active player takes four actions, one per piece type,
+Rules as read in docs/rules/terrafex.md (section numbers below are the
+spec's).  Each turn the active player takes four actions, one per piece type,
 in any order; each is mandatory while it has a legal option (A5).  The fire
 is two moves by two players: the active player selects a size from the pool,
 then the opponent plays it (A6).  The game ends the moment no glacier unit is
@@ -334,7 +334,7 @@ class TerrafexState(State):
         return f"{where} becomes {describe(cell) if cell else 'empty'}: {change}"
 
     def asked_cells(self) -> tuple[str, ...]:
-        """While a fire waits to be played, its legal squares (§3.4: the opponent places it)."""
+        """While a fire waits to be played, its legal squares (§3.6: the opponent places it)."""
         if not self.fire or self.outcome is not None:
             return ()
         return tuple(dict.fromkeys(self.path(m)[0] for m in self.legal_moves()))
@@ -343,7 +343,7 @@ class TerrafexState(State):
         return "end" if "end" in self._moves() else None
 
     def turn_of(self) -> str | None:
-        """The active player, also while the opponent plays the fire they chose (§3.4: part of their turn)."""
+        """The active player, also while the opponent plays the fire they chose (§3.6: part of their turn)."""
         return self.to_move
 
     def setup_phase(self) -> str:

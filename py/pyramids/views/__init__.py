@@ -100,6 +100,18 @@ def agreement(state: State, marks: Marks = Marks(), people=None) -> str:
     return f'<p class="agreement" role="group" aria-label="End the game by agreement">{buttons}</p>'
 
 
+def picture_lines(state: State) -> list[str]:
+    """What a picture of the board (embed.image) says under it that the board does not show: the scores, where
+    the game keeps them (the result says the final ones), and the lines the game's view adds (Terrafex: its pool
+    and fire pit)."""
+    view = _view(state)
+    lines = []
+    if hasattr(state, "scores") and state.outcome is None:
+        scores = state.scores()
+        lines.append("Score: " + " ·\u00a0".join(f"{state.actor_name(who)} {points}" for who, points in scores.items()))
+    return lines + (view.picture_lines(state) if hasattr(view, "picture_lines") else [])
+
+
 def embed_panel_height(game_id: str) -> int:
     """The CSS pixels an embed frame gives the game's panel under a 400 px board (``EMBED_PANEL`` in its view):
     two short lines unless the view says it needs more."""

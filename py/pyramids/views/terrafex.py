@@ -199,6 +199,15 @@ def _pit(state) -> str:
     return f'<div class="tfx-pool"><p><b>Fire pit</b></p><div class="tfx-row">{cells}</div></div>'
 
 
+def picture_lines(state) -> list[str]:
+    """Under a picture of the board: the pool and the fire pit, in words (the panel's pieces, too small there)."""
+    def counts(kind):
+        return "/".join(str(state.pool_count(kind, size)) for size in (1, 2, 3))
+    pool = ", ".join(f"{COLOUR[kind]} {counts(kind)}" for kind in KINDS)
+    pit = "/".join(str(n) for n in state.pit)
+    return [f"Pool (small/medium/large): {pool}.", f"Fire pit: {pit} red."]
+
+
 def _key() -> str:
     """The two stacks a glance must tell apart, drawn as on the board and named."""
     def picture(body):

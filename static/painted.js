@@ -1,0 +1,194 @@
+// What a page painted before Python starts needs (static/snapshot.js paints the board a player
+// left, static/embed.js the board an embed code carries): the markup read back, the clicks made
+// on it kept until the game is ready, and, should the game never be ready, why, over the board.
+//
+// The markup comes from somewhere a stranger may have written (the browser's storage, an embed
+// code pasted into a wiki).  It is parsed in a document of its own (scripts never run there) and
+// only what our views write is kept: these elements, and these attributes with the forms of value
+// they take.  Everything else is dropped, so nothing read back can run script or make the browser
+// fetch (a check for "url(" let CSS escapes, "\75rl(", and image-set() through).
+"use strict";
+(function () {
+  // py/pyramids/svg.py and views/: boards and the pieces drawn in panels.
+  const SVG = ["svg", "g", "rect", "circle", "ellipse", "path", "polygon", "text", "tspan", "title", "defs", "pattern"];
+  // page.move_list and page.turn_log: the move list and the game log's turns.
+  const LIST = ["li", "button", "span", "ol", "strong"];
+  // views.panel: the game's panel beside the board (scores, trackers, pool, fire pit, reserves).
+  const PANEL = [...SVG, ...LIST, "p", "b", "em", "small", "ul", "div", "table", "caption", "tbody", "tr", "td",
+    "details", "summary"];
+  const TAGS = {board: new Set(SVG), moves: new Set(LIST), panel: new Set(PANEL)};
+
+  const NUMBER = /^-?\d+(\.\d+)?$/;
+  const NUMBERS = /^-?\d+(\.\d+)?([ ,]+-?\d+(\.\d+)?)*$/;
+  const PAINT = /^(#[0-9a-f]{3,8}|none|url\(#[\w-]+\))$/i;  // url(#pat-red): a pattern of the same board
+  const TEXT = /^/;  // names, words and notation: text the page shows or matches, never a URL or CSS
+  const oneOf = (...words) => new RegExp(`^(${words.join("|")})$`);
+  const ATTRIBUTES = new Map(Object.entries({
+    x: NUMBER, y: NUMBER, cx: NUMBER, cy: NUMBER, r: NUMBER, rx: NUMBER, ry: NUMBER, width: NUMBER,
+    height: NUMBER, opacity: NUMBER, "fill-opacity": NUMBER, "stroke-width": NUMBER, "font-size": NUMBER,
+    tabindex: NUMBER, viewbox: NUMBERS, points: NUMBERS, "stroke-dasharray": NUMBERS,
+    d: /^[MLHVCSQTAZ\d\s.,-]+$/i,
+    transform: /^((rotate|translate|scale)\([\d\s.,-]+\)\s*)+$/,
+    fill: PAINT, stroke: PAINT,
+    style: /^(fill-)?opacity:\s*\d+(\.\d+)?;?$/,
+    id: /^[\w-]+$/,
+    xmlns: oneOf("http://www\\.w3\\.org/2000/svg"),
+    patternunits: oneOf("userSpaceOnUse"),
+    role: oneOf("group", "button", "img"),
+    "aria-hidden": oneOf("true", "false"),
+    "text-anchor": oneOf("start", "middle", "end"),
+    "stroke-linecap": oneOf("butt", "round", "square"),
+    "stroke-linejoin": oneOf("miter", "round", "bevel"),
+    "pointer-events": oneOf("none"),
+    "font-weight": oneOf("normal", "bold"),
+    "font-family": oneOf("sans-serif"),
+    type: oneOf("button"),
+    class: TEXT, "aria-label": TEXT, title: TEXT, "data-cell": TEXT, "data-start": TEXT, "data-tower": TEXT,
+    "data-arrows": TEXT, "data-ply": TEXT, "data-num": TEXT, "data-notation": TEXT,
+    "data-first": NUMBER, "data-last": NUMBER, "data-open": oneOf(""), "aria-expanded": oneOf("true", "false"),
+    "data-actor": TEXT, "aria-pressed": oneOf("true", "false"),  // a panel's "acting as" choices
+  }));
+
+  function safeAttribute(name, value) {
+    const form = ATTRIBUTES.get(name.toLowerCase());
+    return form !== undefined && form.test(value);
+  }
+
+  function clean(node, tags) {
+    for (const child of Array.from(node.children)) {
+      if (!tags.has(child.localName.toLowerCase())) { child.remove(); continue; }
+      for (const attr of Array.from(child.attributes)) {
+        if (!safeAttribute(attr.name, attr.value)) child.removeAttribute(attr.name);
+      }
+      clean(child, tags);
+    }
+    return node;
+  }
+
+  // `markup` of one kind ("board", "moves" or "panel") as nodes of this document, cleaned.
+  function inert(markup, kind) {
+    const body = new DOMParser().parseFromString(`<body>${markup}</body>`, "text/html").body;
+    return Array.from(clean(body, TAGS[kind]).children).map(node => document.importNode(node, true));
+  }
+
+  const root = document.documentElement;
+  const byId = id => document.getElementById(id);
+
+  // Clicks on the painted board (or panel): each kept as its nested locations, innermost first, and the
+  // location marked at once, the note beside it (a tap must not look ignored).
+  const queued = [];
+  const WAIT = "Starting\u2026 your move will be made as soon as the game is ready.";
+  function keepClick(event) {
+    if (root.hasAttribute("data-ready")) return;
+    const cells = [];
+    const hit = event.target.closest("[data-cell]");
+    for (let el = hit; el; el = el.parentElement && el.parentElement.closest("[data-cell]")) {
+      cells.push(el.getAttribute("data-cell"));
+    }
+    if (!cells.length) return;
+    event.stopPropagation();
+    if (queued.length >= 8) return;
+    queued.push(cells);
+    hit.classList.add("queued");
+    const note = document.querySelector("#board .snapshot-note");
+    if (note) besides(note, hit);
+    if (byId("live")) byId("live").textContent = WAIT;
+  }
+
+  // The note just below the location (above it near the board's foot), kept inside the board.
+  function besides(note, cell) {
+    note.textContent = WAIT;
+    note.classList.add("beside");
+    const board = byId("board").getBoundingClientRect(), at = cell.getBoundingClientRect();
+    const half = Math.min(note.offsetWidth / 2, board.width / 2);
+    const x = Math.max(half, Math.min(board.width - half, at.left + at.width / 2 - board.left));
+    const below = at.bottom - board.top + 4;
+    const y = below + note.offsetHeight <= board.height ? below : Math.max(0, at.top - board.top - note.offsetHeight - 4);
+    Object.assign(note.style, {left: `${x}px`, top: `${y}px`});
+  }
+
+  function find(cells) {
+    for (const el of document.querySelectorAll("#board [data-cell], #game-panel [data-cell]")) {
+      if (el.getAttribute("data-cell") !== cells[0]) continue;
+      const chain = [];
+      for (let up = el; up; up = up.parentElement && up.parentElement.closest("[data-cell]")) {
+        chain.push(up.getAttribute("data-cell"));
+      }
+      if (chain.join("\n") === cells.join("\n")) return el;
+    }
+    return null;
+  }
+
+  function replayClicks() {
+    for (const cells of queued.splice(0)) {
+      const target = find(cells);
+      if (target) target.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window}));
+    }
+  }
+
+  // Clicks on the board are kept from now until <html data-ready>, then made; `first()` runs at the first
+  // one (the embed starts Python then).
+  function keepClicks(first = () => {}) {
+    const keep = event => {
+      const before = queued.length;
+      keepClick(event);
+      if (before === 0 && queued.length) first();
+    };
+    document.addEventListener("click", keep, true);
+    new MutationObserver((records, observer) => {
+      if (!root.hasAttribute("data-ready")) return;
+      observer.disconnect();
+      document.removeEventListener("click", keep, true);
+      setTimeout(replayClicks, 0);
+    }).observe(root, {attributes: true, attributeFilter: ["data-ready"]});
+  }
+
+  // The game cannot start here: `why` over the board, in words, with the way out (`link`: {href, text}) if
+  // there is one (by default, for a page in another's frame, the same page in a tab of its own); the notes
+  // that promised a start go.  Said to screen readers at once.
+  function cannotStart(why, link = self === top ? null : {href: location.href, text: "Open it in a tab of its own."}) {
+    root.setAttribute("data-start-failed", "");
+    for (const note of document.querySelectorAll("#board .loading")) note.remove();
+    let notice = document.querySelector("#board .start-failed");
+    if (!notice) {
+      notice = document.createElement("p");
+      notice.className = "start-failed";
+      notice.setAttribute("role", "alert");
+      byId("board").append(notice);
+    }
+    notice.replaceChildren(why);
+    if (link) {
+      const out = Object.assign(document.createElement("a"), {href: link.href, target: "_blank", rel: "noopener",
+                                                               textContent: link.text});
+      notice.append(" ", out);
+    }
+  }
+
+  // A module script of the page that does not load (a sandboxed frame whose site sends no CORS headers, a
+  // network error) never runs, so nothing else would say why the page waits: this classic script does.
+  const notLoaded = () => (self.origin === "null"
+    ? "The game cannot start in this frame: the page showing it does not let it load its files (a sandboxed frame)."
+    : "The game could not load its files: check the connection, then reload the page.");
+  document.addEventListener("error", event => {
+    if (event.target instanceof HTMLScriptElement && event.target.type === "module" && !root.hasAttribute("data-ready")) {
+      cannotStart(notLoaded());
+    }
+  }, true);
+
+  // `then()` once the game is ready (<html data-ready>).
+  function whenReady(then) {
+    if (root.hasAttribute("data-ready")) return then();
+    const watch = new MutationObserver(() => {
+      if (root.hasAttribute("data-ready")) { watch.disconnect(); then(); }
+    });
+    watch.observe(root, {attributes: true, attributeFilter: ["data-ready"]});
+  }
+
+  // The keyboard and touch layer (static/access.js): loaded by the page when its board is there to serve.
+  const HERE = document.currentScript.src;
+  function loadKeys() {
+    document.head.append(Object.assign(document.createElement("script"), {src: new URL("access.js", HERE).href}));
+  }
+
+  self.pyramidsPainted = {inert, keepClicks, cannotStart, notLoaded, whenReady, loadKeys};
+})();

@@ -1,0 +1,137 @@
+// Python's start, shared by the app (static/boot.js, before PyScript's own script) and the embed
+// (static/embed.js, once a reader acts): PyScript's start-up files asked for at once, a database
+// for PyScript where the browser refuses one, what the page says while Python starts, and, when it
+// cannot start, why, in words, within seconds instead of "Starting…" for ever.
+
+// PyScript imports its core, then reads its config, then imports its TOML parser and plugins,
+// then Pyodide's module: a round trip each, before the interpreter even starts to load.  These
+// are asked for all at once: static/build.js lists the modules, the page's Python script names the
+// config.  The same requests, so the browser answers PyScript's from these.
+function fetchAhead() {
+  const ask = (rel, href) => {
+    const link = document.createElement("link");
+    link.rel = rel;
+    if (rel === "preload") Object.assign(link, {as: "fetch", crossOrigin: "anonymous"});  // as fetch() asks
+    link.href = href;
+    document.head.append(link);
+  };
+  for (const href of self.PYRAMIDS_START || []) ask("modulepreload", href);
+  const config = document.querySelector('script[type="py"][config]');
+  if (config) ask("preload", config.getAttribute("config"));
+}
+
+// PyScript keeps its package cache in IndexedDB and never starts if the database will not open:
+// the page would say "Starting…" for ever.  A browser may refuse storage to a frame of another
+// site (an embed in a wiki, third-party storage blocked, a sandboxed frame): PyScript then gets a
+// database in memory, which it only fills with what it needs for this visit.  The embed always
+// gets one: a page shown in another site's page writes no storage there.  The app stores nothing
+// of its own in IndexedDB.
+function databaseInMemory() {
+  const rows = new Map();
+  const answer = work => {
+    const request = {};
+    Promise.resolve().then(() => { request.result = work(); if (request.onsuccess) request.onsuccess({target: request}); });
+    return request;
+  };
+  const store = {
+    count: () => answer(() => rows.size),
+    clear: () => answer(() => rows.clear()),
+    delete: key => answer(() => { rows.delete(key); }),
+    get: key => answer(() => rows.get(key)),
+    getKey: key => answer(() => (rows.has(key) ? key : undefined)),
+    getAllKeys: () => answer(() => Array.from(rows.keys())),
+    put: (value, key) => answer(() => { rows.set(key, value); return key; }),
+  };
+  return {objectStoreNames: {length: 1}, transaction: () => ({objectStore: () => store}), close() {}};
+}
+
+function keepDatabase(always) {
+  let factory = null;
+  try {
+    factory = always ? null : self.indexedDB;
+  } catch (refused) {  // some browsers refuse the API itself (an opaque origin: a sandboxed frame)
+  }
+  const open = factory ? factory.open.bind(factory) : () => { throw new DOMException("No IndexedDB", "SecurityError"); };
+  const openOrMemory = (...args) => {
+    const opened = database => request.onsuccess && request.onsuccess({target: {result: database}});
+    let request;
+    try {
+      request = open(...args);
+    } catch (refused) {  // Chromium and Firefox refuse at once
+      request = {};
+      Promise.resolve().then(() => opened(databaseInMemory()));
+      return request;
+    }
+    request.addEventListener("error", event => {  // others refuse later; this listener runs before PyScript's
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      opened(databaseInMemory());
+    });
+    return request;
+  };
+  if (factory) factory.open = openOrMemory;
+  else Object.defineProperty(self, "indexedDB", {configurable: true, value: {open: openOrMemory}});
+}
+
+// While Python starts (seconds; longer on a first visit's download) the page says what it is
+// waiting for, from PyScript's progress events, instead of an animation that would cost the
+// start-up time it is waiting out.
+const STAGES = {"Loading interpreter": "Loading Python\u2026"};
+
+function showProgress(say) {
+  addEventListener("py:progress", event => {
+    const text = STAGES[String(event.detail)];
+    if (text) say(text);
+  });
+}
+
+// Why Python did not start, said once: a policy of the site that refuses what it needs (the
+// directive named, for whoever runs the site), an error before it was ready, no WebAssembly.
+// Refused workers are not among them: the page does without (the computer thinks on the page).
+const GRACE_MS = 3000;  // after a refusal or an error, how long the start may still succeed
+const SLOW_MS = 10000;  // no word of trouble, but not ready: the page says it is still starting
+const FATAL = /^(script-src|script-src-elem|connect-src|default-src)/;
+
+function watch(say, wayOut) {
+  const root = document.documentElement;
+  let failed = false;
+  const ready = () => root.hasAttribute("data-ready");
+  const fail = why => {
+    if (failed || ready()) return;
+    failed = true;
+    self.pyramidsPainted.cannotStart(why, ...(wayOut ? [wayOut()] : []));
+    say("The game cannot start here.");
+  };
+  const later = why => setTimeout(() => fail(why), GRACE_MS);
+  if (typeof WebAssembly !== "object") fail("This browser cannot run the game: it has no WebAssembly (it may be turned off).");
+  addEventListener("securitypolicyviolation", event => {
+    const directive = event.effectiveDirective || event.violatedDirective || "";
+    if (!FATAL.test(directive)) return;
+    const what = event.blockedURI === "eval" || event.blockedURI === "wasm-eval" ? `'${event.blockedURI}'` : "a file it needs";
+    later(`The game cannot start here: this site's security policy (Content-Security-Policy, ${directive}) refuses ` +
+          `${what}. Whoever runs the site can allow it (see the app's README, "Publishing").`);
+  });
+  addEventListener("error", event => later(`The game could not start here (${String(event.message).slice(0, 100)}).`));
+  addEventListener("unhandledrejection", event => {
+    const reason = event.reason;
+    later(`The game could not start here (${String(reason && reason.message || reason).slice(0, 100)}).`);
+  });
+  setTimeout(() => {
+    if (!ready() && !failed) say("Still starting\u2026 the first visit downloads about 20 MB, which takes a while on a slow connection.");
+  }, SLOW_MS);
+}
+
+// `say(text)` shows what the page is waiting for; `wayOut()` is the link a page that cannot start offers
+// ({href, text}; by default painted.js's).  `frame`: the embed, which writes no storage of its own.
+export function prepare({frame = false, say, wayOut}) {
+  keepDatabase(frame);
+  fetchAhead();
+  showProgress(say);
+  watch(say, wayOut);
+}
+
+// The embed's start: the same, then PyScript itself (the app's page loads it with a script of its own).
+export async function startPython(say, wayOut) {
+  prepare({frame: true, say, wayOut});
+  await import("./vendor/pyscript/core.js");
+}
