@@ -1,4 +1,4 @@
-"""Learn Ice Lady: steps, captures, promotion, kings and king trees, and the win (seeds/ice-lady.txt)."""
+"""Learn Ice Lady: steps, captures, promotion, kings and king trees, and the win (docs/rules/ice-lady.md)."""
 
 from ..learn import Lesson, Step
 

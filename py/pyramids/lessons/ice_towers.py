@@ -1,5 +1,5 @@
 """Learn Ice Towers: no turns, capping, who scores a tower, mining and its replay, splitting, and the end by
-agreement (seeds/ice-towers.txt)."""
+agreement (docs/rules/ice-towers.md)."""
 
 from ..learn import Lesson, Step
 

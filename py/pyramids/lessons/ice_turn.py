@@ -1,5 +1,5 @@
 """Learn Ice-Turn: the race from a tree to a nest, the dice, movement points, the Treehouse die, the end of
-the movement, reactionary turning, the end of the turn, and stacking the nest (seeds/ice-turn.txt)."""
+the movement, reactionary turning, the end of the turn, and stacking the nest (docs/rules/ice-turn.md)."""
 
 from ..learn import Lesson, Step
 

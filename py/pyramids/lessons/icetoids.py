@@ -1,5 +1,5 @@
 """Learn IceToids: entering, revealing and turning tiles, pointing, moving along arrows, targets, pushing and
-the win (seeds/icetoids.txt; the tile set is our reading, rules/icetoids.md)."""
+the win (docs/rules/icetoids.md; the tile set is our reading)."""
 
 from ..learn import Lesson, Step
 

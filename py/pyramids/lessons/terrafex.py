@@ -1,5 +1,5 @@
 """Learn Terrafex: the bands that score, the four actions of a turn, the fire the opponent plays, what
-glaciers do, and the end (seeds/terrafex.txt, our reading in rules/terrafex.md)."""
+glaciers do, and the end (docs/rules/terrafex.md)."""
 
 from ..learn import Lesson, Step
 
