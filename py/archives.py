@@ -1,8 +1,8 @@
 """A game's files, and the computer's search, fetched the first time they are needed.
 
 The start-up archive (in the interpreter's snapshot) holds the rules core and the pages' code;
-build.sh (tools/package.py) packs each game's rules and view, and the search,
-into archives of their own.  This unpacks one beside the start-up archive,
+build.sh (tools/package.py) packs each game's rules and view, the search, and the
+lessons into archives of their own.  This unpacks one beside the start-up archive,
 once, whoever asks: the page for the game it shows, the bot worker for the
 game it is asked about.  No DOM here, so the worker can use it too.
 """
@@ -22,6 +22,7 @@ from pyramids.core import GameError
 # Where tools/package.py puts them, relative to the page.
 GAME_ARCHIVE = "static/games/{}.zip"  # a game's rules and view
 AI_ARCHIVE = "static/ai.zip"  # the computer's search
+LEARN_ARCHIVE = "static/learn.zip"  # Learn to play: the lesson runner and the lessons
 HOME = pathlib.Path(pyramids.__file__).parent.parent  # where the start-up archive is, or would be, unpacked
 _fetching: dict[str, asyncio.Future] = {}
 

@@ -55,10 +55,13 @@ def held(element_id: str) -> str:
 _shown = [None]  # page.shown() of the board last drawn
 
 
+PREVIEW_S = 0.003  # what the locations' previews may add to a click's frame; the rest follow (`name_more`)
+
+
 def draw_board(session) -> None:
     """The position on screen, in one assignment, with its text for tests and tools; its pieces move to
     their places (static/motion.js, once loaded) where it follows the board drawn before (`page.follows`)."""
-    changed = set_html("board", page.board(session))
+    changed = set_html("board", page.board(session, PREVIEW_S))
     board = by_id("board")
     board.setAttribute("data-position", session.state.to_text())
     board.setAttribute("data-perspective", session.perspective or "")
@@ -82,7 +85,22 @@ def draw_panel(session, people=None) -> None:
     a draw offered or resignation only for `people` (by default the seats people play on this device)."""
     marks, state = session.marks(), session.state
     people = session.people if people is None else people
-    set_html("game-panel", views.labelled(views.panel(state, session.actor, marks, people), state, marks))
+    set_html("game-panel", views.labelled(views.panel(state, session.actor, marks, people), state, marks,
+                                          previews=session.previews(0.0)))  # the board's frame's: the rest follow
+
+
+def name_more(session) -> bool:
+    """Work out more of the locations' previews (`Session.previews`) and put them in the names of the board's
+    and the panel's locations; True while some are left."""
+    before = dict(session.previews(0.0))  # those worked out so far
+    found = session.previews(PREVIEW_S)
+    marks, state = session.marks(), session.state
+    for cell in found.keys() - before.keys():
+        label, preview = views.name(state, marks, cell, found[cell])
+        for element in document.querySelectorAll(f'#board [data-cell="{cell}"], #game-panel [data-cell="{cell}"]'):
+            element.setAttribute("aria-label", label)
+            element.setAttribute("data-preview", preview)
+    return session.previews_left()
 
 
 SLICE = 0.01  # seconds of replay per task while a game opens: a task stays well under 50 ms

@@ -21,6 +21,7 @@ from pyramids.core import CONFIRM_RESIGN, DECLINE_DRAW, OFFER_DRAW, RESIGN, Game
 from pyramids.session import Loading, Session
 from screen.board import Board
 from screen.bots import Bots
+from screen.learn import Learn
 from screen.log import GameLog
 from screen.my_games import MyGames
 from screen.new_game import NewGame
@@ -72,6 +73,7 @@ class App:
         self.my_games = MyGames(self)
         self.parted = Parted(self)
         self.sound = Sound(self)
+        self.learn = Learn(self)  # a lesson takes the session's place while it runs
 
     # -- loading --------------------------------------------------------
     # A game opens at once when its files are here and its replay fits in one
@@ -223,6 +225,7 @@ class App:
         self.run_pending()  # what waited for the next frame belongs to the game leaving the screen
         self.session, self.entry, self.meta = session, entry, meta
         self.opened, self.saved, self.from_link = list(session.moves), None, False
+        self.learn.adopted(session, entry)
 
     def worth_saving(self):
         """Whether the game on screen has anything of the player's: a move, an undo, a running clock, a side chosen."""
@@ -232,7 +235,7 @@ class App:
     def persist(self):
         """After a player acts: save the game in its entry and put its record in the URL."""
         s = self.session
-        if s is None or self.busy:
+        if s is None or self.busy or self.learn.active:  # a lesson is never saved, nor put in the link
             return
         self.take_side()
         text = s.to_storage()
@@ -317,10 +320,10 @@ class App:
         controls; the rest of the page follows in the next (`draw_after_paint`)."""
         s = self.session
         self.bots.update()
-        for part in (self.board, self.panel, self.log):
+        for part in (self.board, self.panel, self.log, self.learn):
             part.draw(s)
         self.later(self.draw_after_paint)
-        if not (s.selection or s.choices):  # the next visit paints this board before Python starts
+        if not (s.selection or s.choices or self.learn.active):  # the next visit paints this board before Python starts
             window.pyramidsSnapshot.keep(self.bare or self.entry is not None)
 
     def draw_after_paint(self):
@@ -379,6 +382,7 @@ class App:
         if self.busy or self.session is None:
             return
         self.board.stop_replay()
+        save = save and not self.learn.active
         if save:
             self.notice = ""
         report(self.session.attempt(change))
@@ -390,6 +394,7 @@ class App:
     def on_picker_click(self, event):
         target = present(event.target.closest("[data-game]"))
         if target is not None and not target.disabled:
+            self.learn.leave()  # a game chosen ends the lesson
             asyncio.ensure_future(self.switch_game(str(target.getAttribute("data-game"))))
 
     async def switch_game(self, game_id):
@@ -440,11 +445,13 @@ class App:
         self.notation.close()
         if self.session.selection or self.session.choices:
             self.act(self.session.cancel, save=False)
+        else:
+            self.learn.leave()  # with nothing to cancel, Esc leaves a lesson
 
     # -- wiring -------------------------------------------------------------
     def bind(self):
         for part in (self.bots, self.board, self.panel, self.log, self.share, self.notation, self.new_game,
-                     self.my_games, self.parted, self.sound):
+                     self.my_games, self.parted, self.sound, self.learn):
             part.bind()
         by_id("picker").addEventListener("click", create_proxy(self.on_picker_click))
         document.addEventListener("keydown", create_proxy(self.on_key))
@@ -461,6 +468,7 @@ class App:
         The game on screen was saved when last played; persist() here would overwrite the new URL.
         """
         if not self.busy:
+            self.learn.leave()
             self.notice = ""
             asyncio.ensure_future(self.reopen())
 

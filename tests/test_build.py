@@ -145,6 +145,9 @@ def test_start_up_fetches_no_other_game_and_no_search():
                                                                  f"pyramids/views/{module}.pyc",
                                                                  f"pyramids/rules/{game_id}.html"}
     assert set(contents("static/ai.zip")) == {"pyramids/ai.pyc"}
+    assert not {m for m in start if m.startswith(("pyramids/learn", "pyramids/lessons/"))}, "Learn to play waits"
+    assert set(contents(package.LEARN)) == {"pyramids/learn.pyc", "pyramids/lessons/__init__.pyc",
+                                            *(f"pyramids/lessons/{games.entry(g).module}.pyc" for g in games.ids())}
 
 
 def test_the_page_fetches_the_archives_where_build_sh_puts_them():
@@ -153,6 +156,7 @@ def test_the_page_fetches_the_archives_where_build_sh_puts_them():
                  for t in node.targets if isinstance(t, ast.Name) and isinstance(node.value, ast.Constant)}
     assert constants["GAME_ARCHIVE"].format("terrafex") == package.game_archive("terrafex")
     assert constants["AI_ARCHIVE"] == package.AI
+    assert constants["LEARN_ARCHIVE"] == package.LEARN
 
 
 def test_the_archives_are_reproducible():

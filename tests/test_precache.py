@@ -59,7 +59,7 @@ def test_the_list_is_the_config_the_runtime_and_the_pages_static_files():
     icons = {f"static/{icon['src']}" for icon in manifest["icons"]}
     entries = {"py/bot_worker.py", "pyscript.toml", *PAGES}  # main.py starts the bot worker
     later = {f"static/games/{game_id}.zip" for game_id in games.ids() if game_id != games.DEFAULT} | {
-        "static/ai.zip"}  # fetched when needed (the default game is in the start-up archive)
+        "static/ai.zip", "static/learn.zip"}  # fetched when needed (the default game is in the start-up archive)
     keys = {"static/access.js"}  # loaded by painted.js: at once on a board painted before Python, else once ready
     ready = {"static/motion.js", "static/sound.js"}  # loaded by the pages' Python once ready (browser.load_script)
     scripts = {"static/start.js",  # imported by boot.js, and by embed.js when a reader acts: Python's start

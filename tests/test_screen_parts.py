@@ -13,6 +13,8 @@ PAGE = (ROOT / "index.html").read_text()
 MODULES = {path.relative_to(ROOT / "py").as_posix(): path.read_text()
            for path in [ROOT / "py" / "main.py", *sorted((ROOT / "py" / "screen").glob("*.py"))]}
 DRAWN_BY_VIEWS = {"clock"}  # inside the game's panel, which the game's view draws
+# The lesson's buttons, drawn inside #lesson by pyramids.learn.box (fetched with the lessons)
+DRAWN_BY_VIEWS |= set(re.findall(r'id="([^"]+)"', (ROOT / "py" / "pyramids" / "learn.py").read_text()))
 
 
 def test_every_element_the_code_names_is_on_the_page():

@@ -7,8 +7,9 @@ A page pays at start-up only for what it runs then: the start-up archive
 pages' code (py/main.py, py/embed_page.py, py/browser.py, py/archives.py), and the
 default game's rules, view and rules page, which every first visit opens at once.  Each
 other game's are an archive of their own (static/games/<id>.zip), fetched the first
-time that game is shown (py/archives.py), and the computer's search is one more
-(static/ai.zip), for the bot worker and the hint.
+time that game is shown (py/archives.py), the computer's search is one more
+(static/ai.zip), for the bot worker and the hint, and Learn to play another
+(static/learn.zip: its runner and every game's lesson, fetched at the first lesson).
 
 Every archive holds bytecode, compiled by the vendored Pyodide itself
 (tools/bytecode.mjs, under Node): compiling the start-up source was most of our
@@ -42,6 +43,7 @@ START = "static/pyramids.zip"
 BINDINGS = ("main.py", "embed_page.py", "browser.py", "archives.py")  # the py/*.py the pages import, with the app
 # page's parts in py/screen/ (py/bot_worker.py is the worker's script, fetched by itself)
 AI = "static/ai.zip"
+LEARN = "static/learn.zip"  # Learn to play: the runner and the lessons, data for every game
 
 
 def game_archive(game_id: str) -> str:
@@ -53,6 +55,8 @@ def archives(root: pathlib.Path = ROOT) -> dict[str, list[str]]:
     catalogue, default = games(root)
     lazy = {game_archive(e.id): game_files(e) for e in catalogue if e.id != default.id}
     lazy[AI] = ["pyramids/ai.py"]
+    lazy[LEARN] = ["pyramids/learn.py", *sorted(p.relative_to(root / "py").as_posix()
+                                                for p in (root / "py" / "pyramids" / "lessons").glob("*.py"))]
     later = {name for names in lazy.values() for name in names}
     package = sorted(p.relative_to(root / "py").as_posix() for p in (root / "py" / "pyramids").rglob("*.py"))
     start = [*bindings(root), *(name for name in package if name not in later), f"pyramids/rules/{default.id}.html"]

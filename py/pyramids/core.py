@@ -65,6 +65,16 @@ def quote(text: Any, limit: int = 40) -> str:
     return f"'{shown}{'…' if len(text) > limit else ''}'"
 
 
+def signed(number: int) -> str:
+    """A change as a reader writes it: +2, −1 (a minus sign, not a hyphen), ±0."""
+    return f"+{number}" if number > 0 else f"\u2212{-number}" if number < 0 else "\u00b10"
+
+
+def either(parts: list[str]) -> str:
+    """Words joined as a choice: "a, b or c"."""
+    return ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]
+
+
 def move_text(move: Any) -> str:
     """A move's canonical text (surrounding whitespace removed), as records store it.
 
@@ -359,6 +369,43 @@ class State:
             return (f"{self.actor_name(offer)} offers a draw: "
                     f"{self.actor_name(self._opponent(offer))} accepts or declines it.")
         return ""
+
+    def tally(self) -> dict[str, int]:
+        """What the game counts for each player as play goes on: Terrafex's score, Ice Towers' points,
+        Ice-Turn's distance to the nest, IceToids' targets held.  A move's `preview` compares it before
+        and after the move.  Empty by default (Ice Lady counts nothing)."""
+        return {}
+
+    def preview(self, move: str) -> str:
+        """What `move` would do to the `tally`, in words, before it is made ("White −1, Black +2"; "… and
+        wins" where it ends the game): the rules' own code plays it and the counts are compared.  Empty
+        where the game counts nothing or the move changes nothing (`effect` says more in some games)."""
+        if not self.tallied():
+            return ""
+        after = self.play(move)
+        said = self.effect(move, after)
+        outcome = after.outcome
+        if outcome is not None:
+            names = " and ".join(after.actor_name(w) for w in outcome.winners)
+            end = f"the game ends: {names} win{'s' if len(outcome.winners) == 1 else ''}" if names else \
+                "the game ends in a draw"
+            said = f"{said}; {end}" if said else end
+        return said
+
+    def effect(self, move: str, after: "State") -> str:
+        """What `move` (made: `after`) changes in the tally, in words; games add what else a player needs."""
+        return self.tally_change(self.tallied(), after.tallied())
+
+    def tallied(self) -> dict[str, int]:
+        """`tally`, worked out once per state (every target's preview compares with it)."""
+        if "_tally" not in self.__dict__:
+            self.__dict__["_tally"] = self.tally()
+        return self.__dict__["_tally"]
+
+    def tally_change(self, before: Mapping[str, int], after: Mapping[str, int]) -> str:
+        """The players whose count changes, with the change signed: "White −1, Black +2"; '' for none."""
+        return ", ".join(f"{self.actor_name(player)} {signed(after[player] - count)}"
+                         for player, count in before.items() if after.get(player, count) != count)
 
     def asked_cells(self) -> tuple[str, ...]:
         """The locations where the decision `prompt` asks for is made in one click (Terrafex's fire), lit
@@ -862,7 +909,7 @@ _SEATS: dict[tuple, tuple[str, ...]] = {}  # (game, options) -> its seats: every
 
 
 __all__ = [
-    "CHANCE", "MAX_MOVE_CHARS", "quote", "move_text", "History", "GameError", "InvalidMoveError", "IllegalMoveError", "PositionError",
+    "CHANCE", "MAX_MOVE_CHARS", "quote", "signed", "either", "move_text", "History", "GameError", "InvalidMoveError", "IllegalMoveError", "PositionError",
     "OptionError", "Option", "Outcome", "Guidance", "State", "Game",
     "options_text", "parse_options_text", "players_to_act", "seats", "BOT_LEVELS", "REPEATED", "REPETITION_RULE", "repetition_count",
     "repeated_moves",

@@ -17,15 +17,16 @@ from .svg import scoped
 from .views import choice_picture
 
 
-def board(session: Session) -> str:
+def board(session: Session, preview_s: float | None = None) -> str:
     """The board's SVG as the page shows it: its locations labelled, and where Tab enters it when
     the player is to start a move.  Drawn in the browser, and at build time for a first visit
-    (tools/first_board.py)."""
+    (tools/first_board.py).  `preview_s`: the time the locations' previews may take now
+    (`Session.previews`); the page names the others as they are worked out (`views.name`)."""
     marks, state = session.marks(), session.state
     idle = (session.selection or session.choices or session.browsing or state.outcome is not None
             or session.others_to_move())
     starts = () if idle else state.guide((), session.actor).targets
-    return views.labelled(views.draw(state, marks, session.perspective), state, marks, starts)
+    return views.labelled(views.draw(state, marks, session.perspective), state, marks, starts, session.previews(preview_s))
 
 
 def shown(session: Session) -> tuple:
@@ -255,9 +256,15 @@ def choices(session: Session) -> str:
     state = session.state
     return "".join(
         f'<button type="button" class="choice" data-move="{escape(move)}">'
-        f'{scoped(choice_picture(state, move), f"choice{n}-")}{escape(state.label(move))}</button>'
+        f'{scoped(choice_picture(state, move), f"choice{n}-")}{escape(state.label(move))}{_preview(state, move)}</button>'
         for n, move in enumerate(session.choices)
     )
+
+
+def _preview(state, move: str) -> str:
+    """A choice's effect on the score or race (`State.preview`), under its words."""
+    said = state.preview(move)
+    return f'<small class="preview">{escape(said)}</small>' if said else ""
 
 
 def options_form(game: Game, current: dict) -> str:

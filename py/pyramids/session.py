@@ -694,6 +694,39 @@ class Session:
             last, captured = last_marks(self.states[ply - 1], self.moves[ply - 1], self.states[ply])
         return Marks(self.selection, targets, last, captured)
 
+    def previews(self, seconds: float | None = None) -> dict[str, str]:
+        """What a click on each location would do to the game's tally (`State.preview`), where that click
+        makes a move: the lit targets, or with nothing selected the locations a single click acts on (a
+        Terrafex forest grows when clicked).  For the locations' names and the line hovering shows; worked
+        out once per position and selection (the board and the panel both ask).  With `seconds`, only as
+        many as that allows now (0: those worked out so far), the others at the next calls (`previews_left`):
+        each is the move played, and a six-player Ice Towers table lights dozens of towers, which must not
+        hold the click's frame."""
+        key = (len(self.moves), self.cursor, self.selection, self.targets, self.actor)
+        if self.__dict__.get("_previewed", (None,))[0] != key:
+            state, cells = self.state, ()
+            if not (self.choices or self.browsing or state.outcome is not None or self.others_to_move()) \
+                    and state.tallied():
+                cells = self.targets or self._asked() or (() if self.selection else state.guide((), self.actor).targets)
+            self.__dict__["_previewed"] = (key, {}, list(cells))
+        _, found, left = self.__dict__["_previewed"]
+        until = None if seconds is None else time.perf_counter() + seconds
+        state = self.state
+        while left and (until is None or time.perf_counter() < until):
+            cell = left.pop(0)
+            guidance = state.guide(self.selection + (cell,), self.actor)
+            if guidance.moves and not guidance.targets:
+                said = {state.preview(move) for move in guidance.moves}
+                if len(said) == 1 and (words := said.pop()):
+                    found[cell] = words
+        return found
+
+    def previews_left(self) -> bool:
+        """Whether `previews` has locations still to work out for the position and selection on screen."""
+        key = (len(self.moves), self.cursor, self.selection, self.targets, self.actor)
+        previewed = self.__dict__.get("_previewed")
+        return previewed is None or previewed[0] != key or bool(previewed[2])
+
     def _asked(self) -> tuple[str, ...]:
         """The squares of a one-click decision the position asks of a person here (Terrafex's fire), lit
         before any click; none while the computer or a friend by link makes it, so no tap is invited."""

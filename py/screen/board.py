@@ -1,11 +1,12 @@
-"""The board: drawn from the session, its clicks made moves, its focus kept, and Replay turn on it."""
+"""The board: drawn from the session, its clicks made moves, its focus kept, Replay turn on it, and the line
+saying what a click on the location under the pointer or the focus would do to the score (`data-preview`)."""
 
 import asyncio
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from browser import by_id, clicked_cells, draw_board, present
+from browser import by_id, clicked_cells, draw_board, name_more, present
 
 REPLAY_STEP_S = 0.6  # Replay turn: the time each move stays on the board
 
@@ -20,9 +21,17 @@ class Board:
         by_id("board").addEventListener("click", clicks)
         by_id("game-panel").addEventListener("click", clicks)  # the panel's locations (reserves, pools) too
         by_id("replay").addEventListener("click", create_proxy(lambda _event: self.replay_turn()))
+        preview = create_proxy(self.on_point)
+        for name in ("board", "game-panel"):
+            for kind in ("pointerover", "focusin"):
+                by_id(name).addEventListener(kind, preview)
+            by_id(name).addEventListener("pointerleave", create_proxy(lambda _event: say_preview("")))
 
     def draw(self, s):
         draw_board(s)
+        if s.previews_left():
+            self.app.later(self.name_more)
+        say_preview("")  # what was under the pointer may be gone
         mark_intent(self.app.bots.intent)
         by_id("follow").hidden = s.replay_span() is None
         by_id("replay").textContent = "Stop replay" if self.replaying else "Replay turn"
@@ -31,6 +40,20 @@ class Board:
     def focus():
         """The board's current location takes the focus (static/access.js picks which)."""
         by_id("board").dispatchEvent(window.CustomEvent.new("pyramids-focus"))
+
+    def name_more(self):
+        """The previews the click's frame had no time for, a slice a frame (`browser.name_more`)."""
+        if name_more(self.app.session):
+            self.app.later(self.name_more)
+
+    @staticmethod
+    def on_point(event):
+        """The mouse or the focus on a location: what choosing it would do, where it makes a move (a finger's
+        tap makes the move at once: it is not shown over what follows the board then)."""
+        if str(event.type) == "pointerover" and str(event.pointerType) == "touch":
+            return
+        target = present(event.target.closest("[data-preview]"))
+        say_preview(str(target.dataset.preview) if target is not None else "")
 
     def on_cell_click(self, event):
         """A board or panel location: nested locations are offered innermost first."""
@@ -78,6 +101,14 @@ class Board:
         if self.replaying is not None:
             task, self.replaying = self.replaying, None
             task.cancel()
+
+
+def say_preview(words):
+    """The preview line: "d4: small forest — scores 1 for Black. If chosen: d4 becomes a medium forest: White −1,
+    Black +2." (or nothing)."""
+    line = by_id("preview")
+    if str(line.textContent) != words:
+        line.textContent = words
 
 
 def mark_intent(cells):

@@ -22,7 +22,9 @@ def state_on_page(app):
 
 
 def choice_labels(app):
-    return app.page.locator("#choices button").all_inner_texts()
+    """Each choice's words, without what it would do to the race (its preview, issue 51)."""
+    return app.page.locator("#choices button").evaluate_all(
+        "els => els.map(e => e.innerText.replace(e.querySelector('.preview')?.innerText ?? '', '').trim())")
 
 
 def choose(app, move):

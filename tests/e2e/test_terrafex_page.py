@@ -17,7 +17,7 @@ def lit(app):
 
 def test_a_whole_turn_by_clicks_with_the_opponents_fire_and_a_split(app, new_context):
     app.open(record.encode(record.Record("terrafex", {"layout": "custom"}, tuple(LAYOUT))))
-    assert app.status() == "White to move."
+    assert app.status() == "White: choose a forest, mountain, fire or glacier action."
     assert "White" in app.page.inner_text("#game-panel") and "Score now" in app.page.inner_text("#game-panel")
     # The glacier on a4 moves east into the medium mountain and splits: small to b3, medium to b5.
     app.click("a4")
@@ -36,7 +36,7 @@ def test_a_whole_turn_by_clicks_with_the_opponents_fire_and_a_split(app, new_con
     app.click("h7")  # ... and Black plays it
     assert app.moves()[-len(TURN):] == TURN
     assert "White has taken all four actions" in app.message()
-    assert app.status() == "Black to move."
+    assert app.status() == "Black: choose a forest, mountain, fire or glacier action."
     position = GAME.replay(LAYOUT + TURN, layout="custom").to_text()
     assert app.position() == position
     assert app.page.locator("#game-panel .tfx-tracker.used").count() == 0, "Black's trackers stand again"
@@ -66,7 +66,7 @@ def test_the_layout_editor_makes_a_layout_that_opens_from_its_link(app, new_cont
     app.panel_click("pool:B3")
     app.click("a3")
     app.panel_click("start")
-    assert app.status() == "White to move."
+    assert app.status() == "White: choose a forest, mountain, fire or glacier action."
     moves = ["put:B3@c4", "put:G3@d4", "clear:c4", "put:B3@a3", "start"]
     assert app.moves() == moves
     app.click("e4")  # next to the large forest: spread a forest or start a mountain? The page asks.

@@ -214,6 +214,10 @@ class IceTowersState(State):
             scores[tower.top.colour] += sum(p.size for p in tower.pieces)
         return scores
 
+    def tally(self) -> dict[str, int]:
+        """The live scores: what a cap, a mine or a split changes (section 4)."""
+        return self.scores()
+
     def can_act_for_ghost(self, human: str) -> bool:
         """A player holding a mined piece must replay it before moving for the ghost [A8]."""
         return self.haunted and self.ended is None and human in self.humans and human not in self.held

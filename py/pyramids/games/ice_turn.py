@@ -73,7 +73,7 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from ..core import (
-    CHANCE, Game, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError, State,
+    CHANCE, Game, either, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError, State,
     options_text, parse_options_text, quote,
 )
 from ..grid import STEPS, join_row, split_row, square
@@ -589,6 +589,25 @@ class IceTurnState(State):
                 return Outcome((seat.colour,), f"{seat.colour.capitalize()} built the nest on {CELLS[seat.goal]}.")
         return None
 
+    def tally(self) -> dict[str, int]:
+        """The race: how many cells each seat's pieces still are from its goal corner, added up (0 once all
+        three are there; the nest's order aside).  Nothing while the tiles are dealt and placed."""
+        if self.phase in ("deal", "place"):
+            return {}
+        return {seat.colour: sum(_distance(cell, seat.goal) for cell, stack in enumerate(self.stacks)
+                                 for piece in stack if owner(piece) == seat.colour) for seat in self.seats}
+
+    def tally_change(self, before, after) -> str:
+        """ "Red 1 cell nearer the nest (5 to go)", for each seat whose pieces come nearer or go farther."""
+        words = []
+        for colour, cells in before.items():
+            change = cells - after[colour]
+            if change:
+                way = "nearer the nest" if change > 0 else "farther from the nest"
+                words.append(f"{self.actor_name(colour)} {abs(change)} cell{'s' if abs(change) > 1 else ''} "
+                             f"{way} ({after[colour]} to go)")
+        return ", ".join(words)
+
     def chance_outcomes(self) -> list[tuple[str, float]]:
         """Deals in proportion to the undealt tiles of each type; the dice are fair."""
         if self.actors != (CHANCE,):
@@ -987,7 +1006,7 @@ class IceTurnState(State):
         if parts == ["a lit cell"]:
             return "Choose a lit cell."
         parts = ["move it to the lit cell" if part == "a lit cell" else part for part in parts]
-        return f"Choose what to do with {selection[0]}: {_either(parts)} (lit arrows and buttons)."
+        return f"Choose what to do with {selection[0]}: {either(parts)} (lit arrows and buttons)."
 
     def hint(self, selection: tuple[str, ...]) -> str:
         if not selection:
@@ -1051,7 +1070,7 @@ class IceTurnState(State):
                     "then an arrow, or end the turn.")
         reason = "only a lying piece moves to a cell, one cell the way it points"
         parts = [p for p in _action_words(self.guide((first,)).targets) if p != "a lit cell"]
-        instead = f" With {first} you can {_either(parts)}: choose it, then a lit arrow or button." if parts else ""
+        instead = f" With {first} you can {either(parts)}: choose it, then a lit arrow or button." if parts else ""
         return f"Not {target}: {reason}.{instead}"
 
     def _move_of(self, selection: tuple[str, ...]) -> str | None:
@@ -1078,11 +1097,6 @@ def _action_words(targets) -> list[str]:
              "hop": "Hop", "dig": "Dig", "tile": "place a tile from your hand"}
     return list(dict.fromkeys("a lit cell" if t in INDEX else words.get(t.partition(":")[0], "a lit button")
                               for t in targets))
-
-
-def _either(parts: list[str]) -> str:
-    """"a, b or c"."""
-    return ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]
 
 
 def describe(move: str) -> str:

@@ -463,6 +463,26 @@ class IceToidsState(State):
                 return Outcome((self.seats[seat],), f"{self._who(seat)} occupies every {colour} target{how}")
         return None
 
+    def tally(self) -> dict[str, int]:
+        """How many of its three targets each seat holds (a revealed target of its colour with one of its
+        pieces on it, section 4); nothing during setup."""
+        if self.in_setup:
+            return {}
+        return {seat: sum(any(c == colour for c, _ in self.pieces[i]) for i in self._target_cells(colour))
+                for seat, colour in zip(self.seats, self.seat_colours)}
+
+    def tally_change(self, before, after) -> str:
+        """ "Red (P1) holds 2 of 3 targets", for each seat whose count changes."""
+        return ", ".join(f"{self.actor_name(seat)} holds {after[seat]} of {TARGET_COUNT[self.colours[seat]]} targets"
+                         for seat, held in before.items() if after[seat] != held)
+
+    def effect(self, move: str, after: "IceToidsState") -> str:
+        """The targets held after the move, and the face-down tile it reveals (what it is, chance decides)."""
+        said = [self.tally_change(self.tallied(), after.tallied())]
+        if after.pending is not None and self.pending is None:
+            said.append(f"reveals the tile at {CELLS[after.pending]}")
+        return "; ".join(s for s in said if s)
+
     def chance_outcomes(self) -> list[tuple[str, float]]:
         """Each remaining tile type, in proportion to how many of it are still face-down."""
         if self.actors != (CHANCE,):

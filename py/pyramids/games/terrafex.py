@@ -46,7 +46,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..core import (
-    REPEATED, Game, Guidance, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError, State,
+    REPEATED, Game, Guidance, either, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError, State,
     options_text, parse_options_text, quote, repetition_count,
 )
 
@@ -242,8 +242,9 @@ class TerrafexState(State):
 
     def scores(self) -> dict[str, int]:
         totals = dict.fromkeys(PLAYERS, 0)
-        for _, _, player, points in self.score_items():
-            totals[player] += points
+        for i, cell in enumerate(self.board):  # the occupied squares only: a move's preview asks often
+            if cell is not None and (scored := self.square_score(i)) is not None:
+                totals[scored[0]] += scored[1]
         return totals
 
     def layout_problems(self) -> list[str]:
@@ -293,7 +294,44 @@ class TerrafexState(State):
             return "Layout editor: place pieces from the supply, then press Start."
         if self.fire:
             return f"{self.actor_name(self.actors[0])}: play the fire."
-        return ""
+        if self.outcome is not None:
+            return ""
+        return f"{self.actor_name(self.to_move)}: {self._actions_left()}"
+
+    def _actions_left(self) -> str:
+        """The turn's actions still to take, at every step of it (§3.2: each is mandatory while it has an
+        option): "choose a forest, mountain, fire or glacier action.", "two actions left: fire, glacier.";
+        an unused action without a legal option is named as such."""
+        unused = [a for a in ACTIONS if a not in self.used]
+        open_ = [a for a in unused if any(m.startswith(f"{a}:") for m in self._moves())]
+        stuck = [a for a in unused if a not in open_]
+        why = (f" ({', '.join(stuck)} {'has' if len(stuck) == 1 else 'have'} no legal option)" if stuck and open_
+               else "")
+        if not open_:
+            return "no action has a legal option: the turn passes."
+        if not self.used:
+            return f"choose a {either(open_)} action{why}."
+        count = ("one", "two", "three", "four")[len(open_) - 1]
+        return f"{count} action{'s' if len(open_) > 1 else ''} left: {', '.join(open_)}{why}."
+
+    def tally(self) -> dict[str, int]:
+        """The score as it stands (§4); nothing while the layout is edited."""
+        return {} if self.setup else self.scores()
+
+    def effect(self, move: str, after: "TerrafexState") -> str:
+        """What the square clicked becomes and what that does to the score: "d4 becomes a medium forest:
+        White −1, Black +2"; a glacier's move says the score only; a fire's size selected, nothing yet."""
+        parsed = _parse_move(move)
+        if parsed[0] in ("select", "end"):
+            return ""
+        change = self.tally_change(self.tallied(), after.tallied())
+        if not change:
+            change = "the score stays " + ", ".join(f"{self.actor_name(p)} {n}" for p, n in self.tallied().items())
+        if parsed[0] == "glacier":
+            return change
+        where = parsed[1]
+        cell = after.board[INDEX[where]]
+        return f"{where} becomes {describe(cell) if cell else 'empty'}: {change}"
 
     def asked_cells(self) -> tuple[str, ...]:
         """While a fire waits to be played, its legal squares (§3.6: the opponent places it)."""

@@ -37,24 +37,40 @@ def draw(state: State, marks: Marks = Marks(), perspective: str | None = None) -
 _LOCATION = re.compile(r'data-cell="([^"]*)"')
 
 
-def labelled(text: str, state: State, marks: Marks = Marks(), starts=()) -> str:
+def labelled(text: str, state: State, marks: Marks = Marks(), starts=(), previews=None) -> str:
     """`text` (a board's SVG or the panel's HTML) with each location named for screen readers.
 
     Every ``data-cell`` gets an ``aria-label``: `state.location_name(cell)` and its
     state ("selected", "legal target", "last move"); the `starts` (where a move can
-    begin) get ``data-start``, so Tab enters the board on one.  A board drawn as one
+    begin) get ``data-start``, so Tab enters the board on one.  A location whose click
+    would make a move says what that does to the score or race (`previews`, from
+    `Session.previews`), in its name and in ``data-preview``, which the page shows on
+    hover and focus.  A board drawn as one
     ``role="img"`` would hide its locations, so the page's board is a group.  The
     keyboard layer (static/access.js) adds roles and focus; the names live here, in
     Python, so tests read them.
     """
+    previews = previews or {}
+
     def named(found: re.Match) -> str:
         cell = unescape(found.group(1))
-        words = [state.location_name(cell)]
-        words += [word for word, cells in (("selected", marks.selected), ("legal target", marks.targets),
-                                           ("last move", marks.last)) if cell in cells]
+        label, preview = name(state, marks, cell, previews.get(cell, ""))
         start = " data-start" if cell in starts else ""
-        return f'{found.group(0)} aria-label="{escape(", ".join(words))}"{start}'
+        if preview:
+            start += f' data-preview="{escape(preview)}"'
+        return f'{found.group(0)} aria-label="{escape(label)}"{start}'
     return _LOCATION.sub(named, text).replace(' role="img"', ' role="group"', 1)
+
+
+def name(state: State, marks: Marks, cell: str, preview: str = "") -> tuple[str, str]:
+    """A location's accessible name (its words, its state) and, where its click would make a move, the line
+    hovering shows: "d4: small forest — scores 1 for Black. If chosen: d4 becomes a medium forest: …"."""
+    words = [state.location_name(cell)]
+    words += [word for word, cells in (("selected", marks.selected), ("legal target", marks.targets),
+                                       ("last move", marks.last)) if cell in cells]
+    if not preview:
+        return ", ".join(words), ""
+    return ", ".join([*words, f"if chosen: {preview}"]), f"{words[0]}. If chosen: {preview}."
 
 
 def panel(state: State, actor: str | None = None, marks: Marks = Marks(), people=None) -> str:

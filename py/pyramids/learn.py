@@ -1,0 +1,269 @@
+"""Learn to play: a short guided game on the real board, one idea a step, the real rules judging every click.
+
+A lesson is data (`pyramids.lessons`, one module per game): for each step the position
+(`Game.from_text`, or the one the last step left), what can be done now and why, the moves
+the step asks for, and what happened once one is made.  No rule lives here: the clicks go
+through a `Session` (`State.guide`, `State.play`), so an illegal click is answered by the
+rules' own words, and a legal one that leads elsewhere by the lesson's.  Chance and the
+other side's answers are moves the lesson names, so a lesson plays the same every time.
+
+The page (py/screen/learn.py) shows the `Tutor`'s session on the board in place of the
+player's game, which it leaves untouched: a lesson is never saved and never in the link.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
+from importlib import import_module
+
+from . import games
+from .core import CHANCE, GameError, Guidance, State, players_to_act, seats
+from .markup import escape
+from .session import Session
+
+
+@dataclass(frozen=True)
+class Step:
+    """One idea: what to try and why, the moves that do it, and what they did.
+
+    `expect` are patterns (``*`` for any text) over the legal moves, any of which the
+    step accepts; none makes a step of words only.  `position` starts the step from
+    a position of its own (else from where the last step left the game); `before`
+    are moves made by themselves as the step begins (the other side's turn, the
+    dice), `then` those right after the player's move (a tile the move revealed).
+    `wrong` answers a click the rules allow that leads to none of them.
+    """
+
+    title: str
+    say: str
+    expect: tuple[str, ...] = ()
+    done: str = ""
+    position: str = ""
+    before: tuple[str, ...] = ()
+    then: tuple[str, ...] = ()
+    wrong: str = ""
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A game's guided first game: its steps, and the words that send the player to a real game."""
+
+    game: str
+    steps: tuple[Step, ...]
+    finish: str
+    seat: str = ""  # the seat the player plays: the computer takes the others in the game offered at the end
+    options: dict = field(default_factory=dict)
+
+
+def lesson(game_id: str) -> Lesson:
+    """The lesson of a game (`KeyError` for a game without one)."""
+    games.entry(game_id)  # a readable KeyError for a game that does not exist
+    return import_module(f"{__package__}.lessons.{game_id.replace('-', '_')}").LESSON
+
+
+class LessonSession(Session):
+    """The board of a lesson: a `Session` whose moves are the step's, judged by the rules and then the step.
+
+    A click the rules allow but that leads away from every move the step asks for is refused
+    with the step's words; chance acts only as the lesson says (`Tutor`), never at random.
+    """
+
+    def __init__(self, tutor: "Tutor", start: State):
+        self.tutor = tutor
+        self._start(start.game.id, dict(start.options), None)
+        self.states = [start]
+        self.cursor = 0
+        if len(players_to_act(start)) > 1:  # no turns (Ice Towers): the player acts as the lesson's seat
+            self.actor = tutor.lesson.seat or None
+
+    def expected(self) -> list[str]:
+        """The legal moves the step asks for at the latest position (none once it is made)."""
+        return self.tutor.expected()
+
+    def _first_ok(self, selection: tuple[str, ...], candidates: list[str]) -> Guidance:
+        answers = [self.state.guide(selection + (cell,), self.actor) for cell in candidates]
+        for guidance in answers:
+            if guidance.ok and self._leads(guidance.selection):
+                return guidance
+        allowed = next((g for g in answers if g.ok), None)
+        if allowed is not None:
+            return Guidance(allowed.selection, message=self.tutor.elsewhere(), ok=False)
+        return answers[0]
+
+    def _leads(self, selection: tuple[str, ...]) -> bool:
+        """Whether the clicks so far begin a move the step asks for."""
+        state = self.state
+        return any(path[:len(selection)] == selection for move in self.expected() for path in state.paths(move))
+
+    def play(self, move: str) -> None:
+        if self.tutor.made or move.strip() not in self.expected():
+            raise GameError(self.tutor.elsewhere())
+        first = len(self.moves)
+        super().play(move)
+        self.tutor.moved()
+        self.note(self.said(first))
+
+    def _settle_chance(self) -> None:
+        """Moves the page makes by itself (a Terrafex turn's end); chance waits for the lesson's outcome."""
+        while self.latest.outcome is None and self.latest.actors != (CHANCE,):
+            move = self.latest.automatic_move()
+            if move is None:
+                return
+            self._push(move)
+
+    def undo(self) -> None:
+        self._clear_input("A lesson goes forward only: Start the step again to try it afresh.")
+
+    redo = undo
+
+
+class Tutor:
+    """A lesson being played: the step on screen, whether its move is made, and the board (`session`)."""
+
+    def __init__(self, lesson: Lesson):
+        self.lesson = lesson
+        self.game = games.get(lesson.game)
+        self.index = 0
+        self.made = False  # the step's move is made: its words say what happened, Continue leads on
+        self.session = LessonSession(self, self.game.new(**lesson.options))
+        self._begin()
+
+    @property
+    def step(self) -> Step:
+        return self.lesson.steps[self.index]
+
+    @property
+    def over(self) -> bool:
+        """The last step is done: the page offers a real game."""
+        return self.index == len(self.lesson.steps) - 1 and (self.made or not self.step.expect)
+
+    def _begin(self) -> None:
+        """The step's position and the moves made before it is the player's turn."""
+        step = self.step
+        if step.position:
+            self.session = LessonSession(self, self.game.from_text(step.position))
+        s = self.session
+        self.made = False
+        first = len(s.moves)
+        self._push_all(step.before)
+        s._clear_input()
+        if len(s.moves) > first:
+            s.watched = first  # told and outlined like the computer's turn, until the player acts
+        s.cursor = len(s.moves)
+
+    def _push_all(self, moves: tuple[str, ...]) -> None:
+        s = self.session
+        for move in moves:
+            s._push(move)
+            s._settle_chance()
+
+    def moved(self) -> None:
+        """The step's move is made (the board's session made it), and what follows it by itself."""
+        self.made = True
+        self._push_all(self.step.then)
+        self.session.cursor = len(self.session.moves)
+
+    def expected(self) -> list[str]:
+        """The legal moves of the latest position that the step asks for."""
+        if self.made or not self.step.expect:
+            return []
+        state = self.session.latest
+        return [m for m in state.legal_moves() if any(fnmatchcase(m, p) for p in self.step.expect)]
+
+    def elsewhere(self) -> str:
+        """Why a click the rules allow is refused: the step asks for something else."""
+        if self.made or not self.step.expect:
+            return "Press Continue for the next step." if not self.over else "The lesson is over."
+        return self.step.wrong or ("The rules allow that, but this step asks for something else: read it again, "
+                                   "or press Show me.")
+
+    def next(self) -> None:
+        """Continue: the next step (a step of words only, or one whose move is made)."""
+        if self.step.expect and not self.made:
+            raise GameError("First make the move this step asks for (Show me lights it).")
+        if self.index + 1 < len(self.lesson.steps):
+            self.index += 1
+            self._begin()
+
+    def again(self) -> None:
+        """Start this step again: its position as it began (a step that goes on from the last one replays
+        the lesson up to it)."""
+        index = self.index
+        self.index, self.session = 0, LessonSession(self, self.game.new(**self.lesson.options))
+        self._begin()
+        while self.index < index:
+            step = self.step
+            if step.expect:
+                self.session.play(self.expected()[0])
+            self.index += 1
+            self._begin()
+
+    def show(self) -> None:
+        """Show me: light the next click of a move the step asks for (its choice, when one is left)."""
+        s = self.session
+        moves = self.expected()
+        if not moves:
+            return s.note(self.elsewhere())
+        state, selection = s.state, s.selection
+        if s.choices:
+            wanted = [m for m in s.choices if m in moves]
+            if wanted:
+                return s.note(f"Choose: {state.label(wanted[0])}.")
+        paths = [p for m in moves for p in state.paths(m) if p[:len(selection)] == selection and len(p) > len(selection)]
+        if not paths:
+            selection, paths = (), [p for m in moves for p in state.paths(m)]
+        after = tuple(dict.fromkeys(p[len(selection)] for p in paths))
+        s.selection, s.targets, s.choices = selection, after, ()
+        s.note(f"Click the lit {'location' if len(after) == 1 else 'locations'}: "
+               f"{'; '.join(state.location_name(cell) for cell in after)}.")
+
+    def seats(self) -> dict[str, str]:
+        """The computer's seats of the game offered at the end: every seat but the player's, at Easy."""
+        everyone = seats(self.game, self.lesson.options)
+        mine = self.lesson.seat or everyone[0]
+        return {seat: "easy" for seat in everyone if seat != mine}
+
+
+def box(tutor: Tutor) -> str:
+    """The lesson beside the board: the step's title and words, what the move did, and its buttons."""
+    step, steps = tutor.step, len(tutor.lesson.steps)
+    title = games.entry(tutor.lesson.game).title
+    parts = [f'<p class="lesson-head"><span class="lesson-step">Learn {escape(title)}: step {tutor.index + 1} '
+             f'of {steps}</span> <button type="button" id="lesson-leave" title="Back to your game (Esc)">'
+             "Leave the lesson</button></p>",
+             f'<h2 class="lesson-title">{escape(step.title)}</h2>',
+             f'<div class="lesson-say">{_paragraphs(step.say)}']
+    if tutor.made and step.done:
+        parts.append(f'<div class="lesson-done">{_paragraphs(step.done)}</div>')
+    if tutor.over:
+        parts.append(f'<div class="lesson-done">{_paragraphs(tutor.lesson.finish)}</div>')
+    parts.append("</div>")
+    buttons = []
+    if tutor.over:
+        buttons.append('<button type="button" id="lesson-play" class="lesson-go">Play a game against the computer'
+                       "</button>")
+        buttons.append('<button type="button" id="lesson-first">Start the lesson again</button>')
+    elif tutor.made or not step.expect:
+        buttons.append('<button type="button" id="lesson-next" class="lesson-go">Continue</button>')
+    else:
+        buttons.append('<button type="button" id="lesson-show" title="Light the next click">Show me</button>')
+        buttons.append('<button type="button" id="lesson-again" title="This step from its start">Start the step '
+                       "again</button>")
+    parts.append(f'<p class="lesson-buttons">{"".join(buttons)}</p>')
+    return "".join(parts)
+
+
+def spoken(tutor: Tutor) -> str:
+    """What a screen reader hears as a step begins, once its move is made, and at the end."""
+    step = tutor.step
+    if tutor.over:
+        return " ".join(t for t in (step.done if step.expect else step.say, tutor.lesson.finish) if t)
+    if tutor.made:
+        return step.done or "Done. Continue leads on."
+    return f"Step {tutor.index + 1}: {step.title}. {step.say}"
+
+
+def _paragraphs(text: str) -> str:
+    """A step's words: paragraphs split at blank lines, escaped."""
+    return "".join(f"<p>{escape(part.strip())}</p>" for part in text.split("\n\n") if part.strip())

@@ -1,0 +1,162 @@
+"""Learn to play: the lesson beside the board, offered on a game's first visit and from the Rules.
+
+The lesson's runner and data (`pyramids.learn`, `pyramids.lessons`) are an archive of their own,
+fetched at the first lesson (they are no part of the start-up).  While a lesson runs, its board
+(`Tutor.session`) is the app's session, so the board, the panel and the keys work as in a game;
+the player's own game waits untouched, and nothing of the lesson is saved or put in the link
+(`App.persist` and the snapshot leave it alone).  Esc or "Leave the lesson" brings the game back.
+"""
+
+import asyncio
+
+from pyodide.ffi import create_proxy
+from pyscript import document
+
+from archives import LEARN_ARCHIVE, fetch_archive
+from browser import by_id, present, set_html
+from pyramids import saves
+from pyramids.core import GameError
+
+
+class Learn:
+    def __init__(self, app):
+        self.app = app
+        self.tutor = None  # the lesson on screen, else None
+        self.game_session = None  # the player's game, while a lesson takes its place
+        self.offer_for = None  # the game whose first visit offers a lesson (none of its kind in My games)
+        self.spoken = None  # (step, made) last said in the lesson's live region
+        self.loading = False
+
+    @property
+    def active(self):
+        return self.tutor is not None
+
+    def bind(self):
+        start = create_proxy(lambda _event: self.begin())
+        by_id("learn-offer-start").addEventListener("click", start)
+        by_id("rules-learn").addEventListener("click", start)
+        by_id("lesson").addEventListener("click", create_proxy(self.on_click))
+
+    def adopted(self, session, entry):
+        """A game came on screen: its first visit (no game of its kind saved) offers a lesson, found once the
+        board is painted (My games' entries are read for it: no part of opening a game)."""
+        self.offer_for = None
+        if entry is None:
+            self.app.later(lambda: self.offer(session))
+
+    def offer(self, session):
+        app = self.app
+        try:
+            first = saves.latest_of(app.store, session.game.id) is None
+        except Exception:  # noqa: BLE001 - storage refused: no offer, nothing else changes
+            first = False
+        if first and session is app.session:
+            self.offer_for = session.game.id
+            self.draw(session)
+
+    # -- starting and leaving -------------------------------------------------
+    def begin(self):
+        """Learn to play the game on screen."""
+        if not (self.loading or self.app.busy):
+            asyncio.ensure_future(self.open(self.game_session.game.id if self.active else self.app.session.game.id))
+
+    async def open(self, game_id):
+        app = self.app
+        self.loading = True
+        by_id("status").textContent = "Loading the lesson…"
+        try:
+            await fetch_archive(LEARN_ARCHIVE, "Learn to play")
+            from pyramids import learn  # fetched just now: no part of the start-up
+            tutor = learn.Tutor(learn.lesson(game_id))
+        except GameError as err:  # offline before the app was cached
+            app.session.message, app.session.warn = str(err), True
+            return app.render()
+        finally:
+            self.loading = False
+        app.board.stop_replay()
+        if not self.active:
+            self.game_session = app.session
+        self.tutor, self.spoken = tutor, None
+        app.session = tutor.session
+        document.body.classList.add("learning")
+        app.act(lambda: None, save=False)
+        app.board.focus()
+        return None
+
+    def leave(self):
+        """Back to the player's game, as it was."""
+        if not self.active:
+            return
+        app = self.app
+        app.board.stop_replay()
+        app.session, self.tutor, self.game_session = self.game_session, None, None
+        document.body.classList.remove("learning")
+        by_id("lesson-live").textContent = ""
+        app.act(lambda: None, save=False)
+        app.board.focus()
+
+    def play_computer(self):
+        """The lesson's end: a real game, the computer (Easy) in every seat but the player's."""
+        tutor = self.tutor
+        self.leave()
+        self.app.new_game.new_session(tutor.lesson.game, dict(tutor.lesson.options), [], tutor.seats())
+
+    # -- the lesson's buttons ---------------------------------------------------
+    def on_click(self, event):
+        button = present(event.target.closest("button"))
+        if button is None or not self.active:
+            return None
+        name, tutor = str(button.id), self.tutor
+        if name == "lesson-leave":
+            return self.leave()
+        if name == "lesson-play":
+            return self.play_computer()
+        if name == "lesson-first":
+            return self.begin()
+        change = {"lesson-next": tutor.next, "lesson-show": tutor.show, "lesson-again": tutor.again}.get(name)
+        if change is not None:
+            self.run(change)
+            if name != "lesson-show":
+                self.app.board.focus()
+        return None
+
+    def run(self, change):
+        """A step's button: the tutor may put another board on screen (a step with a position of its own)."""
+        app = self.app
+
+        def made():
+            try:
+                change()
+            finally:
+                app.session = self.tutor.session
+        app.act(made, save=False)
+
+    @staticmethod
+    def focus_continue():
+        """The step's move is made: the keys go on to Continue (Enter leads on), or to the game at the end."""
+        button = present(by_id("lesson-next")) or present(by_id("lesson-play"))
+        if button is not None:
+            button.focus()
+
+    # -- drawing ----------------------------------------------------------------
+    def draw(self, s):
+        """The lesson box while a lesson runs; else the first visit's offer, and the Rules' link."""
+        app, lesson = self.app, by_id("lesson")
+        if not self.active:
+            lesson.hidden = True
+            by_id("learn-offer").hidden = not (self.offer_for == s.game.id and app.entry is None
+                                               and s.moves == app.opened and s.latest.outcome is None)
+            by_id("learn-offer-game").textContent = s.game.title
+            by_id("rules-learn").textContent = f"Learn to play {s.game.title}"
+            return
+        from pyramids import learn
+        tutor = self.tutor
+        set_html("lesson", learn.box(tutor))
+        lesson.hidden = False
+        by_id("learn-offer").hidden = True
+        said = (tutor.index, tutor.made, tutor.over)
+        if said != self.spoken:
+            if self.spoken is not None and (tutor.made or tutor.over) and self.spoken[0] == tutor.index:
+                self.app.later(self.focus_continue)  # after the board has taken its focus back (static/access.js)
+            self.spoken = said
+            by_id("lesson-live").textContent = learn.spoken(tutor)

@@ -1,0 +1,159 @@
+"""Learn to play in the browser (issue 51): each game's lesson walked from start to end by clicks on the board
+as a player makes them; a first visit offers it, the Rules link it, Esc and "Leave the lesson" leave it, and
+the player's own game (its moves, its save, its link) is untouched; what a click would score shows on hover."""
+
+import pytest
+
+from pyramids import games, learn
+from test_access import screen, small_controls, violations  # noqa: F401 - screen is a fixture
+from test_ice_towers_page import click_piece
+
+def lesson_box(app):
+    app.settled()
+    return app.page.inner_text("#lesson")
+
+
+def make(app, tutor, move):
+    """The step's move by clicks on its locations (board or panel), then its choice if one is left; the tutor
+    in CPython follows the same clicks, to know the next one."""
+    s = tutor.session
+    for cell in s.state.path(move):
+        if s.choices:
+            break
+        if "." in cell:  # a piece inside an Ice Towers tower
+            click_piece(app, cell)
+        else:
+            app.page.click(f'#board [data-cell="{cell}"], #game-panel [data-cell="{cell}"]')
+        app.settled()
+        s.click(cell)
+    if not tutor.made:
+        app.page.click(f'#choices [data-move="{move}"]')
+        app.settled()
+        s.choose(move)
+
+
+def saved_games(app):
+    return app.page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('pyramids.v1.saved.')).length")
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_a_first_visit_learns_each_game_from_its_lesson_to_a_game_against_the_computer(app, game_id):
+    app.open()
+    if game_id != games.DEFAULT:
+        app.pick(game_id)
+    fragment = app.fragment()
+    assert app.page.is_visible("#learn-offer") and games.entry(game_id).title in app.page.inner_text("#learn-offer")
+    app.page.click("#learn-offer-start")
+    app.page.wait_for_selector("#lesson:not([hidden])")
+    assert app.page.is_hidden("#controls") and app.page.is_hidden("#learn-offer")
+    tutor = learn.Tutor(learn.lesson(game_id))
+    while True:
+        box = lesson_box(app)
+        assert f"step {tutor.index + 1} of {len(tutor.lesson.steps)}" in box and tutor.step.title in box
+        assert app.position() == tutor.session.latest.to_text(), "the lesson's position is on the board"
+        if tutor.step.expect:
+            assert app.page.is_visible("#lesson-show") and not app.page.query_selector("#lesson-next")
+            make(app, tutor, tutor.expected()[0])
+            assert tutor.made
+            if tutor.step.done:
+                assert tutor.step.done.split("\n\n")[0][:40] in lesson_box(app)
+            assert app.position() == tutor.session.latest.to_text()
+        if tutor.over:
+            break
+        app.page.click("#lesson-next")
+        tutor.next()
+    assert tutor.session.latest.outcome is not None and tutor.lesson.finish[:30] in lesson_box(app)
+    assert app.fragment() == fragment and saved_games(app) == 0, "a lesson is never saved, nor in the link"
+    app.page.click("#lesson-play")
+    app.settled()
+    assert app.page.is_hidden("#lesson") and app.page.is_visible("#controls")
+    for seat, level in tutor.seats().items():
+        assert f"{seat}:{level}" in app.fragment()
+    assert app.position() == games.get(game_id).new().to_text() or game_id == "ice-turn"  # Ice-Turn deals at once
+
+
+def test_a_wrong_click_is_answered_with_why_and_the_player_tries_again(app):
+    app.open()
+    app.page.click("#learn-offer-start")
+    app.page.wait_for_selector("#lesson:not([hidden])")
+    app.click("d3")
+    app.click("d5")
+    assert app.page.get_attribute("#message", "class") == "message warn" and app.message()
+    app.click("c3")
+    assert "asks for something else" in app.message()
+    app.page.click("#lesson-show")
+    app.settled()
+    assert app.page.locator('#board [data-cell="d3"][aria-label*="legal target"]').count() == 1
+    app.click("d3")
+    app.click("e4")
+    assert app.page.is_visible("#lesson-next")
+    focused = app.page.evaluate("document.activeElement.id")
+    assert focused == "lesson-next", "the keys go on: Enter continues"
+    app.page.keyboard.press("Enter")
+    app.settled()
+    assert "step 2 of" in lesson_box(app)
+
+
+def test_the_rules_link_starts_a_lesson_and_esc_or_leave_returns_to_the_game_untouched(app):
+    app.open()
+    app.pick("terrafex")
+    app.click("e4")  # a forest grown: the player's game, saved
+    position, fragment, entries = app.position(), app.fragment(), saved_games(app)
+    assert entries == 1 and app.page.is_hidden("#learn-offer"), "no offer once the player plays"
+    app.page.click("#rules summary")
+    app.page.click("#rules-learn")
+    app.page.wait_for_selector("#lesson:not([hidden])")
+    assert app.position() == games.get("terrafex").new().to_text()
+    app.click("e4")
+    assert app.page.is_visible("#lesson-next")
+    app.page.keyboard.press("Escape")
+    app.settled()
+    assert app.page.is_hidden("#lesson") and app.position() == position and app.fragment() == fragment
+    assert saved_games(app) == entries
+    app.page.click("#rules-learn")
+    app.page.wait_for_selector("#lesson:not([hidden])")
+    app.page.click("#lesson-leave")
+    app.settled()
+    assert app.page.is_hidden("#lesson") and app.position() == position and app.moves()[-1] == "forest:grow:e4"
+    app.reload()
+    assert app.position() == position, "the reload brings back the player's game, not the lesson"
+
+
+def test_hovering_a_square_says_what_a_click_would_score(app):
+    """Terrafex grows a forest at its first click: pointing at it says what that does to the score first."""
+    app.open()
+    app.pick("terrafex")
+    assert app.status() == "White: choose a forest, mountain, fire or glacier action."
+    panel = app.page.locator("#game-panel").bounding_box()
+    app.page.hover('#board [data-cell="d4"]')
+    assert "If chosen: d4 becomes a medium forest: White \u22121, Black +2." in app.page.inner_text("#preview")
+    assert app.page.locator("#game-panel").bounding_box() == panel, "nothing moves under the pointer"
+    label = app.page.get_attribute('#board [data-cell="d4"]', "aria-label")
+    assert "if chosen: d4 becomes a medium forest" in label
+    app.click("d4")
+    assert app.status() == "White: three actions left: mountain, fire, glacier."
+
+
+def test_axe_finds_no_violation_in_a_lesson_and_its_controls_are_big_enough(screen):
+    """The lesson box, the first visit's offer and a choice's preview, at desktop size and on a phone."""
+    app = screen.open()
+    assert violations(app) == []  # the offer
+    app.page.click("#learn-offer-start")
+    app.page.wait_for_selector("#lesson:not([hidden])")
+    assert violations(app) == [] and small_controls(app.page) == []
+    app.page.click("#lesson-show")
+    app.click("d3")
+    app.click("e4")
+    assert violations(app) == [] and small_controls(app.page) == []
+
+
+def test_every_lit_tower_of_a_big_table_comes_to_say_what_capping_it_would_score(app):
+    """Six players: more previews than a click's frame has time for; the rest are named a frame later."""
+    app.open("v=1&g=ice-towers&players=6&m=")
+    app.click("t1")
+    lit = app.page.locator("#board .tower.target")
+    assert lit.count() > 40
+    app.page.wait_for_function("[...document.querySelectorAll('#board .tower.target')]"
+                               ".every(e => (e.getAttribute('aria-label') || '').includes('if chosen: Red +'))")
+    app.page.hover("#board .tower.target >> nth=-1")
+    assert "If chosen: Red +" in app.page.inner_text("#preview")
