@@ -77,7 +77,7 @@ def test_setup_order_colour_then_home_seat_by_seat():
     assert state.actors == ("p1",) and all(m.startswith("p1:colour=") for m in state.legal_moves())
     state = state.play("p1:colour=green")
     assert state.actors == ("p1",) and all(m.startswith("p1:home=") for m in state.legal_moves())
-    refused(state, "p2:colour=red", "Green (P1)'s turn to choose, not P2's")
+    refused(state, "p2:colour=red", "it is Green's turn to choose, not P2's.")  # not "Green (P1)'s" (issue 51)
     state = state.play("p1:home=b1")
     assert state.actors == ("p2",) and "p2:colour=green" not in state.legal_moves()
     state = state.play("p2:colour=red").play("p2:home=d2").play("p3:colour=blue").play("p3:home=a4N")

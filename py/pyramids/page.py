@@ -152,7 +152,7 @@ def announcement(session: Session, heard: int, cursor: int) -> str:
         if news:
             parts.append(news)
     elif total > heard and s.cursor == total:
-        parts += [f"{s.describe(ply).rstrip('.')}." for ply in range(max(heard, total - 6) + 1, total + 1)]
+        parts.append(s.said(max(heard, total - 6)))
     elif total < heard:
         parts.append("Move taken back.")
     elif s.cursor != cursor:

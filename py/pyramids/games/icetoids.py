@@ -85,7 +85,7 @@ from typing import Any, NamedTuple
 
 from ..core import (
     CHANCE, REPEATED, REPETITION_RULE, Game, IllegalMoveError, InvalidMoveError, Option, Outcome,
-    PositionError, State, options_text, parse_options_text, quote, repetition_count,
+    PositionError, State, options_text, parse_options_text, possessive, quote, repetition_count,
 )
 from ..grid import STEPS, join_row, split_row, square
 
@@ -580,7 +580,7 @@ class IceToidsState(State):
         if not 0 <= seat < n:
             return f"there is no seat p{seat + 1} in this {n}-player game."
         if seat != self.turn:
-            return f"it is {self._who(self.turn)}'s turn to choose, not {self._who(seat)}'s."
+            return f"it is {possessive(self._who(self.turn))} turn to choose, not {possessive(self._who(seat))}."
         chosen = self.seat_colours[seat]
         if kind == "colour":
             if chosen:
@@ -694,7 +694,7 @@ class IceToidsState(State):
         action = self._moves().get(move) or _parse_move(move)
         kind = action[0]
         if kind == "reveal":
-            return f"{self.chance_name(move)}: the tile at {CELLS[action[1]]} is revealed: {_tile_words(action[2])}"
+            return f"{self.chance_name(move)} at {CELLS[action[1]]}: {_tile_words(action[2])}"
         who = self.actor_name(self.actor_of(move))
         if kind == "colour":
             return f"{who} chooses {action[2]}"
@@ -729,6 +729,13 @@ class IceToidsState(State):
 
     def chance_name(self, move: str) -> str:
         return "Tile drawn"
+
+    def chance_words(self, moves: list[str]) -> str | None:
+        """The tile a player's piece revealed, as theirs: "reveals the corner arrow tile at b1"."""
+        if len(moves) != 1:
+            return None
+        action = _parse_move(moves[0])
+        return f"reveals {_tile_words(action[2])} at {CELLS[action[1]]}" if action[0] == "reveal" else None
 
     def turn_of(self) -> str | None:
         """The player moving, also while the tile their piece came to is drawn (it is part of their turn)."""

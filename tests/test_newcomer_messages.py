@@ -1,0 +1,78 @@
+"""The messages a newcomer tripped on (issue 51), each as the player reads it: whose dice, a tile drawn said
+once, whole sentences with full stops, the end of a game that offers nothing more, a link's move said once,
+the New game form, and what a reload keeps of the turns followed."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from test_ice_turn import pos as ice_turn_position
+
+from pyramids import games, page, turns, views
+from pyramids.core import CHANCE
+from pyramids.games.icetoids import ORIENTATIONS
+from pyramids.session import Loading, Session
+from pyramids.svg import Marks
+
+from conformance import playout
+
+
+def test_ice_turn_the_dice_rolled_after_a_turn_are_the_next_players():
+    """Issue 51: "Red ends the turn. Dice: the d6 rolls 2. Dice: the Treehouse die shows Hop." read Blue's
+    coming dice as Red's: they are rolled for the next player (rules: "At the start of your turn roll")."""
+    s = Session("ice-turn", rng=random.Random(1))
+    rng, ended = random.Random(2), 0
+    while ended < 3 and s.latest.outcome is None:
+        before, mover = len(s.moves), s.latest.turn_of()
+        s.play(rng.choice(s.latest.legal_moves()))
+        nxt = s.latest.actor_name(s.latest.turn_of())
+        if "end-turn" in s.moves[before:]:
+            ended += 1
+            assert s.message.endswith(f"{mover.capitalize()} ends the turn. {nxt} rolls {s.latest.roll} on the d6 "
+                                      f"and {s.latest.face.capitalize()} on the Treehouse die."), s.message
+            assert nxt != mover.capitalize() and "Dice" not in s.message
+        elif s.moves[before].startswith("place:") and s.moves[-1].startswith("face:"):  # the last placement
+            assert re.search(rf"\. {nxt} rolls \d on the d6 and \w+ on the Treehouse die\.$", s.message), s.message
+    assert ended == 3
+
+
+def test_ice_turn_the_log_says_whose_dice_open_a_turn():
+    """Issue 51: log lines read "Red the d6 rolls 6; …"; now "Red rolls 6 on the d6 and Tip on the Treehouse
+    die; …" (the entry's name, then the turn)."""
+    s = Session("ice-turn", rng=random.Random(1))
+    rng = random.Random(3)
+    for _ in range(120):
+        if s.latest.outcome is not None:
+            break
+        s.play(rng.choice(s.latest.legal_moves()))
+    played = [t for t in s.turns() if t.seat is not None and s.moves[t.first - 1].startswith("roll:")]
+    assert played
+    for turn in played:
+        said = turns.summary(s.states, s.moves, turn)
+        assert re.match(r"rolls \d on the d6 and \w+ on the Treehouse die(; |$)", said), said
+        told = turns.headline(s.states, s.moves, turn)
+        assert re.match(rf"{turn.seat.capitalize()}'s turn: rolls \d on the d6", told), told
+    sums = re.findall(r'<button type="button" class="sum".*?</button>', page.turn_log(s))
+    assert sums and not any("the d6 rolls" in entry for entry in sums)
+    assert any(re.search(r"<strong>Red</strong> rolls \d on the d6", entry) for entry in sums)
+
+
+def test_icetoids_a_tile_drawn_is_said_once_and_a_seat_owns_its_turn_plainly():
+    """Issue 51: "Tile drawn: the tile at b1 is revealed: the corner arrow tile." says one thing twice;
+    "Yellow (P2)'s turn"."""
+    s = Session("icetoids", moves=["p1:colour=red", "p1:home=a2", "p2:colour=yellow", "p2:home=d3"],
+                rng=random.Random(0))
+    s.play("off-a2")
+    assert re.fullmatch(r"Red \(P1\) brings a waiting piece onto a2\. Tile drawn at a2: (a \w+ target|the \w+ arrow "
+                        r"tile)\.", s.message), s.message
+    assert "revealed" not in s.describe(len(s.moves))
+    while s.latest.turn_of() == "p1":
+        s.play(s.latest.legal_moves()[0])
+    s.play("off-d3")
+    while s.latest.turn_of() == "p2":
+        s.play(s.latest.legal_moves()[0])
+    (yellow,) = [t for t in s.turns() if t.seat == "p2" and t.first > 4]
+    assert turns.headline(s.states, s.moves, yellow).startswith("Yellow's turn: brings a waiting piece onto d3; "
+                                                                "reveals ")
