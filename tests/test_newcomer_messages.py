@@ -76,3 +76,57 @@ def test_icetoids_a_tile_drawn_is_said_once_and_a_seat_owns_its_turn_plainly():
     (yellow,) = [t for t in s.turns() if t.seat == "p2" and t.first > 4]
     assert turns.headline(s.states, s.moves, yellow).startswith("Yellow's turn: brings a waiting piece onto d3; "
                                                                 "reveals ")
+
+
+def ended(game_id):
+    """A finished game of `game_id`: a random one, else (Ice-Turn's races rarely end at random) a nest built."""
+    game = games.get(game_id)
+    for seed in range(12):
+        moves = playout(game, random.Random(seed), max_plies=400)
+        if game.replay(moves).outcome is not None:
+            return game.replay(moves[:-1]), moves[-1]
+    state = ice_turn_position({"d4": "r1r2", "d1": "r3", "a1": "b3b2b1"}, face="hop")
+    return state, "hop:d1-d4"
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_every_game_s_result_is_a_whole_sentence(game_id):
+    """Issue 51: "IceToids' result has no full stop"; every game's, as the end panel shows it."""
+    before, move = ended(game_id)
+    state = before.play(move)
+    assert state.outcome.reason.endswith("."), state.outcome.reason
+    assert Session.status_of(state).endswith("."), Session.status_of(state)
+
+
+def test_a_hint_is_a_sentence_of_its_own():
+    """Issue 51: "Hint: Red mines its medium … withdrawn Yellow: caps …"; Ice Lady's "Hint: White medium d2 to d4"
+    has no full stop."""
+    s = Session("ice-lady")
+    s.show_hint("d3-e4")
+    assert s.message == "Hint: White small d3 to e4."
+    s = Session("terrafex")
+    s.show_hint("forest:grow:d2")
+    assert s.message.startswith("Hint: White grows ") and s.message.endswith(".") and not s.message.endswith("..")
+
+
+def test_after_the_end_the_typed_move_says_the_game_is_over():
+    """Issue 51: "Type a move" says "e.g. (no move to make here)." after the end."""
+    s = Session("ice-lady")
+    assert page.move_help(s) == f"In the notation of the move list, e.g. {s.latest.legal_moves()[0]}."
+    s.play("d3-e4")
+    s.go(0)
+    assert page.move_help(s) == "You are looking at move 0 of 1: press End (or Last) to type a move."
+    s.go(1)
+    s.play("resign")
+    assert s.latest.outcome is not None
+    assert page.move_help(s) == "The game is over: there is no move to type."
+
+
+def test_ice_turn_s_panel_after_the_end_shows_how_it_ended_not_the_dice():
+    """Issue 51: "Ice-Turn's panel still shows Treehouse and movement points after 'Blue wins'"."""
+    before, move = ended("ice-turn")
+    state = before.play(move)
+    html = views.panel(state)
+    assert "Treehouse" not in html and "movement points" not in html
+    assert f"The game is over. {state.outcome.reason}" in html
+    assert "Treehouse" in views.panel(before), "while it runs, the dice are there"

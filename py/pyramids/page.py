@@ -169,6 +169,16 @@ def announcement(session: Session, heard: int, cursor: int) -> str:
     return " ".join(parts)
 
 
+def move_help(session: Session) -> str:
+    """What the typed-move box says under it: an example of a move to type here, else why none can be."""
+    if session.latest.outcome is not None:
+        return "The game is over: there is no move to type."
+    if session.browsing:
+        return f"You are looking at move {session.cursor} of {len(session.moves)}: press End (or Last) to type a move."
+    legal = session.latest.legal_moves()
+    return f"In the notation of the move list, e.g. {legal[0]}." if legal else "There is no move to type here."
+
+
 NOTICE_LIMIT = 300  # characters: a notice longer than this is not read
 
 

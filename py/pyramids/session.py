@@ -582,7 +582,7 @@ class Session:
         """Light `move` on the board, as if its first cells were clicked: clicking its target plays it."""
         cells = self.state.path(move)
         self.selection, self.targets, self.choices = cells[:-1], cells[-1:], ()
-        self.note(f"Hint: {self.state.describe(move)}")
+        self.note(f"Hint: {self.state.describe(move).rstrip('.')}.")
 
     def redo(self) -> None:
         self.watched, self.told = None, 0

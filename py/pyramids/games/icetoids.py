@@ -460,7 +460,7 @@ class IceToidsState(State):
             colour = self.seat_colours[seat]
             if self._holds_targets(colour):
                 how = f", after a push by {self._who(mover)}" if k else ""
-                return Outcome((self.seats[seat],), f"{self._who(seat)} occupies every {colour} target{how}")
+                return Outcome((self.seats[seat],), f"{self._who(seat)} occupies every {colour} target{how}.")
         return None
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
