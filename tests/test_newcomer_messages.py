@@ -130,3 +130,18 @@ def test_ice_turn_s_panel_after_the_end_shows_how_it_ended_not_the_dice():
     assert "Treehouse" not in html and "movement points" not in html
     assert f"The game is over. {state.outcome.reason}" in html
     assert "Treehouse" in views.panel(before), "while it runs, the dice are there"
+
+
+def test_a_link_s_moves_are_no_longer_new_once_the_player_moves():
+    """Issue 51: "the receiver's own last move is tagged 'new' in its log"."""
+    s = Session("ice-lady", moves=["d3-e4", "e6-f5"])
+    s.choose_mine(["white"])
+    s.unseen = s.watched = s.told = 1  # the link brought Black's move
+    assert s.turn_news() == "Black small e6 to f5.", "said once, as the computer's move would be"
+    assert page.move_list(s).count(" new") == 1
+    s.play("e4xg6")
+    assert s.unseen is None and " new" not in page.move_list(s)
+    terrafex = Session("terrafex", moves=["forest:grow:d2"])
+    terrafex.unseen = 0
+    terrafex.play("mountain:start:g4")
+    assert " new" not in page.turn_log(terrafex)

@@ -42,6 +42,9 @@ def listed_to(first: int) -> int:
     return first + LISTED + STEP
 
 
+NEW = "new"  # the class of the moves a link brought (`Session.unseen`), in the move list and the log
+
+
 def move_list(session: Session, start: int = 0, stop: int | None = None, append: bool = False) -> str:
     """`move_items` as one piece of HTML."""
     return "".join(move_items(session, start, stop, append))
@@ -79,7 +82,7 @@ def move_items(session: Session, start: int = 0, stop: int | None = None, append
         second = paired and ply % 2 == 0
         cls = "ply" + (" second" if second else "") + (" current" if ply == session.cursor else "")
         if session.unseen is not None and ply > session.unseen:
-            cls += " new"  # brought in by the link just opened
+            cls += f" {NEW}"  # brought in by the link just opened
         num = "" if second else f' data-num="{number}"'
         words = escape(session.describe(ply))
         yield (
@@ -120,12 +123,12 @@ def _turn_entry(s: Session, turn: turns.Turn) -> str:
     head = f"<strong>{escape(turns.name(states, moves, turn))}</strong> {said}" if turn.seat is not None else said
     cls = "turn" + (" current" if turn.first <= s.cursor <= turn.last else "")
     if s.unseen is not None and turn.last > s.unseen:
-        cls += " new"
+        cls += f" {NEW}"
     actions = []
     for ply in turn.plies:
         words = escape(s.describe(ply))
         current = " current" if ply == s.cursor else ""
-        new = " new" if s.unseen is not None and ply > s.unseen else ""
+        new = f" {NEW}" if s.unseen is not None and ply > s.unseen else ""
         actions.append(f'<li class="ply{current}{new}" data-ply="{ply}" data-num="{ply}."><button type="button" '
                        f'data-ply="{ply}" title="{words}" data-notation="{escape(moves[ply - 1])}">{words}</button></li>')
     count = len(turn.plies)

@@ -253,6 +253,7 @@ class Session:
         self._within_bound(first)
         self.redo_stack.clear()
         self.cursor = len(self.moves)
+        self.unseen = None  # the moves a link brought are no longer news once the player answers them
         if self.watched is not None:  # a decision inside another's turn: what came before it was told
             self.told = len(self.moves)
         self._clear_input(self.said(first), warn=False)
