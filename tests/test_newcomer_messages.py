@@ -132,6 +132,18 @@ def test_ice_turn_s_panel_after_the_end_shows_how_it_ended_not_the_dice():
     assert "Treehouse" in views.panel(before), "while it runs, the dice are there"
 
 
+def test_the_new_game_form_leaves_the_computer_s_seat_unticked_and_counts_only_the_players_moves():
+    """Issue 51: "New game with Black = Computer still has both sides ticked under 'I play'"; "New game on a
+    fresh Ice-Turn board warns 'This game (16 moves) is not in My games' (the 16 are the automatic deal)"."""
+    form = page.mine_form(Session("ice-lady"), {"black": "medium"})
+    white, black = re.findall(r'<input type="checkbox" name="mine" value="(\w+)"([^>]*)>', form)
+    assert white == ("white", " checked") and black == ("black", " disabled")
+    fresh = Session("ice-turn")
+    assert len(fresh.moves) == 16 and fresh.made() == 0
+    fresh.play(fresh.latest.legal_moves()[0])
+    assert fresh.made() == 1 and page.leaving(fresh.made(), False).startswith("This game (1 move) is not in My games")
+
+
 def test_a_link_s_moves_are_no_longer_new_once_the_player_moves():
     """Issue 51: "the receiver's own last move is tagged 'new' in its log"."""
     s = Session("ice-lady", moves=["d3-e4", "e6-f5"])

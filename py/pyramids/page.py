@@ -285,8 +285,9 @@ def parted(saved: tuple[str, ...], session: Session, common: int, other_tab: boo
             + "</p>")
 
 
-def mine_form(session: Session) -> str:
-    """'I play': a box per seat, all ticked by default (every seat on this device, as before).
+def mine_form(session: Session, bots=()) -> str:
+    """'I play': a box per seat, all ticked by default (every seat on this device, as before); a seat of
+    the computer's (`bots`) is nobody's to play: its box unticked and off.
 
     The seats not ticked are played by friends on their own devices, by link;
     the choice stays on this device, with the saved game.
@@ -294,7 +295,7 @@ def mine_form(session: Session) -> str:
     start = session.states[0]
     boxes = "".join(
         f'<label class="pick"><input type="checkbox" name="mine" value="{escape(seat)}"'
-        f'{" checked" if not session.mine or seat in session.mine else ""}> '
+        f'{" disabled" if seat in bots else " checked" if not session.mine or seat in session.mine else ""}> '
         f'<span class="who {escape(start.actor_colour(seat))}"></span>{escape(start.actor_name(seat))}</label>'
         for seat in session.seats)
     return (f'<fieldset class="option"><legend>I play</legend>{boxes} <small>Tick every side to play them all '

@@ -805,6 +805,10 @@ class Session:
         """The seat the board is seen from: the player's, when they play one seat here."""
         return self.mine[0] if len(self.mine) == 1 else None
 
+    def made(self) -> int:
+        """How many moves the players made: not chance's (Ice-Turn's deal and dice, IceToids' tiles)."""
+        return sum(state.actors != (CHANCE,) for state in self.states[:-1])
+
     def seat_of_move(self, ply: int) -> str | None:
         """The player who made move `ply` (from 1), or None for chance and the clock."""
         before, move = self.states[ply - 1], self.moves[ply - 1]

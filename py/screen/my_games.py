@@ -14,6 +14,8 @@ from screen.store import now_ms, storage_manager
 
 KEPT_SAFE = "Your games are kept safe in this browser."
 MAY_CLEAR = "This browser may clear these games if the site is not visited for a while."
+ON_SCREEN_DELETED = ("The game on screen was deleted from My games. It stays on the board; play on in it to save it "
+                     "again, as a new game.")
 
 
 class MyGames:
@@ -126,10 +128,13 @@ class MyGames:
             self.rename(str(renamed))
         elif deleted and window.confirm("Delete this saved game? This cannot be undone."):
             saves.delete(app.store, str(deleted))
+            self.fill()
             if str(deleted) == app.entry:
                 app.entry, app.saved = None, None  # still on screen; saved again as new if played on
                 app.opened = list(app.session.moves)
-            self.fill()
+                by_id("games-note").textContent = ON_SCREEN_DELETED
+                app.session.note(ON_SCREEN_DELETED)
+                app.render()
 
 
 async def say_kept():

@@ -19,3 +19,38 @@ def test_after_the_end_no_hint_and_no_move_to_type(app):
     assert app.status().startswith("White wins.")
     assert app.page.is_disabled("#hint")
     assert app.page.inner_text("#move-help") == "The game is over: there is no move to type."
+
+
+def test_the_new_game_form_and_my_games_say_what_they_do(app):
+    """Issue 51: "New game with Black = Computer still has both sides ticked under 'I play'; New game on a fresh
+    Ice-Turn board warns 'This game (16 moves) is not in My games' …; deleting the game on screen from My games
+    says nothing while the board keeps it"."""
+    app.open()
+    app.page.click("#new")
+    black = app.page.locator('#new-mine [name="mine"][value="black"]')
+    assert black.is_checked() and black.is_enabled()
+    app.page.select_option('#new-seats select[name="seat:black"]', "easy")
+    assert not black.is_checked() and black.is_disabled(), "the computer plays Black, not the player"
+    assert app.page.is_checked('#new-mine [name="mine"][value="white"]')
+    app.page.select_option('#new-seats select[name="seat:black"]', "")
+    assert black.is_checked() and black.is_enabled(), "a person's seat again"
+    app.page.select_option('#new-seats select[name="seat:black"]', "easy")
+    app.page.click("#new-start")
+    app.settled()
+    assert app.status() == "White to move." and "bots=black:easy" in app.fragment()
+    app.play("d3", "e4")
+    app.page.wait_for_function("document.querySelectorAll('#moves li').length === 2", timeout=60_000)
+    assert app.status() == "White to move.", "no friend to wait for: the computer played Black here"
+
+    app.page.click("#my-games")
+    app.page.once("dialog", lambda dialog: dialog.accept())
+    app.page.locator("#games-list [data-delete]").first.click()
+    note = "The game on screen was deleted from My games. It stays on the board; play on in it to save it again"
+    assert app.page.inner_text("#games-note").startswith(note)
+    app.page.click("#games-close")
+    assert app.message().startswith(note) and len(app.moves()) == 2
+
+    app.pick("ice-turn")
+    app.page.click("#new")
+    assert app.page.is_hidden("#new-running"), "the deal alone is not a game in progress"
+    app.page.click("#new-cancel")
