@@ -157,3 +157,45 @@ def test_a_link_s_moves_are_no_longer_new_once_the_player_moves():
     terrafex.unseen = 0
     terrafex.play("mountain:start:g4")
     assert " new" not in page.turn_log(terrafex)
+
+
+def test_a_reload_keeps_the_turns_followed_and_the_moves_a_link_brought():
+    """Issue 51: "A reload forgets the computer's last turn: message, outline and Replay turn are gone (the README
+    says a reload brings back what was on screen)"."""
+    s = Session("terrafex", bots={"black": "easy"}, rng=random.Random(0))
+    for move in ("mountain:start:c1", "glacier:h2W", "forest:grow:c3", "fire:2"):
+        s.play(move)
+    s.play_bot("fire:burn:d2", s.position_key())
+    for move in ("mountain:start:c7", "forest:spread:c4", "glacier:a3E", "fire:3"):
+        s.play_bot(move, s.position_key())
+    news, marks, span = s.turn_news(), s.marks(), s.replay_span()
+    assert news.startswith("Black's turn: ") and span
+    again, note = Session.from_storage(s.to_storage())
+    assert note is None
+    assert (again.marks(), again.replay_span()) == (marks, span)
+    fire = "Black plays the medium fire: burns the medium forest on d2 away; the medium fire goes to the fire pit."
+    assert again.turn_news() == f"{fire} {news}", "all it outlines: the fire it played, told at once, too"
+    again.click("e4")  # White places Black's fire; Black's turn was told before: not again
+    assert again.turn_news() == ""
+    reloaded = Session.from_storage(again.to_storage())[0]  # the message is gone: the turn is told whole again
+    assert (news[:-1] + "; White plays the large fire: burns the small forest on e4") in reloaded.turn_news()
+
+    s = Session("terrafex", bots={"black": "easy"}, rng=random.Random(0))
+    for move in ("mountain:start:c1", "glacier:h2W", "forest:grow:c3", "fire:2"):
+        s.play(move)
+    s.play_bot("fire:burn:d2", s.position_key())  # told at once; White's own actions never told back to White
+    reloaded = Session.from_storage(s.to_storage())[0]
+    assert reloaded.turn_news() == s.message
+
+    s = Session("ice-lady", moves=["d3-e4", "e6-f5"])
+    s.unseen = s.watched = s.told = 1
+    again = Session.from_storage(s.to_storage())[0]
+    assert (again.unseen, again.watched, again.told) == (1, 1, 1) and again.turn_news() == "Black small e6 to f5."
+
+
+def test_a_save_s_followed_turns_out_of_range_are_left_out():
+    s = Session("ice-lady", moves=["d3-e4"])
+    text = s.to_storage().replace('"followed": null', '"followed": [5, "x"]').replace('"unseen": null', '"unseen": -1')
+    loading = Loading.from_storage(text)
+    again, note = loading.finish()
+    assert note is None and again.watched is None and again.unseen is None and again.told == 0

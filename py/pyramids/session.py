@@ -143,12 +143,14 @@ class Session:
 
     def storage_fields(self) -> dict:
         """What a save holds of the game: its record (readable: it does not depend on move order), the redo
-        stack, the ply on screen, the clock's deadline, the chance outcomes kept.  Undone dice and tiles
-        are stored: everyone saw them, and a reload must not draw them anew."""
+        stack, the ply on screen, the clock's deadline, the chance outcomes kept, the turns followed (told
+        and outlined) and the moves a link brought.  Undone dice and tiles are stored: everyone saw them, and
+        a reload must not draw them anew; a reload shows what was on screen."""
         clock = self.latest.clock()
         deadline = None if clock is None or self.clock_started is None else self.clock_started + clock[0]
         return {"v": STORAGE_FORMAT, "record": record.encode(self.record()), "redo": [list(g) for g in self.redo_stack],
-                "ply": self.cursor, "deadline": deadline, "mine": list(self.mine), "chance": dict(self.kept)}
+                "ply": self.cursor, "deadline": deadline, "mine": list(self.mine), "chance": dict(self.kept),
+                "followed": None if self.watched is None else [self.watched, self.told], "unseen": self.unseen}
 
     def to_storage(self) -> str:
         return json.dumps(self.storage_fields())
@@ -955,6 +957,11 @@ class Loading:
         mine = data.get("mine")
         if isinstance(mine, list) and all(isinstance(seat, str) for seat in mine):
             s.choose_mine(mine[:len(s.seats)])
+        followed = data.get("followed")  # the turns told and outlined (the computer's last), as on screen; what
+        if isinstance(followed, list) and len(followed) == 2 and all(_ply_in(s, ply) for ply in followed):
+            s.watched, s.told = followed[0], min(followed)  # was told of them as it came is told again
+        if _ply_in(s, data.get("unseen")):
+            s.unseen = data["unseen"]
         clock = s.latest.clock()
         if clock is not None:
             if data.get("v") == 1:  # format 1 stored when the clock started
@@ -1034,6 +1041,11 @@ def _kept(stored) -> dict[str, str]:
         return {}
     kept = [(k, v) for k, v in stored.items() if isinstance(k, str) and isinstance(v, str)]
     return dict(kept[-record.MAX_MOVES:])
+
+
+def _ply_in(session: Session, value) -> bool:
+    """Whether a stored value is a ply of the session's game (0 to its last move)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= len(session.moves)
 
 
 def _finite(value) -> float | None:

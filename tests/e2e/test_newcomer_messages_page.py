@@ -7,6 +7,36 @@ from __future__ import annotations
 from pyramids import games, turns
 
 
+def outlined(app) -> list[str]:
+    return app.page.locator('#board [aria-label*="last move"]').evaluate_all("els => els.map(e => e.dataset.cell)")
+
+
+def test_a_reload_keeps_the_computers_last_turn(app):
+    """Issue 51: "A reload forgets the computer's last turn: message, outline and Replay turn are gone (the README
+    says a reload brings back what was on screen)"."""
+    app.open("v=1&g=terrafex&m=&bots=white:easy")
+    app.page.wait_for_function("/play the fire|^Black to move/.test(document.getElementById('status').textContent)",
+                               timeout=60_000)
+    app.page.wait_for_function("!document.getElementById('follow').hidden", timeout=60_000)
+    app.settled()
+    said, marks, status = app.message(), outlined(app), app.status()
+    moves = app.moves()
+    states = [games.get("terrafex").new()]
+    for move in moves:
+        states.append(states[-1].play(move))
+    white = turns.turns(states, moves)[0]
+    assert said == turns.headline(states, moves, white) and len(marks) >= 3
+    app.reload()
+    assert app.moves() == moves and app.status() == status
+    assert app.message() == said, "the turn's summary is told again"
+    assert outlined(app) == marks, "what it changed is outlined again"
+    assert app.page.is_visible("#replay")
+    app.page.click("#replay")
+    app.page.wait_for_function("p => document.getElementById('board').dataset.position === p", arg=states[0].to_text(),
+                               timeout=60_000)
+    app.page.wait_for_function("document.getElementById('replay').textContent === 'Replay turn'", timeout=60_000)
+
+
 def test_after_the_end_no_hint_and_no_move_to_type(app):
     """Issue 51: "After the end: Hint stays enabled (and says 'A hint is for your own move at the latest
     position. …'); 'Type a move' says 'e.g. (no move to make here).'"."""
