@@ -144,6 +144,33 @@ def test_the_new_game_form_leaves_the_computer_s_seat_unticked_and_counts_only_t
     assert fresh.made() == 1 and page.leaving(fresh.made(), False).startswith("This game (1 move) is not in My games")
 
 
+def test_the_icetoids_orientation_pictures_are_the_choices():
+    """Issue 51: "after a reveal, the four orientation pictures above the board look like buttons and do nothing
+    (the tile must be clicked first, then the same choices appear under a bare 'Choose:')"."""
+    s = Session("icetoids", moves=["p1:colour=red", "p1:home=a2", "p2:colour=blue", "p2:home=a1S", "off-a2",
+                                   "reveal:a2=corner"])
+    board = page.board(s)
+    pictures = re.findall(r'<g class="preview" data-arrows="(\w+)" data-cell="turn:(\w+)" aria-label="([^"]*)"', board)
+    assert [(a, b) for a, b, _ in pictures] == [(a, a) for a in ORIENTATIONS["corner"]]
+    assert [name for _, _, name in pictures] == [f"turn a2: {s.latest.label(f'orient:a2={a}')}"
+                                                 for a in ORIENTATIONS["corner"]]
+    assert 'pointer-events="none"' not in board[board.index('class="orientations"'):][:40]
+    assert all(f'data-cell="turn:{a}" aria-label="turn a2: {s.latest.label(f"orient:a2={a}")}" data-start' in board
+               for a in ORIENTATIONS["corner"]), "Tab enters the board on a picture"
+    s.click("turn:SW")
+    assert s.moves[-1] == "orient:a2=SW" and s.message == "Red (P1) turns the tile at a2: arrows south and west."
+
+
+def test_a_hint_lights_the_picture_of_the_layout():
+    s = Session("icetoids", moves=["p1:colour=red", "p1:home=a2", "p2:colour=blue", "p2:home=a1S", "off-a2",
+                                   "reveal:a2=straight"])
+    s.show_hint("orient:a2=EW")
+    assert s.marks().targets == ("turn:EW",)
+    drawn = views.draw(s.state, Marks((), ("turn:EW",)))
+    lit = re.search(r'data-cell="turn:EW"><rect [^>]*class="choice"[^>]*stroke="#1f7ae0"', drawn)
+    assert lit and not re.search(r'data-cell="turn:NS"><rect [^>]*class="choice"[^>]*stroke="#1f7ae0"', drawn)
+
+
 def test_a_link_s_moves_are_no_longer_new_once_the_player_moves():
     """Issue 51: "the receiver's own last move is tagged 'new' in its log"."""
     s = Session("ice-lady", moves=["d3-e4", "e6-f5"])

@@ -84,3 +84,20 @@ def test_the_new_game_form_and_my_games_say_what_they_do(app):
     app.page.click("#new")
     assert app.page.is_hidden("#new-running"), "the deal alone is not a game in progress"
     app.page.click("#new-cancel")
+
+
+def test_the_icetoids_pictures_are_the_choices(app):
+    """Issue 51: "after a reveal, the four orientation pictures above the board look like buttons and do nothing
+    (the tile must be clicked first, then the same choices appear under a bare 'Choose:')"."""
+    app.open("v=1&g=icetoids&m=p1:colour=red+p1:home=a2+p2:colour=blue+p2:home=a1S+off-a2+reveal:a2=corner")
+    pictures = app.page.locator("#board .preview")
+    assert pictures.count() == 4
+    assert pictures.evaluate_all("els => els.map(e => e.textContent)") == [
+        "Arrows N and E", "Arrows E and S", "Arrows S and W", "Arrows N and W"]
+    words = app.page.locator('#board [data-cell="turn:SW"] text').bounding_box()
+    tile = app.page.locator('#board [data-cell="turn:SW"] rect').nth(1).bounding_box()
+    assert words["y"] > tile["y"] + tile["height"] - 1, "the words under the picture"
+    app.click("turn:SW")
+    assert app.moves()[-1] == "orient:a2=SW" and app.status() == "Blue (P2) to move."
+    arrows = app.page.locator("#board .art .arrow").evaluate_all("els => els.map(e => e.getAttribute('class'))")
+    assert sorted(arrows) == ["arrow S", "arrow W"]

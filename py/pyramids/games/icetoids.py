@@ -513,6 +513,8 @@ class IceToidsState(State):
             return f"{where}, {colour} piece {_stance_words(stance)}"
         if where == "dir":
             return f"point {EDGE_NAMES.get(what, what)}"
+        if where == "turn" and what and self.pending is not None:
+            return f"turn {CELLS[self.pending]}: {arrows_words(what)}"
         if where == "colour":
             owner = [s for s, c in self.colours.items() if c == what]
             return f"colour {what}" + (f", taken by {owner[0].upper()}" if owner else "")
@@ -659,12 +661,19 @@ class IceToidsState(State):
             return (f"colour:{action[2]}",)
         if kind == "home":
             return (CELLS[action[2]],)
-        if kind in ("reveal", "orient"):
+        if kind == "orient":  # its picture beside the board (`paths`: or the tile, then a choice)
+            return (f"turn:{action[2]}",)
+        if kind == "reveal":
             return (CELLS[action[1]],)
         colour = self.seat_colours[self.turn]
         src, state = action[1], action[2]
         piece = f"off:{colour}" if src is None else f"{CELLS[src]}:{colour}.{state}"
         return (piece, CELLS[action[3]] if kind == "move" else f"dir:{action[3]}")
+
+    def paths(self, move: str) -> tuple[tuple[str, ...], ...]:
+        """A tile is turned by a click on the picture of its layout, or on the tile and then a choice."""
+        action = self._moves().get(move) or _parse_move(move)
+        return (self.path(move), (CELLS[action[1]],)) if action[0] == "orient" else (self.path(move),)
 
     def label(self, move: str) -> str:
         action = self._moves().get(move) or _parse_move(move)
@@ -770,7 +779,7 @@ class IceToidsState(State):
             cell = CELLS[self.pending]
             if self.tiles[self.pending] is None:
                 return f"{cell} is being revealed."
-            return f"Choose how {cell} is turned: select {cell}."
+            return f"Choose how {cell} is turned: click one of its pictures by the board."
         if self.in_setup:
             if self.seat_colours[self.turn] is None:
                 colour = last.removeprefix("colour:")
