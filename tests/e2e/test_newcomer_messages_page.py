@@ -101,3 +101,27 @@ def test_the_icetoids_pictures_are_the_choices(app):
     assert app.moves()[-1] == "orient:a2=SW" and app.status() == "Blue (P2) to move."
     arrows = app.page.locator("#board .art .arrow").evaluate_all("els => els.map(e => e.getAttribute('class'))")
     assert sorted(arrows) == ["arrow S", "arrow W"]
+
+
+def test_the_focus_ring_sits_on_the_location(app):
+    """Issue 51: "The keyboard focus ring is drawn a few pixels up and left of the square"."""
+    app.open("v=1&g=ice-lady")
+    app.page.focus('#board [data-cell="d3"]')
+    app.page.keyboard.press("ArrowRight")
+    for cell in ("e3", "e4"):
+        if cell == "e4":
+            app.page.keyboard.press("ArrowUp")
+        focused = app.page.evaluate("document.activeElement.dataset.cell")
+        assert focused == cell
+        square = app.page.locator(f'#board [data-cell="{cell}"]').bounding_box()
+        ring = app.page.locator("#board .focus-ring").bounding_box()
+        assert ring and all(abs(ring[k] - square[k]) < 1 for k in ("x", "y", "width", "height")), (ring, square)
+        outline = app.page.evaluate("getComputedStyle(document.querySelector('#board .focus-ring')).outlineWidth")
+        assert outline == "3px"
+    app.page.keyboard.press("Enter")  # a click on the empty e4: the board is drawn again, the ring follows
+    app.settled()
+    assert app.page.evaluate("document.activeElement.dataset.cell") == "e4"
+    assert app.page.locator("#board .focus-ring").is_visible()
+    app.page.click("#new")
+    app.page.click("#new-cancel")
+    assert app.page.locator("#board .focus-ring").is_hidden(), "no ring while the focus is elsewhere"
