@@ -175,8 +175,9 @@ class App:
         if found.kind == "continues":
             session.keep_chance(found.data)  # what was drawn and undone stays drawn
             self.adopt(session, found.id, found.data)
-            session.unseen = session.watched = found.common
-            self.tell(session.news(found.common) or "Your saved game is brought up to date.")
+            session.unseen = session.watched = session.told = found.common
+            if not session.turn_news():  # the turns it brought are told as the computer's are, once, as news
+                session.note(session.news(found.common) or "Your saved game is brought up to date.")
             self.persist()
             return True
         self.adopt(session, None, {})

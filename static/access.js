@@ -11,6 +11,9 @@
 //   Enter/Space acts as a click on it (the page's click handler does the rest)
 // Esc (cancel a selection or a pending choice) is the page's, as it applies anywhere.
 // The focus survives a redraw: the location with the same data-cell gets it back.
+// The focus ring is drawn over the board, around the location's box on screen: an outline on an SVG
+// element is painted in the drawing's order, under the locations drawn after it (its right and bottom
+// edges hidden, it looked a few pixels up and left of the square).
 //
 // Touch: a tap whose nearest location measures under 44 CSS px (a piece in an Ice
 // Towers tower, a split point) opens a lens: that part of the board, magnified until
@@ -53,6 +56,21 @@
 
     const cells = () => [...board.querySelectorAll(LOCATION)].filter(shown);
     const byName = (name) => [...board.querySelectorAll(LOCATION)].find((el) => el.dataset.cell === name);
+    const ring = Object.assign(document.createElement("div"), { className: "focus-ring", hidden: true });
+
+    // The ring around the focused location, while the keyboard has the focus there; else none.
+    function drawRing() {
+      const el = document.activeElement;
+      if (!el || !board.contains(el) || !el.matches(LOCATION) || !el.matches(":focus-visible")) {
+        ring.hidden = true;
+        return;
+      }
+      if (ring.parentNode !== board) board.appendChild(ring); // a redraw of the board took it away
+      const b = board.getBoundingClientRect(), r = el.getBoundingClientRect();
+      Object.assign(ring.style, { left: `${r.left - b.left - board.clientLeft}px`,
+        top: `${r.top - b.top - board.clientTop}px`, width: `${r.width}px`, height: `${r.height}px` });
+      ring.hidden = false;
+    }
 
     function focusOn(el) {
       for (const other of board.querySelectorAll('[tabindex="0"]')) other.setAttribute("tabindex", "-1");
@@ -80,17 +98,21 @@
       stop.setAttribute("tabindex", "0");
       const lost = !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
       if (inside && lost) stop.focus({ preventScroll: true });
+      drawRing();
       return stop;
     }
 
     board.addEventListener("focusin", (event) => {
       const el = event.target.closest(LOCATION);
       if (el) { inside = true; current = el.dataset.cell; }
+      drawRing();
     });
     board.addEventListener("focusout", (event) => {
       // A redraw removes the focused element (no relatedTarget): that is not leaving the board.
       if (event.relatedTarget && !board.contains(event.relatedTarget)) inside = false;
+      ring.hidden = true;
     });
+    new ResizeObserver(drawRing).observe(board);
     document.addEventListener("pointerdown", (event) => { if (!board.contains(event.target)) inside = false; }, true);
     // A mouse click acts without taking the focus: the history keys keep browsing the game for mouse players.
     board.addEventListener("mousedown", (event) => {

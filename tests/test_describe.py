@@ -122,8 +122,8 @@ def test_icetoids_play_moves_and_chance():
                   "b2.E-c2!blue.U": "Red (P1) b2 to c2, pushing blue's piece (upright) to d2",
                   "b2.E>N": "Red (P1) points the piece on b2 north"})
     state = state.play("b2.E-c2!blue.U")
-    words(state, {"reveal:d2=single": "Tile drawn: the tile at d2 is revealed: the single arrow tile",
-                  "reveal:d2=red": "Tile drawn: the tile at d2 is revealed: a red target"})
+    words(state, {"reveal:d2=single": "Tile drawn at d2: the single arrow tile",  # issue 51: once, not "Tile
+                  "reveal:d2=red": "Tile drawn at d2: a red target"})  # drawn: the tile at d2 is revealed: …"
     state = state.play("reveal:d2=single")
     words(state, {"orient:d2=W": "Red (P1) turns the tile at d2: arrow west"})
     own = toids_position(tiles={"b2": "yellow", "c2": "yellow"}, pieces={"b2": "red.E", "c2": "red.N"})

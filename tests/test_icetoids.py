@@ -77,7 +77,7 @@ def test_setup_order_colour_then_home_seat_by_seat():
     assert state.actors == ("p1",) and all(m.startswith("p1:colour=") for m in state.legal_moves())
     state = state.play("p1:colour=green")
     assert state.actors == ("p1",) and all(m.startswith("p1:home=") for m in state.legal_moves())
-    refused(state, "p2:colour=red", "Green (P1)'s turn to choose, not P2's")
+    refused(state, "p2:colour=red", "it is Green's turn to choose, not P2's.")  # not "Green (P1)'s" (issue 51)
     state = state.play("p1:home=b1")
     assert state.actors == ("p2",) and "p2:colour=green" not in state.legal_moves()
     state = state.play("p2:colour=red").play("p2:home=d2").play("p3:colour=blue").play("p3:home=a4N")
@@ -407,7 +407,9 @@ def test_orient_where_orientations_differ(name, layouts):
     double has 2, single and corner 4."""
     state = after_setup().play("off-a2").play(f"reveal:a2={name}")
     assert state.actors == ("p1",) and state.legal_moves() == [f"orient:a2={a}" for a in layouts]
-    assert all(state.path(m) == ("a2",) for m in state.legal_moves())
+    assert all(state.path(m) == (f"turn:{m[-len(a):]}",) for m, a in zip(state.legal_moves(), layouts)), \
+        "issue 51: the pictures by the board are the choices"
+    assert all(state.paths(m)[1] == ("a2",) for m in state.legal_moves()), "the tile, then a choice, too"
     refused(state, "orient:a2=NESW", "can show arrows")
     refused(state, "off-a2", "must first choose how a2 is turned")
 

@@ -224,8 +224,11 @@ def test_panel_shows_each_seat_pointing_buttons_and_the_tiles_still_hidden():
     assert guidance.message == "This piece cannot move now; point it: choose a way beside the board."
     moving = position({"b2": "single=N", "a2": "red"}, {"b2": "red.E"}).guide(["b2:red.E"])
     assert moving.message == "Choose a lit tile to go to, or a way to point it beside the board."
-    assert "Red (P1): home a2 (west edge), 2 waiting; targets found 1 of 3, held 1" in html
-    assert "Blue (P2): home d3 (east edge), 3 waiting; targets found 0 of 3, held 0" in html
+    assert "Red (P1): home a2 (west edge), 2 waiting; targets found 1 of 3, occupied 1 (a red piece on all 3 wins)." \
+        in html
+    assert "Blue (P2): home d3 (east edge), 3 waiting; targets found 0 of 3, occupied 0 (a blue piece on all 3 " \
+        "wins)." in html
+    assert "held" not in html, "issue 51: 'held' was never explained"
     hidden = "".join(root.find(".//p[@class='hidden-tiles']").itertext())
     assert hidden.startswith("Face down: 14 tiles") and "2 red targets" in hidden and "corner" not in hidden
     setup = views.panel(GAME.new(players=3).play("p1:colour=red"))

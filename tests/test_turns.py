@@ -6,6 +6,7 @@ active player's turn, Ice Towers (no turns) groups consecutive actions of one pl
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -77,7 +78,7 @@ def test_ice_turn_deal_is_one_entry_placements_one_each_and_the_dice_open_each_t
         assert said[-1][1] == "end-turn"
     first = played[0]
     text = turns.summary(states, moves, first)
-    assert text.startswith("the d6 rolls ") and "; the Treehouse die shows " in text
+    assert re.match(r"rolls \d on the d6 and \w+ on the Treehouse die; ", text), "the log reads 'Red rolls 4 on …'"
     assert "Red" not in text.split(";")[2][:4], "the player's name is the entry's, not repeated"
     assert not text.endswith("ends the turn") or not turns.by_itself(states[first.last - 1], moves[first.last - 1])
 
@@ -124,8 +125,8 @@ def test_icetoids_a_tile_revealed_is_part_of_the_turn_that_revealed_it():
     assert turns.summary(states, moves, found[0]) == "chooses yellow; takes home b1"
     assert turns.name(states, moves, found[0]) == "Yellow (P1)"
     assert turns.colour(states, moves, found[0]) == "yellow"
-    assert turns.summary(states, moves, found[2]) == ("brings a waiting piece onto b1; the tile at b1 is revealed: "
-                                                       "the single arrow tile; turns the tile at b1: arrow west")
+    assert turns.summary(states, moves, found[2]) == ("brings a waiting piece onto b1; reveals the single arrow tile "
+                                                       "at b1; turns the tile at b1: arrow west")
 
 
 def test_ice_towers_groups_the_consecutive_actions_of_one_player_and_the_timer_is_its_own_entry():
@@ -174,13 +175,16 @@ def test_the_computers_turn_is_told_outlined_and_replayable_until_the_player_act
     """A turn not made by a person here: "the message line shows the turn's summary, every location it
     changed stays outlined until the player acts", and Replay steps through its moves.  Placing the
     computer's fire inside its turn is not the end of following it; being asked to place it, the player is
-    told what the computer did before."""
+    told what the computer did before.  Issue 51: "a decision an opponent makes inside your turn belongs
+    where a reader expects it, said once": the fire the player places is said once, after the turn so far."""
     s = Session("terrafex", bots={"black": "easy"}, rng=random.Random(0))
     for move in ("mountain:start:c1", "glacier:h2W", "forest:grow:c3", "fire:2"):
         s.play(move)
     assert s.bot_turn() == ("black", "easy")
     s.play_bot("fire:burn:d2", s.position_key())  # the computer places White's fire: White's turn ends
-    assert s.turn_news().startswith("White's turn: ") and "Black plays the medium fire" in s.turn_news()
+    assert s.message == ("Black plays the medium fire: burns the medium forest on d2 away; the medium fire goes to the "
+                         "fire pit.")
+    assert s.turn_news() == "", "told at once, and White's own actions are not told back to White"
     s.watched = None  # read (a click would say so, but would select a piece for the computer's seat here)
     before = len(s.moves)
     for move in ("mountain:start:c7", "forest:spread:c4", "glacier:a3E"):
@@ -193,14 +197,33 @@ def test_the_computers_turn_is_told_outlined_and_replayable_until_the_player_act
     s.click("e4")  # White places Black's fire (one click), inside Black's turn
     assert s.moves[-2:] == ["fire:burn:e4", "end"]
     assert s.latest.turn_of() == "white" and s.watched == before
-    news = s.turn_news()
-    assert news.startswith("Black's turn: starts a small mountain on c7; spreads a small forest to c4; ")
-    assert "White plays the large fire: burns" in news
+    assert s.message.startswith("White plays the large fire: burns the small forest on e4")
+    assert s.message.count("White plays") == 1, "White's fire once"
+    assert s.turn_news() == "", "Black's turn was told before White was asked: not again"
     assert {"c7", "c4", "a3", "b3", "e4"} <= set(s.marks().last)
     assert s.replay_span() == (before, len(s.moves))
     s.click("a1")
     assert s.watched is None and s.turn_news() == "" and s.replay_span() is None
     assert "c7" not in s.marks().last
+
+
+def test_the_rest_of_the_computers_turn_after_the_fire_the_player_placed_is_told_without_it():
+    """Issue 51: "later White's own growths appear under 'Black's turn:'": the computer selects its fire
+    first, White places it, the computer goes on; once its turn is over, the message tells the rest of it."""
+    s = Session("terrafex", bots={"black": "easy"}, rng=random.Random(0))
+    for move in ("mountain:start:c1", "glacier:h2W", "forest:grow:c3", "fire:2"):
+        s.play(move)
+    s.play_bot("fire:burn:d2", s.position_key())
+    s.play_bot("fire:1", s.position_key())
+    assert s.turn_news() == "Black selects a small fire for White to play."
+    s.click("a1")  # White starts Black's small fire on a1
+    assert s.moves[-1] == "fire:start:a1" and s.message == "White plays the small fire: starts a small fire on a1."
+    for move in ("mountain:start:c7", "forest:spread:c4", "glacier:a3E"):
+        s.play_bot(move, s.position_key())
+    assert s.latest.turn_of() == "white"
+    assert s.turn_news() == ("The rest of Black's turn: starts a small mountain on c7; spreads a small forest to c4; "
+                             "moves the large glacier on a3 east to b3.")
+    assert "White" not in s.turn_news()
 
 
 def test_a_link_with_only_the_deal_tells_nothing():

@@ -75,6 +75,12 @@ def either(parts: list[str]) -> str:
     return ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]
 
 
+def possessive(name: str) -> str:
+    """A player's name as the owner of something: "White's"; "Yellow's" for "Yellow (P2)" (a colour is
+    one seat's: "Yellow (P2)'s turn" reads badly)."""
+    return f"{name.partition(' (')[0]}'s"
+
+
 def move_text(move: Any) -> str:
     """A move's canonical text (surrounding whitespace removed), as records store it.
 
@@ -440,6 +446,12 @@ class State:
     def phase_words(self, moves: list[str]) -> str | None:
         """A run of chance moves in a few words where saying each is too much ("Tiles dealt: Red 8,
         Blue 8"), asked of the position before them; None: each move's own words."""
+        return None
+
+    def chance_words(self, moves: list[str]) -> str | None:
+        """A run of chance moves inside a player's turn as what came to that player, to follow their name
+        ("rolls 4 on the d6 and Tip on the Treehouse die"), asked of the position before them; None: each
+        move's own words.  The log names the player, then says the turn: "Red the d6 rolls 4" would not do."""
         return None
 
     # -- repetition: the end of endless play in games that opt in ----------

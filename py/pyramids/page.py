@@ -86,6 +86,9 @@ def listed_to(first: int) -> int:
     return first + LISTED + STEP
 
 
+NEW = "new"  # the class of the moves a link brought (`Session.unseen`), in the move list and the log
+
+
 def move_list(session: Session, start: int = 0, stop: int | None = None, append: bool = False) -> str:
     """`move_items` as one piece of HTML."""
     return "".join(move_items(session, start, stop, append))
@@ -123,7 +126,7 @@ def move_items(session: Session, start: int = 0, stop: int | None = None, append
         second = paired and ply % 2 == 0
         cls = "ply" + (" second" if second else "") + (" current" if ply == session.cursor else "")
         if session.unseen is not None and ply > session.unseen:
-            cls += " new"  # brought in by the link just opened
+            cls += f" {NEW}"  # brought in by the link just opened
         num = "" if second else f' data-num="{number}"'
         words = escape(session.describe(ply))
         yield (
@@ -164,12 +167,12 @@ def _turn_entry(s: Session, turn: turns.Turn) -> str:
     head = f"<strong>{escape(turns.name(states, moves, turn))}</strong> {said}" if turn.seat is not None else said
     cls = "turn" + (" current" if turn.first <= s.cursor <= turn.last else "")
     if s.unseen is not None and turn.last > s.unseen:
-        cls += " new"
+        cls += f" {NEW}"
     actions = []
     for ply in turn.plies:
         words = escape(s.describe(ply))
         current = " current" if ply == s.cursor else ""
-        new = " new" if s.unseen is not None and ply > s.unseen else ""
+        new = f" {NEW}" if s.unseen is not None and ply > s.unseen else ""
         actions.append(f'<li class="ply{current}{new}" data-ply="{ply}" data-num="{ply}."><button type="button" '
                        f'data-ply="{ply}" title="{words}" data-notation="{escape(moves[ply - 1])}">{words}</button></li>')
     count = len(turn.plies)
@@ -196,7 +199,7 @@ def announcement(session: Session, heard: int, cursor: int) -> str:
         if news:
             parts.append(news)
     elif total > heard and s.cursor == total:
-        parts += [f"{s.describe(ply).rstrip('.')}." for ply in range(max(heard, total - 6) + 1, total + 1)]
+        parts.append(s.said(max(heard, total - 6)))
     elif total < heard:
         parts.append("Move taken back.")
     elif s.cursor != cursor:
@@ -211,6 +214,16 @@ def announcement(session: Session, heard: int, cursor: int) -> str:
     if parts:
         parts.append(s.status())
     return " ".join(parts)
+
+
+def move_help(session: Session) -> str:
+    """What the typed-move box says under it: an example of a move to type here, else why none can be."""
+    if session.latest.outcome is not None:
+        return "The game is over: there is no move to type."
+    if session.browsing:
+        return f"You are looking at move {session.cursor} of {len(session.moves)}: press End (or Last) to type a move."
+    legal = session.latest.legal_moves()
+    return f"In the notation of the move list, e.g. {legal[0]}." if legal else "There is no move to type here."
 
 
 NOTICE_LIMIT = 300  # characters: a notice longer than this is not read
@@ -322,8 +335,9 @@ def parted(saved: tuple[str, ...], session: Session, common: int, other_tab: boo
             + "</p>")
 
 
-def mine_form(session: Session) -> str:
-    """'I play': a box per seat, all ticked by default (every seat on this device, as before).
+def mine_form(session: Session, bots=()) -> str:
+    """'I play': a box per seat, all ticked by default (every seat on this device, as before); a seat of
+    the computer's (`bots`) is nobody's to play: its box unticked and off.
 
     The seats not ticked are played by friends on their own devices, by link;
     the choice stays on this device, with the saved game.
@@ -331,7 +345,7 @@ def mine_form(session: Session) -> str:
     start = session.states[0]
     boxes = "".join(
         f'<label class="pick"><input type="checkbox" name="mine" value="{escape(seat)}"'
-        f'{" checked" if not session.mine or seat in session.mine else ""}> '
+        f'{" disabled" if seat in bots else " checked" if not session.mine or seat in session.mine else ""}> '
         f'<span class="who {escape(start.actor_colour(seat))}"></span>{escape(start.actor_name(seat))}</label>'
         for seat in session.seats)
     return (f'<fieldset class="option"><legend>I play</legend>{boxes} <small>Tick every side to play them all '

@@ -23,7 +23,7 @@ import re
 import time
 
 from . import games, record, turns
-from .core import (AGREEMENT_MOVES, BOT_LEVELS, CHANCE, GameError, State, players_to_act, quote,
+from .core import (AGREEMENT_MOVES, BOT_LEVELS, CHANCE, GameError, State, players_to_act, possessive, quote,
                    repeated_moves, seats)
 from .svg import Marks
 from .views import last_marks
@@ -91,6 +91,8 @@ class Session:
         self.changed: dict[str, tuple[int, str]] = {}  # location -> (ply, move) of a bot's move since the last click
         self.watched: int | None = None  # the moves after this ply were not made by a person here (the computer's,
         # a link's): their turns are told and outlined until the player acts
+        self.told = 0  # of those turns, the moves up to this ply were told as they came (before a person here
+        # decided inside one, a decision the computer made inside theirs, the moves a link found saved here)
         if self.bots and len(players_to_act(self.states[0])) > 1:  # no turns: a person acts as a free seat
             self.actor = next((seat for seat in seats(self.game, self.options) if seat not in self.bots), None)
 
@@ -141,12 +143,14 @@ class Session:
 
     def storage_fields(self) -> dict:
         """What a save holds of the game: its record (readable: it does not depend on move order), the redo
-        stack, the ply on screen, the clock's deadline, the chance outcomes kept.  Undone dice and tiles
-        are stored: everyone saw them, and a reload must not draw them anew."""
+        stack, the ply on screen, the clock's deadline, the chance outcomes kept, the turns followed (told
+        and outlined) and the moves a link brought.  Undone dice and tiles are stored: everyone saw them, and
+        a reload must not draw them anew; a reload shows what was on screen."""
         clock = self.latest.clock()
         deadline = None if clock is None or self.clock_started is None else self.clock_started + clock[0]
         return {"v": STORAGE_FORMAT, "record": record.encode(self.record()), "redo": [list(g) for g in self.redo_stack],
-                "ply": self.cursor, "deadline": deadline, "mine": list(self.mine), "chance": dict(self.kept)}
+                "ply": self.cursor, "deadline": deadline, "mine": list(self.mine), "chance": dict(self.kept),
+                "followed": None if self.watched is None else [self.watched, self.told], "unseen": self.unseen}
 
     def to_storage(self) -> str:
         return json.dumps(self.storage_fields())
@@ -178,8 +182,8 @@ class Session:
             return move
 
     def said(self, first: int) -> str:
-        """The moves after ply `first` in words, as sentences: the message after a move."""
-        return " ".join(f"{self.describe(ply).rstrip('.')}." for ply in range(first + 1, len(self.moves) + 1))
+        """The moves after ply `first` in words, as sentences: the message after a move (`turns.said`)."""
+        return turns.said(self.states, self.moves, first)
 
     def result(self) -> str:
         """The result as a short line for the move list and the end panel ("1-0", "Red wins"); '' while it runs."""
@@ -251,6 +255,9 @@ class Session:
         self._within_bound(first)
         self.redo_stack.clear()
         self.cursor = len(self.moves)
+        self.unseen = None  # the moves a link brought are no longer news once the player answers them
+        if self.watched is not None:  # a decision inside another's turn: what came before it was told
+            self.told = len(self.moves)
         self._clear_input(self.said(first), warn=False)
 
     def full(self) -> str:
@@ -442,7 +449,7 @@ class Session:
         if friend:
             return self._clear_input(f"{friend} has already played after that move, by link, so it cannot be taken "
                                      f"back here. Play on, or ask {friend} to take their move back and send the link.")
-        self.watched = None
+        self.watched, self.told = None, 0
         if self.browsing:
             return self._undo_to(self.cursor)
         return self._undo_last()
@@ -549,7 +556,7 @@ class Session:
         last, captured = last_marks(before, move, self.states[first + 1])
         self.changed.update(dict.fromkeys(last + captured, (first + 1, self.moves[first])))
         if self.watched is None:
-            self.watched = first
+            self.watched, self.told = first, 0
         self.redo_stack.clear()
         self.cursor = cursor if browsing else len(self.moves)
         if not browsing:
@@ -559,8 +566,9 @@ class Session:
                 self._clear_input()
             owner = before.turn_of()
             if owner is not None and owner not in self.bots and owner not in players_to_act(before):
-                self.note(f"{self.describe(first + 1)}.")  # its decision inside the person's turn (a draw
-                # answered, Terrafex's fire played): told at once, the turn is told once over
+                self.note(f"{self.describe(first + 1).rstrip('.')}.")  # its decision inside the person's turn
+                # (a draw answered, Terrafex's fire played): told at once, and not again with the turn
+                self.told = len(self.moves)
         return True
 
     def _reselect(self, ply: int) -> None:
@@ -577,10 +585,10 @@ class Session:
         """Light `move` on the board, as if its first cells were clicked: clicking its target plays it."""
         cells = self.state.path(move)
         self.selection, self.targets, self.choices = cells[:-1], cells[-1:], ()
-        self.note(f"Hint: {self.state.describe(move)}")
+        self.note(f"Hint: {self.state.describe(move).rstrip('.')}.")
 
     def redo(self) -> None:
-        self.watched = None
+        self.watched, self.told = None, 0
         if not self.redo_stack:
             return self._clear_input("There is no move to redo.")
         if len(self.moves) + len(self.redo_stack[-1]) > record.MAX_MOVES:
@@ -635,7 +643,7 @@ class Session:
         acts inside another's turn (places the computer's Terrafex fire): that turn is told once over."""
         seat = self.latest.turn_of()
         if seat is None or seat in players_to_act(self.latest):
-            self.watched = None
+            self.watched, self.told = None, 0
 
     def follow_last_turn(self) -> None:
         """A link just opened: its last turn over is told and outlined, as if made just now (a player's:
@@ -648,14 +656,22 @@ class Session:
                 return
             turn = turns.turn_at(self.states, self.moves, turn.first - 1)
         if turn.seat is not None:
-            self.watched = turn.first - 1
+            self.watched, self.told = turn.first - 1, 0
 
     def turn_news(self, since: int = 0) -> str:
         """The followed turns in words (those that ended after ply `since`), for the message line and the
-        live region ("Blue's turn: …"): the latest first to be kept, earlier ones while they fit."""
+        live region ("Blue's turn: …"): the latest first to be kept, earlier ones while they fit.  What was
+        told as it came (`told`: the turn so far, before the player decided inside it) is not told again,
+        nor a turn with nothing else: "The rest of Black's turn: …"."""
         said = ""
-        for turn in reversed([turn for turn in self.followed() if turn.last > since][-3:]):
-            line = turns.headline(self.states, self.moves, turn)
+        untold = []
+        for turn in self.followed():
+            plies = [ply for ply in turn.plies if ply > self.told]
+            if turn.last > since and any(self.states[ply - 1].actors == (CHANCE,) or not self._by_itself(ply - 1)
+                                         for ply in plies):
+                untold.append((turn, plies if len(plies) < len(turn.plies) else None))
+        for turn, plies in reversed(untold[-3:]):
+            line = turns.headline(self.states, self.moves, turn, plies)
             if said and len(line) + len(said) >= 400:
                 break
             said = f"{line} {said}".strip()
@@ -767,7 +783,8 @@ class Session:
         if turn is None:
             return ""
         name = self.latest.actor_name(turn[0])
-        return f"It is {name}'s turn, and the computer plays {name}: wait for its move (Undo takes yours back)."
+        return (f"It is {possessive(name)} turn, and the computer plays {name}: wait for its move "
+                "(Undo takes yours back).")
 
     def send_to(self) -> str | None:
         """Whom the link should go to: the players to act next who do not play on this device."""
@@ -822,6 +839,10 @@ class Session:
     def perspective(self) -> str | None:
         """The seat the board is seen from: the player's, when they play one seat here."""
         return self.mine[0] if len(self.mine) == 1 else None
+
+    def made(self) -> int:
+        """How many moves the players made: not chance's (Ice-Turn's deal and dice, IceToids' tiles)."""
+        return sum(state.actors != (CHANCE,) for state in self.states[:-1])
 
     def seat_of_move(self, ply: int) -> str | None:
         """The player who made move `ply` (from 1), or None for chance and the clock."""
@@ -969,6 +990,11 @@ class Loading:
         mine = data.get("mine")
         if isinstance(mine, list) and all(isinstance(seat, str) for seat in mine):
             s.choose_mine(mine[:len(s.seats)])
+        followed = data.get("followed")  # the turns told and outlined (the computer's last), as on screen; what
+        if isinstance(followed, list) and len(followed) == 2 and all(_ply_in(s, ply) for ply in followed):
+            s.watched, s.told = followed[0], min(followed)  # was told of them as it came is told again
+        if _ply_in(s, data.get("unseen")):
+            s.unseen = data["unseen"]
         clock = s.latest.clock()
         if clock is not None:
             if data.get("v") == 1:  # format 1 stored when the clock started
@@ -1048,6 +1074,11 @@ def _kept(stored) -> dict[str, str]:
         return {}
     kept = [(k, v) for k, v in stored.items() if isinstance(k, str) and isinstance(v, str)]
     return dict(kept[-record.MAX_MOVES:])
+
+
+def _ply_in(session: Session, value) -> bool:
+    """Whether a stored value is a ply of the session's game (0 to its last move)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= len(session.moves)
 
 
 def _finite(value) -> float | None:

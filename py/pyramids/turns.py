@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .core import CHANCE, State, players_to_act
+from .core import CHANCE, State, players_to_act, possessive
 
 
 @dataclass(frozen=True)
@@ -122,23 +122,36 @@ def colour(states: Sequence[State], moves: Sequence[str], turn: Turn) -> str:
     return "chance" if actor == CHANCE else before.actor_colour(actor)
 
 
-def summary(states: Sequence[State], moves: Sequence[str], turn: Turn) -> str:
-    """Everything the turn did, in one line built from each move's words, its player's name left out
-    (the entry names them): "the d6 rolls 4; the Treehouse die shows Tip; tips the red small on a1
-    north: …".  Moves the page made by itself to close a turn ("the turn passes") are left to the
-    entry's list of actions.  Nobody's turn is said whole: a deal as the game sums it up ("Tiles
-    dealt: Red 8, Blue 8"), chance under its name ("Dice: …"), the clock in its own words."""
+def summary(states: Sequence[State], moves: Sequence[str], turn: Turn, plies: Sequence[int] | None = None) -> str:
+    """Everything the turn did (or its `plies`), in one line built from each move's words, its player's name
+    left out (the entry names them): "rolls 4 on the d6 and Tip on the Treehouse die; tips the red small on
+    a1 north: …" (chance that came to the player as the game says it, `State.chance_words`).  Moves the page
+    made by itself to close a turn ("the turn passes") are left to the entry's list of actions.  Nobody's
+    turn is said whole: a deal as the game sums it up ("Tiles dealt: Red 8, Blue 8"), chance under its name
+    ("Dice: …"), the clock in its own words."""
     before = states[turn.first - 1]
     chance = turn.seat is None and all(states[ply - 1].actors == (CHANCE,) for ply in turn.plies)
     if chance:
         summed = before.phase_words(list(moves[turn.first - 1:turn.last]))
         if summed:
             return summed
-    said = [ply for ply in turn.plies
-            if states[ply - 1].actors == (CHANCE,) or not by_itself(states[ply - 1], moves[ply - 1])]
+    span = turn.plies if plies is None else plies
+    said = [ply for ply in span
+            if states[ply - 1].actors == (CHANCE,) or not by_itself(states[ply - 1], moves[ply - 1])] or list(span)
     parts = []
-    for ply in said or turn.plies:
+    at = 0
+    while at < len(said):
+        ply = said[at]
         state, move = states[ply - 1], moves[ply - 1]
+        if state.actors == (CHANCE,) and turn.seat is not None:
+            run = at + 1  # the chance moves in a row (Ice-Turn's two dice)
+            while run < len(said) and said[run] == said[run - 1] + 1 and states[said[run] - 1].actors == (CHANCE,):
+                run += 1
+            summed = state.chance_words([moves[p - 1] for p in said[at:run]])
+            if summed:
+                parts.append(summed)
+                at = run
+                continue
         text = words(state, move)
         if state.actors == (CHANCE,):
             prefixes = [f"{state.chance_name(move)}: "] if chance or turn.seat is not None else []
@@ -149,13 +162,23 @@ def summary(states: Sequence[State], moves: Sequence[str], turn: Turn) -> str:
                 text = text[len(prefix):]
                 break
         parts.append(text)
+        at += 1
     joined = "; ".join(parts)
     return f"{name(states, moves, turn)}: {joined}" if chance else joined
 
 
-def headline(states: Sequence[State], moves: Sequence[str], turn: Turn) -> str:
+def headline(states: Sequence[State], moves: Sequence[str], turn: Turn, plies: Sequence[int] | None = None) -> str:
     """The turn as one sentence for the message line and the live region: "Blue's turn: …."; a turn of
-    one move in that move's own words ("Black small f6 to g5.")."""
+    one move in that move's own words ("Black small f6 to g5.").  With `plies`, the end of a turn whose
+    beginning was told before: "The rest of Black's turn: …." (moves of other players in their own words:
+    "White plays the large fire: …")."""
+    if plies is not None and plies[0] > turn.first:
+        theirs = all(states[p - 1].actors == (CHANCE,) or by_itself(states[p - 1], moves[p - 1])
+                     or states[p - 1].actor_of(moves[p - 1]) == turn.seat for p in plies)
+        if not theirs:
+            return " ".join(f"{words(states[p - 1], moves[p - 1])}." for p in plies
+                            if states[p - 1].actors == (CHANCE,) or not by_itself(states[p - 1], moves[p - 1]))
+        return f"The rest of {possessive(name(states, moves, turn))} turn: {summary(states, moves, turn, plies)}."
     if turn.seat is not None and turn.first == turn.last:
         return f"{words(states[turn.first - 1], moves[turn.first - 1])}."
     said = summary(states, moves, turn)
@@ -164,4 +187,28 @@ def headline(states: Sequence[State], moves: Sequence[str], turn: Turn) -> str:
     who = name(states, moves, turn)
     if len(players_to_act(states[turn.first - 1])) > 1:  # no turns (Ice Towers): a run of one player's actions
         return f"{who}: {said}."
-    return f"{who}'s turn: {said}."
+    return f"{possessive(who)} turn: {said}."
+
+
+def said(states: Sequence[State], moves: Sequence[str], first: int) -> str:
+    """The moves after ply `first` as sentences, each in its own words, for the message after a move and the
+    live region; chance that opens another player's turn (the dice rolled for the next player) as that
+    player's: "Red ends the turn. Blue rolls 2 on the d6 and Hop on the Treehouse die." """
+    parts = []
+    ply = first + 1
+    while ply <= len(moves):
+        before, move = states[ply - 1], moves[ply - 1]
+        key = _key(before, move)
+        opens = key[0] is not None and (ply == 1 or _key(states[ply - 2], moves[ply - 2]) != key)
+        if before.actors == (CHANCE,) and opens:
+            last = ply  # the chance moves in a row that open the turn
+            while last < len(moves) and states[last].actors == (CHANCE,) and _key(states[last], moves[last]) == key:
+                last += 1
+            summed = before.chance_words(list(moves[ply - 1:last]))
+            if summed:
+                parts.append(f"{states[last].actor_name(key[0])} {summed}.")
+                ply = last + 1
+                continue
+        parts.append(f"{words(before, move)}.")
+        ply += 1
+    return " ".join(parts)

@@ -133,8 +133,9 @@ class Bots:
         return move
 
     def update(self):
-        """After every change: start the bot's search when a bot seat is to move."""
+        """After every change: start the bot's search when a bot seat is to move; no Hint once the game is over."""
         s = self.app.session
+        by_id("hint").disabled = s.latest.outcome is not None
         turn = s.bot_turn()
         if turn and self.thinking != (s.position_key(), turn[0]):
             self.thinking = (s.position_key(), turn[0])

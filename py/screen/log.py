@@ -56,6 +56,9 @@ class GameLog:
         """
         moves.classList.toggle("paired", s.game.alternating)
         moves.classList.toggle("turns", not s.game.alternating)
+        if s.unseen is None:  # the moves a link brought are no longer marked once the player has moved
+            for item in moves.querySelectorAll("li." + page.NEW):
+                item.classList.remove(page.NEW)
         if not s.game.alternating:
             return self.show_turns(moves, s)
         first = page.listed_from(s)

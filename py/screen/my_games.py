@@ -20,6 +20,8 @@ PAGE = 50  # games listed at a time; "Show more games" lists the next ones
 PICTURES_KEPT = 1000  # pictures drawn, kept while the page is open
 PICTURES_SLICE = 0.01  # seconds of drawing pictures per task (a picture takes a few milliseconds)
 REFILL_AFTER = 0.2  # seconds: the changes another tab makes meanwhile are shown together
+ON_SCREEN_DELETED = ("The game on screen was deleted from My games. It stays on the board; play on in it to save it "
+                     "again, as a new game.")
 
 
 class MyGames:
@@ -236,11 +238,13 @@ class MyGames:
             self.rename(str(renamed))
         elif deleted and window.confirm("Delete this saved game? This cannot be undone."):
             saves.delete(app.store, str(deleted))
+            self.fill()
             if str(deleted) == app.entry:
                 app.entry, app.saved = None, None  # still on screen; saved again as new if played on
                 app.opened = list(app.session.moves)
-            self.fill()
-
+                by_id("games-note").textContent = ON_SCREEN_DELETED
+                app.session.note(ON_SCREEN_DELETED)
+                app.render()
 
     def show_more(self):
         """The next games of the list; the focus goes to the first of them."""

@@ -18,6 +18,7 @@ class NewGame:
             by_id(button).addEventListener("click", create_proxy(lambda _event: self.ask()))
         by_id("new-form").addEventListener("submit", create_proxy(self.start))
         by_id("new-options").addEventListener("change", create_proxy(lambda _event: self.on_options_change()))
+        by_id("new-seats").addEventListener("change", create_proxy(lambda _event: self.on_seats_change()))
         by_id("new-cancel").addEventListener("click", create_proxy(lambda _event: by_id("new-game").close()))
         by_id("rematch").addEventListener("click", create_proxy(lambda _event: self.rematch()))
 
@@ -28,16 +29,16 @@ class NewGame:
         by_id("new-title").textContent = f"New game of {s.game.title}"
         values = self.form_values.get(s.game.id, s.options)
         by_id("new-options").innerHTML = page.options_form(s.game, values)
-        by_id("new-mine").innerHTML = page.mine_form(s)
+        by_id("new-mine").innerHTML = page.mine_form(s, s.bots)
         try:
             by_id("new-seats").innerHTML = page.seats_form(s.game, values, s.bots, s.pace)
         except GameError:  # the values last tried do not go together (Start said why): the game on screen's seats
             by_id("new-seats").innerHTML = page.seats_form(s.game, s.options, s.bots, s.pace)
         by_id("new-error").textContent = ""
-        running = s.latest.outcome is None and len(s.moves) > 0
+        running = s.latest.outcome is None and s.made() > 0  # not a deal made by chance alone (Ice-Turn)
         by_id("new-running").hidden = not running
         if running:
-            by_id("new-running").textContent = page.leaving(len(s.moves), app.entry is not None or app.worth_saving())
+            by_id("new-running").textContent = page.leaving(s.made(), app.entry is not None or app.worth_saving())
         by_id("new-game").showModal()
 
     def chosen_options(self):
@@ -69,10 +70,19 @@ class NewGame:
         game = self.app.session.game
         try:
             options = game.resolve_options(self.chosen_options())
-            by_id("new-mine").innerHTML = page.mine_form(Session(game.id, options))
+            by_id("new-mine").innerHTML = page.mine_form(Session(game.id, options), self.chosen_bots())
             by_id("new-seats").innerHTML = page.seats_form(game, options, self.chosen_bots(), self.chosen_pace())
         except GameError:
             pass  # options that do not go together: the form says so when started
+
+    def on_seats_change(self):
+        """A seat the computer plays is not one "I play": its box unticked and off; one given back to a person,
+        ticked again."""
+        bots = self.chosen_bots()
+        for box in by_id("new-mine").querySelectorAll('[name="mine"]'):
+            computer = str(box.value) in bots
+            if computer != bool(box.disabled):
+                box.disabled, box.checked = computer, not computer
 
     def start(self, event):
         """Start the game the form describes; an invalid combination is explained and the form stays open."""
@@ -87,7 +97,9 @@ class NewGame:
             by_id("new-error").textContent = str(err)
             return
         by_id("new-game").close()
-        self.new_session(game.id, chosen, mine, self.chosen_bots(), self.chosen_pace())
+        bots = self.chosen_bots()
+        mine += list(bots) if mine else []  # the computer's seats are played here too, never by link
+        self.new_session(game.id, chosen, mine, bots, self.chosen_pace())
 
     def new_session(self, game_id, options, mine, bots, pace="normal"):
         """A fresh game on screen, `mine` the seats played here, `bots` the computer's (at `pace`); the one it

@@ -54,8 +54,7 @@ class Panel:
         click's time) with its clock, and the typed move's example (finding the legal moves takes a while)."""
         draw_panel(s)
         self.show_clock()
-        legal = s.state.legal_moves() if not s.browsing else []
-        by_id("move-example").textContent = legal[0] if legal else "(no move to make here)"
+        by_id("move-help").textContent = page.move_help(s)
 
     def on_click(self, event):
         """A choice of the move being made (a piece's size, a direction, an action...)."""

@@ -41,20 +41,23 @@ def box(page, selector):
 
 
 def place_the_computers_fire(page):
-    """Terrafex: the computer's turn goes on after the person places the fire it chose (if it chose one)."""
+    """Terrafex: the computer's turn goes on after the person places the fire it chose (if it chose one); the
+    message the person read when asked to place it (its turn so far), else None."""
     page.wait_for_function("/play the fire|^Black to move/.test(document.getElementById('status').textContent)",
                            timeout=60_000)
-    if "play the fire" in page.inner_text("#status"):
-        state = games.get("terrafex").from_text(page.get_attribute("#board", "data-position"))
-        for cell in state.path(sorted(state.legal_moves())[0]):
-            page.click(f'#board [data-cell="{cell}"]')
+    if "play the fire" not in page.inner_text("#status"):
+        return None
+    asked = page.inner_text("#message")
+    state = games.get("terrafex").from_text(page.get_attribute("#board", "data-position"))
+    for cell in state.path(sorted(state.legal_moves())[0]):
+        page.click(f'#board [data-cell="{cell}"]')
+    return asked
 
 
 @pytest.mark.parametrize("game_id", list(COMPUTER_FIRST))
 def test_the_computers_turn_is_told_outlined_and_replayed_beside_the_log(new_context, server, game_id):
     page = opened(new_context, server, game_id, WIDE)
-    if game_id == "terrafex":
-        place_the_computers_fire(page)
+    asked = place_the_computers_fire(page) if game_id == "terrafex" else None
     page.wait_for_function("!document.getElementById('follow').hidden && !/^Tiles dealt/.test("
                            "document.getElementById('message').textContent)", timeout=60_000)  # the deal: not a turn
     page.wait_for_function("!document.getElementById('follow').hidden")
@@ -75,7 +78,11 @@ def test_the_computers_turn_is_told_outlined_and_replayed_beside_the_log(new_con
     theirs = [t for t in found if t.seat == COMPUTER_FIRST[game_id]]
     assert theirs, found
     said = page.inner_text("#message")
-    assert turns.headline(states, moves, theirs[-1])[:60] in said
+    if asked:  # told so far when the person was asked to place its fire; then the rest, and the fire, once
+        assert asked.startswith("White's turn: ") or asked.startswith("White selects ")
+        assert said.count("Black plays the") <= 1 and not said.startswith("White's turn: ")
+    else:
+        assert turns.headline(states, moves, theirs[-1])[:60] in said
 
     # every location the turn changed is outlined
     assert page.locator('#board [aria-label*="last move"]').count() >= 1

@@ -711,6 +711,19 @@ class IceTurnState(State):
             dealt[colour] = dealt.get(colour, 0) + 1
         return "Tiles dealt: " + ", ".join(f"{self.actor_name(c)} {n}" for c, n in dealt.items() if n)
 
+    def chance_words(self, moves: list[str]) -> str | None:
+        """The dice rolled for a player's turn, as theirs: "rolls 4 on the d6 and Tip on the Treehouse die"."""
+        parts = []
+        for move in moves:
+            kind, _, m = parse_move(move)
+            if kind == "roll":
+                parts.append(f"rolls {m[1]} on the d6")
+            elif kind == "face":
+                parts.append(f"{'' if parts else 'gets '}{m[1].capitalize()} on the Treehouse die")
+            else:
+                return None
+        return " and ".join(parts)
+
     def describe(self, move: str) -> str:
         """Who acts and every piece and cell the move changes: "Tile dealt: a Q-Turner to Blue",
         "Blue moves the blue small from b4 to b3, on top of the red medium"."""

@@ -85,7 +85,7 @@ from typing import Any, NamedTuple
 
 from ..core import (
     CHANCE, REPEATED, REPETITION_RULE, Game, IllegalMoveError, InvalidMoveError, Option, Outcome,
-    PositionError, State, options_text, parse_options_text, quote, repetition_count,
+    PositionError, State, options_text, parse_options_text, possessive, quote, repetition_count,
 )
 from ..grid import STEPS, join_row, split_row, square
 
@@ -460,7 +460,7 @@ class IceToidsState(State):
             colour = self.seat_colours[seat]
             if self._holds_targets(colour):
                 how = f", after a push by {self._who(mover)}" if k else ""
-                return Outcome((self.seats[seat],), f"{self._who(seat)} occupies every {colour} target{how}")
+                return Outcome((self.seats[seat],), f"{self._who(seat)} occupies every {colour} target{how}.")
         return None
 
     def tally(self) -> dict[str, int]:
@@ -533,6 +533,8 @@ class IceToidsState(State):
             return f"{where}, {colour} piece {_stance_words(stance)}"
         if where == "dir":
             return f"point {EDGE_NAMES.get(what, what)}"
+        if where == "turn" and what and self.pending is not None:
+            return f"turn {CELLS[self.pending]}: {arrows_words(what)}"
         if where == "colour":
             owner = [s for s, c in self.colours.items() if c == what]
             return f"colour {what}" + (f", taken by {owner[0].upper()}" if owner else "")
@@ -600,7 +602,7 @@ class IceToidsState(State):
         if not 0 <= seat < n:
             return f"there is no seat p{seat + 1} in this {n}-player game."
         if seat != self.turn:
-            return f"it is {self._who(self.turn)}'s turn to choose, not {self._who(seat)}'s."
+            return f"it is {possessive(self._who(self.turn))} turn to choose, not {possessive(self._who(seat))}."
         chosen = self.seat_colours[seat]
         if kind == "colour":
             if chosen:
@@ -679,12 +681,19 @@ class IceToidsState(State):
             return (f"colour:{action[2]}",)
         if kind == "home":
             return (CELLS[action[2]],)
-        if kind in ("reveal", "orient"):
+        if kind == "orient":  # its picture beside the board (`paths`: or the tile, then a choice)
+            return (f"turn:{action[2]}",)
+        if kind == "reveal":
             return (CELLS[action[1]],)
         colour = self.seat_colours[self.turn]
         src, state = action[1], action[2]
         piece = f"off:{colour}" if src is None else f"{CELLS[src]}:{colour}.{state}"
         return (piece, CELLS[action[3]] if kind == "move" else f"dir:{action[3]}")
+
+    def paths(self, move: str) -> tuple[tuple[str, ...], ...]:
+        """A tile is turned by a click on the picture of its layout, or on the tile and then a choice."""
+        action = self._moves().get(move) or _parse_move(move)
+        return (self.path(move), (CELLS[action[1]],)) if action[0] == "orient" else (self.path(move),)
 
     def label(self, move: str) -> str:
         action = self._moves().get(move) or _parse_move(move)
@@ -714,7 +723,7 @@ class IceToidsState(State):
         action = self._moves().get(move) or _parse_move(move)
         kind = action[0]
         if kind == "reveal":
-            return f"{self.chance_name(move)}: the tile at {CELLS[action[1]]} is revealed: {_tile_words(action[2])}"
+            return f"{self.chance_name(move)} at {CELLS[action[1]]}: {_tile_words(action[2])}"
         who = self.actor_name(self.actor_of(move))
         if kind == "colour":
             return f"{who} chooses {action[2]}"
@@ -750,6 +759,13 @@ class IceToidsState(State):
     def chance_name(self, move: str) -> str:
         return "Tile drawn"
 
+    def chance_words(self, moves: list[str]) -> str | None:
+        """The tile a player's piece revealed, as theirs: "reveals the corner arrow tile at b1"."""
+        if len(moves) != 1:
+            return None
+        action = _parse_move(moves[0])
+        return f"reveals {_tile_words(action[2])} at {CELLS[action[1]]}" if action[0] == "reveal" else None
+
     def turn_of(self) -> str | None:
         """The player moving, also while the tile their piece came to is drawn (it is part of their turn)."""
         return self.active
@@ -783,7 +799,7 @@ class IceToidsState(State):
             cell = CELLS[self.pending]
             if self.tiles[self.pending] is None:
                 return f"{cell} is being revealed."
-            return f"Choose how {cell} is turned: select {cell}."
+            return f"Choose how {cell} is turned: click one of its pictures by the board."
         if self.in_setup:
             if self.seat_colours[self.turn] is None:
                 colour = last.removeprefix("colour:")

@@ -335,6 +335,8 @@ def panel(state, actor=None, marks=None) -> str:
         placed = sum(t is not None for t in state.tiles)
         out.append(f'<p class="phase">Placing the tiles: {placed} of 16 placed. A single arrow may not point off the '
                    "board; one Q-Turner per row and column.</p>")
+    elif state.outcome is not None:  # no dice nor movement points left to show: how it ended
+        out.append(f'<p class="phase">The game is over. {escape(state.outcome.reason)}</p>')
     else:
         who = state.actor_name(state.active)
         if state.roll is None:

@@ -251,24 +251,29 @@ def _corner_edges(state, marks: svg.Marks) -> str:
     return "".join(out)
 
 
-def _orientations(state) -> str:
-    """The layouts the tile being turned can take, in the band away from it."""
+def _orientations(state, marks: svg.Marks) -> str:
+    """The layouts the tile being turned can take, in the band away from it: each picture is the choice
+    (``turn:<arrows>``, a click turns the tile so), its words under it; a lit one (a hint) is outlined."""
     cell = state.pending
     name = state.tiles[cell][0]
     top = cell // SIZE < SIZE - 1
     y0 = 4 if top else SIDE - MARGIN + 4
+    lines = (f"{state.actor_name(state.active)}:", f"{CELLS[cell]} is the {name}", "arrow tile. Choose",
+             "how it is turned:")
     out = [_rect(4, y0, SIDE - 8, MARGIN - 8, 'fill="#fff" stroke="#888" rx="8"'),
-           f'<text x="14" y="{y0 + 17:.1f}" font-size="13" fill="{INK}">'
-           f"{escape(state.actor_name(state.active))}: {CELLS[cell]} is the {escape(name)} arrow tile. "
-           f"Select {CELLS[cell]}, then choose how it is turned:</text>"]
+           f'<text font-size="12.5" fill="{INK}" pointer-events="none">'
+           + "".join(f'<tspan x="14" y="{y0 + 20 + 17 * i:.1f}">{escape(line)}</tspan>' for i, line in enumerate(lines))
+           + "</text>"]
     for i, arrows in enumerate(ORIENTATIONS[name]):
-        x = 12 + i * 151
-        out.append(f'<g class="preview" data-arrows="{arrows}">'
-                   + _rect(x, y0 + 27, 46, 46, f'fill="{TILE_FACE}" stroke="#8a7f68"')
-                   + tile_art((name, arrows), x, y0 + 27, 46)
-                   + f'<text x="{x + 52}" y="{y0 + 55:.1f}" font-size="12.5" fill="{INK}">'
+        x = 152 + i * 116
+        edge = f'stroke="{BLUE}" stroke-width="3.5"' if f"turn:{arrows}" in marks.targets else 'stroke="#8a7f68"'
+        out.append(f'<g class="preview" data-arrows="{arrows}" data-cell="turn:{arrows}">'
+                   + _rect(x, y0 + 3, 112, MARGIN - 14, f'class="choice" fill="#fbf8f1" {edge} rx="6"')
+                   + _rect(x + 34, y0 + 8, 44, 44, f'fill="{TILE_FACE}" stroke="#8a7f68"')
+                   + tile_art((name, arrows), x + 34, y0 + 8, 44)
+                   + f'<text x="{x + 56}" y="{y0 + 68:.1f}" text-anchor="middle" font-size="12.5" fill="{INK}">'
                    f"{arrows_words(arrows)}</text></g>")
-    return f'<g class="orientations" pointer-events="none">{"".join(out)}</g>'
+    return f'<g class="orientations">{"".join(out)}</g>'
 
 
 def _banner(text: str) -> str:
@@ -333,7 +338,7 @@ def draw(state, marks: svg.Marks = svg.Marks()) -> str:
         layers.append(_banner(f"{who}: choose your home tile on the edge of the board"))
         layers.append(f'<g pointer-events="none">{_corner_edges(state, marks)}</g>')
     elif turning:
-        layers.append(_orientations(state))
+        layers.append(_orientations(state, marks))
     elif state.actors == (CHANCE,):
         layers.append(_banner(f"{CELLS[state.pending]} is being revealed"))
     back = (f'<defs><pattern id="tile-back" width="22" height="22" patternUnits="userSpaceOnUse">'
@@ -359,9 +364,10 @@ def panel(state, actor=None, marks=None) -> str:
             continue
         found = [INDEX[c] for c in state.targets[colour]]
         held = sum(any(c == colour for c, _ in state.pieces[i]) for i in found)
+        total = sum(t.count for t in TILESET.values() if t.target == colour)
         out.append(f'<p class="seat">{symbol} {name}: home {home[0]} ({EDGE_NAMES[home[1]]} edge), '
-                   f"{state.off_board[colour]} waiting; targets found {len(found)} of "
-                   f"{sum(t.count for t in TILESET.values() if t.target == colour)}, held {held}</p>")
+                   f"{state.off_board[colour]} waiting; targets found {len(found)} of {total}, "
+                   f"occupied {held} (a {colour} piece on all {total} wins).</p>")
     ways = [t[4:] for t in (marks.targets if marks else ()) if t.startswith("dir:")]
     if ways:  # only once a piece that may turn is selected, and only its new ways
         buttons = "".join(f'<button type="button" data-cell="dir:{d}" title="Point the selected piece '
