@@ -403,12 +403,13 @@ class App:
         return None
 
     def shown(self):
-        """A game just opened: its URL, and the page drawn."""
+        """A game just opened: its URL, and the page drawn with the board in view."""
         self.persist()
         window.history.replaceState(None, "", "#" + self.session.link())
         if self.entry is not None:
             self.store.set(saves.LAST, self.entry)  # a visit without a link opens it
         self.act(lambda: None, save=False)
+        self.board.show()
 
     async def open_shown(self, entry_id):
         """Open a saved game and draw it; False when it cannot be read (the notice says why)."""
@@ -460,6 +461,7 @@ class App:
     async def reopen(self):
         await self.start()
         self.act(lambda: None, save=False)
+        self.board.show()
 
 
 app = App()

@@ -2,7 +2,7 @@
 
 import asyncio
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from browser import by_id, clicked_cells, draw_board, present
@@ -26,6 +26,15 @@ class Board:
         mark_intent(self.app.bots.intent)
         by_id("follow").hidden = s.replay_span() is None
         by_id("replay").textContent = "Stop replay" if self.replaying else "Replay turn"
+
+    @staticmethod
+    def show():
+        """A game just started or opened: the board scrolled into view, should it be out of it (on a phone, New
+        game, Rematch and My games are under the board, and the page stayed scrolled down to them)."""
+        board = by_id("board")
+        box = board.getBoundingClientRect()
+        if box.top < 0 or box.bottom > window.innerHeight:
+            board.scrollIntoView(to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries))
 
     @staticmethod
     def focus():

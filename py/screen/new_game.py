@@ -100,6 +100,7 @@ class NewGame:
             session.choose_mine(mine)
             app.adopt(session, None, {})
         app.act(restart)
+        app.board.show()
 
     def rematch(self):
         """The same game again: its options, and the same seats played here."""
