@@ -7,7 +7,7 @@ import pytest
 from pyramids import page, record
 from pyramids.core import RESIGN, GameError
 from pyramids.games import get
-from pyramids.session import Session, parse_bots
+from pyramids.session import STEP_S, Session, parse_bots, reading_time
 
 
 def test_the_link_names_the_computers_seats_and_reopens_with_them():
@@ -162,12 +162,12 @@ def test_in_ice_towers_a_choice_half_made_outlives_the_computers_moves():
 
 def test_the_form_offers_a_person_or_the_computer_for_every_seat():
     html = page.seats_form(get("ice-lady"), {}, {"black": "hard"})
-    assert html.count("<select") == 2 and 'name="seat:black"' in html
+    assert html.count("<select name=\"seat:") == 2 and 'name="seat:black"' in html
     assert '<option value="hard" selected>Computer: Hard</option>' in html
     towers = page.seats_form(get("ice-towers"), {"players": 5}, {}, "fast")
     assert towers.count('<select name="seat:') == 5
     assert 'Computer speed <select name="pace">' in towers and '<option value="fast" selected>Fast</option>' in towers
-    assert 'name="pace"' not in html, "where the computer has its turn, nobody waits for it"
+    assert '<option value="normal" selected>Normal</option>' in html, "issue 56: games with turns are paced too"
 
 
 def test_the_computer_s_speed_travels_with_its_seats():
@@ -180,6 +180,65 @@ def test_the_computer_s_speed_travels_with_its_seats():
     assert "pace" not in Session("ice-towers", bots={"yellow": "hard"}).link(), "normal adds nothing"
     bad, message = Session.from_record(record.decode("v=1&g=ice-towers&m=&bots=yellow:hard&pace=warp"))
     assert bad.pace == "normal" and "The link's computer speed is not valid: 'warp'" in message
+
+
+def test_a_turn_game_s_computer_speed_travels_too():
+    """Issue 56: every game with a computer seat has a Computer speed, in the link and in storage as Ice Towers'."""
+    s = Session("ice-turn", {"players": 3}, bots={"red": "easy", "blue": "easy"}, pace="slow", rng=random.Random(2))
+    assert s.link().endswith("&bots=red:easy,blue:easy&pace=slow")
+    assert Session.from_record(record.decode(s.link()))[0].pace == "slow"
+    assert Session.from_storage(s.to_storage())[0].pace == "slow"
+
+
+def bots_play(s: Session, *moves: str) -> None:
+    for move in moves:
+        assert s.play_bot(move, s.position_key()), move
+
+
+def test_the_computer_leaves_time_to_read_each_turn_it_plays():
+    """Issue 56: a turn nobody here made stays on screen the time it takes to read what the message says of it
+    (a second, then 17 characters a second) before the computer moves again, at the speed chosen."""
+    s = Session("ice-lady", bots={"white": "easy", "black": "easy"})
+    assert s.bot_pause() == 0, "nothing to take in yet"
+    bots_play(s, "d3-e4")
+    assert s.turn_news() == "White small d3 to e4."
+    assert s.bot_pause() == reading_time("White small d3 to e4.") == pytest.approx(1 + 21 / 17)
+    for pace, factor in (("slow", 1.6), ("fast", 0.5)):
+        s.pace = pace
+        assert s.bot_pause() == pytest.approx(reading_time("White small d3 to e4.") * factor)
+    assert reading_time("x" * 1000) == reading_time("x" * 400), "no longer than the message line tells"
+
+
+def test_after_a_person_s_move_the_computer_waits_for_nothing():
+    s = Session("ice-lady", bots={"black": "easy"})
+    s.play("d3-e4")
+    assert s.bot_pause() == 0
+
+
+def test_inside_a_computer_s_turn_each_action_is_left_a_glance():
+    """Terrafex: four actions a turn; each stays on the board a glance before the next, and the turn, once over,
+    the time to read its summary."""
+    s = Session("terrafex", bots={"white": "easy", "black": "easy"})
+    bots_play(s, "forest:grow:d2")
+    assert s.turn_news() == "" and s.bot_pause() == STEP_S
+    bots_play(s, "mountain:start:g4", "glacier:" + next(m for m in s.latest.legal_moves() if m.startswith("glacier:"))
+              .removeprefix("glacier:"))
+    bots_play(s, next(m for m in s.latest.legal_moves() if m.startswith("fire:")))
+    while s.bot_turn() and s.bot_turn()[0] == "black" and s.latest.turn_of() == "white":  # White's fire, Black's to place
+        bots_play(s, s.latest.legal_moves()[0])
+    news = s.turn_news()
+    assert news.startswith("White's turn: ") and s.bot_pause() == reading_time(news)
+
+
+def test_in_ice_towers_each_move_of_the_computer_is_left_time_to_read():
+    """Issue 51: at Normal speed the computer does not act within the time it takes to read the last change a
+    person here did not make; after the person's own move, at its level's own pace."""
+    s = Session("ice-towers", bots={"yellow": "hard"})
+    bots_play(s, "yellow:cap:yS1>t1")
+    words = "Yellow caps red's free-standing small (1 pt) with its free-standing small."
+    assert s.turn_news() == words and s.bot_pause() == reading_time(words) > 5
+    s.play("red:cap:rS2>t11")
+    assert s.bot_pause() == 0
 
 
 def test_links_and_the_form_know_the_levels_without_loading_the_search():

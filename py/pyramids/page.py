@@ -9,7 +9,7 @@ from .markup import escape
 from typing import Callable, Iterator
 
 from . import games, record, turns, views
-from .core import AGREEMENT_MOVES, BOT_LEVELS, CHANCE, Game, players_to_act, seats
+from .core import AGREEMENT_MOVES, BOT_LEVELS, CHANCE, Game, seats
 from .session import Session
 from .svg import scoped
 from .views import choice_picture
@@ -333,8 +333,8 @@ PACE_CHOICES = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))
 
 
 def seats_form(game: Game, options: dict, bots: dict, pace: str = "normal") -> str:
-    """A person-or-computer choice per seat of a new game with `options`, preset to `bots`; in a game
-    without turns, how soon the computer acts (`pace`)."""
+    """A person-or-computer choice per seat of a new game with `options`, preset to `bots`, and how soon
+    the computer acts (`pace`: time to take in its moves, `session.Session.bot_pause`)."""
     state = game.new(**options)
     rows = []
     for seat in seats(game, options):
@@ -343,8 +343,8 @@ def seats_form(game: Game, options: dict, bots: dict, pace: str = "normal") -> s
                           for value, text in SEAT_CHOICES)
         rows.append(f'<label class="option seat"><span class="who {escape(state.actor_colour(seat))}"></span>'
                     f'{escape(state.actor_name(seat))} <select name="seat:{escape(seat)}">{choices}</select></label>')
-    if len(players_to_act(state)) > 1:  # nobody waits for the computer: a person sets its pace
-        paces = "".join(f'<option value="{value}"{" selected" if value == pace else ""}>{text}</option>'
-                        for value, text in PACE_CHOICES)
-        rows.append(f'<label class="option seat">Computer speed <select name="pace">{paces}</select></label>')
+    paces = "".join(f'<option value="{value}"{" selected" if value == pace else ""}>{text}</option>'
+                    for value, text in PACE_CHOICES)
+    rows.append(f'<label class="option seat">Computer speed <select name="pace">{paces}</select>'
+                "<small>Normal leaves time to read each of the computer's turns before it plays on.</small></label>")
     return f'<fieldset class="option seats"><legend>Players</legend>{"".join(rows)}</fieldset>'

@@ -49,7 +49,22 @@ def parse_bots(text: str) -> dict[str, str]:
 
 
 CLOCK_EVERY = 4  # a replay's moves between two looks at the clock: an Ice-Turn placement takes ~1.5 ms in Pyodide
-PACES = {"slow": 1.6, "normal": 1.0, "fast": 0.5}  # Computer speed: times a level's reaction delay (games without turns)
+# Computer speed: times the computer's pauses (`Session.bot_pause`) and, in games without turns, a level's
+# reaction delay.
+PACES = {"slow": 1.6, "normal": 1.0, "fast": 0.5}
+# How long a person needs to take in a move they did not make, at normal speed: a glance at the board for each
+# action inside a turn of several (Replay turn shows each 0.6 s: one that happens, unforeseen, needs more), and
+# the time to read the summary of a turn that is over: a second to look up and find the line, then about 200
+# words a minute (17 characters a second), an adult reading plain prose on a screen.
+STEP_S = 1.0
+READ_START_S = 1.0
+READ_CHARS_S = 17
+NEWS_CHARS = 400  # the message line tells the turns followed in at most this many characters (`turn_news`)
+
+
+def reading_time(text: str) -> float:
+    """Seconds to read `text` as the message line shows it, at normal speed."""
+    return READ_START_S + min(len(text), NEWS_CHARS) / READ_CHARS_S
 
 
 def bots_text(bots: dict[str, str]) -> str:
@@ -519,6 +534,29 @@ class Session:
         acting = players_to_act(self.latest)
         return [a for a in acting if a in self.bots] if len(acting) > 1 else []
 
+    def bot_pause(self) -> float:
+        """Seconds the computer leaves the latest position on screen before its next move, at the chosen pace.
+
+        After a move nobody here made (the computer's, a link's): inside a turn
+        that goes on, a glance at the board (`STEP_S`); after a turn that is
+        over, the time to read what the message says of it (`reading_time` of
+        the turn's summary; in a game without turns, of the move).  After a
+        person's own move, none: they know what they did.
+        """
+        ply = len(self.moves)
+        while ply > 0 and self._by_itself(ply - 1):
+            ply -= 1
+        if ply == 0 or self.watched is None or ply <= self.watched:
+            return 0.0
+        turn = turns.turn_at(self.states, self.moves, ply)
+        if turns.running(self.states, self.moves, turn):
+            return STEP_S * PACES[self.pace]
+        if self.states[turn.first - 1].turn_of() is None:  # no turns: the move, as the message says it
+            told = f"{self.describe(ply).rstrip('.')}."
+        else:
+            told = turns.headline(self.states, self.moves, turn)
+        return reading_time(told) * PACES[self.pace]
+
     def repeated_moves(self) -> list[str]:
         """The moves that brought the game round to its latest position before (the bots do not play them)."""
         return repeated_moves(self.states, self.moves)
@@ -656,10 +694,10 @@ class Session:
         said = ""
         for turn in reversed([turn for turn in self.followed() if turn.last > since][-3:]):
             line = turns.headline(self.states, self.moves, turn)
-            if said and len(line) + len(said) >= 400:
+            if said and len(line) + len(said) >= NEWS_CHARS:
                 break
             said = f"{line} {said}".strip()
-        return record.shorten(said, 400)
+        return record.shorten(said, NEWS_CHARS)
 
     def replay_span(self) -> tuple[int, int] | None:
         """The plies Replay turn steps through (the position before the followed turns, then each move

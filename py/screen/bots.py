@@ -76,6 +76,7 @@ class Bots:
         self.intent = ()  # the locations of the move a bot is about to make (games without turns)
         self.timers = set()  # (session, seat) with a timer running (games without turns)
         self.waited = {}  # seat -> (session, position) where it last chose to wait (games without turns)
+        self.shown = (None, "", 0.0)  # (session, position key, performance.now() in ms) when the latest position was drawn
 
     def bind(self):
         by_id("hint").addEventListener("click", create_proxy(lambda _event: asyncio.ensure_future(self.hint())))
@@ -135,6 +136,8 @@ class Bots:
     def update(self):
         """After every change: start the bot's search when a bot seat is to move."""
         s = self.app.session
+        if self.shown[:2] != (s, s.position_key()):
+            self.shown = (s, s.position_key(), window.performance.now())
         turn = s.bot_turn()
         if turn and self.thinking != (s.position_key(), turn[0]):
             self.thinking = (s.position_key(), turn[0])
@@ -152,6 +155,7 @@ class Bots:
             session.message = f"The computer could not move: {err}"
             self.app.render()
             return
+        await self.hold(session)
         if self.thinking == (key, seat):
             self.thinking = None
         if move and session is self.app.session and session.play_bot(move, key):
@@ -174,6 +178,8 @@ class Bots:
                 here = (session, session.position_key())
                 move = await self.search(session, seat, session.bots[seat], self.waited.get(seat) == here)
                 self.waited[seat] = None if move else here
+            if move:
+                await self.hold(session)
             if move and session is self.app.session and session.latest.is_legal(move):
                 await self.show_intent(session, move, pace)
         except GameError:
@@ -186,6 +192,18 @@ class Bots:
             self.app.render()
         if session is self.app.session:
             self.update()
+
+    async def hold(self, session):
+        """Leave the latest position on screen for its `Session.bot_pause` (the time to take in a move nobody here
+        made) before the computer moves; a newer position counts from when it was drawn.  How long is set in
+        <html data-bot-pause-ms> for tests."""
+        while session is self.app.session:
+            pause = session.bot_pause() * 1000
+            document.documentElement.setAttribute("data-bot-pause-ms", str(round(pause)))
+            left = self.shown[2] + pause - window.performance.now()
+            if self.shown[:2] != (session, session.position_key()) or left <= 0:
+                return
+            await asyncio.sleep(left / 1000)
 
     INTENT_S = 0.5  # a bot's chosen piece is marked this long before it acts, where people act at the same time
 

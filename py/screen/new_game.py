@@ -60,9 +60,8 @@ class NewGame:
 
     @staticmethod
     def chosen_pace():
-        """The Computer speed chosen in the form (games without turns), else normal."""
-        field = present(by_id("new-seats").querySelector('select[name="pace"]'))
-        return "normal" if field is None else str(field.value)
+        """The Computer speed chosen in the form."""
+        return str(by_id("new-seats").querySelector('select[name="pace"]').value)
 
     def on_options_change(self):
         """Other options can mean other seats (more players, other colours): "I play" and the seats list them again."""

@@ -1,6 +1,8 @@
 """Games of many seats (issue 56): the board in view after Start, the computer's turns paced so that a person
 can follow them, the controls that are the person's, Hint, a timed game's clock by link, Ice Towers' colours."""
 
+from pyramids.session import reading_time
+
 PHONE = {"width": 390, "height": 844}
 
 
@@ -29,3 +31,27 @@ def test_on_a_phone_the_board_is_in_view_after_start_rematch_and_my_games(app):
     app.page.wait_for_selector('#board[data-game="ice-lady"]')
     app.settled()
     assert board_in_view(app)
+
+
+def pause_clock(app):
+    """Stop the page's clock (Playwright's fake one, installed before the page opened): timers fire only as the
+    test moves it on (`clock.run_for`).  The computer's worker keeps its own time."""
+    app.page.clock.pause_at((app.page.evaluate("Date.now()") + 20) / 1000)  # seconds
+
+
+def test_a_computer_turn_s_summary_stays_on_screen_the_time_to_read_it(app):
+    """Issue 56: two computers at Normal speed: after White's move, its summary stays on screen the time it takes
+    to read it (`session.reading_time`) before Black's move lands, though Black has chosen it long before."""
+    app.page.clock.install()
+    app.open("v=1&g=ice-lady&m=&bots=white:easy,black:easy")
+    pause_clock(app)
+    app.page.wait_for_function("document.documentElement.getAttribute('data-bot-count') === '2'", timeout=60_000)
+    told, position = app.page.inner_text("#message"), app.position()
+    assert told.startswith("White small ") and told.endswith(".") and position.endswith(" b 4 4")
+    pause = round(reading_time(told) * 1000)
+    assert app.page.get_attribute("html", "data-bot-pause-ms") == str(pause)
+    app.page.clock.run_for(pause - 100)
+    assert app.position() == position and app.page.inner_text("#message") == told, "still White's move on screen"
+    app.page.clock.run_for(200)
+    app.page.wait_for_function("p => document.getElementById('board').dataset.position !== p", arg=position)
+    app.page.clock.resume()
