@@ -56,10 +56,12 @@ def draw_board(session) -> None:
 
 def draw_panel(session, people=None) -> None:
     """The game's panel beside the board (scores, reserves, pool, trackers...), named for screen readers;
-    a draw offered or resignation only for `people` (by default the seats people play on this device)."""
+    a draw offered or resignation only for `people` (by default the seats people play on this device), the
+    game's own controls for the seats people play here."""
     marks, state = session.marks(), session.state
     people = session.people if people is None else people
-    set_html("game-panel", views.labelled(views.panel(state, session.actor, marks, people), state, marks))
+    set_html("game-panel", views.labelled(views.panel(state, session.actor, marks, people, session.people), state,
+                                          marks))
 
 
 SLICE = 0.01  # seconds of replay per task while a game opens: a task stays well under 50 ms

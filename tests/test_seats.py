@@ -140,6 +140,45 @@ def test_ice_towers_bots_act_on_their_own_and_a_lost_race_is_refused():
     assert not s.play_bot("green:cap:gS1>t1", key), "decided for a position that is gone"
 
 
+COMPUTER_PLAYS_YELLOW = "The computer plays Yellow: only it acts for Yellow. You act for Red and Green."
+
+
+def test_in_ice_towers_a_person_acts_only_for_their_own_colours():
+    """Issue 56: "Acting as" a colour the computer plays, and any move of its, are refused in words; "Any colour"
+    (the piece chosen deciding) is not on offer while some colours are the computer's."""
+    s = Session("ice-towers", {"players": 3}, bots={"yellow": "easy"})
+    assert s.actor == "red"
+    for seat, refusal in (("yellow", COMPUTER_PLAYS_YELLOW), (None, "You act for Red and Green: choose which.")):
+        s.attempt(lambda: s.act_as(seat))
+        assert (s.actor, s.message, s.warn) == ("red", refusal, True)
+    s.act_as("green")
+    assert s.actor == "green" and not s.message
+    s.click("t10")  # Yellow's free-standing small
+    assert s.selection == () and s.message == COMPUTER_PLAYS_YELLOW
+    for move in ("yellow:cap:yS1>t1", "yellow:done"):
+        with pytest.raises(GameError, match="The computer plays Yellow"):
+            s.play(move)
+    assert s.moves == []
+    s.play("green:done")
+
+
+def test_in_ice_towers_the_panel_offers_buttons_only_for_the_person_s_colours():
+    """Issue 56 (and 51: the computer's "I'm done" was a button the person could press): the computer's colours
+    show their hand and agreement in words."""
+    from pyramids import views
+    from pyramids.svg import Marks
+    s = Session("ice-towers", {"players": 3}, bots={"yellow": "easy"})
+    bots_play(s, "yellow:mine:yS1" if s.latest.is_legal("yellow:mine:yS1") else "yellow:done")
+    html = views.panel(s.latest, s.actor, Marks(), controls=s.people)
+    assert 'data-actor="red"' in html and 'data-actor="green"' in html
+    assert 'data-actor="yellow"' not in html and 'data-actor=""' not in html, "no Yellow, no Any colour"
+    assert 'data-cell="done:red"' in html and 'data-cell="done:green"' in html and 'data-cell="done:yellow"' not in html
+    assert "&#10003; done" in html and "Not done" not in html, "Yellow's agreement, in words"
+    assert "You act for Red and Green." in html
+    everyone = views.panel(Session("ice-towers", {"players": 3}).latest, None, Marks())
+    assert 'data-actor=""' in everyone and everyone.count("data-cell=\"done:") == 3
+
+
 def test_in_ice_towers_a_choice_half_made_outlives_the_computers_moves():
     """A piece chosen was dropped at every move of the computer's (against two Medium bots, about one a
     second), its message left asking for a lit tower with none lit: piece and tower had to be chosen between
@@ -239,6 +278,51 @@ def test_in_ice_towers_each_move_of_the_computer_is_left_time_to_read():
     assert s.turn_news() == words and s.bot_pause() == reading_time(words) > 5
     s.play("red:cap:rS2>t11")
     assert s.bot_pause() == 0
+
+
+def play_until(s: Session, done) -> None:
+    """Random moves, the person's and the computer's, until `done(s)`."""
+    rng = random.Random(5)
+    while not done(s):
+        move = rng.choice(s.latest.legal_moves())
+        s.play_bot(move, s.position_key()) if s.bot_turn() else s.play(move)
+
+
+def test_ice_turn_s_action_bar_is_no_control_while_the_computer_acts():
+    """Issue 56: the Tip and Turn buttons and a lit "End movement" were drawn under the board while the computer
+    thought, as if they were the person's to press; the bar says what the computer is doing instead."""
+    s = Session("ice-turn", bots={"blue": "easy"}, rng=random.Random(3))
+    assert 'data-cell="tile:' in page.board(s), "Red places its tiles"
+    play_until(s, lambda s: s.bot_turn() is not None)
+    assert 'data-cell="tile:' not in page.board(s) and "Blue is placing a tile." in page.board(s)
+    play_until(s, lambda s: s.latest.phase == "move" and s.bot_turn() is None)
+    mine = page.board(s)
+    assert 'data-cell="end"' in mine and 'data-cell="tip:N"' in mine
+    play_until(s, lambda s: s.latest.phase == "move" and s.bot_turn() is not None)
+    theirs = page.board(s)
+    assert 'data-cell="end"' not in theirs and 'data-cell="tip:' not in theirs and 'data-cell="turn:' not in theirs
+    assert f"Blue is moving: {s.latest.mp_left} of {s.latest.mp_total} movement points left." in theirs
+    s.go(0)
+    assert 'data-cell="tile:' not in page.board(s), "nor at a past position"
+
+
+def test_icetoids_colour_choice_is_only_offered_to_a_person():
+    s = Session("icetoids", bots={"p1": "easy"})
+    assert 'data-cell="colour:' not in page.board(s) and "P1 is choosing a colour." in page.board(s)
+    s.play_bot("p1:colour=red", s.position_key())
+    assert "Red (P1) is choosing a home tile on the edge of the board." in page.board(s)
+    play_until(s, lambda s: s.bot_turn() is None)
+    assert 'data-cell="colour:blue"' in page.board(s), "P2's, the person's"
+
+
+def test_terrafex_pool_is_no_control_while_the_computer_acts():
+    from pyramids import views
+    s = Session("terrafex", bots={"black": "easy"})
+    person = views.panel(s.latest, None, s.marks(), controls=s.people)
+    assert person.count('data-cell="pool:') == 12
+    play_until(s, lambda s: s.bot_turn() is not None)
+    computer = views.panel(s.latest, None, s.marks(), controls=s.people)
+    assert "data-cell" not in computer and "<button" not in computer
 
 
 def test_links_and_the_form_know_the_levels_without_loading_the_search():

@@ -20,10 +20,10 @@ def board(session: Session) -> str:
     the player is to start a move.  Drawn in the browser, and at build time for a first visit
     (tools/first_board.py)."""
     marks, state = session.marks(), session.state
-    idle = (session.selection or session.choices or session.browsing or state.outcome is not None
-            or session.others_to_move())
+    watching = bool(session.browsing or session.others_to_move())
+    idle = session.selection or session.choices or state.outcome is not None or watching
     starts = () if idle else state.guide((), session.actor).targets
-    return views.labelled(views.draw(state, marks, session.perspective), state, marks, starts)
+    return views.labelled(views.draw(state, marks, session.perspective, watching), state, marks, starts)
 
 
 LISTED = 300  # the moves a long game's list shows around the move on screen: a 10,000-item list takes 50 ms to lay out
@@ -208,10 +208,11 @@ def notation(session: Session) -> str:
 
 
 def choices(session: Session) -> str:
-    """Buttons for a decision the last click left open (e.g. promote or not), with the game's picture if any."""
+    """Buttons for a decision the last click left open (e.g. promote or not), with the game's picture if any;
+    the one a hint names is lit."""
     state = session.state
     return "".join(
-        f'<button type="button" class="choice" data-move="{escape(move)}">'
+        f'<button type="button" class="choice{" hinted" if move == session.hinted else ""}" data-move="{escape(move)}">'
         f'{scoped(choice_picture(state, move), f"choice{n}-")}{escape(state.label(move))}</button>'
         for n, move in enumerate(session.choices)
     )

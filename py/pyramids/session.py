@@ -21,6 +21,7 @@ import math
 import random
 import re
 import time
+import zlib
 
 from . import games, record, turns
 from .core import (AGREEMENT_MOVES, BOT_LEVELS, CHANCE, GameError, State, players_to_act, quote,
@@ -100,14 +101,15 @@ class Session:
         self.selection: tuple[str, ...] = ()
         self.targets: tuple[str, ...] = ()
         self.choices: tuple[str, ...] = ()
+        self.hinted: str | None = None  # the move a hint names, lit among the choices it leads to
+        self.hints: dict[tuple[str, str], str] = {}  # (position key, seat) -> the hint given there ("": wait)
         self.message = ""
         self.warn = False  # the message is a warning (a refused click, an error), not a neutral note
         self.bots_stopped: str | None = None  # the position where a bot's move would pass record.MAX_MOVES
         self.changed: dict[str, tuple[int, str]] = {}  # location -> (ply, move) of a bot's move since the last click
         self.watched: int | None = None  # the moves after this ply were not made by a person here (the computer's,
         # a link's): their turns are told and outlined until the player acts
-        if self.bots and len(players_to_act(self.states[0])) > 1:  # no turns: a person acts as a free seat
-            self.actor = next((seat for seat in seats(self.game, self.options) if seat not in self.bots), None)
+        self._fit_actor()
 
     # -- loading and saving ---------------------------------------------
     @classmethod
@@ -239,16 +241,47 @@ class Session:
     def _clear_input(self, message: str = "", warn: bool = True) -> None:
         """No selection or choice pending; `message` is a warning (a refusal) unless `warn` is False (a note)."""
         self.selection, self.targets, self.choices, self.message = (), (), (), message
-        self.warn = bool(message) and warn
+        self.warn, self.hinted = bool(message) and warn, None
 
     # -- playing ----------------------------------------------------------
     def play(self, move: str) -> None:
         """Make a person's `move` at the latest position; raises `GameError` when it is not legal, when the
-        computer is to move (its move is its own), or when the game would hold more moves than a save or a
-        link can (it could never be opened again)."""
-        if waiting := self._computers_turn():
+        computer is to move (its move is its own), when it is a colour's that nobody here plays (a game
+        without turns), or when the game would hold more moves than a save or a link can (it could never
+        be opened again)."""
+        waiting = self._computers_turn()
+        if not waiting and len(players_to_act(self.latest)) > 1:
+            waiting = self._not_played_here(self.latest.actor_of(move))
+        if waiting:
             raise GameError(waiting)
         self._make(move)
+
+    def _not_played_here(self, seat: str | None) -> str:
+        """Why a person here may not act for `seat` in a game without turns: the computer plays it, or a friend
+        by link ('' for their own seats, and for anyone's in games with turns, where the turn says whose)."""
+        if seat not in self.seats or seat in self.people or len(players_to_act(self.latest)) < 2:
+            return ""
+        name = self.latest.actor_name(seat)
+        if seat in self.bots:
+            return f"The computer plays {name}: only it acts for {name}. You act for {self._names(self.people)}."
+        return f"A friend plays {name}, by link: only they act for {name}. You act for {self._names(self.people)}."
+
+    def act_as(self, seat: str | None) -> None:
+        """Act as `seat` (None: any colour, the piece chosen deciding) where several may act at once; refused
+        in words for a seat the computer or a friend plays, and "any colour" while some are theirs."""
+        if seat is None and len(self.people) < len(self.seats):
+            return self._clear_input(f"You act for {self._names(self.people)}: choose which.")
+        if why := self._not_played_here(seat):
+            return self._clear_input(why)
+        self.actor = seat
+        return self._clear_input()
+
+    def _fit_actor(self) -> None:
+        """Whom a person acts as where several may act at once: any colour while every one is played here,
+        else the first of their own (none of the computer's or a friend's)."""
+        if len(players_to_act(self.states[0])) > 1 and len(self.people) < len(self.seats) \
+                and self.actor not in self.people:
+            self.actor = self.people[0] if self.people else None
 
     def _make(self, move: str) -> None:
         """Make `move` (a person's, or the clock's) at the latest position."""
@@ -289,7 +322,7 @@ class Session:
         innermost first and the first one the rules can use is taken.
         """
         candidates = [cells] if isinstance(cells, str) else list(cells)
-        state = self.state
+        state, self.hinted = self.state, None
         changed, self.changed = self._changed_under(candidates), {}
         self._person_acts()
         if self.browsing:
@@ -309,7 +342,7 @@ class Session:
             if fresh.ok:
                 guidance = fresh
         if not guidance.ok:
-            return self._clear_input(changed or guidance.message)
+            return self._clear_input(changed or self._not_played_here(state.owner(candidates[0])) or guidance.message)
         if guidance.moves and not guidance.targets:
             if len(guidance.moves) == 1:
                 return self._try(guidance.moves[0])
@@ -611,11 +644,23 @@ class Session:
             return
         self._clear_input(f"The board changed before you chose: {self.describe(ply).rstrip('.')}. Choose again.")
 
+    def hint_seed(self, seat: str) -> int:
+        """The seed of the search for a hint: the position's and the seat's, so that the same position gives the
+        same hint, here and on any device (where the search's time cap, not its work, ends it, a slower
+        device may still find another; `hints` keeps the one given)."""
+        return zlib.crc32(f"{seat} {self.latest.to_text()}".encode()) & 0x7FFFFFFF
+
     def show_hint(self, move: str) -> None:
-        """Light `move` on the board, as if its first cells were clicked: clicking its target plays it."""
+        """Light `move` on the board, as if its first cells were clicked: clicking its target plays it.  Where its
+        last click asks a choice (a stack's place, who splits), the choices are offered, the hint's lit."""
         cells = self.state.path(move)
-        self.selection, self.targets, self.choices = cells[:-1], cells[-1:], ()
+        guidance = self.state.guide(cells, self.actor)
+        if len(guidance.moves) > 1 and not guidance.targets and move in guidance.moves:
+            self.selection, self.targets, self.choices = cells, (), guidance.moves
+        else:
+            self.selection, self.targets, self.choices = cells[:-1], cells[-1:], ()
         self.note(f"Hint: {self.state.describe(move)}")
+        self.hinted = move
 
     def redo(self) -> None:
         self.watched = None
@@ -800,6 +845,7 @@ class Session:
         """The seats played on this device; none, or all of them, means every seat is played here."""
         chosen = tuple(seat for seat in self.seats if seat in seats)
         self.mine = () if len(chosen) in (0, len(self.seats)) else chosen
+        self._fit_actor()
 
     def news(self, since: int) -> str:
         """What happened after ply `since`, in words, for a link that brings a saved game up to date:

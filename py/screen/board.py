@@ -47,7 +47,7 @@ class Board:
         actor = present(event.target.closest("[data-actor]"))
         if actor is not None:
             chosen = str(actor.dataset.actor) or None
-            return app.act(lambda: setattr(app.session, "actor", chosen), save=False)
+            return app.act(lambda: app.session.act_as(chosen), save=False)
         cells = clicked_cells(event)
         if cells:
             if self.replaying:  # a click on the board during Replay turn is a move at the latest position

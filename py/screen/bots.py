@@ -101,15 +101,16 @@ class Bots:
         self.fallback = f"The computer thinks on this page, a little at a time (no worker: {why})."
         document.documentElement.setAttribute("data-bot-worker", "fallback")
 
-    async def search(self, session, seat, level, idle=False):
+    async def search(self, session, seat, level, idle=False, seed=None):
         """The move `seat` plays at `level` at `session`'s latest position: from the worker, else searched
-        here in slices; `idle`: nothing was played since the seat last waited (see `ai.Search`)."""
+        here in slices; `idle`: nothing was played since the seat last waited (see `ai.Search`); `seed`
+        the search's (by default a random one)."""
         state, avoid = session.latest, session.repeated_moves()
         if self.worker is None and not self.fallback:
             if self.starting is None:
                 self.starting = asyncio.ensure_future(self.start_worker())
             await self.starting
-        seed = int(window.Math.random() * 2**31)
+        seed = int(window.Math.random() * 2**31) if seed is None else seed
         count("data-bot-thinking", 1)  # for tests and the bench: searches in flight, and their times
         started = window.performance.now()
         try:
@@ -225,7 +226,8 @@ class Bots:
         return ""
 
     async def hint(self):
-        """Light the move Hard would play for the person to move, without playing it."""
+        """Light the move Hard would play for the person to move, without playing it: searched from a seed
+        of the position's, and kept, so the same position always gives the same hint."""
         s = self.app.session
         key, state = s.position_key(), s.latest
         acting = players_to_act(state)
@@ -234,12 +236,14 @@ class Bots:
             s.message = ("Choose the colour you act as (\"Acting as\") to get a hint." if not seat and acting
                          else "A hint is for your own move at the latest position.")
             return self.app.render()
-        s.message = "Looking for a good move…"
-        self.app.render()
-        try:
-            move = await self.search(s, seat, "hard")
-        except Exception as err:  # noqa: BLE001 - e.g. no move for this seat just now
-            move, s.message = None, f"No hint: {str(err).splitlines()[-1]}"
+        move = s.hints.get((key, seat))
+        if move is None:
+            s.message = "Looking for a good move…"
+            self.app.render()
+            try:
+                move = s.hints[key, seat] = await self.search(s, seat, "hard", seed=s.hint_seed(seat))
+            except Exception as err:  # noqa: BLE001 - e.g. no move for this seat just now
+                move, s.message = None, f"No hint: {str(err).splitlines()[-1]}"
         current = s is self.app.session and key == s.position_key() and not s.browsing
         if move and current:
             s.show_hint(move)

@@ -55,3 +55,35 @@ def test_a_computer_turn_s_summary_stays_on_screen_the_time_to_read_it(app):
     app.page.clock.run_for(200)
     app.page.wait_for_function("p => document.getElementById('board').dataset.position !== p", arg=position)
     app.page.clock.resume()
+
+
+def test_hint_twice_at_one_position_gives_one_move(app):
+    """Issue 56: Hint gave another move at each press (23 presses, 23 moves in Ice-Turn's placement)."""
+    app.open("v=1&g=ice-turn&m=")
+    said = []
+    for _ in range(3):
+        app.page.evaluate("document.getElementById('message').textContent = ''")
+        app.page.click("#hint")
+        app.page.wait_for_function("document.getElementById('message').textContent.startsWith('Hint:')",
+                                   timeout=60_000)
+        lit = app.page.locator("#board [aria-label*='legal target'], #board [aria-label*='selected']")
+        said.append((app.message(), lit.evaluate_all("els => els.map(e => e.dataset.cell)")))
+    assert said[0][1] and said == [said[0]] * 3, said
+
+
+COMPUTER_PLAYS_YELLOW = "The computer plays Yellow: only it acts for Yellow. You act for Red and Green."
+
+
+def test_in_ice_towers_a_person_acts_only_for_their_own_colours(app):
+    """Issue 56: "Acting as" and "I'm done" were offered for the computer's colours (issue 51: its "I'm done" a
+    button the person could press); a click on its piece said "Act as Yellow to move it"."""
+    app.open("v=1&g=ice-towers&players=3&m=&bots=yellow:easy&pace=slow")
+    acting = app.page.locator("#game-panel [data-actor]").evaluate_all("els => els.map(e => e.dataset.actor)")
+    assert acting == ["red", "green"]
+    assert app.page.locator('#game-panel [data-cell="done:yellow"]').count() == 0
+    assert app.page.locator('#game-panel [data-cell="done:red"]').count() == 1
+    app.click("t10")  # Yellow's free-standing small
+    assert app.message() == COMPUTER_PLAYS_YELLOW
+    app.page.fill("#move-text", "yellow:done")
+    app.page.click("#move-play")
+    assert app.message() == COMPUTER_PLAYS_YELLOW and not [m for m in app.moves() if m == "yellow:done"]
