@@ -134,6 +134,8 @@ class App:
                     if message:
                         shown = "The game is shown up to that move." if loading.error else ""
                         self.tell(page.notice("Part of this link could not be used.", message, shown))
+                if self.session is loading.session:  # the link's game, not a saved one: its timer's time
+                    self.tell(loading.session.clock_told())
                 return
         last, unsaved = saves.last_played(self.store)
         if unsaved:  # the game played last was not saved: say so, rather than show an older one silently

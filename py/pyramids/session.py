@@ -89,6 +89,7 @@ class Session:
         self.pace = pace if pace in PACES else "normal"  # how soon the computer's seats act where nobody waits
         self.rng = rng or random.Random()
         self.clock_started: float | None = None  # when the game clock began (epoch seconds)
+        self.clock_left: int | None = None  # the seconds left that a link brought: the clock runs on from them
         self.states: list[State] = [self.game.new(**self.options)]
         self.moves: list[str] = []
         self.redo_stack: list[list[str]] = []
@@ -139,11 +140,16 @@ class Session:
         the page a long task; Share packs them once)."""
         return record.encode(self.record())
 
-    def share_link(self) -> str:
-        """The shortest link to the game: what Share hands out."""
-        readable = record.encode(self.record())
-        digits = record.pack(self.record()) if record.agreed(self.moves) else self._packed_digits()
-        compact = record.encode_compact(self.record(), digits)
+    def share_link(self, now: float | None = None) -> str:
+        """The shortest link to the game: what Share hands out; in a timed game, with the time left at `now`
+        (``left=108``), so that a game played by links runs down as one at a table does."""
+        rec = self.record()
+        left = None if now is None else self.clock_remaining(now)
+        if left is not None:
+            rec = record.Record(rec.game, rec.options, rec.moves, {**rec.view, "left": str(int(left))})
+        readable = record.encode(rec)
+        digits = record.pack(rec) if record.agreed(self.moves) else self._packed_digits()
+        compact = record.encode_compact(rec, digits)
         return compact if len(compact) < len(readable) else readable
 
     def _packed_digits(self) -> str:
@@ -418,13 +424,27 @@ class Session:
 
     # -- the game clock (timed variants) ----------------------------------
     def clock_remaining(self, now: float) -> float | None:
-        """Seconds left on the game clock (it starts at the first look), or None without one."""
+        """Seconds left on the game clock (it starts at the first look, with the time left a link brought), or
+        None without one."""
         clock = self.latest.clock()
         if clock is None:
             return None
         if self.clock_started is None:
-            self.clock_started = now
+            left = clock[0] if self.clock_left is None else min(self.clock_left, clock[0])
+            self.clock_started = now - (clock[0] - left)
         return max(0.0, clock[0] - (now - self.clock_started))
+
+    def clock_told(self) -> str:
+        """What a player opening a timed game's link is told of its clock: the time left it brought, or that it
+        starts again ('' without a running clock).  Our reading of a timer for a game played by links."""
+        clock = self.latest.clock()
+        if clock is None:
+            return ""
+        if self.clock_left is None:
+            return (f"The timer starts at {_minutes(clock[0])}: this link does not say how much time was left "
+                    "(a link from Share does).")
+        return (f"The timer has {_minutes(min(self.clock_left, clock[0]))} left, as when this link was shared; "
+                "it runs from now.")
 
     def tick(self, now: float) -> bool:
         """Play the clock's move once it has run out; True when it rang."""
@@ -927,6 +947,14 @@ class Loading:
             self.notes.append(f"The link's computer speed is not valid: {quote(pace)} (write slow, normal or fast); "
                               "it plays at normal speed.")
         self.session._start(rec.game, rec.options, rng, bots, pace)
+        if "left" in rec.view:
+            left = _small_int(rec.view["left"])
+            timer = self.session.latest.clock()
+            if left is None or timer is None or left > timer[0]:
+                self.notes.append(f"The link's time left is not valid: {quote(rec.view['left'])}"
+                                  + ("." if timer is None else f" (write the seconds, at most {int(timer[0])})."))
+            else:
+                self.session.clock_left = left
         self.rec, self.saved = rec, saved
         self.unpacker = record.Unpacker(rec.packed) if rec.packed else None
         self.error: str | None = None
@@ -1106,6 +1134,11 @@ def _finite(value) -> float | None:
     if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
         return float(value)
     return None
+
+
+def _minutes(seconds: float) -> str:
+    """A clock's time as the page shows it: 1:48."""
+    return f"{int(seconds) // 60}:{int(seconds) % 60:02d}"
 
 
 def _small_int(text: str) -> int | None:

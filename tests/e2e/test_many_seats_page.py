@@ -87,3 +87,24 @@ def test_in_ice_towers_a_person_acts_only_for_their_own_colours(app):
     app.page.fill("#move-text", "yellow:done")
     app.page.click("#move-play")
     assert app.message() == COMPUTER_PLAYS_YELLOW and not [m for m in app.moves() if m == "yellow:done"]
+
+
+def seconds(clock: str) -> int:
+    minutes, _, secs = clock.partition(":")
+    return int(minutes) * 60 + int(secs)
+
+
+def test_a_timed_game_s_shared_link_carries_its_clock(app, new_context):
+    """Issue 56: the sharer had 1:48 left, the friend's copy opened at 1:59.  Share's link carries the time left,
+    and the friend's timer runs on from it; the game says so as it opens."""
+    app.page.clock.install()
+    app.open("v=1&g=ice-towers&timer=120&m=")
+    app.page.clock.run_for(12_000)
+    left = seconds(app.page.inner_text("#clock"))
+    assert 100 < left <= 108
+    link = app.share()
+    shared = int(link.split("&left=")[1].split("&")[0])
+    assert shared in (left, left - 1)
+    friend = app.elsewhere(link, new_context().new_page())
+    assert f"The timer has {shared // 60}:{shared % 60:02d} left, as when this link was shared" in friend.message()
+    assert seconds(friend.page.inner_text("#clock")) <= shared
