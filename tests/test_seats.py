@@ -248,6 +248,19 @@ def test_the_computer_leaves_time_to_read_each_turn_it_plays():
     assert reading_time("x" * 1000) == reading_time("x" * 400), "no longer than the message line tells"
 
 
+def test_a_game_of_computers_alone_is_followed_a_turn_at_a_time():
+    """Issue 56: with nobody playing here, every turn since the first was told and outlined (in Ice-Turn, soon the
+    whole board): the last turn over is, as its summary's reading time passes."""
+    s = Session("ice-lady", bots={"white": "easy", "black": "easy"})
+    bots_play(s, "d3-e4", "e6-f5", "c3-d4")
+    assert s.turn_news() == "White small c3 to d4." and s.replay_span() == (2, 3)
+    assert s.marks().last == ("c3", "d4")
+    people = Session("ice-lady", bots={"black": "easy"})
+    people.play("d3-e4")
+    bots_play(people, "e6-f5")
+    assert people.turn_news() == "Black small e6 to f5.", "with a person, from their last move on, as before"
+
+
 def test_after_a_person_s_move_the_computer_waits_for_nothing():
     s = Session("ice-lady", bots={"black": "easy"})
     s.play("d3-e4")

@@ -641,6 +641,8 @@ class Session:
         self.changed.update(dict.fromkeys(last + captured, (first + 1, self.moves[first])))
         if self.watched is None:
             self.watched = first
+        elif not self.people and len(told := self.followed()) > 1:  # nobody plays here: the computers' game is
+            self.watched = told[-1].first - 1  # followed a turn at a time, the last one over told and outlined
         self.redo_stack.clear()
         self.cursor = cursor if browsing else len(self.moves)
         if not browsing:
