@@ -1,7 +1,10 @@
 """Games of many seats (issue 56): the board in view after Start, the computer's turns paced so that a person
 can follow them, the controls that are the person's, Hint, a timed game's clock by link, Ice Towers' colours."""
 
-from pyramids.session import reading_time
+import pytest
+from conftest import App
+
+from pyramids.session import Session, reading_time
 
 PHONE = {"width": 390, "height": 844}
 
@@ -108,3 +111,31 @@ def test_a_timed_game_s_shared_link_carries_its_clock(app, new_context):
     friend = app.elsewhere(link, new_context().new_page())
     assert f"The timer has {shared // 60}:{shared % 60:02d} left, as when this link was shared" in friend.message()
     assert seconds(friend.page.inner_text("#clock")) <= shared
+
+
+def lens_at(app, cell: str) -> dict:
+    """Tap `cell` on the board (too small for a finger: the lens opens) and read the lens: the part of the board it
+    shows (SVG units) and the row names it writes."""
+    app.page.evaluate("c => [...document.querySelectorAll('#board [data-cell]')].find(e => e.dataset.cell === c)"
+                      ".scrollIntoView({block: 'center'})", cell)
+    box = app.page.locator(f'#board [data-cell="{cell}"]').bounding_box()
+    app.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    seen = app.page.evaluate("""() => {
+        const [x, y, w, h] = document.querySelector('.lens svg').getAttribute('viewBox').split(' ').map(Number);
+        return {x, y, w, h, names: [...document.querySelectorAll('.lens .lens-label text')].map(t => t.textContent)};
+    }""")
+    app.page.keyboard.press("Escape")
+    return seen
+
+
+def test_the_phone_lens_names_its_rows_and_shows_no_blank(browser, server):
+    """Issue 56 (and 51): with six colours the lens over the top row had a blank top third and no colour names,
+    and cut the "Red" label: it stays within the board and names each row it magnifies."""
+    from conftest import watched_contexts
+    with watched_contexts(browser) as make:
+        app = App(make(server, viewport=PHONE, has_touch=True, is_mobile=True).new_page(), server)
+        app.open(Session("ice-towers", {"players": 6}, ["yellow:cap:yS1>t1", "red:cap:rS2>t47"]).link())
+        top = lens_at(app, "t1.0")
+        assert top["y"] == 0 and top["names"][:2] == ["Red", "Yellow"], top
+        bottom = lens_at(app, "t47.0")
+        assert bottom["y"] + bottom["h"] == pytest.approx(600) and bottom["names"][-1] == "Orange", bottom

@@ -149,7 +149,7 @@ def _header(state, colour: str, top: float, geo: Geometry, scores: dict, marks: 
     """A row's header: the colour's name and score, its agreement, and the piece in its hand."""
     paint = svg.PAINTS[colour]
     out = [f'<rect x="{PAD + 2}" y="{top + 4:.1f}" width="12" height="12" fill="{svg.fill_of(colour)}" '
-           f'stroke="{paint.stroke}"/><text x="{PAD + 18}" y="{top + 14:.1f}" font-size="12" '
+           f'stroke="{paint.stroke}"/><text class="row-name" x="{PAD + 18}" y="{top + 14:.1f}" font-size="12" '
            f'font-weight="bold" fill="{INK}">{_name(colour)}</text>'
            f'<text x="{PAD + 2}" y="{top + 33:.1f}" font-size="17" font-weight="bold" fill="{INK}">'
            f'{scores[colour]}<tspan font-size="10" font-weight="normal" fill="{MUTED}"> pts</tspan></text>']
@@ -182,7 +182,7 @@ def draw(state, marks: svg.Marks = svg.Marks()) -> str:
     for k, colour in enumerate(colours):
         top = PAD + k * geo.row_h
         shade = "#f4f1ea" if k % 2 else "#fbfaf6"
-        rows.append(f'<rect x="0" y="{top:.1f}" width="{WIDTH}" height="{geo.row_h:.1f}" fill="{shade}"/>'
+        rows.append(f'<rect class="row" x="0" y="{top:.1f}" width="{WIDTH}" height="{geo.row_h:.1f}" fill="{shade}"/>'
                     + _header(state, colour, top, geo, scores, marks))
     for tower in state.towers:
         cx, top = _home(tower.pieces[0].name, colours, geo)
@@ -243,7 +243,7 @@ def panel(state, actor: str | None = None, marks=None, people=None) -> str:
         won = over is not None and colour in over.winners
         hand = state.held.get(colour)
         mine = colour in ours or (colour == GHOST and bool(ours))
-        held = f"holds its {SIZE_NAMES[hand.piece.size]}" if hand else ""
+        held = f"holds {SIZE_NAMES[hand.piece.size]}" if hand else ""
         if hand and mine:
             held = (f'<button type="button" class="hand" data-cell="hand:{colour}" '
                     f'title="Replay it: choose it, then a tower">{held}</button>')
@@ -259,7 +259,7 @@ def panel(state, actor: str | None = None, marks=None, people=None) -> str:
                      'title="Agree that no more plays will be made">I\'m done</button>')
         rows.append(f'<tr class="{colour}{" winner" if won else ""}"><td><span class="who {colour}"></span>'
                     f'{_name(colour)}{" &#9733;" if won else ""}</td><td class="score">{scores[colour]}</td>'
-                    f"<td>{held}</td><td>{agree}</td></tr>")
+                    f'<td><span class="acts">{held}{agree}</span></td></tr>')  # one cell: wraps between, not inside
     parts.append(f'<table class="scores"><caption>{caption}</caption>{"".join(rows)}</table>')
     if over is None and state.options["timer"] is not None:
         parts.append('<p class="timer">Time left: <span id="clock"></span></p>')
