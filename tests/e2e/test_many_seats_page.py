@@ -139,3 +139,37 @@ def test_the_phone_lens_names_its_rows_and_shows_no_blank(browser, server):
         assert top["y"] == 0 and top["names"][:2] == ["Red", "Yellow"], top
         bottom = lens_at(app, "t47.0")
         assert bottom["y"] + bottom["h"] == pytest.approx(600) and bottom["names"][-1] == "Orange", bottom
+
+
+def moves_made(app) -> int:
+    """How many moves the game has (read from the page's address: the log waits for a frame, which a paused clock
+    does not give)."""
+    return app.page.evaluate("(location.hash.split('&m=')[1] || '').split('&')[0].split('+').filter(Boolean).length")
+
+
+def test_in_ice_towers_the_computer_leaves_its_move_the_time_to_read_it(app):
+    """Issue 51: at Normal speed the computer acted every ~2 s while a newcomer was still reading.  After its move
+    it does not act again before the move's words have been on screen the time to read them (Hard: its own
+    delay is 0.7-1.5 s)."""
+    app.page.clock.install()
+    app.open("v=1&g=ice-towers&m=&bots=yellow:hard")
+    pause_clock(app)
+    while moves_made(app) == 0:  # its delay, its search (in the worker: real time), its piece marked, its move
+        app.page.clock.run_for(200)
+        app.page.wait_for_timeout(50)
+    told = app.page.inner_text("#message")
+    pause = round(reading_time(told) * 1000)
+    assert told.startswith("Yellow ") and pause > 4000
+    waited = 0
+    while waited < pause - 200:  # its next move is chosen meanwhile (Hard), and held
+        app.page.clock.run_for(200)
+        waited += 200
+        app.page.wait_for_timeout(50)
+    assert app.page.get_attribute("html", "data-bot-pause-ms") == str(pause)
+    assert moves_made(app) == 1, "nothing more before the time to read Yellow's move"
+    while moves_made(app) == 1 and waited < pause + 20_000:  # (it may choose to wait a round)
+        app.page.clock.run_for(200)
+        waited += 200
+        app.page.wait_for_timeout(50)
+    assert moves_made(app) == 2
+    app.page.clock.resume()
