@@ -194,7 +194,7 @@ def _bar(state, marks: svg.Marks, watching: bool = False) -> str:
     out = [svg.rect(6, BAR, WIDTH - 12, HEIGHT - BAR - 6, 'fill="#fbfaf6" stroke="#d8d2c4" rx="8"')]
     row1, row2 = BAR + 8, BAR + 48
     if watching:
-        return "".join(out) + _text(WIDTH / 2, BAR + 48, escape(_doing(state)), 14, colour=MUTED)
+        return "".join(out) + _text(WIDTH / 2, BAR + 54, escape(_doing(state)), 18)
     if state.phase == "place":
         hand = state.hands[state.turn]
         who = escape(state.actor_name(state.active))
