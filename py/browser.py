@@ -82,10 +82,11 @@ def load_script(name: str) -> None:
 
 def draw_panel(session, people=None) -> None:
     """The game's panel beside the board (scores, reserves, pool, trackers...), named for screen readers;
-    a draw offered or resignation only for `people` (by default the seats people play on this device)."""
+    a draw offered or resignation only for `people` (by default the seats people play on this device), the
+    game's own controls for the seats people play here."""
     marks, state = session.marks(), session.state
     people = session.people if people is None else people
-    set_html("game-panel", views.labelled(views.panel(state, session.actor, marks, people), state, marks,
+    set_html("game-panel", views.labelled(views.panel(state, session.actor, marks, people, session.people), state, marks,
                                           previews=session.previews(0.0)))  # the board's frame's: the rest follow
 
 

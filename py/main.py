@@ -141,6 +141,8 @@ class App:
                     if message:
                         shown = "The game is shown up to that move." if loading.error else ""
                         self.tell(page.notice("Part of this link could not be used.", message, shown))
+                if self.session is loading.session:  # the link's game, not a saved one: its timer's time
+                    self.tell(loading.session.clock_told())
                 return
         last, unsaved = saves.last_played(self.store)
         if unsaved:  # the game played last was not saved: say so, rather than show an older one silently
@@ -416,12 +418,13 @@ class App:
         return None
 
     def shown(self):
-        """A game just opened: its URL, and the page drawn."""
+        """A game just opened: its URL, and the page drawn with the board in view."""
         self.persist()
         window.history.replaceState(None, "", "#" + self.session.link())
         if self.entry is not None:
             self.store.set(saves.LAST, self.entry)  # a visit without a link opens it
         self.act(lambda: None, save=False)
+        self.board.show()
 
     async def open_shown(self, entry_id):
         """Open a saved game and draw it; False when it cannot be read (the notice says why)."""
@@ -476,6 +479,7 @@ class App:
     async def reopen(self):
         await self.start()
         self.act(lambda: None, save=False)
+        self.board.show()
 
 
 app = App()

@@ -181,6 +181,40 @@
     }, true);
   }
 
+  // A board whose rows are named (Ice Towers: a row per colour, `.row` rects and `.row-name` texts) has each row the
+  // lens shows named at its left edge: magnified, the names at the board's edge are out of sight.
+  function labelRows(svg, view, left, top, height, unit) {
+    const names = [...svg.querySelectorAll(".row-name")];
+    for (const text of view.querySelectorAll(".row-name")) text.remove();  // cut off at the lens's edge: ours instead
+    const size = 15 * unit;  // 15 CSS px
+    for (const row of svg.querySelectorAll("rect.row")) {
+      const y = Number(row.getAttribute("y")), bottom = y + Number(row.getAttribute("height"));
+      const name = names.find((text) => Number(text.getAttribute("y")) >= y && Number(text.getAttribute("y")) <= bottom);
+      const at = Math.max(y, top) + 3 * unit;  // just inside the row's top, or the lens's
+      if (!name || Math.min(bottom, top + height) - at < size * 1.5) continue;  // too little of the row to name
+      const label = document.createElementNS("http://www.w3.org/2000/svg", "g");
+      label.setAttribute("class", "lens-label");
+      label.setAttribute("pointer-events", "none");
+      const text = document.createElementNS("http://www.w3.org/2000/svg", "text");
+      text.setAttribute("x", left + 8 * unit);
+      text.setAttribute("y", at + size);
+      text.setAttribute("font-size", size);
+      text.setAttribute("font-weight", "bold");
+      text.setAttribute("fill", "#222");
+      text.textContent = name.textContent;
+      const back = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+      back.setAttribute("x", left + 4 * unit);
+      back.setAttribute("y", at);
+      back.setAttribute("width", (name.textContent.length * 9 + 8) * unit);
+      back.setAttribute("height", size * 1.4);
+      back.setAttribute("rx", 4 * unit);
+      back.setAttribute("fill", "#fff");
+      back.setAttribute("fill-opacity", "0.85");
+      label.append(back, text);
+      view.appendChild(label);
+    }
+  }
+
   function open(board, svg, around, x, y) {
     const box = svg.getBoundingClientRect(), vb = viewBox(svg);
     const scale = Math.min(box.width / vb.w, box.height / vb.h); // screen px per SVG unit
@@ -193,8 +227,13 @@
     const w = width / (scale * zoom), h = height / (scale * zoom);
     const cx = vb.x + (x - box.left - (box.width - vb.w * scale) / 2) / scale;
     const cy = vb.y + (y - box.top - (box.height - vb.h * scale) / 2) / scale;
+    // Around the tap, but never past the board's edge: no blank band where the board ends.
+    const within = (centre, size, start, whole) =>
+      size >= whole ? start + (whole - size) / 2 : Math.min(Math.max(centre - size / 2, start), start + whole - size);
+    const left = within(cx, w, vb.x, vb.w), top = within(cy, h, vb.y, vb.h);
     const view = svg.cloneNode(true);
-    view.setAttribute("viewBox", `${cx - w / 2} ${cy - h / 2} ${w} ${h}`);
+    view.setAttribute("viewBox", `${left} ${top} ${w} ${h}`);
+    labelRows(svg, view, left, top, h, 1 / (scale * zoom));
     view.setAttribute("aria-hidden", "true"); // a screen reader has the board itself
     view.style.width = `${width}px`;
     view.style.height = `${height}px`;

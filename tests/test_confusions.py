@@ -105,5 +105,5 @@ def test_a_click_that_a_bot_s_move_beat_says_the_board_changed():
     top = f"{red.id}.1"  # Blue's small, now on top of Red's piece
     s.click([top, red.id])
     assert s.message.startswith("The board changed just before you chose: Blue") and s.warn, s.message
-    s.click([top, red.id])  # the player has now seen it: the game's own answer
-    assert s.message.startswith("You are acting as Red"), s.message
+    s.click([top, red.id])  # the player has now seen it: Blue's piece, which the computer plays (issue 56)
+    assert s.message == "The computer plays Blue: only it acts for Blue. You act for Red.", s.message

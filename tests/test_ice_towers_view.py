@@ -180,7 +180,7 @@ def test_a_held_piece_shows_in_its_owners_hand_until_replayed():
     """Issue: "A held piece is shown in its owner's hand until replayed"."""
     state = table("t1:yL1,rM1,rM2,yM1").play("red:mine:rM1")
     assert "hand:red" in cells(board(state)) and "hand:red" in cells(panel(state))
-    assert "holds its medium" in views.panel(state)
+    assert "holds medium" in views.panel(state)
     yl2 = next(t.id for t in state.towers if t.pieces[0].name == "yL2")
     replayed = state.play(f"red:cap:rM1>{yl2}")
     assert "hand:red" not in cells(board(replayed)) | cells(panel(replayed))

@@ -7,7 +7,7 @@ import pytest
 from pyramids import page, record
 from pyramids.core import RESIGN, GameError
 from pyramids.games import get
-from pyramids.session import Session, parse_bots
+from pyramids.session import STEP_S, Session, parse_bots, reading_time
 
 
 def test_the_link_names_the_computers_seats_and_reopens_with_them():
@@ -140,6 +140,45 @@ def test_ice_towers_bots_act_on_their_own_and_a_lost_race_is_refused():
     assert not s.play_bot("green:cap:gS1>t1", key), "decided for a position that is gone"
 
 
+COMPUTER_PLAYS_YELLOW = "The computer plays Yellow: only it acts for Yellow. You act for Red and Green."
+
+
+def test_in_ice_towers_a_person_acts_only_for_their_own_colours():
+    """Issue 56: "Acting as" a colour the computer plays, and any move of its, are refused in words; "Any colour"
+    (the piece chosen deciding) is not on offer while some colours are the computer's."""
+    s = Session("ice-towers", {"players": 3}, bots={"yellow": "easy"})
+    assert s.actor == "red"
+    for seat, refusal in (("yellow", COMPUTER_PLAYS_YELLOW), (None, "You act for Red and Green: choose which.")):
+        s.attempt(lambda: s.act_as(seat))
+        assert (s.actor, s.message, s.warn) == ("red", refusal, True)
+    s.act_as("green")
+    assert s.actor == "green" and not s.message
+    s.click("t10")  # Yellow's free-standing small
+    assert s.selection == () and s.message == COMPUTER_PLAYS_YELLOW
+    for move in ("yellow:cap:yS1>t1", "yellow:done"):
+        with pytest.raises(GameError, match="The computer plays Yellow"):
+            s.play(move)
+    assert s.moves == []
+    s.play("green:done")
+
+
+def test_in_ice_towers_the_panel_offers_buttons_only_for_the_person_s_colours():
+    """Issue 56 (and 51: the computer's "I'm done" was a button the person could press): the computer's colours
+    show their hand and agreement in words."""
+    from pyramids import views
+    from pyramids.svg import Marks
+    s = Session("ice-towers", {"players": 3}, bots={"yellow": "easy"})
+    bots_play(s, "yellow:mine:yS1" if s.latest.is_legal("yellow:mine:yS1") else "yellow:done")
+    html = views.panel(s.latest, s.actor, Marks(), controls=s.people)
+    assert 'data-actor="red"' in html and 'data-actor="green"' in html
+    assert 'data-actor="yellow"' not in html and 'data-actor=""' not in html, "no Yellow, no Any colour"
+    assert 'data-cell="done:red"' in html and 'data-cell="done:green"' in html and 'data-cell="done:yellow"' not in html
+    assert "&#10003; done" in html and "Not done" not in html, "Yellow's agreement, in words"
+    assert "You act for Red and Green." in html
+    everyone = views.panel(Session("ice-towers", {"players": 3}).latest, None, Marks())
+    assert 'data-actor=""' in everyone and everyone.count("data-cell=\"done:") == 3
+
+
 def test_in_ice_towers_a_choice_half_made_outlives_the_computers_moves():
     """A piece chosen was dropped at every move of the computer's (against two Medium bots, about one a
     second), its message left asking for a lit tower with none lit: piece and tower had to be chosen between
@@ -162,12 +201,12 @@ def test_in_ice_towers_a_choice_half_made_outlives_the_computers_moves():
 
 def test_the_form_offers_a_person_or_the_computer_for_every_seat():
     html = page.seats_form(get("ice-lady"), {}, {"black": "hard"})
-    assert html.count("<select") == 2 and 'name="seat:black"' in html
+    assert html.count("<select name=\"seat:") == 2 and 'name="seat:black"' in html
     assert '<option value="hard" selected>Computer: Hard</option>' in html
     towers = page.seats_form(get("ice-towers"), {"players": 5}, {}, "fast")
     assert towers.count('<select name="seat:') == 5
     assert 'Computer speed <select name="pace">' in towers and '<option value="fast" selected>Fast</option>' in towers
-    assert 'name="pace"' not in html, "where the computer has its turn, nobody waits for it"
+    assert '<option value="normal" selected>Normal</option>' in html, "issue 56: games with turns are paced too"
 
 
 def test_the_computer_s_speed_travels_with_its_seats():
@@ -180,6 +219,123 @@ def test_the_computer_s_speed_travels_with_its_seats():
     assert "pace" not in Session("ice-towers", bots={"yellow": "hard"}).link(), "normal adds nothing"
     bad, message = Session.from_record(record.decode("v=1&g=ice-towers&m=&bots=yellow:hard&pace=warp"))
     assert bad.pace == "normal" and "The link's computer speed is not valid: 'warp'" in message
+
+
+def test_a_turn_game_s_computer_speed_travels_too():
+    """Issue 56: every game with a computer seat has a Computer speed, in the link and in storage as Ice Towers'."""
+    s = Session("ice-turn", {"players": 3}, bots={"red": "easy", "blue": "easy"}, pace="slow", rng=random.Random(2))
+    assert s.link().endswith("&bots=red:easy,blue:easy&pace=slow")
+    assert Session.from_record(record.decode(s.link()))[0].pace == "slow"
+    assert Session.from_storage(s.to_storage())[0].pace == "slow"
+
+
+def bots_play(s: Session, *moves: str) -> None:
+    for move in moves:
+        assert s.play_bot(move, s.position_key()), move
+
+
+def test_the_computer_leaves_time_to_read_each_turn_it_plays():
+    """Issue 56: a turn nobody here made stays on screen the time it takes to read what the message says of it
+    (a second, then 17 characters a second) before the computer moves again, at the speed chosen."""
+    s = Session("ice-lady", bots={"white": "easy", "black": "easy"})
+    assert s.bot_pause() == 0, "nothing to take in yet"
+    bots_play(s, "d3-e4")
+    assert s.turn_news() == "White small d3 to e4."
+    assert s.bot_pause() == reading_time("White small d3 to e4.") == pytest.approx(1 + 21 / 17)
+    for pace, factor in (("slow", 1.6), ("fast", 0.5)):
+        s.pace = pace
+        assert s.bot_pause() == pytest.approx(reading_time("White small d3 to e4.") * factor)
+    assert reading_time("x" * 1000) == reading_time("x" * 400), "no longer than the message line tells"
+
+
+def test_a_game_of_computers_alone_is_followed_a_turn_at_a_time():
+    """Issue 56: with nobody playing here, every turn since the first was told and outlined (in Ice-Turn, soon the
+    whole board): the last turn over is, as its summary's reading time passes."""
+    s = Session("ice-lady", bots={"white": "easy", "black": "easy"})
+    bots_play(s, "d3-e4", "e6-f5", "c3-d4")
+    assert s.turn_news() == "White small c3 to d4." and s.replay_span() == (2, 3)
+    assert s.marks().last == ("c3", "d4")
+    people = Session("ice-lady", bots={"black": "easy"})
+    people.play("d3-e4")
+    bots_play(people, "e6-f5")
+    assert people.turn_news() == "Black small e6 to f5.", "with a person, from their last move on, as before"
+
+
+def test_after_a_person_s_move_the_computer_waits_for_nothing():
+    s = Session("ice-lady", bots={"black": "easy"})
+    s.play("d3-e4")
+    assert s.bot_pause() == 0
+
+
+def test_inside_a_computer_s_turn_each_action_is_left_a_glance():
+    """Terrafex: four actions a turn; each stays on the board a glance before the next, and the turn, once over,
+    the time to read its summary."""
+    s = Session("terrafex", bots={"white": "easy", "black": "easy"})
+    bots_play(s, "forest:grow:d2")
+    assert s.turn_news() == "" and s.bot_pause() == STEP_S
+    bots_play(s, "mountain:start:g4", "glacier:" + next(m for m in s.latest.legal_moves() if m.startswith("glacier:"))
+              .removeprefix("glacier:"))
+    bots_play(s, next(m for m in s.latest.legal_moves() if m.startswith("fire:")))
+    while s.bot_turn() and s.bot_turn()[0] == "black" and s.latest.turn_of() == "white":  # White's fire, Black's to place
+        bots_play(s, s.latest.legal_moves()[0])
+    news = s.turn_news()
+    assert news.startswith("White's turn: ") and s.bot_pause() == reading_time(news)
+
+
+def test_in_ice_towers_each_move_of_the_computer_is_left_time_to_read():
+    """Issue 51: at Normal speed the computer does not act within the time it takes to read the last change a
+    person here did not make; after the person's own move, at its level's own pace."""
+    s = Session("ice-towers", bots={"yellow": "hard"})
+    bots_play(s, "yellow:cap:yS1>t1")
+    words = "Yellow caps red's free-standing small (1 pt) with its free-standing small."
+    assert s.turn_news() == words and s.bot_pause() == reading_time(words) > 5
+    s.play("red:cap:rS2>t11")
+    assert s.bot_pause() == 0
+
+
+def play_until(s: Session, done) -> None:
+    """Random moves, the person's and the computer's, until `done(s)`."""
+    rng = random.Random(5)
+    while not done(s):
+        move = rng.choice(s.latest.legal_moves())
+        s.play_bot(move, s.position_key()) if s.bot_turn() else s.play(move)
+
+
+def test_ice_turn_s_action_bar_is_no_control_while_the_computer_acts():
+    """Issue 56: the Tip and Turn buttons and a lit "End movement" were drawn under the board while the computer
+    thought, as if they were the person's to press; the bar says what the computer is doing instead."""
+    s = Session("ice-turn", bots={"blue": "easy"}, rng=random.Random(3))
+    assert 'data-cell="tile:' in page.board(s), "Red places its tiles"
+    play_until(s, lambda s: s.bot_turn() is not None)
+    assert 'data-cell="tile:' not in page.board(s) and "Blue is placing a tile." in page.board(s)
+    play_until(s, lambda s: s.latest.phase == "move" and s.bot_turn() is None)
+    mine = page.board(s)
+    assert 'data-cell="end"' in mine and 'data-cell="tip:N"' in mine
+    play_until(s, lambda s: s.latest.phase == "move" and s.bot_turn() is not None)
+    theirs = page.board(s)
+    assert 'data-cell="end"' not in theirs and 'data-cell="tip:' not in theirs and 'data-cell="turn:' not in theirs
+    assert f"Blue is moving: {s.latest.mp_left} of {s.latest.mp_total} movement points left." in theirs
+    s.go(0)
+    assert 'data-cell="tile:' not in page.board(s), "nor at a past position"
+
+
+def test_icetoids_colour_choice_is_only_offered_to_a_person():
+    s = Session("icetoids", bots={"p1": "easy"})
+    assert 'data-cell="colour:' not in page.board(s) and "P1 is choosing a colour." in page.board(s)
+    s.play_bot("p1:colour=red", s.position_key())
+    assert "Red (P1) is choosing a home tile on the edge of the board." in page.board(s)
+    play_until(s, lambda s: s.bot_turn() is None)
+    assert 'data-cell="colour:blue"' in page.board(s), "P2's, the person's"
+
+
+def test_terrafex_pool_is_no_control_while_the_computer_acts():
+    from pyramids import views
+    s = Session("terrafex", bots={"black": "easy"})
+    person = views.panel(s.latest, None, s.marks(), controls=s.people)
+    assert person.count('data-cell="pool:') == 12
+    play_until(s, lambda s: s.bot_turn() is not None)
+    computer = views.panel(s.latest, None, s.marks(), controls=s.people)
+    assert "data-cell" not in computer and "<button" not in computer
 
 
 def test_links_and_the_form_know_the_levels_without_loading_the_search():

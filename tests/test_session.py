@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from pyramids import page
+from pyramids import games, page
 from pyramids.core import CHANCE, Game, GameError, Option, Outcome, State
 from pyramids.record import Record, RecordError
 from pyramids.session import Session
@@ -491,3 +491,29 @@ def test_the_session_tells_the_computer_which_move_came_round_to_the_position():
     assert s.repeated_moves() == ["red:mine:rL1"]
     s.undo()
     assert s.repeated_moves() == []
+
+
+def test_a_timed_game_s_link_carries_the_time_left():
+    """Issue 56: a timed game opened from a shared link restarted its clock (the sharer had 1:48 left, the friend's
+    copy opened at 1:59).  Share's link carries the seconds left; the clock runs on from them where it opens, and
+    the player is told (our reading, on the rules page); a link without them starts the timer again, and says so."""
+    s = Session("ice-towers", {"timer": 120})
+    s.play("red:cap:rS1>t10")
+    assert s.clock_remaining(1000.0) == 120
+    link = s.share_link(1012.4)
+    assert "&left=107" in link and "&left=" not in s.link(), "the address bar's link (and the save's) carry no time"
+    friend, message = Session.from_link(link)
+    assert message is None and friend.moves == s.moves
+    assert friend.clock_told() == "The timer has 1:47 left, as when this link was shared; it runs from now."
+    assert friend.clock_remaining(5000.0) == 107 and friend.clock_remaining(5007.0) == 100
+    again, _ = Session.from_link(s.link())
+    assert again.clock_told() == ("The timer starts at 2:00: this link does not say how much time was left "
+                                  "(a link from Share does).")
+    assert again.clock_remaining(0.0) == 120
+    assert Session("ice-towers").share_link(5.0) == Session("ice-towers").share_link(), "no timer, no time left"
+    assert "left" not in Session("ice-towers").clock_told() + Session("ice-towers").share_link(5.0)
+    for bad in ("121", "x", "-3"):
+        damaged, message = Session.from_link(s.link() + f"&left={bad}")
+        assert damaged.clock_left is None and message.startswith(f"The link's time left is not valid: '{bad}'")
+    rules = games.rules_page("ice-towers")
+    assert '<p class="assumption">Interpretation: a timed game sent by link is one clock' in rules

@@ -11,7 +11,7 @@ from .markup import escape
 from typing import Callable, Iterator
 
 from . import games, record, turns, views
-from .core import AGREEMENT_MOVES, BOT_LEVELS, CHANCE, Game, players_to_act, seats
+from .core import AGREEMENT_MOVES, BOT_LEVELS, CHANCE, Game, seats
 from .session import Session
 from .svg import scoped
 from .views import choice_picture
@@ -23,10 +23,11 @@ def board(session: Session, preview_s: float | None = None) -> str:
     (tools/first_board.py).  `preview_s`: the time the locations' previews may take now
     (`Session.previews`); the page names the others as they are worked out (`views.name`)."""
     marks, state = session.marks(), session.state
-    idle = (session.selection or session.choices or session.browsing or state.outcome is not None
-            or session.others_to_move())
+    watching = bool(session.browsing or session.others_to_move())
+    idle = session.selection or session.choices or state.outcome is not None or watching
     starts = () if idle else state.guide((), session.actor).targets
-    return views.labelled(views.draw(state, marks, session.perspective), state, marks, starts, session.previews(preview_s))
+    return views.labelled(views.draw(state, marks, session.perspective, watching), state, marks, starts,
+                          session.previews(preview_s))
 
 
 def shown(session: Session) -> tuple:
@@ -265,10 +266,11 @@ def notation(session: Session) -> str:
 
 
 def choices(session: Session) -> str:
-    """Buttons for a decision the last click left open (e.g. promote or not), with the game's picture if any."""
+    """Buttons for a decision the last click left open (e.g. promote or not), with the game's picture if any;
+    the one a hint names is lit."""
     state = session.state
     return "".join(
-        f'<button type="button" class="choice" data-move="{escape(move)}">'
+        f'<button type="button" class="choice{" hinted" if move == session.hinted else ""}" data-move="{escape(move)}">'
         f'{scoped(choice_picture(state, move), f"choice{n}-")}{escape(state.label(move))}{_preview(state, move)}</button>'
         for n, move in enumerate(session.choices)
     )
@@ -410,8 +412,8 @@ PACE_CHOICES = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))
 
 
 def seats_form(game: Game, options: dict, bots: dict, pace: str = "normal") -> str:
-    """A person-or-computer choice per seat of a new game with `options`, preset to `bots`; in a game
-    without turns, how soon the computer acts (`pace`)."""
+    """A person-or-computer choice per seat of a new game with `options`, preset to `bots`, and how soon
+    the computer acts (`pace`: time to take in its moves, `session.Session.bot_pause`)."""
     state = game.new(**options)
     rows = []
     for seat in seats(game, options):
@@ -420,8 +422,8 @@ def seats_form(game: Game, options: dict, bots: dict, pace: str = "normal") -> s
                           for value, text in SEAT_CHOICES)
         rows.append(f'<label class="option seat"><span class="who {escape(state.actor_colour(seat))}"></span>'
                     f'{escape(state.actor_name(seat))} <select name="seat:{escape(seat)}">{choices}</select></label>')
-    if len(players_to_act(state)) > 1:  # nobody waits for the computer: a person sets its pace
-        paces = "".join(f'<option value="{value}"{" selected" if value == pace else ""}>{text}</option>'
-                        for value, text in PACE_CHOICES)
-        rows.append(f'<label class="option seat">Computer speed <select name="pace">{paces}</select></label>')
+    paces = "".join(f'<option value="{value}"{" selected" if value == pace else ""}>{text}</option>'
+                    for value, text in PACE_CHOICES)
+    rows.append(f'<label class="option seat">Computer speed <select name="pace">{paces}</select>'
+                "<small>Normal leaves time to read each of the computer's turns before it plays on.</small></label>")
     return f'<fieldset class="option seats"><legend>Players</legend>{"".join(rows)}</fieldset>'

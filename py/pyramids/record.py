@@ -37,7 +37,8 @@ COMPACT = 2  # the compact form: the same fields, the moves as indexes among the
 MAX_MOVES = 10_000  # a longer game is refused: no game of ours comes near it in honest play
 MAX_LINK_CHARS = 1_000_000  # room for 10,000 of the longest moves, percent-encoded
 CHAT_LIMIT = 4_000  # the longest link Share hands out: one Telegram message (4,096), a URL every browser opens
-VIEW_KEYS = frozenset({"ply", "embed", "play", "static", "pic", "bots", "pace"})  # bots, pace: the computer's seats, speed
+# bots, pace: the computer's seats, speed; left: the seconds a timed game's clock had left when it was shared
+VIEW_KEYS = frozenset({"ply", "embed", "play", "static", "pic", "bots", "pace", "left"})
 
 
 class RecordError(GameError):

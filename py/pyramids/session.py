@@ -21,6 +21,7 @@ import math
 import random
 import re
 import time
+import zlib
 
 from . import games, record, turns
 from .core import (AGREEMENT_MOVES, BOT_LEVELS, CHANCE, GameError, State, players_to_act, possessive, quote,
@@ -49,7 +50,22 @@ def parse_bots(text: str) -> dict[str, str]:
 
 
 CLOCK_EVERY = 4  # a replay's moves between two looks at the clock: an Ice-Turn placement takes ~1.5 ms in Pyodide
-PACES = {"slow": 1.6, "normal": 1.0, "fast": 0.5}  # Computer speed: times a level's reaction delay (games without turns)
+# Computer speed: times the computer's pauses (`Session.bot_pause`) and, in games without turns, a level's
+# reaction delay.
+PACES = {"slow": 1.6, "normal": 1.0, "fast": 0.5}
+# How long a person needs to take in a move they did not make, at normal speed: a glance at the board for each
+# action inside a turn of several (Replay turn shows each 0.6 s: one that happens, unforeseen, needs more), and
+# the time to read the summary of a turn that is over: a second to look up and find the line, then about 200
+# words a minute (17 characters a second), an adult reading plain prose on a screen.
+STEP_S = 1.0
+READ_START_S = 1.0
+READ_CHARS_S = 17
+NEWS_CHARS = 400  # the message line tells the turns followed in at most this many characters (`turn_news`)
+
+
+def reading_time(text: str) -> float:
+    """Seconds to read `text` as the message line shows it, at normal speed."""
+    return READ_START_S + min(len(text), NEWS_CHARS) / READ_CHARS_S
 
 
 def bots_text(bots: dict[str, str]) -> str:
@@ -73,6 +89,7 @@ class Session:
         self.pace = pace if pace in PACES else "normal"  # how soon the computer's seats act where nobody waits
         self.rng = rng or random.Random()
         self.clock_started: float | None = None  # when the game clock began (epoch seconds)
+        self.clock_left: int | None = None  # the seconds left that a link brought: the clock runs on from them
         self.states: list[State] = [self.game.new(**self.options)]
         self.moves: list[str] = []
         self.redo_stack: list[list[str]] = []
@@ -85,6 +102,8 @@ class Session:
         self.selection: tuple[str, ...] = ()
         self.targets: tuple[str, ...] = ()
         self.choices: tuple[str, ...] = ()
+        self.hinted: str | None = None  # the move a hint names, lit among the choices it leads to
+        self.hints: dict[tuple[str, str], str] = {}  # (position key, seat) -> the hint given there ("": wait)
         self.message = ""
         self.warn = False  # the message is a warning (a refused click, an error), not a neutral note
         self.bots_stopped: str | None = None  # the position where a bot's move would pass record.MAX_MOVES
@@ -93,8 +112,7 @@ class Session:
         # a link's): their turns are told and outlined until the player acts
         self.told = 0  # of those turns, the moves up to this ply were told as they came (before a person here
         # decided inside one, a decision the computer made inside theirs, the moves a link found saved here)
-        if self.bots and len(players_to_act(self.states[0])) > 1:  # no turns: a person acts as a free seat
-            self.actor = next((seat for seat in seats(self.game, self.options) if seat not in self.bots), None)
+        self._fit_actor()
 
     # -- loading and saving ---------------------------------------------
     @classmethod
@@ -124,11 +142,16 @@ class Session:
         the page a long task; Share packs them once)."""
         return record.encode(self.record())
 
-    def share_link(self) -> str:
-        """The shortest link to the game: what Share hands out."""
-        readable = record.encode(self.record())
-        digits = record.pack(self.record()) if record.agreed(self.moves) else self._packed_digits()
-        compact = record.encode_compact(self.record(), digits)
+    def share_link(self, now: float | None = None) -> str:
+        """The shortest link to the game: what Share hands out; in a timed game, with the time left at `now`
+        (``left=108``), so that a game played by links runs down as one at a table does."""
+        rec = self.record()
+        left = None if now is None else self.clock_remaining(now)
+        if left is not None:
+            rec = record.Record(rec.game, rec.options, rec.moves, {**rec.view, "left": str(int(left))})
+        readable = record.encode(rec)
+        digits = record.pack(rec) if record.agreed(self.moves) else self._packed_digits()
+        compact = record.encode_compact(rec, digits)
         return compact if len(compact) < len(readable) else readable
 
     def _packed_digits(self) -> str:
@@ -228,16 +251,47 @@ class Session:
     def _clear_input(self, message: str = "", warn: bool = True) -> None:
         """No selection or choice pending; `message` is a warning (a refusal) unless `warn` is False (a note)."""
         self.selection, self.targets, self.choices, self.message = (), (), (), message
-        self.warn = bool(message) and warn
+        self.warn, self.hinted = bool(message) and warn, None
 
     # -- playing ----------------------------------------------------------
     def play(self, move: str) -> None:
         """Make a person's `move` at the latest position; raises `GameError` when it is not legal, when the
-        computer is to move (its move is its own), or when the game would hold more moves than a save or a
-        link can (it could never be opened again)."""
-        if waiting := self._computers_turn():
+        computer is to move (its move is its own), when it is a colour's that nobody here plays (a game
+        without turns), or when the game would hold more moves than a save or a link can (it could never
+        be opened again)."""
+        waiting = self._computers_turn()
+        if not waiting and len(players_to_act(self.latest)) > 1:
+            waiting = self._not_played_here(self.latest.actor_of(move))
+        if waiting:
             raise GameError(waiting)
         self._make(move)
+
+    def _not_played_here(self, seat: str | None) -> str:
+        """Why a person here may not act for `seat` in a game without turns: the computer plays it, or a friend
+        by link ('' for their own seats, and for anyone's in games with turns, where the turn says whose)."""
+        if seat not in self.seats or seat in self.people or len(players_to_act(self.latest)) < 2:
+            return ""
+        name = self.latest.actor_name(seat)
+        if seat in self.bots:
+            return f"The computer plays {name}: only it acts for {name}. You act for {self._names(self.people)}."
+        return f"A friend plays {name}, by link: only they act for {name}. You act for {self._names(self.people)}."
+
+    def act_as(self, seat: str | None) -> None:
+        """Act as `seat` (None: any colour, the piece chosen deciding) where several may act at once; refused
+        in words for a seat the computer or a friend plays, and "any colour" while some are theirs."""
+        if seat is None and len(self.people) < len(self.seats):
+            return self._clear_input(f"You act for {self._names(self.people)}: choose which.")
+        if why := self._not_played_here(seat):
+            return self._clear_input(why)
+        self.actor = seat
+        return self._clear_input()
+
+    def _fit_actor(self) -> None:
+        """Whom a person acts as where several may act at once: any colour while every one is played here,
+        else the first of their own (none of the computer's or a friend's)."""
+        if len(players_to_act(self.states[0])) > 1 and len(self.people) < len(self.seats) \
+                and self.actor not in self.people:
+            self.actor = self.people[0] if self.people else None
 
     def _make(self, move: str) -> None:
         """Make `move` (a person's, or the clock's) at the latest position."""
@@ -281,7 +335,7 @@ class Session:
         innermost first and the first one the rules can use is taken.
         """
         candidates = [cells] if isinstance(cells, str) else list(cells)
-        state = self.state
+        state, self.hinted = self.state, None
         changed, self.changed = self._changed_under(candidates), {}
         self._person_acts()
         if self.browsing:
@@ -301,7 +355,7 @@ class Session:
             if fresh.ok:
                 guidance = fresh
         if not guidance.ok:
-            return self._clear_input(changed or guidance.message)
+            return self._clear_input(changed or self._not_played_here(state.owner(candidates[0])) or guidance.message)
         if guidance.moves and not guidance.targets:
             if len(guidance.moves) == 1:
                 return self._try(guidance.moves[0])
@@ -377,13 +431,27 @@ class Session:
 
     # -- the game clock (timed variants) ----------------------------------
     def clock_remaining(self, now: float) -> float | None:
-        """Seconds left on the game clock (it starts at the first look), or None without one."""
+        """Seconds left on the game clock (it starts at the first look, with the time left a link brought), or
+        None without one."""
         clock = self.latest.clock()
         if clock is None:
             return None
         if self.clock_started is None:
-            self.clock_started = now
+            left = clock[0] if self.clock_left is None else min(self.clock_left, clock[0])
+            self.clock_started = now - (clock[0] - left)
         return max(0.0, clock[0] - (now - self.clock_started))
+
+    def clock_told(self) -> str:
+        """What a player opening a timed game's link is told of its clock: the time left it brought, or that it
+        starts again ('' without a running clock).  Our reading of a timer for a game played by links."""
+        clock = self.latest.clock()
+        if clock is None:
+            return ""
+        if self.clock_left is None:
+            return (f"The timer starts at {_minutes(clock[0])}: this link does not say how much time was left "
+                    "(a link from Share does).")
+        return (f"The timer has {_minutes(min(self.clock_left, clock[0]))} left, as when this link was shared; "
+                "it runs from now.")
 
     def tick(self, now: float) -> bool:
         """Play the clock's move once it has run out; True when it rang."""
@@ -526,6 +594,29 @@ class Session:
         acting = players_to_act(self.latest)
         return [a for a in acting if a in self.bots] if len(acting) > 1 else []
 
+    def bot_pause(self) -> float:
+        """Seconds the computer leaves the latest position on screen before its next move, at the chosen pace.
+
+        After a move nobody here made (the computer's, a link's): inside a turn
+        that goes on, a glance at the board (`STEP_S`); after a turn that is
+        over, the time to read what the message says of it (`reading_time` of
+        the turn's summary; in a game without turns, of the move).  After a
+        person's own move, none: they know what they did.
+        """
+        ply = len(self.moves)
+        while ply > 0 and self._by_itself(ply - 1):
+            ply -= 1
+        if ply == 0 or self.watched is None or ply <= self.watched:
+            return 0.0
+        turn = turns.turn_at(self.states, self.moves, ply)
+        if turns.running(self.states, self.moves, turn):
+            return STEP_S * PACES[self.pace]
+        if self.states[turn.first - 1].turn_of() is None:  # no turns: the move, as the message says it
+            told = f"{self.describe(ply).rstrip('.')}."
+        else:
+            told = turns.headline(self.states, self.moves, turn)
+        return reading_time(told) * PACES[self.pace]
+
     def repeated_moves(self) -> list[str]:
         """The moves that brought the game round to its latest position before (the bots do not play them)."""
         return repeated_moves(self.states, self.moves)
@@ -557,6 +648,8 @@ class Session:
         self.changed.update(dict.fromkeys(last + captured, (first + 1, self.moves[first])))
         if self.watched is None:
             self.watched, self.told = first, 0
+        elif not self.people and len(told := self.followed()) > 1:  # nobody plays here: the computers' game is
+            self.watched = told[-1].first - 1  # followed a turn at a time, the last one over told and outlined
         self.redo_stack.clear()
         self.cursor = cursor if browsing else len(self.moves)
         if not browsing:
@@ -581,11 +674,23 @@ class Session:
             return
         self._clear_input(f"The board changed before you chose: {self.describe(ply).rstrip('.')}. Choose again.")
 
+    def hint_seed(self, seat: str) -> int:
+        """The seed of the search for a hint: the position's and the seat's, so that the same position gives the
+        same hint, here and on any device (where the search's time cap, not its work, ends it, a slower
+        device may still find another; `hints` keeps the one given)."""
+        return zlib.crc32(f"{seat} {self.latest.to_text()}".encode()) & 0x7FFFFFFF
+
     def show_hint(self, move: str) -> None:
-        """Light `move` on the board, as if its first cells were clicked: clicking its target plays it."""
+        """Light `move` on the board, as if its first cells were clicked: clicking its target plays it.  Where its
+        last click asks a choice (a stack's place, who splits), the choices are offered, the hint's lit."""
         cells = self.state.path(move)
-        self.selection, self.targets, self.choices = cells[:-1], cells[-1:], ()
+        guidance = self.state.guide(cells, self.actor)
+        if len(guidance.moves) > 1 and not guidance.targets and move in guidance.moves:
+            self.selection, self.targets, self.choices = cells, (), guidance.moves
+        else:
+            self.selection, self.targets, self.choices = cells[:-1], cells[-1:], ()
         self.note(f"Hint: {self.state.describe(move).rstrip('.')}.")
+        self.hinted = move
 
     def redo(self) -> None:
         self.watched, self.told = None, 0
@@ -672,10 +777,10 @@ class Session:
                 untold.append((turn, plies if len(plies) < len(turn.plies) else None))
         for turn, plies in reversed(untold[-3:]):
             line = turns.headline(self.states, self.moves, turn, plies)
-            if said and len(line) + len(said) >= 400:
+            if said and len(line) + len(said) >= NEWS_CHARS:
                 break
             said = f"{line} {said}".strip()
-        return record.shorten(said, 400)
+        return record.shorten(said, NEWS_CHARS)
 
     def replay_span(self) -> tuple[int, int] | None:
         """The plies Replay turn steps through (the position before the followed turns, then each move
@@ -812,6 +917,7 @@ class Session:
         """The seats played on this device; none, or all of them, means every seat is played here."""
         chosen = tuple(seat for seat in self.seats if seat in seats)
         self.mine = () if len(chosen) in (0, len(self.seats)) else chosen
+        self._fit_actor()
 
     def news(self, since: int) -> str:
         """What happened after ply `since`, in words, for a link that brings a saved game up to date:
@@ -897,6 +1003,14 @@ class Loading:
             self.notes.append(f"The link's computer speed is not valid: {quote(pace)} (write slow, normal or fast); "
                               "it plays at normal speed.")
         self.session._start(rec.game, rec.options, rng, bots, pace)
+        if "left" in rec.view:
+            left = _small_int(rec.view["left"])
+            timer = self.session.latest.clock()
+            if left is None or timer is None or left > timer[0]:
+                self.notes.append(f"The link's time left is not valid: {quote(rec.view['left'])}"
+                                  + ("." if timer is None else f" (write the seconds, at most {int(timer[0])})."))
+            else:
+                self.session.clock_left = left
         self.rec, self.saved = rec, saved
         self.unpacker = record.Unpacker(rec.packed) if rec.packed else None
         self.error: str | None = None
@@ -1086,6 +1200,11 @@ def _finite(value) -> float | None:
     if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
         return float(value)
     return None
+
+
+def _minutes(seconds: float) -> str:
+    """A clock's time as the page shows it: 1:48."""
+    return f"{int(seconds) // 60}:{int(seconds) % 60:02d}"
 
 
 def _small_int(text: str) -> int | None:

@@ -3,7 +3,7 @@ saying what a click on the location under the pointer or the focus would do to t
 
 import asyncio
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from browser import by_id, clicked_cells, draw_board, name_more, present
@@ -37,6 +37,15 @@ class Board:
         by_id("replay").textContent = "Stop replay" if self.replaying else "Replay turn"
 
     @staticmethod
+    def show():
+        """A game just started or opened: the board scrolled into view, should it be out of it (on a phone, New
+        game, Rematch and My games are under the board, and the page stayed scrolled down to them)."""
+        board = by_id("board")
+        box = board.getBoundingClientRect()
+        if box.top < 0 or box.bottom > window.innerHeight:
+            board.scrollIntoView(to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries))
+
+    @staticmethod
     def focus():
         """The board's current location takes the focus (static/access.js picks which)."""
         by_id("board").dispatchEvent(window.CustomEvent.new("pyramids-focus"))
@@ -61,7 +70,7 @@ class Board:
         actor = present(event.target.closest("[data-actor]"))
         if actor is not None:
             chosen = str(actor.dataset.actor) or None
-            return app.act(lambda: setattr(app.session, "actor", chosen), save=False)
+            return app.act(lambda: app.session.act_as(chosen), save=False)
         cells = clicked_cells(event)
         if cells:
             if self.replaying:  # a click on the board during Replay turn is a move at the latest position

@@ -76,6 +76,7 @@ class Bots:
         self.intent = ()  # the locations of the move a bot is about to make (games without turns)
         self.timers = set()  # (session, seat) with a timer running (games without turns)
         self.waited = {}  # seat -> (session, position) where it last chose to wait (games without turns)
+        self.shown = (None, "", 0.0)  # (session, position key, performance.now() in ms) when the latest position was drawn
 
     def bind(self):
         by_id("hint").addEventListener("click", create_proxy(lambda _event: asyncio.ensure_future(self.hint())))
@@ -100,15 +101,16 @@ class Bots:
         self.fallback = f"The computer thinks on this page, a little at a time (no worker: {why})."
         document.documentElement.setAttribute("data-bot-worker", "fallback")
 
-    async def search(self, session, seat, level, idle=False):
+    async def search(self, session, seat, level, idle=False, seed=None):
         """The move `seat` plays at `level` at `session`'s latest position: from the worker, else searched
-        here in slices; `idle`: nothing was played since the seat last waited (see `ai.Search`)."""
+        here in slices; `idle`: nothing was played since the seat last waited (see `ai.Search`); `seed`
+        the search's (by default a random one)."""
         state, avoid = session.latest, session.repeated_moves()
         if self.worker is None and not self.fallback:
             if self.starting is None:
                 self.starting = asyncio.ensure_future(self.start_worker())
             await self.starting
-        seed = int(window.Math.random() * 2**31)
+        seed = int(window.Math.random() * 2**31) if seed is None else seed
         count("data-bot-thinking", 1)  # for tests and the bench: searches in flight, and their times
         started = window.performance.now()
         try:
@@ -133,9 +135,10 @@ class Bots:
         return move
 
     def update(self):
-        """After every change: start the bot's search when a bot seat is to move; no Hint once the game is over."""
+        """After every change: start the bot's search when a bot seat is to move."""
         s = self.app.session
-        by_id("hint").disabled = s.latest.outcome is not None
+        if self.shown[:2] != (s, s.position_key()):
+            self.shown = (s, s.position_key(), window.performance.now())
         turn = s.bot_turn()
         if turn and self.thinking != (s.position_key(), turn[0]):
             self.thinking = (s.position_key(), turn[0])
@@ -153,6 +156,7 @@ class Bots:
             session.message = f"The computer could not move: {err}"
             self.app.render()
             return
+        await self.hold(session)
         if self.thinking == (key, seat):
             self.thinking = None
         if move and session is self.app.session and session.play_bot(move, key):
@@ -175,6 +179,8 @@ class Bots:
                 here = (session, session.position_key())
                 move = await self.search(session, seat, session.bots[seat], self.waited.get(seat) == here)
                 self.waited[seat] = None if move else here
+            if move:
+                await self.hold(session)
             if move and session is self.app.session and session.latest.is_legal(move):
                 await self.show_intent(session, move, pace)
         except GameError:
@@ -187,6 +193,18 @@ class Bots:
             self.app.render()
         if session is self.app.session:
             self.update()
+
+    async def hold(self, session):
+        """Leave the latest position on screen for its `Session.bot_pause` (the time to take in a move nobody here
+        made) before the computer moves; a newer position counts from when it was drawn.  How long is set in
+        <html data-bot-pause-ms> for tests."""
+        while session is self.app.session:
+            pause = session.bot_pause() * 1000
+            document.documentElement.setAttribute("data-bot-pause-ms", str(round(pause)))
+            left = self.shown[2] + pause - window.performance.now()
+            if self.shown[:2] != (session, session.position_key()) or left <= 0:
+                return
+            await asyncio.sleep(left / 1000)
 
     INTENT_S = 0.5  # a bot's chosen piece is marked this long before it acts, where people act at the same time
 
@@ -208,7 +226,8 @@ class Bots:
         return ""
 
     async def hint(self):
-        """Light the move Hard would play for the person to move, without playing it."""
+        """Light the move Hard would play for the person to move, without playing it: searched from a seed
+        of the position's, and kept, so the same position always gives the same hint."""
         s = self.app.session
         key, state = s.position_key(), s.latest
         acting = players_to_act(state)
@@ -217,12 +236,14 @@ class Bots:
             s.message = ("Choose the colour you act as (\"Acting as\") to get a hint." if not seat and acting
                          else "A hint is for your own move at the latest position.")
             return self.app.render()
-        s.message = "Looking for a good move…"
-        self.app.render()
-        try:
-            move = await self.search(s, seat, "hard")
-        except Exception as err:  # noqa: BLE001 - e.g. no move for this seat just now
-            move, s.message = None, f"No hint: {str(err).splitlines()[-1]}"
+        move = s.hints.get((key, seat))
+        if move is None:
+            s.message = "Looking for a good move…"
+            self.app.render()
+            try:
+                move = s.hints[key, seat] = await self.search(s, seat, "hard", seed=s.hint_seed(seat))
+            except Exception as err:  # noqa: BLE001 - e.g. no move for this seat just now
+                move, s.message = None, f"No hint: {str(err).splitlines()[-1]}"
         current = s is self.app.session and key == s.position_key() and not s.browsing
         if move and current:
             s.show_hint(move)

@@ -61,9 +61,8 @@ class NewGame:
 
     @staticmethod
     def chosen_pace():
-        """The Computer speed chosen in the form (games without turns), else normal."""
-        field = present(by_id("new-seats").querySelector('select[name="pace"]'))
-        return "normal" if field is None else str(field.value)
+        """The Computer speed chosen in the form."""
+        return str(by_id("new-seats").querySelector('select[name="pace"]').value)
 
     def on_options_change(self):
         """Other options can mean other seats (more players, other colours): "I play" and the seats list them again."""
@@ -112,6 +111,7 @@ class NewGame:
             session.choose_mine(mine)
             app.adopt(session, None, {})
         app.act(restart)
+        app.board.show()
 
     def rematch(self):
         """The same game again: its options, and the same seats played here."""

@@ -48,7 +48,7 @@ class Share:
 
     def address(self):
         """The whole address Share hands out, and why it is refused (None if it is not)."""
-        link = str(window.location.href).split("#")[0] + "#" + self.app.session.share_link()
+        link = str(window.location.href).split("#")[0] + "#" + self.app.session.share_link(window.Date.now() / 1000)
         return link, record.too_long_to_send(link)
 
     def share(self):

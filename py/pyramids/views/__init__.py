@@ -22,16 +22,22 @@ def _view_of(game_id: str):
     return import_module(f"{__name__}.{game_id.replace('-', '_')}")
 
 
-def draw(state: State, marks: Marks = Marks(), perspective: str | None = None) -> str:
+def draw(state: State, marks: Marks = Marks(), perspective: str | None = None, watching: bool = False) -> str:
     """The SVG of `state` with the selection, targets and last move marked, seen from `perspective`'s seat.
 
     A view whose board has sides names the seats that sit across it
     (``ACROSS``); their player sees the board turned round, their own side at the bottom.
+    `watching`: nobody here may act at this position (the computer or a friend by link is to
+    move, or it is a past one); a view whose board holds controls (``CONTROLS``: Ice-Turn's
+    action bar, IceToids' colour choice) then draws no control that looks usable.
     """
     view = _view(state)
+    drawing = {}
     if perspective is not None and perspective in getattr(view, "ACROSS", ()):
-        return view.draw(state, marks, turned=True)
-    return view.draw(state, marks)
+        drawing["turned"] = True
+    if watching and getattr(view, "CONTROLS", False):
+        drawing["watching"] = True
+    return view.draw(state, marks, **drawing)
 
 
 _LOCATION = re.compile(r'data-cell="([^"]*)"')
@@ -73,17 +79,19 @@ def name(state: State, marks: Marks, cell: str, preview: str = "") -> tuple[str,
     return ", ".join([*words, f"if chosen: {preview}"]), f"{words[0]}. If chosen: {preview}."
 
 
-def panel(state: State, actor: str | None = None, marks: Marks = Marks(), people=None) -> str:
+def panel(state: State, actor: str | None = None, marks: Marks = Marks(), people=None, controls=None) -> str:
     """HTML beside the board for what the board does not show (the rules options, reserves, scores, hands).
 
     Clickable parts carry ``data-cell`` like board locations and reach the
     game through the same click guidance; `actor` is who the player acts as,
     where several may act at once; `marks` the selection and lit targets (the
-    panel offers only what can be done now); `people` the seats played here
-    by people (None: every seat), the only ones offered a draw or resignation.
+    panel offers only what can be done now); `people` the seats offered a draw
+    or resignation (None: every seat; an embed, none); `controls` the seats
+    whose own controls the game's panel offers, the seats people play here
+    (None: every seat): the computer's and a friend's are shown, never as buttons.
     """
     view = _view(state)
-    own = view.panel(state, actor, marks) if hasattr(view, "panel") else ""
+    own = view.panel(state, actor, marks, controls) if hasattr(view, "panel") else ""
     return options_line(state) + own + agreement(state, marks, people)
 
 

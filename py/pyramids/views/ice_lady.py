@@ -39,7 +39,7 @@ def last_marks(before, move, after):
     return before.path(move), ((captured,) if captured else ())
 
 
-def panel(state, actor=None, marks=None) -> str:
+def panel(state, actor=None, marks=None, people=None) -> str:
     """The larges each player still has in reserve for promotion."""
     return "".join(
         f'<p class="reserve"><span class="who {player}"></span> {player.capitalize()}: '

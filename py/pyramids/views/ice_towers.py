@@ -149,7 +149,7 @@ def _header(state, colour: str, top: float, geo: Geometry, scores: dict, marks: 
     """A row's header: the colour's name and score, its agreement, and the piece in its hand."""
     paint = svg.PAINTS[colour]
     out = [f'<rect x="{PAD + 2}" y="{top + 4:.1f}" width="12" height="12" fill="{svg.fill_of(colour)}" '
-           f'stroke="{paint.stroke}"/><text x="{PAD + 18}" y="{top + 14:.1f}" font-size="12" '
+           f'stroke="{paint.stroke}"/><text class="row-name" x="{PAD + 18}" y="{top + 14:.1f}" font-size="12" '
            f'font-weight="bold" fill="{INK}">{_name(colour)}</text>'
            f'<text x="{PAD + 2}" y="{top + 33:.1f}" font-size="17" font-weight="bold" fill="{INK}">'
            f'{scores[colour]}<tspan font-size="10" font-weight="normal" fill="{MUTED}"> pts</tspan></text>']
@@ -183,7 +183,7 @@ def draw(state, marks: svg.Marks = svg.Marks()) -> str:
     for k, colour in enumerate(colours):
         top = PAD + k * geo.row_h
         shade = "#f4f1ea" if k % 2 else "#fbfaf6"
-        rows.append(f'<rect x="0" y="{top:.1f}" width="{WIDTH}" height="{geo.row_h:.1f}" fill="{shade}"/>'
+        rows.append(f'<rect class="row" x="0" y="{top:.1f}" width="{WIDTH}" height="{geo.row_h:.1f}" fill="{shade}"/>'
                     + _header(state, colour, top, geo, scores, marks))
     for tower in state.towers:
         cx, top = _home(tower.pieces[0].name, colours, geo)
@@ -203,41 +203,64 @@ def last_marks(before, move, after):
     return tuple(dict.fromkeys(cells)), ()
 
 
-def panel(state, actor: str | None = None, marks=None) -> str:
-    """Who acts, every colour's live score, hand and agreement, and the clock."""
+def _lit(colour: str, marks) -> str:
+    """The agreement button's class when a hint names it."""
+    return ' class="lit"' if marks is not None and f"done:{colour}" in marks.targets else ""
+
+
+def panel(state, actor: str | None = None, marks=None, people=None) -> str:
+    """Who acts, every colour's live score, hand and agreement, and the clock.
+
+    Only the colours people play here (`people`; None: every colour) are
+    buttons: whom to act as, a held piece to replay, "I'm done".  The
+    computer's colours (and a friend's, by link) show their hand and agreement
+    in words.  "Any colour" only while every colour is played here.
+    """
     over = state.outcome
     scores = state.scores()
+    ours = [c for c in state.humans if people is None or c in people]
     parts = []
-    if over is None:
+    if over is None and ours:
         current = actor or ""
+        everyone = len(ours) == len(state.humans)
+        choices = ([("", "Any colour")] if everyone else []) + [(c, _name(c)) for c in ours]
         buttons = "".join(
             f'<button type="button" data-actor="{c}" class="{"active" if c == current else ""}" '
             f'aria-pressed="{str(c == current).lower()}">' + (f'<span class="who {c}"></span>' if c else "")
             + f"{label}</button>"
-            for c, label in [("", "Any colour")] + [(c, _name(c)) for c in state.humans])
+            for c, label in choices)
         parts.append(f'<div class="acting" role="group" aria-label="Acting as"><span>Acting as</span> {buttons}</div>')
         ghost = (" Ghost pieces move only when you choose them, and not while the colour you act as holds a piece."
                  if state.haunted else "")
-        parts.append('<p class="note">No turns: act whenever you like. With <em>Any colour</em> the piece you '
-                     f"choose decides who acts; a split asks who splits.{ghost}</p>")
+        if everyone:
+            who = ("With <em>Any colour</em> the piece you choose decides who acts; a split asks who splits."
+                   if len(ours) > 1 else "")
+        else:
+            who = f"You act for {' and '.join(_name(c) for c in ours)}{' and the ghost' if state.haunted else ''}."
+        parts.append(f'<p class="note">No turns: act whenever you like. {who}{ghost}</p>')
     caption = "Final scores" if over else "Scores (live)"
     rows = []
     for colour in state.colours:
         won = over is not None and colour in over.winners
         hand = state.held.get(colour)
-        held = (f'<button type="button" class="hand" data-cell="hand:{colour}" title="Replay it: choose it, then a tower">'
-                f"holds its {SIZE_NAMES[hand.piece.size]}</button>" if hand else "")
+        mine = colour in ours or (colour == GHOST and bool(ours))
+        held = f"holds {SIZE_NAMES[hand.piece.size]}" if hand else ""
+        if hand and mine:
+            held = (f'<button type="button" class="hand" data-cell="hand:{colour}" '
+                    f'title="Replay it: choose it, then a tower">{held}</button>')
         if colour == GHOST or over is not None:
             agree = ""
+        elif colour not in ours:
+            agree = '<span class="agreed">&#10003; done</span>' if colour in state.done else ""
         elif colour in state.done:
-            agree = (f'<span class="agreed">&#10003; done</span> <button type="button" data-cell="done:{colour}" '
-                     'title="Withdraw your agreement to end">Not done</button>')
+            agree = (f'<span class="agreed">&#10003; done</span> <button type="button"{_lit(colour, marks)} '
+                     f'data-cell="done:{colour}" title="Withdraw your agreement to end">Not done</button>')
         else:
-            agree = (f'<button type="button" data-cell="done:{colour}" '
+            agree = (f'<button type="button"{_lit(colour, marks)} data-cell="done:{colour}" '
                      'title="Agree that no more plays will be made">I\'m done</button>')
         rows.append(f'<tr class="{colour}{" winner" if won else ""}"><td><span class="who {colour}"></span>'
                     f'{_name(colour)}{" &#9733;" if won else ""}</td><td class="score">{scores[colour]}</td>'
-                    f"<td>{held}</td><td>{agree}</td></tr>")
+                    f'<td><span class="acts">{held}{agree}</span></td></tr>')  # one cell: wraps between, not inside
     parts.append(f'<table class="scores"><caption>{caption}</caption>{"".join(rows)}</table>')
     if over is None and state.options["timer"] is not None:
         parts.append('<p class="timer">Time left: <span id="clock"></span></p>')

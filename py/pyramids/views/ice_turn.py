@@ -35,6 +35,7 @@ OUTWARD = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 ARROW_TEXT = {"N": "&#8593;", "E": "&#8594;", "S": "&#8595;", "W": "&#8592;"}
 WIDTHS = {1: 0.42, 2: 0.6, 3: 0.78}  # a standing piece's base, as a share of the tile, in side view
 COLOURS = tuple(LETTERS)
+CONTROLS = True  # the action bar: drawn as not for use while nobody here may act (`views.draw`'s watching)
 
 
 def _origin(cell: int) -> tuple[float, float]:
@@ -142,12 +143,16 @@ def _goal(state, seat) -> str:
             f'fill="{paint.stroke}">goal</text></g>')
 
 
-def _button(location: str, x: float, y: float, w: float, h: float, body: str, lit: bool, title: str) -> str:
+def _button(location: str, x: float, y: float, w: float, h: float, body: str, lit: bool, title: str,
+            ring: bool = False) -> str:
+    """A bar button; `ring`: one lit anyway (End, MP=7) that a hint names, ringed to stand out."""
     look = (f'fill="{BLUE}" fill-opacity="0.16" stroke="{BLUE}" stroke-width="2.5" rx="5"' if lit
             else 'fill="#f4f4f4" stroke="#bbb" stroke-width="1" rx="5"')
     cls = "action lit" if lit else "action"
+    around = svg.rect(x - 4, y - 4, w + 8, h + 8, 'class="hinted" fill="none" stroke="#e0a800" stroke-width="3" '
+                                                  'rx="8"') if ring else ""
     return (f'<g class="{cls}" data-cell="{escape(location)}"><title>{escape(title)}</title>'
-            f"{svg.rect(x, y, w, h, look)}{body}</g>")
+            f"{around}{svg.rect(x, y, w, h, look)}{body}</g>")
 
 
 def _text(x, y, text, size=13, anchor="middle", colour=INK, extra="") -> str:
@@ -179,8 +184,9 @@ def _treehouse_buttons(state) -> list[tuple[str, str, str]]:
     return out
 
 
-def _bar(state, marks: svg.Marks) -> str:
-    """The action bar under the board: hand tiles in setup, else directions, Treehouse and end.
+def _bar(state, marks: svg.Marks, watching: bool = False) -> str:
+    """The action bar under the board: hand tiles in setup, else directions, Treehouse and end; while nobody
+    here may act (`watching`), only what the player to act is doing, and no button.
 
     A finished game has no actions, so no empty frame is left under the board."""
     if state.outcome is not None:
@@ -188,6 +194,8 @@ def _bar(state, marks: svg.Marks) -> str:
     lit = set(marks.targets)
     out = [svg.rect(6, BAR, WIDTH - 12, HEIGHT - BAR - 6, 'fill="#fbfaf6" stroke="#d8d2c4" rx="8"')]
     row1, row2 = BAR + 8, BAR + 48
+    if watching:
+        return "".join(out) + _text(WIDTH / 2, BAR + 54, escape(_doing(state)), 18)
     if state.phase == "place":
         hand = state.hands[state.turn]
         who = escape(state.actor_name(state.active))
@@ -219,6 +227,7 @@ def _bar(state, marks: svg.Marks) -> str:
         x += 14
     x = 16
     buttons = _treehouse_buttons(state)
+    named = set(marks.targets)  # a hint's, where the button is lit anyway
     if state.is_legal("tip7") or state.is_legal("wild:tip7"):
         lit.add("tip7")  # a move by itself, whatever is selected, as End is
     if buttons:
@@ -226,12 +235,26 @@ def _bar(state, marks: svg.Marks) -> str:
         x += 66
     for location, caption, title in buttons:
         w = 44 if location.startswith("aim") else 48
-        out.append(_button(location, x, row2, w, 34, _text(x + w / 2, row2 + 22, caption, 12), location in lit, title))
+        out.append(_button(location, x, row2, w, 34, _text(x + w / 2, row2 + 22, caption, 12), location in lit, title,
+                           location == "tip7" and location in named))
         x += w + 5
     end = "End movement" if state.phase == "move" else "End turn"
     bold = ' font-weight="bold"'
-    out.append(_button("end", WIDTH - 122, row2, 108, 34, _text(WIDTH - 68, row2 + 22, end, 12, extra=bold), True, end))
+    out.append(_button("end", WIDTH - 122, row2, 108, 34, _text(WIDTH - 68, row2 + 22, end, 12, extra=bold), True, end,
+                       "end" in named))
     return "".join(out)
+
+
+def _doing(state) -> str:
+    """What the player to act is doing, for the action bar while it is not the person's to use."""
+    who = state.actor_name(state.active)
+    if state.phase == "place":
+        return f"{who} is placing a tile."
+    if state.phase == "move":
+        return f"{who} is moving: {state.mp_left} of {state.mp_total} movement points left."
+    if state.phase == "react":
+        return f"{who}: reactionary turning."
+    return f"{who} is rolling the dice." if state.phase == "roll" else "Dealing the tiles."
 
 
 def _edge_arrows(marks: svg.Marks) -> list[str]:
@@ -258,8 +281,9 @@ def _move_cost(state, marks: svg.Marks, cell: int) -> str:
     return f"move {pips(state.stacks[source][0])} MP"
 
 
-def draw(state, marks: svg.Marks = svg.Marks()) -> str:
-    """The board with the selection, lit targets, last move, goals, and the action bar."""
+def draw(state, marks: svg.Marks = svg.Marks(), watching: bool = False) -> str:
+    """The board with the selection, lit targets, last move, goals, and the action bar (no buttons while
+    nobody here may act: `watching`)."""
     tiles, art, pieces, overlays = [], [], [], []
     reacting = state.phase == "react" and state.outcome is None
     for cell in range(SIZE * SIZE):
@@ -300,7 +324,7 @@ def draw(state, marks: svg.Marks = svg.Marks()) -> str:
               f'<g class="overlays" pointer-events="none">{"".join(overlays)}</g>',
               f'<g class="directions">{"".join(_edge_arrows(marks))}</g>',
               f'<g class="labels" pointer-events="none">{"".join(labels)}</g>',
-              f'<g class="bar">{_bar(state, marks)}</g>']
+              f'<g class="bar">{_bar(state, marks, watching)}</g>']
     status = "game over" if state.outcome else f"{state.active} to act"
     return svg.document(WIDTH, HEIGHT, "".join(layers), f"Ice-Turn board, {status}", COLOURS)
 
@@ -315,7 +339,7 @@ def _die(value: int) -> str:
             f"{face}{dots}</svg>")
 
 
-def panel(state, actor=None, marks=None) -> str:
+def panel(state, actor=None, marks=None, people=None) -> str:
     """The seats and hands, the dice with the Treehouse face's meaning, movement points and phase."""
     out = []
     for seat_index, seat in enumerate(state.seats):

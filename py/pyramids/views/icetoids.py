@@ -212,8 +212,8 @@ def _directions(marks: svg.Marks) -> list[str]:
     return out
 
 
-def _swatches(state) -> str:
-    """The colour choice, over the four inner tiles (never a home tile)."""
+def _swatches(state, marks: svg.Marks) -> str:
+    """The colour choice, over the four inner tiles (never a home tile); a lit one (a hint) is outlined."""
     x0, y0 = MARGIN + CELL, MARGIN + CELL
     size = 2 * CELL
     out = [_rect(x0 + 4, y0 + 4, size - 8, size - 8, 'fill="#fff" stroke="#888" rx="10" opacity="0.96"'),
@@ -225,9 +225,11 @@ def _swatches(state) -> str:
         taken = colour in owner
         note = f" (taken by {owner[colour].upper()})" if taken else ""
         look = 'class="swatch taken" opacity="0.35"' if taken else 'class="swatch"'
+        lit = f"colour:{colour}" in marks.targets
+        edge = f'stroke="{BLUE}" stroke-width="5"' if lit else f'stroke="{svg.PAINTS[colour].stroke}" stroke-width="2"'
         out.append(
             f'<g {look} data-cell="colour:{colour}"><title>{colour}{note}</title>'
-            + _rect(sx, sy, 94, 78, f'fill="{TILE_FACE}" stroke="{svg.PAINTS[colour].stroke}" stroke-width="2" rx="6"')
+            + _rect(sx, sy, 94, 78, f'fill="{TILE_FACE}" {edge} rx="6"')
             + glyph(colour, sx + 47, sy + 30, 22)
             + f'<text x="{sx + 47:.1f}" y="{sy + 71:.1f}" text-anchor="middle" font-size="14" fill="{INK}">'
             f"{colour}{' &#10007;' if taken else ''}</text></g>"
@@ -291,12 +293,16 @@ def _labels() -> str:
     return "".join(out)
 
 
-def draw(state, marks: svg.Marks = svg.Marks()) -> str:
-    """The board with marks: selection, targets, last move; setup and turning prompts."""
+CONTROLS = True  # the colour choice: not drawn while nobody here may act (`views.draw`'s watching)
+
+
+def draw(state, marks: svg.Marks = svg.Marks(), watching: bool = False) -> str:
+    """The board with marks: selection, targets, last move; setup and turning prompts (while nobody here may act,
+    `watching`, what the player to act is choosing, with no colour to pick and no home tile lit)."""
     turning = state.pending is not None and state.tiles[state.pending] is not None and state.outcome is None
     choosing_colour = state.in_setup and state.colours[state.active] is None
     choosing_home = state.in_setup and not choosing_colour
-    homes = {state.path(move)[0] for move in state.legal_moves()} if choosing_home else set()
+    homes = {state.path(move)[0] for move in state.legal_moves()} if choosing_home and not watching else set()
     # Tiles a click must reach whatever lies on them: move destinations and the tile to turn.
     covered = {INDEX[t] for t in marks.targets if t in INDEX} | ({state.pending} if turning else set())
     tiles, art, overlays = [], [], []
@@ -332,8 +338,12 @@ def draw(state, marks: svg.Marks = svg.Marks()) -> str:
               f'<g class="directions">{"".join(_directions(marks))}</g>',
               f'<g class="labels" pointer-events="none">{_labels()}</g>']
     who = state.actor_name(state.active)
-    if choosing_colour:
-        layers.append(_swatches(state))
+    if choosing_colour and watching:
+        layers.append(_banner(f"{who} is choosing a colour."))
+    elif choosing_colour:
+        layers.append(_swatches(state, marks))
+    elif choosing_home and watching:
+        layers.append(_banner(f"{who} is choosing a home tile on the edge of the board."))
     elif choosing_home:
         layers.append(_banner(f"{who}: choose your home tile on the edge of the board"))
         layers.append(f'<g pointer-events="none">{_corner_edges(state, marks)}</g>')
@@ -348,7 +358,7 @@ def draw(state, marks: svg.Marks = svg.Marks()) -> str:
     return svg.document(SIDE, SIDE, back + "".join(layers), f"IceToids board, {status}", COLOURS)
 
 
-def panel(state, actor=None, marks=None) -> str:
+def panel(state, actor=None, marks=None, people=None) -> str:
     """Each seat's colour, home and progress; buttons to point a piece; the tiles still hidden."""
     out = []
     for seat, colour in state.colours.items():

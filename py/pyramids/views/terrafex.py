@@ -184,16 +184,18 @@ def _trackers(state) -> str:
     return f'<ul class="tfx-trackers" aria-label="This turn\'s actions">{"".join(out)}</ul>'
 
 
-def _supply(state, title: str, clickable: bool) -> str:
+def _supply(state, title: str, clickable: bool, marks: svg.Marks = svg.Marks()) -> str:
     rows = []
     for kind in KINDS:
         cells = []
         for size in (1, 2, 3):
             n = state.pool_count(kind, size)
             label = f"{n} {SIZE_WORDS[size]} {COLOUR[kind]}"
-            attrs = f' data-cell="pool:{kind}{size}"' if clickable else ""
-            cells.append(f'<button type="button" class="tfx-piece{" empty" if not n else ""}"{attrs} '
-                         f'title="{label}">{_icon(kind, size)}<b>{n}</b></button>')
+            tag = "button" if clickable else "span"  # not a button where it is nobody's here to use
+            attrs = f' type="button" data-cell="pool:{kind}{size}"' if clickable else ""
+            lit = " lit" if f"pool:{kind}{size}" in marks.targets else ""  # a hint's piece
+            cells.append(f'<{tag}{attrs} class="tfx-piece{" empty" if not n else ""}{lit}" '
+                         f'title="{label}">{_icon(kind, size)}<b>{n}</b></{tag}>')
         rows.append(f'<div class="tfx-row">{"".join(cells)}</div>')
     return f'<div class="tfx-pool"><p><b>{title}</b></p>{"".join(rows)}</div>'
 
@@ -229,7 +231,7 @@ def _key() -> str:
             + "</ul>")
 
 
-def panel(state, actor=None, marks: svg.Marks = svg.Marks()) -> str:
+def panel(state, actor=None, marks: svg.Marks = svg.Marks(), people=None) -> str:
     if state.setup:
         problems = state.layout_problems()
         check = ("".join(f'<li class="problem">{escape(p)}</li>' for p in problems) if problems
@@ -237,11 +239,12 @@ def panel(state, actor=None, marks: svg.Marks = svg.Marks()) -> str:
         return (f'<p class="note">Choose a piece of the supply, then a square (it takes the place of a piece '
                 f"there); choose a piece on the board to take it off. Every colour has {SUPPLY[1]} small, {SUPPLY[2]} medium and "
                 f"{SUPPLY[3]} large pieces.</p>"
-                + _supply(state, "Supply", True)
+                + _supply(state, "Supply", True, marks)
                 + f'<ul class="tfx-check">{check}</ul>'
                 + f'<button type="button" class="tfx-start{" not-ready" if problems else ""}" data-cell="start">'
                   "Start the game</button>")
     out = [_score(state)]
+    ours = state.outcome is None and (people is None or any(seat in people for seat in state.actors))
     if state.outcome is None:
         if state.fire:
             opponent = state.actor_name(state.actors[0])
@@ -251,9 +254,9 @@ def panel(state, actor=None, marks: svg.Marks = svg.Marks()) -> str:
             out.append(f'<p class="tfx-fire">{asked}</p>')
         out.append(f"<p>{escape(state.actor_name(state.to_move))}'s turn.</p>")
         out.append(_trackers(state))
-        if "end" in state.legal_moves():
+        if "end" in state.legal_moves() and ours:
             out.append('<button type="button" data-cell="end">End the turn</button>')
-    out.append(_supply(state, "Pool", state.outcome is None))
+    out.append(_supply(state, "Pool", ours, marks))
     out.append(_pit(state))
     out.append(_key())
     if state.outcome is None:
