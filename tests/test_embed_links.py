@@ -226,8 +226,9 @@ def test_a_picture_says_under_the_board_what_a_thumbnail_would_lose():
 def test_a_terrafex_picture_holds_its_score_pool_and_fire_pit():
     state = games.get("terrafex").new()
     lines, _ = caption(embed.image(state))
-    assert lines[0] == "White to move." and lines[1] == "Score: White 5 ·\u00a0Black 5"
-    words = " ".join(lines[2:])
+    score = lines.index("Score: White 5 ·\u00a0Black 5")
+    assert " ".join(lines[:score]) == "White: choose a forest, mountain, fire or glacier action."  # the status line
+    words = " ".join(lines[score + 1:])
     assert words.startswith("Pool (small/medium/large): green 3/1/4, yellow 5/5/4, red 5/5/4, blue 5/5/0.")
     assert words.endswith("Fire pit: 0/0/0 red.")
 

@@ -39,8 +39,6 @@ class Panel:
         by_id("undo").title = s.undo_title()
         by_id("undo").disabled = not s.can_undo()
         by_id("redo").disabled = not s.redo_stack
-        # no Hint for the computer's move or a friend's (none of the person's), nor once the game is over
-        by_id("hint").disabled = bool(s.others_to_move()) or s.latest.outcome is not None
         if self.typed_for is not s:  # a move typed for another game is no move of this one
             self.typed_for = s
             by_id("move-text").value = ""
