@@ -27,7 +27,7 @@ def test_unknown_game_is_a_readable_error():
 def test_a_game_whose_files_are_not_here_yet_says_so(monkeypatch):
     """The page fetches a game's files the first time it is shown (py/archives.py): until then
     `get` says which game is missing, and nothing else is mistaken for it."""
-    absent = games.Entry("ice-lady", "Ice Lady", "2", "", "not_fetched_yet")
+    absent = games.Entry("ice-lady", "Ice Lady", "not_fetched_yet")
     monkeypatch.setitem(games._BY_ID, "ice-lady", absent)
     with pytest.raises(games.NotLoaded) as missing:
         games.get("ice-lady")

@@ -1,6 +1,6 @@
 """HTML fragments for the side panel, built as text so they are tested on CPython.
 
-The browser binding (py/main.py) only assigns these strings to elements.
+The browser binding (py/main.py, py/screen/) only assigns these strings to elements.
 """
 
 from __future__ import annotations

@@ -61,7 +61,6 @@ from ..core import (
 
 PALETTE = ("red", "yellow", "green", "blue", "purple", "orange")
 GHOST = "ghost"
-GHOST_COLOUR = "white"  # how the ghost's pieces are drawn
 TIMER = "timer"
 LETTERS = {"red": "r", "yellow": "y", "green": "g", "blue": "b", "purple": "p", "orange": "o", GHOST: "w"}
 SIZE_LETTERS = "SML"
@@ -107,11 +106,6 @@ class Tower(NamedTuple):
 class Held(NamedTuple):
     piece: Piece
     source: str  # the tower it was mined from: no mine-backs
-
-
-def display_colour(colour: str) -> str:
-    """The colour to draw a player's pieces in (the ghost is white)."""
-    return GHOST_COLOUR if colour == GHOST else colour
 
 
 def _name(colour: str) -> str:
