@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from conformance import bot_game, check_game, check_state
+from conformance import bot_game, check_game, check_refusals, check_state
 from pyramids import ai, games
 
 
@@ -61,3 +61,12 @@ def test_bots_play_every_game_at_every_level(game_id, level):
         "a game with turns runs until it ends or the cap; without turns every bot may also wait"
     check_state(game, end)
     assert game.replay(moves).to_text() == end.to_text()
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_refusal_reasons_and_click_hints_agree_with_the_legal_moves(game_id):
+    """Issue 54: "Refusal reasons and hints checked against the legal moves in every game, as Ice Lady's are":
+    a move is refused exactly when it is not legal, with the game's own reason, and a click leads on exactly
+    where a legal move starts, else says why."""
+    for seed in range(2):
+        check_refusals(games.get(game_id), seed)
