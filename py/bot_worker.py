@@ -1,6 +1,6 @@
 """The computer's thinking, in a web worker, so the page never waits for it.
 
-py/main.py starts this worker at the first bot turn or hint (PyScript's
+py/screen/bots.py starts this worker at the first bot turn or hint (PyScript's
 create_named_worker, with the page's pyscript.toml) and keeps it.  It never
 touches the DOM, so it needs no SharedArrayBuffer and no special headers.
 Like the page, it fetches the search and each game's files when first asked.

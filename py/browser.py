@@ -86,7 +86,8 @@ def draw_panel(session, people=None) -> None:
     game's own controls for the seats people play here."""
     marks, state = session.marks(), session.state
     people = session.people if people is None else people
-    set_html("game-panel", views.labelled(views.panel(state, session.actor, marks, people, session.people), state, marks,
+    set_html("game-panel", views.labelled(views.panel(state, session.actor, marks, people, session.people),
+                                          state, marks,
                                           previews=session.previews(0.0)))  # the board's frame's: the rest follow
 
 

@@ -58,7 +58,8 @@ class App:
         self.not_saving = False  # the last save failed: the page says so until one succeeds
         self.asked_to_keep = False  # navigator.storage.persist() was asked this visit (after a save, once)
         self.bare = True  # opened without a link: a visit without one reopens the game on screen
-        self.from_link = False  # the game on screen came from a link Share sent: who moves first here is the player's side
+        # the game on screen came from a link Share sent: who moves first here is the player's side
+        self.from_link = False
         self.pending = {}  # what runs once the browser has painted the frame (see `later`), in order
         self.run_pending_proxy = create_proxy(self.run_pending)
         self.after_frame_proxy = create_proxy(lambda _time: window.setTimeout(self.run_pending_proxy, 0))
@@ -130,7 +131,8 @@ class App:
             try:
                 loading = await self.loaded(lambda: Loading.from_link(fragment))
             except GameError as err:
-                instead = "Your last game is shown instead." if saves.entries(self.store) else "A new game is shown instead."
+                instead = ("Your last game is shown instead." if saves.entries(self.store)
+                           else "A new game is shown instead.")
                 self.tell(page.notice("This link cannot be opened:", str(err), instead))
             else:
                 message = await self.replay(loading)
@@ -170,7 +172,8 @@ class App:
                 return False
             self.session.go(found.common)
             self.tell(f"This link is an earlier moment of your saved game: shown at move {found.common} of "
-                      f"{len(self.session.moves)}. Step on with → or the move list; End (») returns to the latest move.")
+                      f"{len(self.session.moves)}. Step on with → or the move list; "
+                      "End (») returns to the latest move.")
             return True
         mine = found.data.get("mine")
         session.choose_mine([m for m in mine if isinstance(m, str)] if isinstance(mine, list) else [])
@@ -290,7 +293,8 @@ class App:
             except Exception as err:  # noqa: BLE001 - the page must stay usable
                 report(err)
                 message = by_id("message")
-                message.textContent = "This position could not be drawn (a bug in the app); the board shows the last one drawn."
+                message.textContent = ("This position could not be drawn (a bug in the app); "
+                                       "the board shows the last one drawn.")
                 message.className = "message warn"
 
     @contextmanager
@@ -437,7 +441,8 @@ class App:
         """Esc cancels a selection or a choice; outside the board (static/access.js) the keys browse the game."""
         if str(event.key) == "Escape" and present(event.target.closest("dialog")) is None:  # dialogs close themselves
             return self.escape()
-        if present(event.target.closest("input, select, textarea, dialog")) is not None or event.ctrlKey or event.metaKey:
+        if (present(event.target.closest("input, select, textarea, dialog")) is not None
+                or event.ctrlKey or event.metaKey):
             return None
         if present(event.target.closest("#board")) is not None:
             return None

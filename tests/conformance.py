@@ -143,3 +143,44 @@ def bot_game(game: Game, levels, rng: random.Random, max_plies: int = 400, scale
         state = state.play(move)
         states.append(state)
     return moves, state
+
+
+GENERIC = "is not a legal move here."  # `State.explain`'s words where a game gives no reason of its own
+
+
+def check_refusals(game: Game, seed: int, plies: int = 120, every: int = 10, sample: int = 150) -> None:
+    """Refusal reasons and click hints agree with the legal moves, in positions of a random game.
+
+    The candidates are the moves legal somewhere in the same game (well-formed, mostly illegal at a given
+    ply): each legal one plays, each other is refused with the game's own reason, never the generic words.
+    Each location where such a move starts, clicked first: it leads on (targets or moves, all legal) where a
+    legal move of the actor to move starts there (a game may add shortcuts: Terrafex's mountain from the
+    pool's only size), and where it leads nowhere the player is told why in a sentence."""
+    rng = random.Random(seed)
+    states = [game.new()]
+    for move in playout(game, rng, max_plies=plies):
+        states.append(states[-1].play(move))
+    deciding = [s for s in states if s.outcome is None and s.actors != (CHANCE,)]
+    pool = sorted({m for s in deciding for m in s.legal_moves()})
+    firsts = sorted({cells[0] for s in deciding[::every] for m in s.legal_moves() for cells in s.paths(m)})
+    for state in deciding[::every]:
+        legal = set(state.legal_moves())
+        for move in rng.sample(pool, min(sample, len(pool))):
+            try:
+                state.play(move)
+            except GameError as err:
+                assert move not in legal, f"{move!r} is legal at {state.to_text()} but refused: {err}"
+                assert str(err) and GENERIC not in str(err), f"{move!r} at {state.to_text()}: {err}"
+            else:
+                assert move in legal, f"{move!r} is not legal at {state.to_text()} but was played"
+        if len(state.actors) != 1:
+            continue  # no turns: who clicks is the actor chosen on the page (`guide(..., actor)`)
+        actor = state.actors[0]
+        starts = {cells[0] for m in legal if state.actor_of(m) == actor for cells in state.paths(m)}
+        for cell in firsts:
+            guidance = state.guide((cell,), actor)
+            assert guidance.ok >= (cell in starts), (state.to_text(), cell, guidance)  # a shortcut may add more
+            assert guidance.ok == bool(guidance.targets or guidance.moves), (state.to_text(), cell, guidance)
+            assert set(guidance.moves) <= legal, (state.to_text(), cell, guidance.moves)
+            if not guidance.ok:
+                assert guidance.message.endswith((".", "?", "!")), (state.to_text(), cell, guidance.message)

@@ -207,7 +207,7 @@ def test_a_game_whose_files_are_not_loaded_waits_for_them_where_it_was(monkeypat
     """The page fetches a game's files when a step meets it (`games.NotLoaded`), then steps again."""
     text = exported(played("d3-e4"), Session("ice-towers"), played("c3-b4"))
     real = games._BY_ID["ice-towers"]
-    monkeypatch.setitem(games._BY_ID, "ice-towers", games.Entry("ice-towers", "Ice Towers", "2-6", "", "absent"))
+    monkeypatch.setitem(games._BY_ID, "ice-towers", games.Entry("ice-towers", "Ice Towers", "absent"))
     importing, waits = backups.Importing(text, Store(), NOW), 0
     while True:
         try:

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from conformance import bot_game, check_game, check_state
+from conformance import bot_game, check_game, check_refusals, check_state
 from pyramids import ai, games
 
 
@@ -27,7 +27,7 @@ def test_unknown_game_is_a_readable_error():
 def test_a_game_whose_files_are_not_here_yet_says_so(monkeypatch):
     """The page fetches a game's files the first time it is shown (py/archives.py): until then
     `get` says which game is missing, and nothing else is mistaken for it."""
-    absent = games.Entry("ice-lady", "Ice Lady", "2", "", "not_fetched_yet")
+    absent = games.Entry("ice-lady", "Ice Lady", "not_fetched_yet")
     monkeypatch.setitem(games._BY_ID, "ice-lady", absent)
     with pytest.raises(games.NotLoaded) as missing:
         games.get("ice-lady")
@@ -61,3 +61,12 @@ def test_bots_play_every_game_at_every_level(game_id, level):
         "a game with turns runs until it ends or the cap; without turns every bot may also wait"
     check_state(game, end)
     assert game.replay(moves).to_text() == end.to_text()
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_refusal_reasons_and_click_hints_agree_with_the_legal_moves(game_id):
+    """Issue 54: "Refusal reasons and hints checked against the legal moves in every game, as Ice Lady's are":
+    a move is refused exactly when it is not legal, with the game's own reason, and a click leads on exactly
+    where a legal move starts, else says why."""
+    for seed in range(2):
+        check_refusals(games.get(game_id), seed)

@@ -219,7 +219,7 @@ def test_a_link_is_compared_with_its_own_game_s_entries_only(monkeypatch):
     saves.save(store, "mine", played("d3-e4"), {}, 1)
     saves.save(store, "towers", Session("ice-towers"), {}, 2)
     link = played("d3-e4", "e6-f5")
-    absent = games.Entry("ice-towers", "Ice Towers", "2-6", "", "not_fetched_yet")
+    absent = games.Entry("ice-towers", "Ice Towers", "not_fetched_yet")
     monkeypatch.setitem(games._BY_ID, "ice-towers", absent)
     found = saves.related(store, link.record(), link.moves)
     assert (found.id, found.kind) == ("mine", "continues")
@@ -230,7 +230,7 @@ def test_an_entry_of_a_game_not_fetched_yet_is_listed_as_that_game(monkeypatch):
     data = json.loads(json.dumps(saves.save(store, "t", Session("ice-towers"), {}, 1)))
     del data["game"]  # an entry that does not say its game: its record does
     store.set(saves.ENTRY + "t", json.dumps(data))
-    monkeypatch.setitem(games._BY_ID, "ice-towers", games.Entry("ice-towers", "Ice Towers", "2-6", "", "absent"))
+    monkeypatch.setitem(games._BY_ID, "ice-towers", games.Entry("ice-towers", "Ice Towers", "absent"))
     (listed,) = saves.entries(store)
     assert listed.game == "ice-towers" and not listed.damaged
 

@@ -6,10 +6,11 @@
 The precache list is every file the pages load, from the same list as
 pyscript.toml: the pages, the bot worker's script, pyscript.toml and the
 archive it lists, and everything under static/ (the vendored PyScript and
-Pyodide, and the archives of each game and of the search, included).  A file missing from it breaks the app only later, offline,
-so tests compare it with what the pages really request.  Each file carries a
-hash of its content; the hashes make the cache version, so a new build gets a
-new cache and unchanged files are not downloaded again.
+Pyodide, and the archives of each game and of the search, included).  A
+file missing from it breaks the app only later, offline, so tests compare
+it with what the pages really request.  Each file carries a hash of its
+content; the hashes make the cache version, so a new build gets a new
+cache and unchanged files are not downloaded again.
 """
 
 from __future__ import annotations

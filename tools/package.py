@@ -38,7 +38,6 @@ import zipfile
 import snapshot
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-PY = ROOT / "py"
 START = "static/pyramids.zip"
 BINDINGS = ("main.py", "embed_page.py", "browser.py", "archives.py")  # the py/*.py the pages import, with the app
 # page's parts in py/screen/ (py/bot_worker.py is the worker's script, fetched by itself)

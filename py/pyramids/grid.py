@@ -21,16 +21,6 @@ def square(col: int, row: int) -> str:
     return f"{FILES[col]}{row + 1}"
 
 
-def parse_square(name: str, cols: int, rows: int) -> tuple[int, int] | None:
-    """0-based (col, row) of a square name, or None when it is not on the board."""
-    if len(name) < 2 or name[0] not in FILES[:cols] or not name[1:].isdigit():
-        return None
-    row = int(name[1:]) - 1
-    if not 0 <= row < rows or name[1:] != str(row + 1):
-        return None
-    return FILES.index(name[0]), row
-
-
 def join_row(tokens: list[str | None]) -> str:
     """One row of tokens (None for empty) in row notation."""
     out, empty = [], 0

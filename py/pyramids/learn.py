@@ -210,7 +210,8 @@ class Tutor:
             wanted = [m for m in s.choices if m in moves]
             if wanted:
                 return s.note(f"Choose: {state.label(wanted[0])}.")
-        paths = [p for m in moves for p in state.paths(m) if p[:len(selection)] == selection and len(p) > len(selection)]
+        paths = [p for m in moves for p in state.paths(m)
+                 if p[:len(selection)] == selection and len(p) > len(selection)]
         if not paths:
             selection, paths = (), [p for m in moves for p in state.paths(m)]
         after = tuple(dict.fromkeys(p[len(selection)] for p in paths))

@@ -1,6 +1,6 @@
 """HTML fragments for the side panel, built as text so they are tested on CPython.
 
-The browser binding (py/main.py) only assigns these strings to elements.
+The browser binding (py/main.py, py/screen/) only assigns these strings to elements.
 """
 
 from __future__ import annotations
@@ -132,7 +132,8 @@ def move_items(session: Session, start: int = 0, stop: int | None = None, append
         words = escape(session.describe(ply))
         yield (
             f'<li class="{cls}" data-ply="{ply}"{num}><button type="button" data-ply="{ply}" title="{words}" '
-            f'data-notation="{escape(move)}"><span class="who {escape(who)}" aria-hidden="true"></span>{words}</button></li>'
+            f'data-notation="{escape(move)}"><span class="who {escape(who)}" aria-hidden="true"></span>'
+            f'{words}</button></li>'
         )
     if end == len(session.moves) and session.result():
         yield f'<li class="result">{escape(session.result())}</li>'
@@ -175,13 +176,15 @@ def _turn_entry(s: Session, turn: turns.Turn) -> str:
         current = " current" if ply == s.cursor else ""
         new = f" {NEW}" if s.unseen is not None and ply > s.unseen else ""
         actions.append(f'<li class="ply{current}{new}" data-ply="{ply}" data-num="{ply}."><button type="button" '
-                       f'data-ply="{ply}" title="{words}" data-notation="{escape(moves[ply - 1])}">{words}</button></li>')
+                       f'data-ply="{ply}" title="{words}" data-notation="{escape(moves[ply - 1])}">'
+                       f'{words}</button></li>')
     count = len(turn.plies)
     opener = (f'<button type="button" class="open" data-open aria-expanded="false" title="Each of its {count} moves" '
               f'aria-label="Each of its {count} moves">▸</button>') if count > 1 else '<span class="open"></span>'
     colour = escape(turns.colour(states, moves, turn))
     return (f'<li class="{cls}" data-first="{turn.first}" data-last="{turn.last}">{opener}'
-            f'<button type="button" class="sum" data-ply="{turn.last}" title="{escape(turns.headline(states, moves, turn))}">'
+            f'<button type="button" class="sum" data-ply="{turn.last}" '
+            f'title="{escape(turns.headline(states, moves, turn))}">'
             f'<span class="who {colour}" aria-hidden="true"></span>{head}</button>'
             f'<ol class="actions">{"".join(actions)}</ol></li>')
 
@@ -249,7 +252,8 @@ def leaving(moves: int, saved: bool) -> str:
 def welcome(session: Session) -> str:
     """What a newcomer reads once, on a first visit: how to start, and that the computer can play."""
     sides = "Both sides play" if len(seats(session.game, session.options)) == 2 else "Every player plays"
-    return f"Tap or click a piece to see where it can go. {sides} on this device \u2014 or choose the computer in New game."
+    return (f"Tap or click a piece to see where it can go. {sides} on this device \u2014 "
+            "or choose the computer in New game.")
 
 
 def notation(session: Session) -> str:
@@ -271,7 +275,8 @@ def choices(session: Session) -> str:
     state = session.state
     return "".join(
         f'<button type="button" class="choice{" hinted" if move == session.hinted else ""}" data-move="{escape(move)}">'
-        f'{scoped(choice_picture(state, move), f"choice{n}-")}{escape(state.label(move))}{_preview(state, move)}</button>'
+        f'{scoped(choice_picture(state, move), f"choice{n}-")}{escape(state.label(move))}'
+        f'{_preview(state, move)}</button>'
         for n, move in enumerate(session.choices)
     )
 
@@ -351,7 +356,8 @@ def mine_form(session: Session, bots=()) -> str:
         f'<span class="who {escape(start.actor_colour(seat))}"></span>{escape(start.actor_name(seat))}</label>'
         for seat in session.seats)
     return (f'<fieldset class="option"><legend>I play</legend>{boxes} <small>Tick every side to play them all '
-            "on this device; a friend far away plays the others: send them the link after each move.</small></fieldset>")
+            "on this device; a friend far away plays the others: "
+            "send them the link after each move.</small></fieldset>")
 
 
 def games_list(listed: list, current: str | None, when: Callable[[float], str], thumb: Callable[[str, str], str],

@@ -230,9 +230,7 @@ def read(text: str) -> tuple[Record, str | None]:
     try:
         game = games.get(game_id)
     except KeyError:
-        coming = next((e.title for e in games.CATALOGUE if e.id == game_id), None)
-        raise RecordError(f"{coming} is coming soon and cannot be played yet." if coming
-                          else f"There is no game called {quote(game_id)}.") from None
+        raise RecordError(f"There is no game called {quote(game_id)}.") from None
     if compact:
         moves, note, packed = (), None, _packed(fields.pop("c", "0."))
     else:

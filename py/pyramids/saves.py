@@ -439,7 +439,8 @@ def other_tab(store: Store, entry_id: str, rev: str | None, moves: list[str]) ->
 def _undone(moves: tuple[str, ...], redo) -> tuple[str, ...]:
     """The moves, then those their redo stack would put back (the last group undone first)."""
     groups = redo if isinstance(redo, list) else []
-    return moves + tuple(m for group in reversed(groups) if isinstance(group, list) for m in group if isinstance(m, str))
+    return moves + tuple(m for group in reversed(groups) if isinstance(group, list)
+                         for m in group if isinstance(m, str))
 
 
 def copy(store: Store, entry_id: str, now_ms: float) -> str | None:
@@ -505,7 +506,8 @@ def migrate(store: Store, now_ms: float) -> list[str]:
             written = store.set(ENTRY + entry_id, text)  # listed as damaged, never dropped
             problem = None
         if not written:
-            notes.append("Your saved games could not be moved into My games (storage is full); they are kept as they were.")
+            notes.append("Your saved games could not be moved into My games (storage is full); "
+                         "they are kept as they were.")
             break
         store.remove(key)
         if key.startswith(OLD_SLOT) and last == key[len(OLD_SLOT):]:

@@ -94,7 +94,8 @@ class Session:
         self.moves: list[str] = []
         self.redo_stack: list[list[str]] = []
         self.kept: dict[str, str] = {}  # chance node -> the outcome drawn there, then undone: drawn again there
-        self.packed: list[tuple[str, str]] = []  # (move, its compact digits) for the compact link, kept as moves are made
+        # (move, its compact digits) for the compact link, kept as moves are made
+        self.packed: list[tuple[str, str]] = []
         self.cursor = 0
         self.actor: str | None = None  # who the player acts as, where several may act
         self.unseen: int | None = None  # a link brought the game up to date: the moves after this ply are new

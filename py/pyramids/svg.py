@@ -161,7 +161,8 @@ def rect(x: float, y: float, w: float, h: float, attrs: str = "") -> str:
 def last_frame(x: float, y: float, size: float) -> str:
     """The last move's frame, drawn over the pieces so that no piece (a king, a stack) hides it."""
     return rect(x + 1.5, y + 1.5, size - 3, size - 3,
-                'class="last-frame" fill="none" stroke="#d9a400" stroke-width="3" stroke-dasharray="7 4" pointer-events="none"')
+                'class="last-frame" fill="none" stroke="#d9a400" stroke-width="3" stroke-dasharray="7 4" '
+                'pointer-events="none"')
 
 
 def document(width: float, height: float, body: str, title: str, colours=(), patterns: str = "") -> str:

@@ -25,7 +25,8 @@ async def workers_refused() -> str:
     def answer(why):
         if not answered.done():
             answered.set_result(why)
-    url = window.URL.createObjectURL(window.Blob.new(to_js(["postMessage(0)"]), to_js({"type": "text/javascript"}, dict_converter=window.Object.fromEntries)))
+    url = window.URL.createObjectURL(window.Blob.new(to_js(["postMessage(0)"]), to_js(
+        {"type": "text/javascript"}, dict_converter=window.Object.fromEntries)))
     try:
         worker = window.Worker.new(url)
     except Exception:  # noqa: BLE001
@@ -76,7 +77,8 @@ class Bots:
         self.intent = ()  # the locations of the move a bot is about to make (games without turns)
         self.timers = set()  # (session, seat) with a timer running (games without turns)
         self.waited = {}  # seat -> (session, position) where it last chose to wait (games without turns)
-        self.shown = (None, "", 0.0)  # (session, position key, performance.now() in ms) when the latest position was drawn
+        # (session, position key, performance.now() in ms) when the latest position was drawn
+        self.shown = (None, "", 0.0)
 
     def bind(self):
         by_id("hint").addEventListener("click", create_proxy(lambda _event: asyncio.ensure_future(self.hint())))

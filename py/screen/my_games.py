@@ -138,7 +138,8 @@ class MyGames:
             {"type": "application/json"}, dict_converter=window.Object.fromEntries)))
         download_file(url, f"looney-pyramids-games-{day[:10]}.json")
         exported = text.count('"record":')
-        by_id("games-note").textContent = f"Exported {exported} game{'s' if exported != 1 else ''} to a file in your downloads."
+        by_id("games-note").textContent = (f"Exported {exported} game{'s' if exported != 1 else ''} "
+                                           "to a file in your downloads.")
 
     async def import_file(self):
         """Add the games of a file Export made, a slice per task, saying how far it got: nothing here is

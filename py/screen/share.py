@@ -52,7 +52,8 @@ class Share:
         return link, record.too_long_to_send(link)
 
     def share(self):
-        """The shortest link to the game: the phone's share sheet, else copied; a link too long for a chat is refused."""
+        """The shortest link to the game: the phone's share sheet, else copied; a link too long for a chat is
+        refused."""
         app = self.app
         app.persist()
         s = app.session

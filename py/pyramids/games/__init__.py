@@ -21,19 +21,17 @@ class Entry:
 
     id: str
     title: str
-    players: str
-    blurb: str
     module: str  # the module under pyramids.games
 
 
 RULES = pathlib.Path(__file__).parent.parent / "rules"  # each game's rules page, <id>.html
 
 CATALOGUE = (
-    Entry("ice-lady", "Ice Lady", "2", "Checkers with pyramids: kings, king trees and promotion.", "ice_lady"),
-    Entry("ice-towers", "Ice Towers", "2-6", "No turns: cap, mine and split towers in a race.", "ice_towers"),
-    Entry("icetoids", "IceToids", "2-4", "Explore face-down tiles and reach your three targets.", "icetoids"),
-    Entry("terrafex", "Terrafex", "2", "Terraform with forests, mountains, fire and glaciers.", "terrafex"),
-    Entry("ice-turn", "Ice-Turn", "2-4", "A dice race across arrow tiles to nest on the far corner.", "ice_turn"),
+    Entry("ice-lady", "Ice Lady", "ice_lady"),
+    Entry("ice-towers", "Ice Towers", "ice_towers"),
+    Entry("icetoids", "IceToids", "icetoids"),
+    Entry("terrafex", "Terrafex", "terrafex"),
+    Entry("ice-turn", "Ice-Turn", "ice_turn"),
 )
 
 _BY_ID = {entry.id: entry for entry in CATALOGUE}

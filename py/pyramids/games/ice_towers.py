@@ -61,7 +61,6 @@ from ..core import (
 
 PALETTE = ("red", "yellow", "green", "blue", "purple", "orange")
 GHOST = "ghost"
-GHOST_COLOUR = "white"  # how the ghost's pieces are drawn
 TIMER = "timer"
 LETTERS = {"red": "r", "yellow": "y", "green": "g", "blue": "b", "purple": "p", "orange": "o", GHOST: "w"}
 SIZE_LETTERS = "SML"
@@ -107,11 +106,6 @@ class Tower(NamedTuple):
 class Held(NamedTuple):
     piece: Piece
     source: str  # the tower it was mined from: no mine-backs
-
-
-def display_colour(colour: str) -> str:
-    """The colour to draw a player's pieces in (the ghost is white)."""
-    return GHOST_COLOUR if colour == GHOST else colour
 
 
 def _name(colour: str) -> str:
@@ -467,8 +461,8 @@ class IceTowersState(State):
                 return f"{name} is not holding a piece."
             targets = self._targets(hand.piece, hand.source)
             return self._busy(actor, hand.piece) or (
-                f"{_describe(hand.piece).capitalize()} can still cap {self._tower_words(targets[0])}, for one, so it must; "
-                "set it down only when no cap is legal." if targets else None)
+                f"{_describe(hand.piece).capitalize()} can still cap {self._tower_words(targets[0])}, for one, "
+                "so it must; set it down only when no cap is legal." if targets else None)
         busy = self._busy(actor, piece if verb == "cap" else None)
         if busy:
             return busy
@@ -486,7 +480,8 @@ class IceTowersState(State):
                 return f"Too late: that tower now holds only one {_owner(actor)} piece; mining needs two."
             return None
         if i == 0:
-            return f"{_describe(piece).capitalize()} is at the bottom of {self._tower_words(tower)}; a split goes between two pieces."
+            return (f"{_describe(piece).capitalize()} is at the bottom of {self._tower_words(tower)}; "
+                    "a split goes between two pieces.")
         below = tower.pieces[i - 1]
         if below.colour != piece.colour:
             return (f"Too late: under {_describe(piece)} in {self._tower_words(tower)} is now {_describe(below)}; "
@@ -501,7 +496,8 @@ class IceTowersState(State):
             return "Everyone is holding a mined piece: replay it before moving for the ghost."
         hand = self.held.get(actor)
         if hand is not None and hand.piece != replaying:
-            return f"{_name(actor)} is holding its {SIZE_NAMES[hand.piece.size]} and must replay it before anything else."
+            return (f"{_name(actor)} is holding its {SIZE_NAMES[hand.piece.size]} and must replay it "
+                    "before anything else.")
         return None
 
     def _why_not_cap(self, actor: str, piece: Piece, target: str, hand: Held | None) -> str | None:
@@ -509,8 +505,8 @@ class IceTowersState(State):
         if not from_hand:
             home = self._where[piece.name][0]
             if len(home.pieces) > 1:
-                return (f"{_describe(piece).capitalize()} is inside {self._tower_words(home)}; only a free-standing piece "
-                        "(or the piece you hold) can cap.")
+                return (f"{_describe(piece).capitalize()} is inside {self._tower_words(home)}; "
+                        "only a free-standing piece (or the piece you hold) can cap.")
         tower = self.tower(target)
         if tower is None:
             if int(target[1:]) < self.next_id:
@@ -556,7 +552,8 @@ class IceTowersState(State):
             if kind == "done":  # the panel's button: its name holds the words it shows
                 return (f"{_name(rest)}: Not done (withdraw the agreement to end)" if rest in self.done
                         else f"{_name(rest)}: I'm done (agree to end the game)")
-            return f"{_name(rest)} holds {hand.piece.name}, {_piece_words(hand.piece)}" if hand else f"{_name(rest)} holds nothing"
+            return (f"{_name(rest)} holds {hand.piece.name}, {_piece_words(hand.piece)}" if hand
+                    else f"{_name(rest)} holds nothing")
         match = re.fullmatch(r"t([0-9]+)(?:([.|])([0-9]+))?", cell)
         tower = self.tower(f"t{match.group(1)}") if match else None
         if tower is None:
@@ -621,7 +618,8 @@ class IceTowersState(State):
             tower, i = self._where[piece.name]
             above = " and what is above it" if i < len(tower.pieces) - 1 else ""
             lifted = self._tower_words(Tower("", tower.pieces[i:]), alone="a ")
-            return f"{who} lifts {_owner(piece.colour)}'s {size}{above} off {self._tower_words(tower)}, to stand as {lifted}"
+            return (f"{who} lifts {_owner(piece.colour)}'s {size}{above} off {self._tower_words(tower)}, "
+                    f"to stand as {lifted}")
         if verb == "down":
             held = SIZE_NAMES[hand.piece.size]
             return f"{who} sets the {held} it holds down as a free-standing {held}"
@@ -643,7 +641,8 @@ class IceTowersState(State):
         set_down = [t for t in after.towers if t.id not in self._index][kind in own:]
         for tower in set_down:
             piece = tower.top
-            text += (f", and the {SIZE_NAMES[piece.size]} {_name(piece.colour) if piece.colour != GHOST else 'the ghost'} "
+            text += (f", and the {SIZE_NAMES[piece.size]} "
+                     f"{_name(piece.colour) if piece.colour != GHOST else 'the ghost'} "
                      f"holds is set down as a free-standing {SIZE_NAMES[piece.size]}")
         return text
 
@@ -679,7 +678,8 @@ class IceTowersState(State):
         return f"Choose a lit tower to cap{held}."
 
     def owner(self, location: str) -> str | None:
-        """The colour of a free-stander, a piece in a tower, a hand or an agreement toggle; not the ghost's (anyone may move it)."""
+        """The colour of a free-stander, a piece in a tower, a hand or an agreement toggle; not the ghost's (anyone may
+        move it)."""
         kind, sep, rest = location.partition(":")
         if sep:
             return rest if kind in ("hand", "done") and rest in self.humans else None

@@ -333,7 +333,7 @@ class IceTurnState(State):
         return (CHANCE,) if self.phase in ("deal", "roll") else (self.active,)
 
     def _generate(self) -> dict[str, tuple]:
-        return getattr(self, f"_{self.phase}_moves")()
+        return _MOVES_IN_PHASE[self.phase](self)
 
     def _deal_moves(self) -> dict[str, tuple]:
         colour = self.seats[sum(map(len, self.hands)) % len(self.seats)].colour
@@ -418,7 +418,7 @@ class IceTurnState(State):
             if face == "tip7":
                 moves[prefix + "tip7"] = ("tip7",)
             else:
-                getattr(self, f"_{face}s")(moves, prefix)
+                _FACE_MOVES[face](self, moves, prefix)
         return moves
 
     def _aims(self, moves: dict, prefix: str) -> None:
@@ -512,7 +512,7 @@ class IceTurnState(State):
         if kind == "react":
             _, cell, d = action
             return replace(self, facing=_put(self.facing, cell, d), reacted=self.reacted + (self.stacks[cell][0],))
-        return getattr(self, f"_do_{kind}")(*action[1:])
+        return _APPLY[kind](self, *action[1:])
 
     def _cells(self, changes: dict[int, tuple]) -> tuple[tuple, tuple]:
         """Stacks and facings with `changes` ({cell: (stack, facing)}) applied."""
@@ -1251,6 +1251,18 @@ def _allowed(face: str | None) -> tuple:
     if face == "wild":
         return TREEHOUSE
     return ("tip7",) if face == "tip" else (face,)
+
+
+# Each phase's moves, each Treehouse face's, and how each kind of action changes the position: named here so
+# that a search for a method finds its caller.
+_MOVES_IN_PHASE = {"deal": IceTurnState._deal_moves, "place": IceTurnState._place_moves,
+                   "roll": IceTurnState._roll_moves, "move": IceTurnState._move_moves,
+                   "react": IceTurnState._react_moves}
+_FACE_MOVES = {"aim": IceTurnState._aims, "swap": IceTurnState._swaps, "hop": IceTurnState._hops,
+               "dig": IceTurnState._digs}
+_APPLY = {"tip": IceTurnState._do_tip, "turn": IceTurnState._do_turn, "move": IceTurnState._do_move,
+          "tip7": IceTurnState._do_tip7, "aim": IceTurnState._do_aim, "swap": IceTurnState._do_swap,
+          "hop": IceTurnState._do_hop, "dig": IceTurnState._do_dig}
 
 
 class IceTurn(Game):

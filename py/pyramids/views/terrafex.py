@@ -237,8 +237,8 @@ def panel(state, actor=None, marks: svg.Marks = svg.Marks(), people=None) -> str
         check = ("".join(f'<li class="problem">{escape(p)}</li>' for p in problems) if problems
                  else '<li class="ok">The layout is valid: press Start.</li>')
         return (f'<p class="note">Choose a piece of the supply, then a square (it takes the place of a piece '
-                f"there); choose a piece on the board to take it off. Every colour has {SUPPLY[1]} small, {SUPPLY[2]} medium and "
-                f"{SUPPLY[3]} large pieces.</p>"
+                f"there); choose a piece on the board to take it off. Every colour has {SUPPLY[1]} small, "
+                f"{SUPPLY[2]} medium and {SUPPLY[3]} large pieces.</p>"
                 + _supply(state, "Supply", True, marks)
                 + f'<ul class="tfx-check">{check}</ul>'
                 + f'<button type="button" class="tfx-start{" not-ready" if problems else ""}" data-cell="start">'
