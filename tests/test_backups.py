@@ -249,32 +249,9 @@ GAME = {"v": 2, "record": "v=1&g=ice-lady&m=d3-e4", "name": "Club", "created": N
     ('{"format": "looney-pyramids-games", "v": 2, "games": []}', "it was made by a newer version of the app"),
     ('{"games": [], "v": 2, "format": "looney-pyramids-games"}', "it was made by a newer version of the app"),
     ("[" * 100 + "]" * 100, "it is not a file of saved games from this app."),
-    (file_of({"v": 2, "record": "v=1&g=ice-lady&m=d3-e4"}, {**GAME, "record": "v=1&g=ice-lady&m=d3-d9"}),
-     "game 2 (\u2068'Club'\u2069) is only partly readable."),
-    (file_of({"v": 2}), "game 1 cannot be read. The saved game has no"),
-    (file_of(GAME, 7), "game 2 is not a saved game."),
-    (file_of({**GAME, "record": "v=1&g=ice-lady&mandatory_capture=maybe&m=d3-e4"}),
-     "game 1 (\u2068'Club'\u2069) cannot be read. The link's options are not valid"),
-    (file_of({**GAME, "name": "x" * 5000}), "the name of game 1 (\u2068'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'\u2069) is "
-     "5,000 characters long (a name has at most 80)."),
-    (file_of({**GAME, "name": ["Club"]}), "the name of game 1 is not text."),
-    (file_of({**GAME, "played": 1e300}), "the date game 1 (\u2068'Club'\u2069) was last played is not a date from "
-     "2000 to today ('1e+300')."),
-    (file_of({**GAME, "created": "yesterday"}), "the date game 1 (\u2068'Club'\u2069) was created is not a date"),
-    (file_of({**GAME, "created": -5}), "the date game 1 (\u2068'Club'\u2069) was created is not a date"),
-    (file_of({**GAME, "played": True}), "the date game 1 (\u2068'Club'\u2069) was last played is not a date"),
-    (file_of({**GAME, "mine": ["red"]}), "the seats played here in game 1 (\u2068'Club'\u2069) are not seats of "
-     "Ice Lady ('['red']')."),
-    (file_of({**GAME, "mine": ["white", "white"]}), "the seats played here in game 1"),
-    (file_of({**GAME, "mine": "white"}), "the seats played here in game 1"),
-    (file_of({**GAME, "ply": 7}), "game 1 (\u2068'Club'\u2069) is shown at a move it does not have ('7')."),
-    (file_of({**GAME, "record": "v=1&g=ice-lady&m=d3-e4&bots=red:hard"}), "game 1 (\u2068'Club'\u2069) is only "
-     "partly readable. The link gives the computer a seat this game has not"),
 ])
 def test_a_bad_backup_file_says_why_and_changes_nothing(text, why):
-    """Issue 52: every field of an imported game goes through the checks Rename and saving apply ("a
-    5,000-character name is kept", "played: 1e300 stays at the top of My games for ever"), or the file is
-    refused, saying which game and why."""
+    """A file that is no backup of ours is refused whole, saying why."""
     store = Store()
     saves.save(store, "a", played("d3-e4"), {}, 1)
     before = dict(store)
@@ -282,6 +259,46 @@ def test_a_bad_backup_file_says_why_and_changes_nothing(text, why):
         imported(store, text)
     assert str(refused.value).startswith("This file cannot be imported: " + why), str(refused.value)
     assert str(refused.value).endswith("Nothing was changed.") and dict(store) == before
+
+
+@pytest.mark.parametrize(("bad", "why"), [
+    ({**GAME, "record": "v=1&g=ice-lady&m=d3-d9"},
+     "game 2 (\u2068'Club'\u2069) is only partly readable."),
+    ({"v": 2}, "game 2 cannot be read. The saved game has no"),
+    (7, "game 2 is not a saved game."),
+    ({**GAME, "record": "v=1&g=ice-lady&mandatory_capture=maybe&m=d3-e4"},
+     "game 2 (\u2068'Club'\u2069) cannot be read. The link's options are not valid"),
+    ({**GAME, "name": "x" * 5000}, "the name of game 2 (\u2068'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'\u2069) is "
+     "5,000 characters long (a name has at most 80)."),
+    ({**GAME, "name": ["Club"]}, "the name of game 2 is not text."),
+    ({**GAME, "played": 1e300}, "the date game 2 (\u2068'Club'\u2069) was last played is not a date from "
+     "2000 to today ('1e+300')."),
+    ({**GAME, "created": "yesterday"}, "the date game 2 (\u2068'Club'\u2069) was created is not a date"),
+    ({**GAME, "created": -5}, "the date game 2 (\u2068'Club'\u2069) was created is not a date"),
+    ({**GAME, "played": True}, "the date game 2 (\u2068'Club'\u2069) was last played is not a date"),
+    ({**GAME, "mine": ["red"]}, "the seats played here in game 2 (\u2068'Club'\u2069) are not seats of "
+     "Ice Lady ('['red']')."),
+    ({**GAME, "mine": ["white", "white"]}, "the seats played here in game 2"),
+    ({**GAME, "mine": "white"}, "the seats played here in game 2"),
+    ({**GAME, "ply": 7}, "game 2 (\u2068'Club'\u2069) is shown at a move it does not have ('7')."),
+    ({**GAME, "record": "v=1&g=ice-lady&m=d3-e4&bots=red:hard"}, "game 2 (\u2068'Club'\u2069) is only "
+     "partly readable. The link gives the computer a seat this game has not"),
+])
+def test_a_game_a_save_cannot_hold_is_left_out_saying_why_and_the_rest_are_imported(bad, why):
+    """Issue 52: every field of an imported game goes through the checks Rename and saving apply ("a
+    5,000-character name is kept", "played: 1e300 stays at the top of My games for ever"), "or the game is
+    refused with the reason": the file's other games are imported (a backup an older version made, which let
+    such a game in, still restores the rest)."""
+    store = Store()
+    said = imported(store, file_of({**GAME, "record": "v=1&g=ice-lady&m=c3-b4", "name": "Fine"}, bad))
+    assert said.startswith("Imported 2 games: 1 added. 1 left out: " + why[0].upper() + why[1:]), said
+    assert [json.loads(text)["name"] for text in store.values()] == ["Fine"]
+
+
+def test_of_many_games_left_out_the_first_reasons_are_said_and_the_rest_counted():
+    said = imported(Store(), file_of(*[{**GAME, "name": ["x"]}] * 5, GAME))
+    assert said == ("Imported 6 games: 1 added. 5 left out: The name of game 1 is not text. The name of game 2 is not "
+                    "text. The name of game 3 is not text. And 2 more.")
 
 
 def test_an_imported_game_s_name_and_dates_are_kept_as_rename_and_saving_keep_them():

@@ -9,8 +9,10 @@ count of its records before it is parsed; then it is read a game at a time
 replayed, its name and dates as Rename and saving make them) and matched
 against the saved games by their moves (`saves.Matcher`), so the same game is
 added once however often it is in the file or here.  Nothing is written until
-every game has been read: one bad game refuses the whole file, saying which
-and why.
+every game has been read.  A game a save could not hold (unreadable, a name
+too long, a date out of range, seats not the game's) is left out, saying which
+and why, and the others are imported: a backup made by an older version that
+let such a game in still restores the rest.
 """
 
 from __future__ import annotations
@@ -56,6 +58,13 @@ def refused(why: str) -> record.RecordError:
     return record.RecordError(f"This file cannot be imported: {why} Nothing was changed.")
 
 
+class LeftOut(Exception):
+    """Why one game of a file is not imported (the others are): a game a save could not hold."""
+
+
+LEFT_OUT_SAID = 3  # the reasons a result names; the others are counted
+
+
 def check_size(size: int) -> None:
     """Refuse a file by its size alone, before it is read (`RecordError`)."""
     if size > MAX_IMPORT_BYTES:
@@ -78,9 +87,10 @@ class Importing:
 
     `progress` says how far it got; `cancel()` takes back what was written (the
     following steps do it); `result` is what was done, in words, once `step`
-    says it is over.  `step` raises `RecordError` (nothing changed) naming the
-    first problem, and `games.NotLoaded` for a game whose files the page must
-    fetch before stepping again.
+    says it is over, naming each game left out and why.  `step` raises
+    `RecordError` (nothing changed) for a file that is no backup of ours, and
+    `games.NotLoaded` for a game whose files the page must fetch before
+    stepping again.
     """
 
     def __init__(self, text: str, store: Store, now_ms: float):
@@ -92,6 +102,7 @@ class Importing:
         self.stage, self.at, self.of = "reading", 0, len(text)  # what `progress` says
         self.count = 0  # the games in the file
         self.here = self.added = self.updated = self.failed = 0
+        self.left_out: list[str] = []  # why each game a save could not hold was not imported
         self.written: list[tuple[str, str | None]] = []  # (key, its text before) of each write, for Cancel
         self.taken: set[str] = set()  # the keys of the entries there are, and of those this import adds
         self.updates: dict[str, str] = {}  # saved entries this import brings up to date, by id: their rev when read
@@ -134,6 +145,11 @@ class Importing:
         said = [f"{n:,} {what}" for n, what in ((self.added, "added"), (self.updated, "brought up to date"),
                                                 (self.here, "already here")) if n]
         self.result = f"Imported {self.count:,} game{'s' if self.count != 1 else ''}: {', '.join(said) or 'none'}."
+        if self.left_out:
+            more = len(self.left_out) - LEFT_OUT_SAID
+            said_why = " ".join(why[0].upper() + why[1:] for why in self.left_out[:LEFT_OUT_SAID])
+            self.result += (f" {len(self.left_out):,} left out: {said_why}"
+                            + (f" And {more:,} more." if more > 0 else ""))
         if self.failed:
             self.result += f" {self.failed:,} could not be saved: this browser's storage is full."
 
@@ -246,47 +262,53 @@ class Importing:
         # their moves up to the last a player made
         for number, game in enumerate(found, 1):
             self.at = number
-            label = _label(number, game)
-            if not isinstance(game, dict):
-                raise refused(f"{label} is not a saved game.")
             try:
-                loading = yield from _loaded(lambda: Loading.from_storage(json.dumps(game), self.rng))  # noqa: B023
-            except GameError as err:
-                raise refused(f"{label} cannot be read. {err}") from None
-            meta, rec = _meta(game, label, self.now), loading.rec
-            _check_seats(game, rec, label)
-            while not loading.step(0):  # a few moves at a time: a long game replays across slices
-                yield
-            session, problem = loading.finish()
-            if problem:
-                raise refused(f"{label} is only partly readable. {problem}")
-            ply = game.get("ply")
-            if ply is not None and not (isinstance(ply, int) and not isinstance(ply, bool)
-                                        and 0 <= ply <= len(session.moves)):
-                raise refused(f"{label} is shown at a move it does not have ({quote(ply, 20)}).")
-            moves = tuple(session.moves[:loading.total])  # as the file has them: what chance drew after them is
-            # not part of the game (one that stops before a die roll is that game, whatever the roll)
-            played = len(moves)
-            while played and session._by_itself(played - 1):  # a roll after the last move a player made
-                played -= 1
-            matcher = matchers.setdefault(_options_key(rec.game, rec.options), Matcher())
-            found_here = matcher.holds(moves)
-            if _here(found_here) or any(moves[:len(other)] == other or other[:len(moves)] == moves
-                                        for other in added.get(moves[:played], ())):  # this file's game already
-                self.here += 1
-                yield
-                continue
-            if found_here is not None:  # it continues a saved game: that entry is brought up to date, keeping
-                entry_id = found_here.id  # its own name and date of creation
-                meta = {**found_here.data, "played": meta["played"]}
-                matcher.remove(entry_id)  # another game of the file continuing it is a game of its own
-                self.updates[entry_id] = found_here.data.get("rev") or ""
-            else:
-                entry_id = self._fresh_id()
-            pending[entry_id] = entry_fields(session, {**meta, "moves": len(session.moves)}, self.now)  # its dates
-            added.setdefault(moves[:played], []).append(moves)
+                yield from self._check_one(number, game, matchers, pending, added)
+            except LeftOut as why:
+                self.left_out.append(str(why))
             yield
         return pending
+
+    def _check_one(self, number, game, matchers, pending, added):
+        """One game of the file, read as a save is, checked and matched; `LeftOut` if a save cannot hold it."""
+        label = _label(number, game)
+        if not isinstance(game, dict):
+            raise LeftOut(f"{label} is not a saved game.")
+        try:
+            loading = yield from _loaded(lambda: Loading.from_storage(json.dumps(game), self.rng))  # noqa: B023
+        except GameError as err:
+            raise LeftOut(f"{label} cannot be read. {err}") from None
+        meta, rec = _meta(game, label, self.now), loading.rec
+        _check_seats(game, rec, label)
+        while not loading.step(0):  # a few moves at a time: a long game replays across slices
+            yield
+        session, problem = loading.finish()
+        if problem:
+            raise LeftOut(f"{label} is only partly readable. {problem}")
+        ply = game.get("ply")
+        if ply is not None and not (isinstance(ply, int) and not isinstance(ply, bool)
+                                    and 0 <= ply <= len(session.moves)):
+            raise LeftOut(f"{label} is shown at a move it does not have ({quote(ply, 20)}).")
+        moves = tuple(session.moves[:loading.total])  # as the file has them: what chance drew after them is
+        # not part of the game (one that stops before a die roll is that game, whatever the roll)
+        played = len(moves)
+        while played and session._by_itself(played - 1):  # a roll after the last move a player made
+            played -= 1
+        matcher = matchers.setdefault(_options_key(rec.game, rec.options), Matcher())
+        found_here = matcher.holds(moves)
+        if _here(found_here) or any(moves[:len(other)] == other or other[:len(moves)] == moves
+                                    for other in added.get(moves[:played], ())):  # this file's game already
+            self.here += 1
+            return
+        if found_here is not None:  # it continues a saved game: that entry is brought up to date, keeping
+            entry_id = found_here.id  # its own name and date of creation
+            meta = {**found_here.data, "played": meta["played"]}
+            matcher.remove(entry_id)  # another game of the file continuing it is a game of its own
+            self.updates[entry_id] = found_here.data.get("rev") or ""
+        else:
+            entry_id = self._fresh_id()
+        pending[entry_id] = entry_fields(session, {**meta, "moves": len(session.moves)}, self.now)  # its dates
+        added.setdefault(moves[:played], []).append(moves)
 
     def _fresh_id(self) -> str:
         """A new entry id no entry has (10,000 ids drawn at one moment would share some)."""
@@ -346,10 +368,10 @@ def _meta(game: dict, label: str, now_ms: float) -> dict:
     if name is None:
         name = ""
     if not isinstance(name, str):
-        raise refused(f"the name of {label} is not text.")
+        raise LeftOut(f"the name of {label} is not text.")
     name = clean_name(name, limit=None)
     if len(name) > NAME_LIMIT:
-        raise refused(f"the name of {label} is {len(name):,} characters long (a name has at most {NAME_LIMIT}).")
+        raise LeftOut(f"the name of {label} is {len(name):,} characters long (a name has at most {NAME_LIMIT}).")
     meta = {"name": name}
     for field, what in (("created", "was created"), ("played", "was last played")):
         value = game.get(field)
@@ -357,7 +379,7 @@ def _meta(game: dict, label: str, now_ms: float) -> dict:
             value = now_ms  # as a save dates what it does not know: now
         elif (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
               or not EARLIEST_MS <= value <= now_ms + GRACE_MS):
-            raise refused(f"the date {label} {what} is not a date from 2000 to today ({quote(value, 24)}).")
+            raise LeftOut(f"the date {label} {what} is not a date from 2000 to today ({quote(value, 24)}).")
         meta[field] = value
     return meta
 
@@ -370,7 +392,7 @@ def _check_seats(game: dict, rec: record.Record, label: str) -> None:
     known = seats(games.get(rec.game), rec.options)
     if not isinstance(mine, list) or len(set(map(str, mine))) != len(mine) or not all(
             isinstance(seat, str) and seat in known for seat in mine):
-        raise refused(f"the seats played here in {label} are not seats of {games.entry(rec.game).title} "
+        raise LeftOut(f"the seats played here in {label} are not seats of {games.entry(rec.game).title} "
                       f"({quote(mine, 30)}).")
 
 
