@@ -89,6 +89,9 @@ LEVELS = {
     "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, 0.0, (0.7, 1.5), plans=40000, replies=32, reply_plans=1000,
                   settles=True, holds_back=True),
 }
+# The search's clock, for its time caps: wall time, as a person waits for the move.  The strength bench
+# counts CPU time instead (time.thread_time), so that a busy machine slows its games without weakening the bots.
+clock = time.perf_counter
 ROLLOUT_PLIES = 8  # then the game's evaluation; short, because the evaluation knows more than random play
 GAME_ROLLOUT_PLIES = {"ice-turn": 0}  # the evaluation at once: random actions only waste the dice's points
 BLIND_ROLLOUT_PLIES = 60  # a game without an evaluation: only the end says who did well
@@ -119,8 +122,8 @@ def level_of(name: "str | Level") -> Level:
 # -- who moves ----------------------------------------------------------------
 def _clock_move(state: State) -> str | None:
     """The move the game clock plays (never a player's decision)."""
-    clock = state.clock()
-    return clock[1] if clock else None
+    ringing = state.clock()
+    return ringing[1] if ringing else None
 
 
 def own_moves(state: State, actor: str) -> list[str]:
@@ -655,7 +658,7 @@ class Search:
         if not moves:
             raise GameError(f"{state.actor_name(actor)} has no move to make now.")
         self.state, self.actor = state, actor
-        self.deadline = time.perf_counter() + (budget_s if budget_s is not None else settings.seconds)
+        self.deadline = clock() + (budget_s if budget_s is not None else settings.seconds)
         self.may_wait = may_wait and not _suits_alphabeta(state)
         self.rule = AGREEMENTS.get(state.game.id)
         if self.may_wait and self.rule:  # any play clears the agreements: withdrawing one only gives up waiting
@@ -731,8 +734,8 @@ class Search:
 
     def step(self, seconds: float) -> bool:
         if not self.done:
-            until = min(self.deadline, time.perf_counter() + seconds)
-            self.done = self._engine.run(until) or time.perf_counter() >= self.deadline
+            until = min(self.deadline, clock() + seconds)
+            self.done = self._engine.run(until) or clock() >= self.deadline
         return self.done
 
 
@@ -911,14 +914,14 @@ class _Mcts:
             self.unscored = list(self.root.moves[search.actor])
         while self.unscored:
             self._score(self.unscored.pop(0))
-            if time.perf_counter() > until:
+            if clock() > until:
                 break
         while self.left > 0 and not self.unscored:
             _iterate(root, search.actor, search.rng)
             self.left -= 1
-            if time.perf_counter() > until:
+            if clock() > until:
                 break
-        done = self.left <= 0 or time.perf_counter() >= search.deadline
+        done = self.left <= 0 or clock() >= search.deadline
         tried = [m for m in self.moves if m in root.children and root.children[m].visits]
         if tried:
             search.move = max(tried, key=lambda m: (root.children[m].visits,
@@ -1054,7 +1057,7 @@ class _AlphaBeta:
         self.nodes -= 1
         if self.nodes < 0:
             raise _OutOfBudget
-        if time.perf_counter() > self.until:
+        if clock() > self.until:
             if self.until >= self.search.deadline:
                 raise _OutOfBudget
             yield  # the slice is over: the page runs, and the next slice resumes here, at least one node on
@@ -1151,7 +1154,7 @@ class _Turn:
             before = self.key(state)
             for move in own_moves(state, self.player):
                 self._visit(state.play(move), before, move, actions + 1)
-            if time.perf_counter() > until:
+            if clock() > until:
                 break
         return not self.queue or self.left <= 0 or self.best[0] >= 1.0
 
@@ -1202,7 +1205,7 @@ class _TurnPlan:
         self.reply: _Turn | None = None  # the reply being searched: after the first of `waiting`
         self.answers: dict = {}  # end searched -> (the actor's value after the reply, minus actions)
         self.planned = False  # the turn's own plan is over (searched, or its share of the time used)
-        now = time.perf_counter()  # the turn's own plan leaves time for the replies
+        now = clock()  # the turn's own plan leaves time for the replies
         self.planned_by = now + (search.deadline - now) * (REPLIED_PLAN_SHARE if self.replies else 1.0)
 
     @staticmethod
@@ -1214,11 +1217,11 @@ class _TurnPlan:
     def run(self, until: float) -> bool:
         search, turn = self.search, self.turn
         if not self.planned:
-            self.planned = turn.run(min(until, self.planned_by)) or time.perf_counter() >= self.planned_by
+            self.planned = turn.run(min(until, self.planned_by)) or clock() >= self.planned_by
         done = self.planned
         if done and self.replies and turn.best[0] < 1.0:
             done = self._answer(until)
-        if done or time.perf_counter() >= search.deadline:
+        if done or clock() >= search.deadline:
             self._remember()
             return True
         search.move = turn.line(turn.best_key)[-1][1]  # so far
@@ -1242,7 +1245,7 @@ class _TurnPlan:
             self.answers[end] = (1.0 - self.reply.best[0], turn.values[end][1])
             self.waiting.pop(0)
             self.reply = None
-            if time.perf_counter() > until:
+            if clock() > until:
                 return not self.waiting
         return True
 
