@@ -8,10 +8,16 @@ import pytest
 
 from conformance import bot_game
 from pyramids import ai, games
+from pyramids.games import ice_lady, terrafex
 from pyramids.grid import join_row
 from pyramids.core import CHANCE, Game, GameError, Outcome, State, repeated_moves
 
 TINY = 0.05  # levels scaled down: these tests check behaviour, the bench measures strength
+
+
+def lead(state):
+    """Ice Lady: White's lead in pawns, as the game's evaluation counts it for the search."""
+    return state.evaluation().margins["white"]
 
 
 def tiny(level):
@@ -76,7 +82,7 @@ def test_hard_does_not_trade_into_a_recapture_easy_takes():
     hard = ai.choose(state, level="hard", rng=random.Random(1))
     after = state.play(hard)
     replies = [after.play(m) for m in after.legal_moves()]
-    assert all(ai._ice_lady_material(r) > ai._ice_lady_material(state) - 0.5 for r in replies), hard
+    assert all(lead(r) > lead(state) - 0.5 for r in replies), hard
 
 
 def _minimax(state, depth, actor, ply=1):
@@ -84,7 +90,7 @@ def _minimax(state, depth, actor, ply=1):
     if state.outcome is not None:
         return 0.0 if state.outcome.draw else (ai.WIN - ply) * (1 if actor in state.outcome.winners else -1)
     if depth == 0:
-        return (1 if actor == "white" else -1) * ai._ice_lady_material(state)
+        return (1 if actor == "white" else -1) * lead(state)
     values = [_minimax(state.play(m), depth - 1, actor, ply + 1) for m in state.legal_plays()]
     return max(values) if state.to_move == actor else min(values)
 
@@ -199,15 +205,15 @@ def test_a_lone_king_whose_every_way_out_is_covered_has_no_free_square():
     trap = games.get("ice-lady").from_text(kings_position([3, 24, 27], 0))
     assert all(any("x" in reply for reply in trap.play(move).legal_plays()) for move in trap.legal_plays())
     nearness = 3 * (8 - 1 - 3)  # three kings, each three squares from the lone one
-    assert ai._ice_lady_ending(trap.board, 12.0) == pytest.approx(ai.ICE_LADY_NEAR * nearness)
+    assert ice_lady._hunt(trap.board, 12.0) == pytest.approx(ice_lady.NEAR * nearness)
 
 
 def test_the_ending_terms_count_only_once_the_side_behind_has_only_kings():
     """A king hunt is no reason to put off a promotion, nor to chase smalls: before the ending, material alone."""
-    assert ai._ice_lady_ending(games.get("ice-lady").from_text(FREE_PROMOTION).board, 3.0) == 0.0
+    assert ice_lady._hunt(games.get("ice-lady").from_text(FREE_PROMOTION).board, 3.0) == 0.0
     far, near = (games.get("ice-lady").from_text(text).board for text in ("KK6/K7/8/8/8/8/8/7k w 0 0",
                                                                           "8/8/8/8/4K3/4KK2/8/7k w 0 0"))
-    assert ai._ice_lady_ending(near, 4.0) > ai._ice_lady_ending(far, 4.0)  # White ahead: its kings nearer is better
+    assert ice_lady._hunt(near, 4.0) > ice_lady._hunt(far, 4.0)  # White ahead: its kings nearer is better
 
 
 def test_no_hunt_without_kings_enough_to_take_one_that_takes_care():
@@ -217,8 +223,8 @@ def test_no_hunt_without_kings_enough_to_take_one_that_takes_care():
     game = games.get("ice-lady")
     for text in ("8/5S2/8/5k2/8/8/2K5/8 w 0 1", "8/8/8/5k2/8/8/2K5/K7 w 0 0", "K7/8/8/3k1k2/8/8/2K5/K7 w 0 0"):
         board = game.from_text(text).board
-        assert ai._ice_lady_ending(board, 2.0) == 0.0, text
-    assert ai._ice_lady_ending(game.from_text("K7/8/8/5k2/8/8/2K5/K7 w 0 0").board, 2.0) != 0.0
+        assert ice_lady._hunt(board, 2.0) == 0.0, text
+    assert ice_lady._hunt(game.from_text("K7/8/8/5k2/8/8/2K5/K7 w 0 0").board, 2.0) != 0.0
 
 
 def test_a_lead_that_cannot_make_four_kings_against_what_is_left_counts_for_little():
@@ -228,19 +234,19 @@ def test_a_lead_that_cannot_make_four_kings_against_what_is_left_counts_for_litt
     (a bench game of Hard against Medium: KKKS against K, the small lost, drawn)."""
     game = games.get("ice-lady")
 
-    def lead(text):
-        return ai._ice_lady_material(game.from_text(text))
+    def lead_of(text):
+        return lead(game.from_text(text))
 
-    four = lead("8/8/2S5/8/8/8/k7/5KKK w 1 3")  # three kings, a small and a large to promote it: four to come
-    three = lead("8/8/8/8/8/8/k7/5KKK w 1 3")  # the small lost: three kings at most
-    short = lead("8/8/2S5/8/8/8/k7/6KK w 1 3")  # two kings and a small: three at most
-    spent = lead("8/8/2S5/8/8/8/k7/5KKK w 0 3")  # no large left to promote the small
+    four = lead_of("8/8/2S5/8/8/8/k7/5KKK w 1 3")  # three kings, a small and a large to promote it: four to come
+    three = lead_of("8/8/8/8/8/8/k7/5KKK w 1 3")  # the small lost: three kings at most
+    short = lead_of("8/8/2S5/8/8/8/k7/6KK w 1 3")  # two kings and a small: three at most
+    spent = lead_of("8/8/2S5/8/8/8/k7/5KKK w 0 3")  # no large left to promote the small
     assert four > 8
     assert 0 < three < 1  # the table: the lone king holds out, a drawn ending
     assert 0 < short < 1 and 0 < spent < 1.5
-    assert 0 < lead("8/8/8/8/8/8/k6k/4KKKK w 0 2") < 1  # four kings against two
-    assert lead("8/8/8/8/8/8/k6k/4KKKK w 0 2") < lead("8/8/8/8/8/8/k7/4KKKK w 0 2") - 8  # ... and against one
-    assert -1.5 < lead("K7/8/2s5/8/8/8/8/5kkk b 3 0") < 0 and lead("K7/8/2s5/8/8/8/8/5kkk b 3 1") < -8  # Black ahead
+    assert 0 < lead_of("8/8/8/8/8/8/k6k/4KKKK w 0 2") < 1  # four kings against two
+    assert lead_of("8/8/8/8/8/8/k6k/4KKKK w 0 2") < lead_of("8/8/8/8/8/8/k7/4KKKK w 0 2") - 8  # ... and against one
+    assert -1.5 < lead_of("K7/8/2s5/8/8/8/8/5kkk b 3 0") < 0 and lead_of("K7/8/2s5/8/8/8/8/5kkk b 3 1") < -8  # Black ahead
 
 
 def test_a_small_left_on_the_far_row_is_worth_little_and_no_kings_lead():
@@ -250,10 +256,10 @@ def test_a_small_left_on_the_far_row_is_worth_little_and_no_kings_lead():
     games of Hard against Medium, each lost: its small could not move); with no reserve left, it pushed
     smalls onto the far row for the advance."""
     game = games.get("ice-lady")
-    assert ai._ice_lady_material(game.from_text("S7/8/8/5K2/8/8/6k1/8 w 0 0")) < ai.ICE_LADY_DEAD_SMALL + 0.01
+    assert lead(game.from_text("S7/8/8/5K2/8/8/6k1/8 w 0 0")) < ice_lady.DEAD_SMALL_WORTH + 0.01
     stuck, free = (game.from_text(text) for text in ("S7/8/8/5K2/8/8/2M3k1/3m4 w 0 0",  # a medium each: no ending
                                                      "8/S7/8/5K2/8/8/2M3k1/3m4 w 0 0"))
-    assert ai._ice_lady_material(free) - ai._ice_lady_material(stuck) > 1 - ai.ICE_LADY_DEAD_SMALL
+    assert lead(free) - lead(stuck) > 1 - ice_lady.DEAD_SMALL_WORTH
     spent = game.from_text("8/1S6/7s/8/8/8/8/K6k w 0 0")  # no reserve: b7-a8 or b7-c8 only kills the small
     for seed in range(3):
         assert ai.choose(spent, level=tiny("hard"), rng=random.Random(seed)) not in ("b7-a8", "b7-c8")
@@ -748,7 +754,7 @@ def test_terrafex_hard_searches_where_the_opponent_plays_the_fire():
 
 def test_terrafex_hard_alone_counts_a_spare_growth_against_the_player():
     """Each action is valued by the player's best option; in Hard's evaluation a second forest or mountain
-    growth that would gain the player points counts against it (`ai.LEVEL_EVALUATIONS`, measured:
+    growth that would gain the player points counts against it (`terrafex.SPARE_GROWTH`, measured:
     docs/performance.md).  A second growth that would lose points, and a second glacier move, count
     nothing.  Easy's and Medium's evaluation is the game's, and Hard's turn plan values its positions by
     Hard's."""
@@ -757,27 +763,26 @@ def test_terrafex_hard_alone_counts_a_spare_growth_against_the_player():
     spare = 0.3
 
     def turn(forest, mountain=(), glacier=(), player="white"):
-        return ai._terrafex_turn((list(forest), list(mountain), list(glacier), no_fire), player, (), pool, spare)
+        return terrafex._turn_swing((list(forest), list(mountain), list(glacier), no_fire), player, (), pool, spare)
 
     assert turn([3]) == 3
     assert turn([3, 2]) == pytest.approx(3 - spare * 2)
     assert turn([3, -2]) == 3 and turn([], glacier=[3, 2]) == 3
     assert turn([3], mountain=[1, 1]) == pytest.approx(4 - spare)
     assert turn([-3, -2], player="black") == pytest.approx(-(3 - spare * 2)), "White's margin: Black's gain is minus"
-    assert ai._terrafex_turn(([3, 2], [], [], no_fire), "white", (), pool) == 3, "the game's own: the best option alone"
+    assert terrafex._turn_swing(([3, 2], [], [], no_fire), "white", (), pool) == 3, "the game's own: the best option alone"
 
     state = games.get("terrafex").from_text(TERRAFEX_LARGE_FIRE)
     assert ai.evaluate(state, "easy") == ai.evaluate(state, "medium") == ai.evaluate(state) != ai.evaluate(state, "hard")
-    plan = ai._Turn(state, "black", ai.PLANNED["terrafex"], 400, "hard")
+    plan = ai._Turn(state, "black", 400, "hard")
     plan.run(math.inf)
-    key = ai.PLANNED["terrafex"]
-    assert plan.ends and all(plan.values[key(end)][0] == ai._value(ai.evaluate(end, "hard"), "black")
+    assert plan.ends and all(plan.values[end.search_key()][0] == ai._value(ai.evaluate(end, "hard"), "black")
                              for end in plan.ends.values())
     assert any(ai.evaluate(end, "hard") != ai.evaluate(end) for end in plan.ends.values())
 
 
 def test_terrafex_the_evaluation_knows_every_option_of_every_action():
-    """The evaluation works out each action's options from the board (`ai._terrafex_swings`): in positions
+    """The evaluation works out each action's options from the board (`TerrafexState.swings`): in positions
     of random games, the score changes they make are exactly those of the legal moves (a fire's: those
     of the opponent's placements), so it counts no move the rules forbid, nor misses one they allow."""
     game, rng = games.get("terrafex"), random.Random(11)
@@ -791,7 +796,7 @@ def test_terrafex_the_evaluation_knows_every_option_of_every_action():
         if state.outcome is not None or state.fire:
             continue
         checked += 1
-        margin, (forest, mountain, glacier, fire) = ai._terrafex_swings(state)
+        margin, (forest, mountain, glacier, fire) = state.swings()
         assert margin == state.scores()["white"] - state.scores()["black"]
 
         def changes(moves):

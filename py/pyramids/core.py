@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 import re
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 CHANCE = "chance"
@@ -190,6 +190,47 @@ class History:
     def plies(self) -> int:
         """The moves played since the era began (0 in games without the rule)."""
         return max(0, self.BLOCK * len(self.sealed) + len(self.tail) - 1)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """A position as the game judges it for the computer's search (`State.evaluation`), never shown to players.
+
+    Either `margins`: each player's lead in the game's own units (points, pawns; with two players one's
+    lead is the other's deficit), a player valued by its margin over the best of the others, `scale`
+    units making odds of about three to one; or, for a race, `costs`: what each player still has to do
+    (0: done), a player valued by the best other's share of the two.  `banked`: the part of each
+    player's margin that a move gains for good at once (Ice Lady's material), so that a search which
+    finds a gain now and a move later alike makes it now.
+    """
+
+    margins: Mapping[str, float] | None = None
+    costs: Mapping[str, float] | None = None
+    scale: float = 1.0
+    banked: Mapping[str, float] | None = None
+
+
+@dataclass(frozen=True)
+class Consent:
+    """A game that ends once every player agrees to end it (Ice Towers' "done", `State.consent`): who must
+    agree, who has, and each player's moves that agree and that withdraw the agreement."""
+
+    voters: tuple[str, ...]
+    agreed: frozenset
+    agree: Mapping[str, str]
+    withdraw: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class Computer:
+    """What the computer opponent (`pyramids.ai`) is told about a game beyond its moves and its
+    evaluation (`Game.computer`), each setting measured per game (docs/performance.md); the defaults
+    suit a game that says nothing."""
+
+    whole_turns: bool = False  # a turn is many decisions of one player: the levels that plan search it whole
+    replies: bool = False  # ... and ends where the opponent decides, no chance between: Hard searches the reply
+    random_plies: int | None = None  # the tree search's random plies before the evaluation (None: its own)
+    work: Mapping[str, float] = field(default_factory=dict)  # per level: its share of its work (1: all of it)
 
 
 class State:
@@ -393,6 +434,28 @@ class State:
     def phase_words(self, moves: list[str]) -> str | None:
         """A run of chance moves in a few words where saying each is too much ("Tiles dealt: Red 8,
         Blue 8"), asked of the position before them; None: each move's own words."""
+        return None
+
+    # -- what the computer needs (pyramids.ai): the game's own reading of a position ----------
+    def evaluation(self, level: str = "") -> Evaluation | None:
+        """How each player stands, by the same code the rules use, for the computer's search; None while
+        it has nothing to say (a game without one, a setup phase).  `level`: the computer's level asking,
+        for a game whose levels see a position differently (Terrafex's Hard counts a growth it leaves
+        the opponent)."""
+        return None
+
+    def search_key(self) -> Any:
+        """What tells this position from another in a search's tables; games give one cheaper than
+        the position text (which is the default)."""
+        return self.to_text()
+
+    def forcing(self, move: str) -> int:
+        """How much `move` changes the position for good at once: 0 for a quiet move, more for a capture
+        or a promotion, which a search tries first and follows past its horizon."""
+        return 0
+
+    def consent(self) -> Consent | None:
+        """In a game that ends once every player agrees (Ice Towers), where that agreement stands."""
         return None
 
     # -- repetition: the end of endless play in games that opt in ----------
@@ -665,6 +728,7 @@ class Game:
     agreements: bool = False  # two players whose rules allow a draw by agreement and resignation
     position_changes: str = "the position changes"  # when a declined draw may be offered again (a new era)
     fixed_seats: tuple[str, ...] = ()  # the seats in the order they first act, where no option changes them
+    computer: Computer = Computer()  # what the computer opponent is told of the game's turns and its levels' work
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """All options with defaults filled in; unknown names and bad values raise."""
@@ -856,7 +920,7 @@ def seats(game: Game, options: Mapping[str, Any] | None = None) -> list[str]:
 
 __all__ = [
     "CHANCE", "MAX_MOVE_CHARS", "quote", "move_text", "History", "GameError", "InvalidMoveError", "IllegalMoveError", "PositionError",
-    "OptionError", "Option", "Outcome", "Guidance", "State", "Game",
+    "OptionError", "Option", "Outcome", "Guidance", "State", "Game", "Evaluation", "Consent", "Computer",
     "options_text", "parse_options_text", "players_to_act", "seats", "BOT_LEVELS", "REPEATED", "REPETITION_RULE", "repetition_count",
     "repeated_moves",
     "OFFER_DRAW", "ACCEPT_DRAW", "DECLINE_DRAW", "RESIGN", "CONFIRM_RESIGN", "AGREEMENT_MOVES", "Agreement", "agreement_from",
