@@ -21,19 +21,23 @@ search (the others act first), so a bot that agreed to end (`State.consent`)
 stays agreed, and one hopelessly behind agrees once the others have
 (`Search.result`).
 
-Games of two players who alternate single moves (`Game.alternating`: Ice Lady)
-use alpha-beta with iterative deepening instead, which is much stronger there:
+Games of two players who decide in turn (`Computer.search == "minimax"`: Ice
+Lady, IceToids, chance averaged over its outcomes) use alpha-beta with
+iterative deepening instead, which is much stronger there:
 Medium and Hard search the moves the game calls forcing (`State.forcing`:
 captures and promotions) on past the horizon (Easy falls for a recapture), and
 each depth tries first the move found best at the one before.  Where the rules
 allow a draw by agreement (Ice Lady), a bot offers and accepts one in an ending
 nobody can win and accepts one when behind (`agreement_move`); it never
 resigns, and no search explores these moves.  In games where a turn is many
-decisions of one player (`Computer.whole_turns`: Ice-Turn, Terrafex), Medium and
+decisions of one player (`Computer.search == "turns"`: Ice-Turn, Terrafex), Medium and
 Hard search the turn whole (`_TurnPlan`) instead of judging one action at a
 time; where the turn ends at the opponent's decision with no chance between
-(`Computer.replies`: Terrafex) they pick among equally good plans at random, and
-Hard also searches the opponent's reply.
+(`Computer.replies`: Terrafex) Hard also searches the opponent's reply.  Medium
+and Hard pick among moves or plans about equally good at random
+(`Level.variety`), so two games against the same moves differ; a bot told the
+moves that would bring a position back (`avoid`) does not steer into the draw
+by repetition when ahead, nor shuffle when behind.
 
 This module holds the search only: what it knows of a game is the protocol
 (`pyramids.core`), the game's evaluation and its `Game.computer` settings
@@ -52,7 +56,8 @@ import time
 from dataclasses import dataclass, replace
 from typing import Iterable
 
-from .core import ACCEPT_DRAW, CHANCE, DECLINE_DRAW, OFFER_DRAW, RESIGN, GameError, State, players_to_act, quote
+from .core import (ACCEPT_DRAW, CHANCE, DECLINE_DRAW, OFFER_DRAW, REPEATED, RESIGN, GameError, State, players_to_act,
+                   quote)
 from .core import seats  # noqa: F401 - ai's API too
 
 
@@ -65,7 +70,7 @@ class Level:
     nodes: int  # alpha-beta positions
     max_depth: int  # alpha-beta plies
     seconds: float  # time cap (a budget without budget_s)
-    noise: float  # alpha-beta: moves within this of the best may be picked (in pawns)
+    noise: float  # alpha-beta: moves within this of the best may be picked (a value; see `variety`)
     slack: float  # MCTS: moves whose mean value is within this of the best may be picked
     delay: tuple[float, float]  # games without turns: seconds between the bot's actions
     plans: int = 0  # games of whole turns: positions of the turn's plan (`_TurnPlan`); 0: MCTS, an action at a time
@@ -73,6 +78,12 @@ class Level:
     replies: int = 0  # ... the plan's best ends after which the opponent's reply is searched
     reply_plans: int = 0  # ... in this many positions each
     settles: bool = False  # alpha-beta: captures and promotions searched on past the horizon (Easy falls for them)
+    # Medium and Hard: moves valued within this of the best (a value from 0 to 1; alpha-beta: the game's units
+    # that make as much at even odds) are alike, and one is picked at random, so that two games against the
+    # same moves differ (reproducibly for a given rng)
+    variety: float = 0.0
+    # where the game takes random playouts (Terrafex), the tree search with them rather than its turn's plan
+    playouts_first: bool = False
     holds_back: bool = False  # games ended by agreement: its pieces kept while others play (`Search._holds_back`)
 
     def scaled(self, factor: float) -> "Level":
@@ -84,10 +95,11 @@ class Level:
 
 
 LEVELS = {
-    "easy": Level("easy", 48, 300, 1, 0.25, 0.6, 0.2, (2.5, 5.0)),
-    "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, 0.0, (1.5, 3.0), plans=150, plan_noise=0.02, settles=True),
+    "easy": Level("easy", 48, 300, 1, 0.25, 0.075, 0.2, (2.5, 5.0), plans=40, variety=0.02, playouts_first=True),
+    "medium": Level("medium", 300, 6000, 4, 0.5, 0.01875, 0.0, (1.5, 3.0), plans=150, plan_noise=0.02, settles=True,
+                    variety=0.004),
     "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, 0.0, (0.7, 1.5), plans=40000, replies=32, reply_plans=1000,
-                  settles=True, holds_back=True),
+                  settles=True, holds_back=True, variety=0.002),
 }
 # The search's clock, for its time caps: wall time, as a person waits for the move.  The strength bench
 # counts CPU time instead (time.thread_time), so that a busy machine slows its games without weakening the bots.
@@ -95,6 +107,7 @@ clock = time.perf_counter
 ROLLOUT_PLIES = 8  # then the game's evaluation; short, because the evaluation knows more than random play
 BLIND_ROLLOUT_PLIES = 60  # a game without an evaluation: only the end says who did well
 EXPLORATION = 1.0
+VARIETY_VISITS = 0.5  # the tree search: a move picked for variety has at least this share of the best's visits
 
 
 def level_of(name: "str | Level") -> Level:
@@ -211,8 +224,9 @@ def choose(state: State, actor: str | None = None, level: "str | Level" = "mediu
     every move looks worse than letting the others act: a player behind on
     points does not agree to end the game.  `idle`: nothing was played since
     this player last waited, so the others are waiting too (`Search._holds_back`).
-    `avoid`: moves that brought the game round to this position before
-    (`core.repeated_moves`), played only when nothing else may be.  `quiet`: the
+    `avoid`: moves that would take the game round again (`core.repeated_moves`),
+    played only when nothing else may be, or (a game with the draw by repetition)
+    where the end that rule makes is no worse for the bot than the game as it stands.  `quiet`: the
     game's `State.quiet_plies`, for a state read from text (`agreement_move`).
     """
     search = Search(state, actor, level, budget_s, rng, may_wait, idle, avoid, quiet)
@@ -238,7 +252,8 @@ class Search:
         share = state.game.computer.work.get(settings.name)  # the level's share of its work in this game
         if share:
             settings = replace(settings, iterations=max(2, round(settings.iterations * share)),
-                               nodes=max(40, round(settings.nodes * share)))
+                               nodes=max(40, round(settings.nodes * share)),
+                               plans=settings.plans and max(40, round(settings.plans * share)))
         self.level = settings
         self.rng = rng if rng is not None else random.Random()
         if actor is None:
@@ -258,6 +273,8 @@ class Search:
         agrees = set(self.consent.agree.values()) if self.consent else set()
         if self.may_wait and self.consent:  # any play clears the agreements: withdrawing one only gives up waiting
             moves = [m for m in moves if m not in self.consent.withdraw.values()]
+        if state.repetition_key() is not None:  # the moves back to a position seen: avoided where that hurts
+            avoid = [m for m in avoid if m in moves and _repeating_hurts(state, m, actor, settings.name)]
         looping = set(avoid) - agrees  # agreeing ends loops
         fresh = [m for m in moves if m not in looping]
         stays = not fresh and self.may_wait and self.consent and actor in self.consent.agreed  # nothing new
@@ -265,7 +282,7 @@ class Search:
         moves = fresh or moves  # a loop's move that must be made (a mined piece to replay) is made
         self.done = len(moves) <= 1 and not self.may_wait or not moves or self.holding
         self.move = None if self.holding else moves[0] if moves else None
-        plans = settings.plans and _plans(state)
+        plans = settings.plans and _plans(state, settings)
         planned = plans and _TurnPlan.known(state, settings)
         if planned in moves:  # the turn's plan goes on
             self.move, self.done = planned, True
@@ -334,21 +351,41 @@ class Search:
         return self.done
 
 
+def _repeating_hurts(state: State, move: str, actor: str, level: str) -> bool:
+    """Whether `actor` should not steer towards the end the draw by repetition would make after `move` (a
+    draw, or in Terrafex the score as it stands): where that end is worse for it than the game as it stands
+    (a bot ahead), and where it is a draw and the bot is not hopelessly behind: one a little behind plays
+    on for the win instead of going back and forth, as a person would."""
+    ended = state.play(move).with_repetitions(REPEATED)
+    if ended.outcome is None:
+        return False
+    now = _value(evaluate(state, level), actor)
+    return _value(_terminal(ended), actor) < now or ended.outcome.draw and now > HOPELESS
+
+
+HOPELESS = 0.2  # a bot whose value is below this may go back to a position seen, towards a draw
+
+
 WAIT = "(wait)"  # games without turns: the search's branch where the searching player lets the others act
 
 
 HELD_BACK_AMONG = 2  # other players still playing for which a level that holds back waits (see Search._holds_back)
 
 
-def _plans(state: State) -> bool:
-    """A game of whole turns (`Computer.whole_turns`) once its evaluation says something (not while
-    Ice-Turn's tiles are dealt and placed)."""
-    return state.game.computer.whole_turns and state.evaluation() is not None
+def _plans(state: State, level: Level) -> bool:
+    """A game of whole turns (`Computer.search`) once its evaluation says something (not while
+    Ice-Turn's tiles are dealt and placed), but for a level that searches with random playouts where the
+    game takes them (Easy in Terrafex; in Ice-Turn, where random actions only waste the dice's points,
+    Easy searching one action at a time played as a random player does, and neither finished a game)."""
+    computer = state.game.computer
+    return (computer.search == "turns" and not (level.playouts_first and computer.random_plies != 0)
+            and state.evaluation() is not None)
 
 
 def _suits_alphabeta(state: State) -> bool:
-    """Two players taking turns, no chance, and an evaluation to search with."""
-    return state.game.alternating and state.game.max_players == 2 and _evaluates(state)
+    """Two players deciding in turn, one decision each (`Computer.search`), and an evaluation to search with."""
+    players = state.options.get("players", state.game.max_players)
+    return state.game.computer.search == "minimax" and players == 2 and _evaluates(state)
 
 
 # -- Monte Carlo tree search ----------------------------------------------------
@@ -494,10 +531,12 @@ class _Mcts:
         if tried:
             search.move = max(tried, key=lambda m: (root.children[m].visits,
                                                     root.children[m].totals.get(search.actor, 0.0)))
-            slack = search.level.slack
-            if slack and done:  # a weaker level: any move about as good as the best
+            slack, variety = search.level.slack, search.level.variety
+            if (slack or variety) and done:  # any move about as good as the best (variety: as well searched too)
                 mean = {m: root.children[m].totals.get(search.actor, 0.0) / root.children[m].visits for m in tried}
-                search.move = search.rng.choice([m for m in tried if mean[m] >= mean[search.move] - slack])
+                most = root.children[search.move].visits
+                search.move = search.rng.choice([m for m in tried if mean[m] >= mean[search.move] - (slack or variety)
+                                                 and (slack or root.children[m].visits >= VARIETY_VISITS * most)])
         return self.left <= 0
 
     def mean(self, move: str) -> float:
@@ -546,6 +585,13 @@ class _AlphaBeta:
         self.search, self.nodes = search, nodes
         state = search.state
         self.order = sorted(moves, key=lambda m: (-state.forcing(m), search.rng.random()))
+        evaluation = state.evaluation()
+        # Values from the searching player's side: a margin in the game's units (`unit` of them make the value
+        # a level's noise or variety counts in, at even odds), or in a race its value less a half; a win is
+        # worth more than any of them, less a little for each ply to it, so that the nearest is played.
+        margins = evaluation is not None and evaluation.margins is not None
+        self.unit = 2 * evaluation.scale if margins else 1.0
+        self.win, self.ply_cost = (WIN, 1.0) if margins else (1.0, 0.001)
         # position -> [the move found best (or cutting) there, tried first next time; {depth: (value, bound)}]
         self.known: dict[tuple, list] = {}
         search.move = self.order[0]
@@ -563,12 +609,13 @@ class _AlphaBeta:
     def _deepen(self):
         search, level = self.search, self.search.level
         previous: dict[str, float] = {}
+        near = (level.noise or level.variety) * self.unit  # moves scored within this of the best are alike
         for depth in range(level.max_depth):
             found: dict[str, float] = {}
             alpha = -math.inf
             for move in self.order:  # a full window at the root when noise needs every move's score
                 found[move] = yield from self._value(search.state.play(move), depth, -math.inf if level.noise
-                                                     else alpha, math.inf, 1)
+                                                     else alpha - near, math.inf, 1, search.actor)
                 alpha = max(alpha, found[move])
             former = self.order[0]  # the best at the depth before
             self.order.sort(key=lambda m: -found[m])  # the best first at the next depth
@@ -578,13 +625,14 @@ class _AlphaBeta:
                     scores = {m: (found[m] + previous[m]) / 2 for m in found}
                 elif self.order[0] != former:  # two candidates, each scored exactly at this depth and the last
                     leader = self.order[0]
-                    earlier = yield from self._value(search.state.play(leader), depth - 1, -math.inf, math.inf, 1)
+                    earlier = yield from self._value(search.state.play(leader), depth - 1, -math.inf, math.inf, 1,
+                                                     search.actor)
                     scores = {former: (found[former] + previous[former]) / 2, leader: (found[leader] + earlier) / 2}
             previous = found
             best = max(scores.values())
-            close = self._banking([m for m in self.order if scores.get(m, -math.inf) >= best - level.noise])
-            search.move = search.rng.choice(close) if level.noise else close[0]
-            if max(found.values()) >= WIN - (depth + 1):  # a forced win found: no need to look deeper
+            close = self._banking([m for m in self.order if scores.get(m, -math.inf) >= best - near])
+            search.move = search.rng.choice(close) if near else close[0]
+            if max(found.values()) >= self.win - self.ply_cost * (depth + 1):  # a forced win: no need to look deeper
                 return
 
     def _banking(self, close: list[str]) -> list[str]:
@@ -593,16 +641,35 @@ class _AlphaBeta:
         Seen from the horizon, a promotion or capture now and the same one a
         move later score alike, so a level would put it off for ever; the move
         that banks the gain (within the level's noise of the most) is played.
-        The gain is material, not the evaluation, which counts a lead little in
-        an ending that cannot be won: a promotion there is still made.
+        The gain is material (`Evaluation.banked`), not the evaluation, which
+        counts a lead little in an ending that cannot be won: a promotion there
+        is still made.
         """
-        state, actor, noise = self.search.state, self.search.actor, self.search.level.noise
-        now = {m: state.play(m).evaluation().banked[actor] for m in close}
+        state, actor = self.search.state, self.search.actor
+        now = {}
+        for m in close:
+            after = state.play(m).evaluation()
+            if after is None or after.banked is None:  # a game that banks nothing
+                return close
+            now[m] = after.banked[actor]
         most = max(now.values())
-        return [m for m in close if now[m] >= most - noise]
+        return [m for m in close if now[m] >= most - self.search.level.noise * self.unit]
 
-    def _value(self, s: State, depth: int, alpha: float, beta: float, ply: int):
-        """Minimax with alpha-beta cuts, from the searching player's side, in pawns (a generator's return)."""
+    def _advantage(self, s: State) -> float:
+        """The searching player's margin (or race value less a half) in `s`, by the game's evaluation."""
+        found = s.evaluation()
+        if found is None:  # nothing to say yet (a setup): even
+            return 0.0
+        actor = self.search.actor
+        return found.margins[actor] if found.margins is not None else _value(_race(found.costs), actor) - 0.5
+
+    def _value(self, s: State, depth: int, alpha: float, beta: float, ply: int, last: str | None = None):
+        """Minimax with alpha-beta cuts, from the searching player's side (a generator's return).
+
+        Chance is averaged over its outcomes, with no cut below it, and uses no depth; a player's
+        decision straight after its own (IceToids: turning the tile its move revealed) is the same
+        ply (`last`: who decided last).
+        """
         self.nodes -= 1
         if self.nodes < 0:
             raise _OutOfBudget
@@ -614,23 +681,31 @@ class _AlphaBeta:
         if s.outcome is not None:
             if s.outcome.draw:
                 return 0.0
-            return (WIN - ply) if actor in s.outcome.winners else -(WIN - ply)
+            won = self.win - self.ply_cost * ply
+            return won if actor in s.outcome.winners else -won
         if s.drawn_ending():  # a draw the bots agree to: the evaluation, no settling (a lead there counts little)
-            return s.evaluation().margins[actor]
-        mine = s.actors[0] == actor
+            return self._advantage(s)
+        if s.actors == (CHANCE,):
+            total = 0.0
+            for move, odds in s.chance_outcomes():
+                total += odds * (yield from self._value(s.play(move), depth, -math.inf, math.inf, ply + 1, last))
+            return total
+        decider = s.actors[0]
+        mine = decider == actor
+        going_on = decider == last  # the same player's decision again: no ply of its own
         key = s.search_key()
         known = self.known.get(key)
         if known is None:  # (not setdefault: that would build the default at every node)
             known = self.known[key] = [None, {}]
         found = known[1].get(depth)  # this position searched as deep before: reached another way, or searched again
         if found is not None:
-            value, bound = _win_moved(found[0], -ply), found[1]
+            value, bound = self._win_moved(found[0], -ply), found[1]
             if bound == 0 or (bound > 0 and value >= beta) or (bound < 0 and value <= alpha):
                 return value
         window = alpha, beta
         moves = s.legal_plays()
-        if depth <= 0:  # the horizon: the evaluation, or (settling) a capture or promotion that gains more
-            best = s.evaluation().margins[actor]
+        if depth <= 0 and not going_on:  # the horizon: the evaluation, or (settling) a capture or promotion
+            best = self._advantage(s)
             if not self.search.level.settles or ((best >= beta) if mine else (best <= alpha)):
                 return best
             alpha, beta = (max(alpha, best), beta) if mine else (alpha, min(beta, best))
@@ -641,8 +716,9 @@ class _AlphaBeta:
         if known[0] in moves:  # the move best here before (at the last depth): the likeliest to cut the others off
             moves.remove(known[0])
             moves.insert(0, known[0])
+        deeper = depth if going_on else depth - 1
         for move in moves:
-            value = yield from self._value(s.play(move), depth - 1, alpha, beta, ply + 1)
+            value = yield from self._value(s.play(move), deeper, alpha, beta, ply + 1, decider)
             if value > best if mine else value < best:
                 best, known[0] = value, move
             if mine:
@@ -654,13 +730,13 @@ class _AlphaBeta:
         # exact within the window it was searched in; outside it a bound (-1: at most, 1: at least);
         # a win or loss kept as plies from here
         bound = -1 if best <= window[0] else 1 if best >= window[1] else 0
-        known[1][depth] = _win_moved(best, ply), bound
+        known[1][depth] = self._win_moved(best, ply), bound
         return best
 
-
-def _win_moved(value: float, plies: int) -> float:
-    """A win or loss (`WIN` less the plies to it from the root) as if found `plies` nearer the root."""
-    return value + plies if value > WIN / 2 else value - plies if value < -WIN / 2 else value
+    def _win_moved(self, value: float, plies: int) -> float:
+        """A win or loss (worth less for each ply to it from the root) as if found `plies` nearer the root."""
+        shift, edge = self.ply_cost * plies, 0.75 * self.win  # every other value is below the edge
+        return value + shift if value > edge else value - shift if value < -edge else value
 
 
 # -- whole turns, for games where one turn is many actions -------------------------------
@@ -677,7 +753,7 @@ class _Turn:
         self.ends: dict = {}  # the positions where another player decides next: their states
         self.best: tuple[float, int] = (-1.0, 0)
         self.best_key = self.root
-        for move in own_moves(state, player) if moves is None else moves:  # the legal order: the same plan
+        for move in own_moves(state, player) if moves is None else moves:  # in the order given: the same plan
             self._visit(state.play(move), self.root, move, 1)
 
     def _visit(self, state: State, before, move: str, actions: int) -> None:
@@ -734,21 +810,22 @@ class _TurnPlan:
     with random ones, and sees neither the fire that will land nor the order
     that scores best.  The plan stops where the opponent plays the fire, and
     the game's evaluation says where it will go.  Without chance, a plan
-    would play the same game every time against the same moves: in the games
-    whose turns end where the opponent decides (`Computer.replies`) a level picks at
-    random among the ends valued within its `plan_noise` of the best (exact ties
-    at 0), and Hard searches the opponent's reply (`_Turn` again, the opponent's
-    own plan) after its `replies` best ends, and takes the end whose reply leaves
-    it best off.
+    would play the same game every time against the same moves: a level picks
+    at random among the ends valued within its `variety` of the best (Medium
+    within its `plan_noise` where the turn ends at the opponent's decision,
+    `Computer.replies`), and there Hard searches the opponent's reply (`_Turn`
+    again, the opponent's own plan) after its `replies` best ends, and takes the
+    end whose reply leaves it best off.
     """
 
     def __init__(self, search: Search, moves: list[str], nodes: int):
         self.search = search
         state, level = search.state, search.level
-        self.turn = _Turn(state, search.actor, nodes, level.name, moves)
-        varied = state.game.computer.replies
-        self.noise = level.plan_noise if varied else None  # None: the first best found, as it is
-        self.replies = level.replies if varied else 0
+        ordered = search.rng.sample(moves, len(moves))  # plans alike are found in a random order: any may be kept
+        self.turn = _Turn(state, search.actor, nodes, level.name, ordered)
+        replied = state.game.computer.replies
+        self.noise = max(level.plan_noise if replied else 0.0, level.variety)  # ends valued alike: one at random
+        self.replies = level.replies if replied else 0
         self.waiting: list | None = None  # the ends whose reply is still to search, the best first
         self.reply: _Turn | None = None  # the reply being searched: after the first of `waiting`
         self.answers: dict = {}  # end searched -> (the actor's value after the reply, minus actions)
@@ -759,7 +836,7 @@ class _TurnPlan:
     @staticmethod
     def known(state: State, level: Level) -> str | None:
         """The move a plan already made for this position, if any."""
-        return _LINES.get((level.name, state.search_key())) if state.game.computer.whole_turns else None
+        return _LINES.get((level.name, state.search_key())) if state.game.computer.search == "turns" else None
 
     def run(self, until: float) -> bool:
         search, turn = self.search, self.turn
@@ -799,12 +876,10 @@ class _TurnPlan:
     def _remember(self) -> None:
         """The chosen line's moves, after the search's position; its first is the answer."""
         turn = self.turn
-        key = turn.best_key
-        if self.noise is not None:  # at random among the ends about as good (after the reply, if searched)
-            valued = self.answers or turn.values
-            best = max(valued.values())
-            key = self.search.rng.choice([k for k, v in valued.items()
-                                          if v == best or self.noise and v[0] >= best[0] - self.noise])
+        valued = self.answers or turn.values  # at random among the ends about as good (after the reply, if searched)
+        best = max(valued.values())
+        key = self.search.rng.choice([k for k, v in valued.items()
+                                      if v == best or self.noise and v[0] >= best[0] - self.noise])
         if len(_LINES) > 20000:
             _LINES.clear()
         line = turn.line(key)

@@ -227,10 +227,14 @@ class Computer:
     evaluation (`Game.computer`), each setting measured per game (docs/performance.md); the defaults
     suit a game that says nothing."""
 
-    whole_turns: bool = False  # a turn is many decisions of one player: the levels that plan search it whole
-    replies: bool = False  # ... and ends where the opponent decides, no chance between: Hard searches the reply
+    # How the computer searches the game's turns: "tree", Monte Carlo tree search (any game); "minimax", for
+    # two players who decide in turn, one decision each, alpha-beta (chance averaged); "turns", a turn of many
+    # decisions by one player planned whole by the levels that plan.
+    search: str = "tree"
+    replies: bool = False  # "turns" that end where the opponent decides, no chance between: Hard searches the reply
     random_plies: int | None = None  # the tree search's random plies before the evaluation (None: its own)
-    work: Mapping[str, float] = field(default_factory=dict)  # per level: its share of its work (1: all of it)
+    work: Mapping[str, float] = field(default_factory=dict)  # per level: its share of its work (playouts,
+    # positions, a turn's plans; 1: all of it)
 
 
 class State:
@@ -851,15 +855,25 @@ def repetition_count(tokens: list[str]) -> tuple[list[str], int]:
 
 
 def repeated_moves(states: list[State], moves: list[str]) -> list[str]:
-    """The moves played from earlier occurrences of the last position (`State.loop_key`), which
-    brought the game round to it again: the computer does not play them again there.
+    """The moves from the last position that would take the game round again: the computer plays them
+    only where nothing else may be, or (a game with the draw by repetition) where the end that rule
+    makes is no worse for it than the game as it stands.
 
     A loop has no end in a game without a draw by repetition: in Ice Towers each
     player in turn mines a large, sets it down and caps the same tower back, every
-    action legal.  The player whose move would start the loop again lets it go.
-    `states[i + 1]` is `states[i]` after `moves[i]`.
+    action legal.  There they are the moves played from earlier occurrences of the
+    last position (`State.loop_key`), and the player whose move would start the loop
+    again lets it go.  In a game with the rule, they are the moves back to a position
+    its era has seen (`State.repetitions`): a bot ahead in Ice Lady does not steer into
+    the draw, and one behind in Terrafex, where the rule scores the game as it stands,
+    does not move a glacier back and forth.  The position text the page hands the
+    computer holds no history, so it is told them.  `states[i + 1]` is `states[i]`
+    after `moves[i]`.
     """
-    key = _loop_key(states[-1])
+    latest = states[-1]
+    if latest.repetition_key() is not None:
+        return [move for move in latest.legal_plays() if latest.play(move).repetitions > 1]
+    key = _loop_key(latest)
     if key is None:
         return []
     return [move for state, move in zip(states, moves) if _loop_key(state) == key]

@@ -492,7 +492,7 @@ class IceLady(Game):
     # Medium a twentieth of its positions: Hard's time, not its positions, caps its search (about 8,000 in
     # 0.9 s), so Medium with all its 6,000 searched as deep and drew most games against it; with a twentieth
     # (300) Hard beats it 38 games in 40, and it still beats greedy 58 in 60 (docs/performance.md).
-    computer = Computer(work={"medium": 0.05})
+    computer = Computer(search="minimax", work={"medium": 0.05})
     fixed_seats = PLAYERS
     position_changes = "a piece is captured or promoted, or a small or medium moves forward"
     min_players = 2
@@ -714,7 +714,6 @@ def three_kings(state: "IceLadyState") -> float | None:
     return _three_kings_table("won").get(key, NEVER)
 
 
-
 # -- the computer's evaluation (pyramids.ai searches with it) ----------------------------------------
 WORTH = {"S": 1.0, "M": 1.6, "K": 4.0, "KS": 5.0, "KM": 5.6, "KMS": 6.6}  # in pawns (a small on its own row)
 EVALUATION_SCALE = 4.0  # pawns between the sides' margins (twice one's lead) for odds of about three to one
@@ -767,7 +766,7 @@ def _lead(state: IceLadyState) -> tuple[float, float]:
                 return total * SHORT_OF_KINGS, total
             if larges[player] + min(plain[player], reserve) < KINGS_TO_WIN:
                 return total * HELD, total
-    return total + _hunt(state.board, total), total
+    return total + _hunt(state.board, total, state.to_move), total
 
 
 def _material(state: IceLadyState) -> tuple[float, dict]:
@@ -793,15 +792,17 @@ def _material(state: IceLadyState) -> tuple[float, dict]:
     return total + RESERVE_WORTH * (white - black), plain
 
 
-def _hunt(board: tuple, lead: float) -> float:
-    """In an ending (the side behind has only kings left, the side ahead `HUNT_MARGIN` more), for the
-    side ahead, in pawns (White's +): its kings' nearness to the other side's, and the squares those
-    cannot go to without being taken.
+def _hunt(board: tuple, lead: float, to_move: str) -> float:
+    """In an ending (the side behind has only kings left), for the side ahead, in pawns (White's +): what
+    the other side's kings can take from it at once (`_hanging`), and once it has `HUNT_MARGIN` kings more,
+    its kings' nearness to the other side's and the squares those cannot go to without being taken.
 
     Material alone cannot tell a hunt from a stroll: kings ahead in an ending
     wander for ever out of each other's reach (there is no move limit), and a
     lone king is only taken once every square it can go to is covered (it must
-    move: no passing).  Both count more the larger the lead.
+    move: no passing).  Both count more the larger the lead.  Nor does it see a
+    lone king that forks two kings (a bench game of Hard's, two kings, a medium
+    and a small against a king, was drawn so): a threat counts at the horizon.
     """
     weight = min(1.0, abs(lead) / CLEAR_LEAD)
     if not weight:
@@ -818,27 +819,56 @@ def _hunt(board: tuple, lead: float) -> float:
                 kings.append(i)
     if len(hunted) != len(quarry) or not quarry:  # not an ending yet: the side behind has more than kings
         return 0.0
-    if len(kings) < len(hunted) + HUNT_MARGIN:  # too few to take a king that takes care: no hunt
-        return 0.0
-    near = sum(SIZE - 1 - min(max(abs(i % SIZE - x), abs(i // SIZE - y)) for x, y in quarry) for i in kings)
-    covered = set()  # empty squares where a king of the leader would take a piece that stops there
+    covering = {}  # per king of the leader: the empty squares where it would take a piece that stops there
     gone = set(hunted)  # a hunted king's square is empty once it has moved: a way through, and a landing
     for i in kings:
-        reach = RANGE[board[i][1]]
+        reach, mine = RANGE[board[i][1]], covering.setdefault(i, set())
         for ray in RAYS[i]:
             for k, square in enumerate(ray[:reach - 1]):
                 if board[square] is not None and square not in gone:
                     break
                 if k + 1 < len(ray) and (board[ray[k + 1]] is None or ray[k + 1] in gone):
-                    covered.add(square)
-    free = 0  # the hunted kings' plain moves to squares not covered
-    for i in hunted:
-        for ray in RAYS[i]:
-            for square in ray[:RANGE[board[i][1]]]:
-                if board[square] is not None:
-                    break
-                free += square not in covered
-    value = weight * (NEAR * near - FREE * free)
+                    mine.add(square)
+    covered = set().union(*covering.values())
+    value = -_hanging(board, leader, hunted, covering, to_move)
+    if len(kings) >= len(hunted) + HUNT_MARGIN:  # enough kings to take one that takes care: the hunt
+        near = sum(SIZE - 1 - min(max(abs(i % SIZE - x), abs(i // SIZE - y)) for x, y in quarry) for i in kings)
+        free = 0  # the hunted kings' plain moves to squares not covered
+        for i in hunted:
+            for ray in RAYS[i]:
+                for square in ray[:RANGE[board[i][1]]]:
+                    if board[square] is not None:
+                        break
+                    free += square not in covered
+        value += weight * (NEAR * near - FREE * free)
     return value if leader == "white" else -value
+
+
+def _hanging(board: tuple, leader: str, hunted: list, covering: dict, to_move: str) -> float:
+    """The worth the side behind's kings take from `leader` at once (rules A9: a king jumps one piece in its
+    path and lands on an empty square beyond, within range), landing where no other king of the leader
+    (`covering`) takes them back: with them to move, the most worth; with the leader to move, the second (of
+    two it saves one)."""
+    found = []
+    for i in hunted:
+        reach = RANGE[board[i][1]]
+        for ray in RAYS[i]:
+            for k, square in enumerate(ray[:reach - 1]):
+                cell = board[square]
+                if cell is None:
+                    continue
+                if cell[0] == leader:
+                    landings = []
+                    for landing in ray[k + 1:reach]:
+                        if board[landing] is not None:
+                            break
+                        landings.append(landing)
+                    others = [squares for king, squares in covering.items() if king != square]
+                    if any(not any(landing in squares for squares in others) for landing in landings):
+                        found.append(WORTH[cell[1]] - WORTH.get(cell[1][:-1], 0.0))  # its top piece
+                break
+    found.sort(reverse=True)
+    at = 0 if to_move != leader else 1
+    return found[at] if len(found) > at else 0.0
 
 GAME = IceLady()

@@ -1263,7 +1263,7 @@ class IceTurn(Game):
     # A turn is its movement points spent one action at a time, the Treehouse action, then the reactionary
     # turns: the computer's stronger levels plan it whole.  No random plies in its tree search: random
     # actions only waste the dice's points (docs/performance.md).
-    computer = Computer(whole_turns=True, random_plies=0)
+    computer = Computer(search="turns", random_plies=0, work={"medium": 4.0})
     options = (
         Option("players", "Players", 2, (2, 3, 4), "Two race between a1 and d4; three or four use more corners."),
     )

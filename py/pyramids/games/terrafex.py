@@ -1083,7 +1083,7 @@ class Terrafex(Game):
     fixed_seats = PLAYERS  # also with a custom layout, whose editor the seats' walk would wander in
     # A turn is four actions in any order and the opponent's fire: the computer's stronger levels plan it
     # whole, and Hard searches the opponent's reply after its best plans (no chance comes between).
-    computer = Computer(whole_turns=True, replies=True)
+    computer = Computer(search="turns", replies=True)
     options = (
         LayoutOption("layout", "Layout", "1", choices=("1", "2", "custom"),
                      help="The starting pieces: one of the rules' two layouts, or your own, "
