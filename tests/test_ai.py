@@ -959,6 +959,22 @@ def untimed(level: str, scale: float) -> ai.Level:
     return dataclasses.replace(ai.LEVELS[level].scaled(scale), seconds=600)  # the work cap alone: any machine alike
 
 
+FOUR_KINGS = ["1k6/8/8/4K3/8/8/8/k5kk w 0 0", "8/8/8/2k5/8/7K/8/1k2k1k1 w 0 0"]
+
+
+@pytest.mark.parametrize("text", FOUR_KINGS)
+def test_ice_lady_four_kings_take_a_lone_king_within_fifty_turns(text):
+    """Issue 53: an Ice Lady game against Hard reached kings against White's lone king and ran on for ten
+    minutes.  Four kings take a lone king (docs/performance.md); led by the hunt alone Hard wandered for
+    thirty moves each and the bots agreed a draw.  Led to what three of them win by the table
+    (`ice_lady.four_kings`), Black takes it well within 50 turns, Hard defending."""
+    state = games.get("ice-lady").from_text(text)
+    moves, end = page_game(state, {"black": untimed("hard", 0.25), "white": untimed("hard", 0.25)},
+                           random.Random(0), 100)
+    assert end.outcome is not None and end.outcome.winners == ("black",), (moves, end.to_text())
+    assert len(moves) <= 50, moves
+
+
 def test_icetoids_the_last_target_a_step_away_is_taken():
     """IceToids §4: Yellow holds a3 and d1 and its piece on b3 is a step from c3, its third target: Medium and
     Hard win at once, whatever the other does (its pieces all wait off the board)."""

@@ -14,7 +14,8 @@ otherwise never end when two kings chase each other).  A player may offer a
 draw, which the other accepts or declines, or resign (``offer-draw``,
 ``accept-draw``, ``decline-draw``, ``resign``: the core's agreement moves).
 Three kings against a lone king are solved (`three_kings`: a table made by
-tools/ice_lady_kings.py), so the computer knows that ending's draws and wins.
+tools/ice_lady_kings.py), so the computer knows that ending's draws and wins,
+and four kings are led to the positions where three of them win (`four_kings`).
 
 Move notation (squares a1..h8, White's first row is rank 1):
 
@@ -695,15 +696,8 @@ def three_kings_before(position: tuple[int, ...]):
 def three_kings(state: "IceLadyState") -> float | None:
     """Plies until three plain kings take a lone one with best play (`NEVER`: it holds out for ever),
     or None unless those four are all the board holds and captures are optional."""
-    if state.options["mandatory_capture"]:
-        return None
-    squares: dict[str, list[int]] = {player: [] for player in PLAYERS}
-    for i, cell in enumerate(state.board):
-        if cell is not None:
-            if cell[1] != "K":
-                return None
-            squares[cell[0]].append(i)
-    if sorted(map(len, squares.values())) != [1, 3]:
+    squares = _plain_kings(state)
+    if squares is None or sorted(map(len, squares.values())) != [1, 3]:
         return None
     three = "white" if len(squares["white"]) == 3 else "black"
     key = (squares[_other(three)][0], *squares[three])
@@ -712,6 +706,33 @@ def three_kings(state: "IceLadyState") -> float | None:
     if any(action[2] >= 0 for action in state._generate().values()):
         return 1
     return _three_kings_table("won").get(key, NEVER)
+
+
+def _plain_kings(state: "IceLadyState") -> dict[str, list[int]] | None:
+    """Each side's squares where the board holds plain kings alone and captures are optional, else None."""
+    if state.options["mandatory_capture"]:
+        return None
+    squares: dict[str, list[int]] = {player: [] for player in PLAYERS}
+    for i, cell in enumerate(state.board):
+        if cell is not None:
+            if cell[1] != "K":
+                return None
+            squares[cell[0]].append(i)
+    return squares
+
+
+def four_kings(state: "IceLadyState") -> float | None:
+    """For four plain kings against a lone one (None otherwise, or with captures mandatory), the fewest
+    plies the table gives any three of them (`three_kings`) to take it, as if the fourth were not there
+    (`NEVER`: no three of them can).  Not exact, the fourth may block a way, but a way to the table's
+    wins: a search guided by the hunt alone wandered for thirty moves each and the game was agreed drawn."""
+    squares = _plain_kings(state)
+    if squares is None or sorted(map(len, squares.values())) != [1, 4]:
+        return None
+    four = "white" if len(squares["white"]) == 4 else "black"
+    lone = squares[_other(four)][0]
+    table = _three_kings_table("lost" if state.to_move != four else "won")
+    return min(table.get((lone, *(s for s in squares[four] if s != left)), NEVER) for left in squares[four])
 
 
 # -- the computer's evaluation (pyramids.ai searches with it) ----------------------------------------
@@ -725,6 +746,7 @@ DEAD_SMALL_WORTH = 0.2  # pawns: it cannot move, promote or take, only be taken 
 HUNT_MARGIN = 2
 SOLVED = 50.0  # pawns: three kings against one that the table says they take, more than any lead
 SOLVED_PLY = 0.1  # pawns less per ply until they take it: the search heads for the quickest
+FOURTH = 5.0  # pawns less for four kings whose three win by the table (`four_kings`): not exact, a guide
 # A lone king is taken only by four kings (three take it from a few positions, which the table knows;
 # two never), and against two kings the bots seldom make progress (docs/performance.md).  So a side ahead
 # against two kings or more counts its lead a tenth, and one against a lone king that cannot have four
@@ -753,6 +775,10 @@ def _lead(state: IceLadyState) -> tuple[float, float]:
         plies = three_kings(state)
         if plies is not None and plies != NEVER:  # solved and won in so many plies (held: below)
             won = SOLVED - SOLVED_PLY * plies
+            return (won if total > 0 else -won), total
+        plies = four_kings(state)
+        if plies is not None and plies != NEVER:  # three of four win by the table: a way to the win
+            won = SOLVED - FOURTH - SOLVED_PLY * plies
             return (won if total > 0 else -won), total
     larges = {"white": 0, "black": 0}  # kings and king trees: counted only in an ending, off the hot path
     for cell in state.board:
