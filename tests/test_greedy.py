@@ -3,6 +3,9 @@ rules do: a baseline with a blind spot stalls games and flatters the levels meas
 
 import random
 
+import pytest
+
+from conformance import bot_game
 from pyramids import games
 from tests.bench import greedy
 from tests.test_ai import ICETOIDS_TILES
@@ -44,3 +47,36 @@ def test_icetoids_greedy_counts_a_target_held_once():
     stacked = icetoids.from_text(f"yellow@a2,green@a4W {ICETOIDS_TILES} 4/[yellow.U,yellow.U]3/4/3[yellow.U] p1 -")
     nearer = icetoids.from_text(f"yellow@a2,green@a4W {ICETOIDS_TILES} 4/[yellow.U][yellow.U]2/4/3[yellow.U] p1 -")
     assert greedy._icetoids(nearer, "p1") > greedy._icetoids(stacked, "p1")
+
+
+# -- the second baseline, by route length (issue 53) ------------------------------------------------------
+def test_icetoids_route_counts_the_actions_of_the_shortest_way_over_the_arrows_known():
+    """IceToids §3.1: a step along an arrow of one's tile is one action, any other step two (point, then
+    move).  Yellow's third target is c3; its piece on a1 goes a2 (two), a3 along a2's north arrow (one),
+    b3 and c3 (two each): seven, as no route without an arrow is."""
+    from tests.bench import route
+    icetoids = games.get("icetoids")
+    far = icetoids.from_text(f"yellow@a2,green@a4W {ICETOIDS_TILES} 4/[yellow.U]3/4/[yellow.U]2[yellow.U] p1 -")
+    assert route._icetoids_cost(far, 0) == 7
+
+
+def test_ice_turn_route_counts_a_tip_and_the_turns_each_piece_still_needs():
+    """Ice-Turn §3.3: a standing piece is tipped (1 MP) before it moves, a lying one turned (1 MP) to point
+    anew, and each cell costs its pips.  Red's large lies on c1 pointing north: to d4 it goes one cell east
+    and three north (3 MP a cell) and turns once; its small, standing in the tree on a1, is tipped first."""
+    from tests.bench import route
+    state = games.get("ice-turn").from_text(f"{ICE_TURN_TILES} 3[b3b2b1]/4/4/[r1r2]1[r3N]1 -,- red move 4 hop 0 - -")
+    red = state.seats[0]
+    assert route._ice_turn_piece(state, 2, "r3", red.goal) == 3 * 4 + 1  # c1: one east, three north, one turn
+    assert route._ice_turn_piece(state, 0, "r1", red.goal) == 1 * 6 + 1 + 1  # a1, standing: a tip and a turn
+
+
+@pytest.mark.parametrize("game_id, name", [(game_id, "greedy") for game_id in games.ids()]
+                         + [(game_id, "route") for game_id in ("icetoids", "ice-turn")])
+def test_the_baselines_play_legal_complete_games(game_id, name):
+    """Each baseline against itself: every move legal and its own (`bot_game` checks), and the game ends."""
+    from tests.bench import strength
+    player = strength.BASELINES[name](game_id)
+    moves, end = bot_game(games.get(game_id), lambda actor: player, random.Random(3),
+                          max_plies=2 * strength.PLY_CAPS.get(game_id, 300))
+    assert end.outcome is not None, (len(moves), end.to_text())

@@ -9,33 +9,39 @@ cannot: IceToids' tiles do not exist until drawn), each decision belongs to
 the actor who makes it, so several moves in a row by one player and an
 opponent's decision inside a turn need nothing special, and every player
 maximises its own reward (max^n) in games of 3-6.  Playouts are random with a
-ply cap (`GAME_ROLLOUT_PLIES`: none in Ice-Turn, where random actions only
+ply cap (`Computer.random_plies`: none in Ice-Turn, where random actions only
 waste the dice); the position at the cap is scored by the game's evaluation
-when it has one (`EVALUATIONS`), else counted as even.  The races (IceToids,
-Ice-Turn) are scored by what each player still has to do, so a bot far ahead
-still sees each step nearer; every level takes a win on the spot.  Games
-without turns (Ice Towers) are searched as if a random player acted next: the
-bot picks its own move; the page plays it on the bot's own timer and checks it
-when it lands.  Waiting is a branch of that search (the others act first), so
-a bot that agreed to end stays agreed, and one hopelessly behind agrees once
-the others have (`Search.result`).
+(`State.evaluation`: each player's margin in the game's units, or in a race what
+each still has to do), else counted as even.  A race is valued by what is
+left to do, so a bot far ahead still sees each step nearer; every level takes
+a win on the spot.  Games without turns (Ice Towers) are searched as if a
+random player acted next: the bot picks its own move; the page plays it on the
+bot's own timer and checks it when it lands.  Waiting is a branch of that
+search (the others act first), so a bot that agreed to end (`State.consent`)
+stays agreed, and one hopelessly behind agrees once the others have
+(`Search.result`).
 
-Two-player games with an evaluation and no chance (Ice Lady) use alpha-beta
-with iterative deepening instead, which is much stronger there: Medium and
-Hard search captures and promotions on past the horizon (Easy falls for a
-recapture), each depth tries first the move found best at the one before, and
-in an ending the side ahead hunts the other's kings (`_ice_lady_ending`).  Where the
-rules allow a draw by agreement (Ice Lady), a bot offers and accepts one in an ending nobody
-can win and accepts one when behind (`agreement_move`); it never resigns, and no search
-explores these moves.
-In Ice-Turn and Terrafex, where a turn is many actions of one player, Medium and Hard
-search the turn whole (`_TurnPlan`) instead of judging one action at a time;
-in Terrafex, which has no chance, they pick among equally good plans at
-random, and Hard also searches the opponent's reply, with an evaluation of its own
-(`LEVEL_EVALUATIONS`).
+Games of two players who decide in turn (`Computer.search == "minimax"`: Ice
+Lady, IceToids, chance averaged over its outcomes) use alpha-beta with
+iterative deepening instead, which is much stronger there:
+Medium and Hard search the moves the game calls forcing (`State.forcing`:
+captures and promotions) on past the horizon (Easy falls for a recapture), and
+each depth tries first the move found best at the one before.  Where the rules
+allow a draw by agreement (Ice Lady), a bot offers and accepts one in an ending
+nobody can win and accepts one when behind (`agreement_move`); it never
+resigns, and no search explores these moves.  In games where a turn is many
+decisions of one player (`Computer.search == "turns"`: Ice-Turn, Terrafex), Medium and
+Hard search the turn whole (`_TurnPlan`) instead of judging one action at a
+time; where the turn ends at the opponent's decision with no chance between
+(`Computer.replies`: Terrafex) Hard also searches the opponent's reply.  Medium
+and Hard pick among moves or plans about equally good at random
+(`Level.variety`), so two games against the same moves differ; a bot told the
+moves that would bring a position back (`avoid`) does not steer into the draw
+by repetition when ahead, nor shuffle when behind.
 
-Levels differ by budget and depth (in IceToids, Ice Lady and Ice Towers Medium has
-less work, `GAME_WORK_SHARE`, so that Hard is a step above it).  Without `budget_s` a
+This module holds the search only: what it knows of a game is the protocol
+(`pyramids.core`), the game's evaluation and its `Game.computer` settings
+(its levels' shares of their work, measured per game).  Without `budget_s` a
 search stops at a fixed amount of work (so a given `rng` gives the same move)
 or at the level's time cap, whichever comes first; with `budget_s` it uses
 that much time.
@@ -43,17 +49,15 @@ that much time.
 
 from __future__ import annotations
 
-import functools
 import heapq
 import math
 import random
 import time
 from dataclasses import dataclass, replace
-from itertools import permutations
-from typing import Callable, Iterable
+from typing import Iterable
 
-from .core import ACCEPT_DRAW, CHANCE, DECLINE_DRAW, OFFER_DRAW, RESIGN, GameError, State, players_to_act, quote
-from .core import seats  # noqa: F401 - ai's API too
+from .core import (ACCEPT_DRAW, CHANCE, DECLINE_DRAW, OFFER_DRAW, REPEATED, RESIGN, GameError, State, players_to_act,
+                   quote)
 
 
 @dataclass(frozen=True)
@@ -65,14 +69,20 @@ class Level:
     nodes: int  # alpha-beta positions
     max_depth: int  # alpha-beta plies
     seconds: float  # time cap (a budget without budget_s)
-    noise: float  # alpha-beta: moves within this of the best may be picked (in pawns)
+    noise: float  # alpha-beta: moves within this of the best may be picked (a value; see `variety`)
     slack: float  # MCTS: moves whose mean value is within this of the best may be picked
     delay: tuple[float, float]  # games without turns: seconds between the bot's actions
-    plans: int = 0  # PLANNED games: positions of the turn's plan (`_TurnPlan`); 0: MCTS, one action at a time
-    plan_noise: float = 0.0  # VARIED_PLANS: ends of the plan valued within this of the best may be picked
-    replies: int = 0  # VARIED_PLANS: the plan's best ends after which the opponent's reply is searched
+    plans: int = 0  # games of whole turns: positions of the turn's plan (`_TurnPlan`); 0: MCTS, an action at a time
+    plan_noise: float = 0.0  # `Computer.replies` games: ends of the plan valued within this of the best may be picked
+    replies: int = 0  # ... the plan's best ends after which the opponent's reply is searched
     reply_plans: int = 0  # ... in this many positions each
     settles: bool = False  # alpha-beta: captures and promotions searched on past the horizon (Easy falls for them)
+    # Medium and Hard: moves valued within this of the best (a value from 0 to 1; alpha-beta: the game's units
+    # that make as much at even odds) are alike, and one is picked at random, so that two games against the
+    # same moves differ (reproducibly for a given rng)
+    variety: float = 0.0
+    # where the game takes random playouts (Terrafex), the tree search with them rather than its turn's plan
+    playouts_first: bool = False
     holds_back: bool = False  # games ended by agreement: its pieces kept while others play (`Search._holds_back`)
 
     def scaled(self, factor: float) -> "Level":
@@ -84,27 +94,19 @@ class Level:
 
 
 LEVELS = {
-    "easy": Level("easy", 48, 300, 1, 0.25, 0.6, 0.2, (2.5, 5.0)),
-    "medium": Level("medium", 300, 6000, 4, 0.5, 0.15, 0.0, (1.5, 3.0), plans=150, plan_noise=0.02, settles=True),
+    "easy": Level("easy", 48, 300, 1, 0.25, 0.075, 0.2, (2.5, 5.0), plans=40, variety=0.02, playouts_first=True),
+    "medium": Level("medium", 300, 6000, 4, 0.5, 0.01875, 0.0, (1.5, 3.0), plans=150, plan_noise=0.02, settles=True,
+                    variety=0.004),
     "hard": Level("hard", 1500, 40000, 12, 0.9, 0.0, 0.0, (0.7, 1.5), plans=40000, replies=32, reply_plans=1000,
-                  settles=True, holds_back=True),
+                  settles=True, holds_back=True, variety=0.002),
 }
+# The search's clock, for its time caps: wall time, as a person waits for the move.  The strength bench
+# counts CPU time instead (time.thread_time), so that a busy machine slows its games without weakening the bots.
+clock = time.perf_counter
 ROLLOUT_PLIES = 8  # then the game's evaluation; short, because the evaluation knows more than random play
-GAME_ROLLOUT_PLIES = {"ice-turn": 0}  # the evaluation at once: random actions only waste the dice's points
 BLIND_ROLLOUT_PLIES = 60  # a game without an evaluation: only the end says who did well
 EXPLORATION = 1.0
-# A level's share of its work (playouts, alpha-beta positions) in one game.  IceToids: Medium with all
-# its 300 playouts played Hard even (the tiles decide much, and more search adds little); with 60 it is a
-# step below Hard, still far above the greedy baseline.  Ice Lady: Hard's time, not its positions, caps
-# its search (about 8,000 positions in 0.9 s), so Medium with all its 6,000 searched as deep and drew
-# most games against it; with a twentieth (300) it looks a ply or two less far: Hard beats it 38 games
-# in 40 (about 16 in 20 with a tenth), and it still beats greedy 58 in 60 and Easy 60 in 60.  Ice Towers:
-# Medium with all its playouts beat greedy 19 games in 20 and Hard beat it only 65 in 80; with 0.4 Hard
-# beats it 72.5 in 80, and it still beats greedy 69.5 in 80.  Ice Towers' Hard, whose search is quick
-# there, with twice its playouts: against a random player it lost 2 games of 200 instead of 6.5 (with
-# four times its playouts, 4: its time cap then ends the search) (docs/performance.md).
-GAME_WORK_SHARE = {("icetoids", "medium"): 0.2, ("ice-lady", "medium"): 0.05, ("ice-towers", "medium"): 0.4,
-                   ("ice-towers", "hard"): 2.0}
+VARIETY_VISITS = 0.5  # the tree search: a move picked for variety has at least this share of the best's visits
 
 
 def level_of(name: "str | Level") -> Level:
@@ -119,8 +121,8 @@ def level_of(name: "str | Level") -> Level:
 # -- who moves ----------------------------------------------------------------
 def _clock_move(state: State) -> str | None:
     """The move the game clock plays (never a player's decision)."""
-    clock = state.clock()
-    return clock[1] if clock else None
+    ringing = state.clock()
+    return ringing[1] if ringing else None
 
 
 def own_moves(state: State, actor: str) -> list[str]:
@@ -191,413 +193,20 @@ def _race(costs: dict) -> Reward:
     return out, 0.5
 
 
-def _heading(cell: int, target: int, size: int) -> tuple[int, set]:
-    """On a grid of `size` columns (row 0 south): the steps from `cell` to `target`, and the ways nearer."""
-    dx, dy = target % size - cell % size, target // size - cell // size
-    return abs(dx) + abs(dy), {way for way, nearer in (("E", dx > 0), ("W", dx < 0), ("N", dy > 0), ("S", dy < 0))
-                               if nearer}
-
-
-def _ice_lady_material(state: State) -> float:
-    """White's advantage in pawns (`_ice_lady_pieces`); three kings against one as solved
-    (`ice_lady.three_kings`): a win by the table; a lead against two kings or more, a tenth, and against a
-    lone king that holds (too few kings to come), less."""
-    from .games.ice_lady import NEVER, three_kings
-    total, plain = _ice_lady_pieces(state)
-    if plain["white"] and plain["black"]:
-        return total
-    if not plain["white"] and not plain["black"]:
-        plies = three_kings(state)
-        if plies is not None and plies != NEVER:  # solved and won in so many plies (held: below)
-            won = ICE_LADY_SOLVED - ICE_LADY_SOLVED_PLY * plies
-            return won if total > 0 else -won
-    larges = {"white": 0, "black": 0}  # kings and king trees: counted only in an ending, off the hot path
-    for cell in state.board:
-        if cell is not None and cell[1][0] == "K":
-            larges[cell[0]] += 1
-    for player, other in (("white", "black"), ("black", "white")):
-        ahead = total if player == "white" else -total
-        if ahead > 0 and larges[other] and not plain[other]:  # only kings (smalls dead on its far row aside)
-            reserve = state.reserve_counts[player == "black"]
-            if larges[other] > 1:
-                return total * ICE_LADY_SHORT_OF_KINGS
-            if larges[player] + min(plain[player], reserve) < ICE_LADY_KINGS_TO_WIN:
-                return total * ICE_LADY_HELD
-    return total + _ice_lady_ending(state.board, total)
-
-
-def _ice_lady_pieces(state: State) -> tuple[float, dict]:
-    """White's advantage in material, advancement and reserve larges, in pawns, and each side's smalls
-    and mediums that can still move (while both have one, it is no ending)."""
-    from .games.ice_lady import FORWARD, SIZE
-    worth = {"S": 1.0, "M": 1.6, "K": 4.0, "KS": 5.0, "KM": 5.6, "KMS": 6.6}
-    total = 0.0
-    plain = {"white": 0, "black": 0}  # smalls and mediums: while both sides have one, it is no ending
-    for i, cell in enumerate(state.board):
-        if cell is None:
-            continue
-        player, pieces = cell
-        value = worth[pieces]
-        if pieces in ("S", "M"):
-            row = i // SIZE
-            ahead = row if FORWARD[player] == 1 else SIZE - 1 - row
-            if ahead == SIZE - 1 and pieces == "S":  # `dead_small`: it never moves again
-                value = ICE_LADY_DEAD_SMALL
-            else:
-                plain[player] += 1
-                value += 0.06 * ahead
-        total += value if player == "white" else -value
-    white, black = state.reserve_counts
-    return total + 0.15 * (white - black), plain
-
-
-def _ice_lady_ending(board: tuple, lead: float) -> float:
-    """In an ending (the side behind has only kings left, the side ahead `ICE_LADY_HUNT_MARGIN` more), for
-    the side ahead, in pawns (White's +): its kings' nearness to the other side's, and the squares those
-    cannot go to without being taken.
-
-    Material alone cannot tell a hunt from a stroll: kings ahead in an ending
-    wander for ever out of each other's reach (there is no move limit), and a
-    lone king is only taken once every square it can go to is covered (it must
-    move: no passing).  Both count more the larger the lead.
-    """
-    from .games.ice_lady import RANGE, RAYS, SIZE, dead_small
-    weight = min(1.0, abs(lead) / ICE_LADY_CLEAR_LEAD)
-    if not weight:
-        return 0.0
-    leader = "white" if lead > 0 else "black"
-    kings, quarry, hunted = [], [], []  # the leader's kings; the other side's pieces, and its kings
-    for i, cell in enumerate(board):
-        if cell is not None and not dead_small(i, cell):  # taking its last king leaves it no move: a win
-            if cell[0] != leader:
-                quarry.append((i % SIZE, i // SIZE))
-                if cell[1][0] == "K":
-                    hunted.append(i)
-            elif cell[1][0] == "K":
-                kings.append(i)
-    if len(hunted) != len(quarry) or not quarry:  # not an ending yet: the side behind has more than kings
-        return 0.0
-    if len(kings) < len(hunted) + ICE_LADY_HUNT_MARGIN:  # too few to take a king that takes care: no hunt
-        return 0.0
-    near = sum(SIZE - 1 - min(max(abs(i % SIZE - x), abs(i // SIZE - y)) for x, y in quarry) for i in kings)
-    covered = set()  # empty squares where a king of the leader would take a piece that stops there
-    gone = set(hunted)  # a hunted king's square is empty once it has moved: a way through, and a landing
-    for i in kings:
-        reach = RANGE[board[i][1]]
-        for ray in RAYS[i]:
-            for k, square in enumerate(ray[:reach - 1]):
-                if board[square] is not None and square not in gone:
-                    break
-                if k + 1 < len(ray) and (board[ray[k + 1]] is None or ray[k + 1] in gone):
-                    covered.add(square)
-    free = 0  # the hunted kings' plain moves to squares not covered
-    for i in hunted:
-        for ray in RAYS[i]:
-            for square in ray[:RANGE[board[i][1]]]:
-                if board[square] is not None:
-                    break
-                free += square not in covered
-    value = weight * (ICE_LADY_NEAR * near - ICE_LADY_FREE * free)
-    return value if leader == "white" else -value
-
-
-ICE_LADY_DEAD_SMALL = 0.2  # pawns: it cannot move, promote or take, only be taken (or stay, a last piece that cannot move)
-# Kings more than the side behind has for a hunt: two cannot take one that takes care (docs/performance.md),
-# and a lone king drawn near another is taken itself when its squares run out (a bench game lost so).
-ICE_LADY_HUNT_MARGIN = 2
-ICE_LADY_SOLVED = 50.0  # pawns: three kings against one that the table says they take, more than any lead
-ICE_LADY_SOLVED_PLY = 0.1  # pawns less per ply until they take it: the search heads for the quickest
-# A lone king is taken only by four kings (three take it from a few positions, which the table knows;
-# two never), and against two kings the bots seldom make progress (docs/performance.md).  So a side ahead
-# against two kings or more counts its lead a tenth, and one against a lone king that cannot have four
-# against it, promoting what it can with the larges it has left, less still: it keeps the pieces that will
-# make its fourth king, and takes pieces before the other side has made them kings.  The held ending is
-# valued as the drawn endings the bots agree to (three against one that the table says holds, two against
-# one), which the search scores by the evaluation too: a draw with more is still more (a promotion into
-# three kings against one is made), and less than an ending against two kings, where the other side may
-# still err (three kings against two do not trade into three against one).
-ICE_LADY_KINGS_TO_WIN = 4
-ICE_LADY_SHORT_OF_KINGS = 0.1
-ICE_LADY_HELD = 0.04
-ICE_LADY_CLEAR_LEAD = 2.0  # pawns of lead from which the ending's terms count in full
-ICE_LADY_NEAR = 0.03  # pawns per square nearer, per king of the side ahead
-ICE_LADY_FREE = 0.03  # pawns per square a king of the side behind can go to unharmed
-
-
-def _ice_lady(state: State) -> Reward:
-    diff = _ice_lady_material(state)
-    return {"white": _logistic(diff / 2), "black": _logistic(-diff / 2)}, 0.5
-
-
-def _ice_towers(state: State) -> Reward:
-    """The score, a tower that another colour's loose piece (free-standing or held) can cap counting
-    only in part: what the others can take at once is not yet won (there are no turns to wait for)."""
-    smallest: dict[str, int] = {}  # per colour: its smallest loose piece
-    loose = [t.pieces[0] for t in state.towers if len(t.pieces) == 1] + [h.piece for h in state.held.values()]
-    for piece in loose:
-        smallest[piece.colour] = min(piece.size, smallest.get(piece.colour, 4))
-    scores = dict.fromkeys(state.colours, 0.0)
-    for tower in state.towers:
-        top = tower.top
-        pips = sum(p.size for p in tower.pieces)
-        exposed = any(size <= top.size for colour, size in smallest.items() if colour != top.colour)
-        scores[top.colour] += pips * (1 - TOWERS_EXPOSED_LOSS if exposed and len(tower.pieces) > 1 else 1)
-    return _versus(scores, 4.0)
-
-
-TOWERS_EXPOSED_LOSS = 0.5  # Ice Towers: the share of a tower the others can cap at once that is not counted
-
-
-def _icetoids(state: State) -> Reward:
-    """The race, in actions: the fewest each colour needs to put one piece on each of its targets,
-    its pieces shared out between the revealed targets and the search for those still face down."""
-    from .games.icetoids import NEXT, SIZE, TARGET_COUNT
-    if state.in_setup:
-        return {}, 0.5
-    face_down = [cell for cell, tile in enumerate(state.tiles) if tile is None]
-    placed: dict[str, list] = {}
-    for cell, here in enumerate(state.pieces):
-        for colour, stance in here:
-            placed.setdefault(colour, []).append((cell, stance))
-
-    def cost(cell: int, stance: str, target: int) -> int:
-        """Actions for a piece on the board to reach `target`: each step, point that way, then move."""
-        steps, ways = _heading(cell, target, SIZE)
-        arrows = state.tiles[cell] and state.tiles[cell][1] or ""
-        ready = stance in ways or any(a in ways and NEXT[cell][a] is not None for a in arrows)
-        return 2 * steps - ready
-
-    costs = {}
-    for seat, colour, (home, _) in zip(state.seats, state.seat_colours, state.seat_homes):
-        targets = state._target_cells(colour)
-        hidden = TARGET_COUNT[colour] - len(targets)
-        table = []  # per piece, per target (revealed, then still to find): its actions
-        for cell, stance in placed.get(colour, []) + [(None, None)] * state.off_board[colour]:
-            entering = cell is None  # waiting beside its home tile: one action to enter, arriving upright
-            if entering:
-                cell, stance = home, "U"
-            row = [entering + cost(cell, stance, t) for t in targets]
-            if hidden:
-                row += [entering + ICETOIDS_SEARCH_ACTIONS + min(cost(cell, stance, c) for c in face_down)] * hidden
-            table.append(row)
-        costs[seat] = min(sum(row[slot] for row, slot in zip(table, order))
-                          for order in permutations(range(len(table))))
-    return _race(costs)
-
-
-ICETOIDS_SEARCH_ACTIONS = 3  # a target still face down: a few tiles to turn over before it is found
-
-
-def _terrafex(state: State, spare_growth: float = 0.0) -> Reward:
-    """The score as it stands, plus what the next actions are about to change: the best option of
-    each action the player to move has left this turn (its fire at the least harmful size, played
-    by the opponent where it hurts most), and, at half weight, the opponent's whole next turn.
-
-    Growing a piece moves it into another band (a medium scores for a square's middle band, a small
-    or large for its outer one, §4), so each small or medium forest or mountain is points waiting
-    for whoever grows it first, and a mountain started is a gift if the opponent can grow it: the
-    current score alone sees none of that, nor the fire that the opponent will play.
-    `spare_growth`: Hard's own view (`LEVEL_EVALUATIONS`), see `_terrafex_turn`.
-    """
-    if state.setup:
-        return {}, 0.5
-    margin, swings = _terrafex_swings(state)  # White's margin, as are all the swings
-    mover = state.to_move
-    other = "black" if mover == "white" else "white"
-    if state.fire:  # selected, waiting for the opponent
-        margin += _terrafex_fire(swings[3], other, (state.fire,))
-    margin += _terrafex_turn(swings, mover, state.used, state.pool, spare_growth)
-    margin += TERRAFEX_NEXT_TURN * _terrafex_turn(swings, other, (), state.pool, spare_growth)
-    return _versus({"white": margin, "black": -margin}, TERRAFEX_SCALE)
-
-
-TERRAFEX_NEXT_TURN = 0.5  # the opponent's next turn counts half: the player to move answers it in turn
-TERRAFEX_SCALE = 3.0  # points of margin for a value of 0.73
-
-
-@functools.lru_cache(maxsize=None)
-def _terrafex_points() -> tuple:
-    """Per square, what a forest or mountain of each size (index 1-3) there scores: + for White, - for Black."""
-    from .games.terrafex import COLS, ROWS, band_owner
-    return tuple((0,) + tuple(s if band_owner(i, s) == "white" else -s for s in (1, 2, 3))
-                 for i in range(COLS * ROWS))
-
-
-def _terrafex_swings(state: State) -> tuple[int, tuple]:
-    """White's margin (the score, §4), and what each legal option of each action would change it by,
-    on the board as it stands: (forest, mountain, glacier, {fire size: options})."""
-    from .games.terrafex import NEIGHBOURS, _glacier_unit
-    board, pool, pit, points = state.board, state.pool, state.pit, _terrafex_points()
-    forest, mountain, glacier = [], [], []
-    fire: dict[int, list] = {1: [], 2: [], 3: []}
-    empty_sides = set()  # the values of a small piece on an empty square: +1 (White's) and/or -1
-    margin = 0
-    for i, cell in enumerate(board):
-        p = points[i]
-        if cell is None:
-            empty_sides.add(p[1])
-            continue
-        kind, size, top = cell
-        if kind == "G" and top <= size:  # a forest, maybe frosted (a capped one is out of the game)
-            margin += p[size]
-            if size == 3 and pool[0]:  # spread
-                forest.extend(points[n][1] for n in NEIGHBOURS[i] if board[n] is None)
-            for s in (1, 2, 3):
-                if top:  # fire burns the frost only, and shrinks it with a smaller blue from the pool
-                    if s >= top or pool[8 + top - s]:
-                        fire[s].append(0)
-                elif s < size:  # the forest shrinks by the fire
-                    if pool[size - s - 1]:
-                        fire[s].append(p[size - s] - p[size])
-                elif s == size or pool[5 + s - size] or pit[s - size - 1]:  # it goes; a larger fire's rest stays
-                    fire[s].append(-p[size] - p[s - size])
-            if not top and size < 3 and pool[size]:
-                forest.append(p[size + 1] - p[size])
-        elif kind == "Y":
-            margin += p[size]
-            if size < 3 and pool[3 + size]:
-                mountain.append(p[size + 1] - p[size])
-        elif kind == "R":
-            margin -= p[size]
-            if size < 3:
-                fire[size + 1].append(p[size] - p[size + 1])  # a fire grows: -p is a fire's value
-        if _glacier_unit(cell):
-            glacier.extend(_terrafex_glides(board, pool, points, i))
-    if pool[3]:
-        mountain.extend(empty_sides)
-    fire[1].extend(-v for v in empty_sides)
-    return margin, (forest, mountain, glacier, fire)
-
-
-def _terrafex_glides(board: tuple, pool: tuple, points: tuple, x: int) -> list:
-    """What each legal move of the glacier unit on `x` changes White's margin by (§3.7; the pool
-    indices: green 0-2, yellow 3-5, red 6-8, blue 9-11, small first, as in the game's pool)."""
-    from .games.terrafex import SIDEWAYS, _glacier_unit, _step
-    unit = board[x]
-    capped = unit[0] == "G"
-    blue = unit[2] if capped else unit[1]
-    returned = points[x][unit[1]] if capped else 0  # a capped forest back in the game where it was
-    found = []
-    for d, back_d in (("N", "S"), ("E", "W"), ("S", "N"), ("W", "E")):
-        t, back = _step(x, d), _step(x, back_d)
-        if t is None or back is not None and not (board[back] is not None and (
-                board[back][0] == "Y" or _glacier_unit(board[back]))):
-            continue  # off the board, or nothing to move away from
-        target = board[t]
-        if target is None:
-            found.append(0)
-            continue
-        kind, size, top = target
-        p = points[t]
-        if _glacier_unit(target):  # a merge: the blue pieces go back, the sum (at most large) comes out
-            other = top if kind == "G" else size
-            merged = min(3, blue + other)
-            if pool[8 + merged] + (blue == merged) + (other == merged) and not (
-                    capped and kind == "G" and not pool[1] + (unit[1] == 2) + (size == 2)):
-                found.append(0)
-        elif kind == "G":
-            if capped:
-                continue
-            if top:  # the glacier joins the frost: a cap if bigger than the forest
-                merged = min(3, blue + top)
-                if pool[8 + merged] + (blue == merged) + (top == merged):
-                    found.append(-p[size] if merged > size else 0)
-            elif size == 1 or pool[size - 2]:  # the forest shrinks under the glacier; a cap takes it out
-                found.append(-p[size] + (p[size - 1] if 0 < size - 1 and blue <= size - 1 else 0))
-        elif kind == "R":  # melt: what is left of the larger stays
-            if blue <= size and (blue == size or pool[5 + size - blue]) or blue > size and pool[8 + blue - size]:
-                found.append(returned + p[size] - (p[size - blue] if blue < size else 0))
-        elif size == 1:  # a small mountain pushed two squares on
-            beyond = _step(x, d, 3)
-            if beyond is not None and board[beyond] is None:
-                found.append(points[beyond][1] - p[1])
-        elif pool[1 + size]:  # a medium or large mountain shrinks, and the glacier goes beside it in pieces
-            pieces = (1,) * blue if size == 3 else {1: (1,), 2: (1, 1), 3: (1, 2)}[blue]
-            beside = sum(sq is not None and board[sq] is None for sq in [_step(t, side) for side in SIDEWAYS[d]])
-            smalls = pool[9] + (blue == 1)
-            if beside + (not capped) >= len(pieces) and smalls >= pieces.count(1) and (2 not in pieces or pool[10]):
-                found.append(returned + p[size - 1] - p[size])
-    return found
-
-
-def _terrafex_turn(swings: tuple, player: str, used: tuple, pool: tuple, spare_growth: float = 0.0) -> float:
-    """What `player`'s best option of each action not in `used` changes White's margin by, less
-    `spare_growth` of a second forest or mountain growth that would gain it points: each growth
-    moves a piece into the other player's band, so growths left waiting are the opponent's to take,
-    or to burn, in turn."""
-    sign = 1 if player == "white" else -1
-    change = 0.0
-    for action, options in zip(("forest", "mountain", "glacier"), swings):
-        if action not in used and options:
-            change += sign * max(sign * o for o in options)
-            if spare_growth and action != "glacier" and len(options) > 1:  # (no sort where it counts nothing)
-                second = heapq.nlargest(2, (sign * o for o in options))[1]
-                change -= sign * spare_growth * max(0, second)
-    if "fire" not in used:
-        sizes = [s for s in (1, 2, 3) if pool[5 + s]]
-        change += _terrafex_fire(swings[3], "black" if player == "white" else "white", sizes)
-    return change
-
-
-def _terrafex_fire(options: dict, placer: str, sizes) -> float:
-    """A fire the opponent plays where it hurts most, of the selectable size where that hurts least (§3.6)."""
-    sign = 1 if placer == "white" else -1
-    harms = [max(sign * o for o in options[s]) for s in sizes if options[s]]
-    return sign * min(harms) if harms else 0.0
-
-
-def _ice_turn(state: State) -> Reward:
-    """The race, in movement points: what each seat still pays to bring its pieces to its goal
-    corner (its pips per cell, a tip to lay a standing piece down, a turn for each way it does not
-    face yet), and its pieces stacked there out of nest order (they must be tipped apart again)."""
-    from .games.ice_turn import LETTERS, SIZE, pips
-    if state.phase in ("deal", "place"):
-        return {}, 0.5
-    costs = {}
-    for seat in state.seats:
-        letter, goal = LETTERS[seat.colour], seat.goal
-        cost = 0.0
-        for cell, stack in enumerate(state.stacks):
-            if cell == goal:
-                continue
-            for piece in stack:
-                if piece[0] != letter:
-                    continue
-                steps, ways = _heading(cell, goal, SIZE)
-                turns = (state.facing[cell] not in ways) + (len(ways) > 1)  # a standing piece: its tip
-                cost += pips(piece) * steps + turns
-        home = [p for p in state.stacks[goal] if p[0] == letter]
-        cost += NEST_DISORDER_MP * sum(a > b for i, a in enumerate(home) for b in home[i + 1:])
-        costs[seat.colour] = cost
-    return _race(costs)
-
-
-NEST_DISORDER_MP = 20  # Ice-Turn: a larger piece below a smaller on the goal: never worth it (tall stacks can't tip)
-
-
-EVALUATIONS: dict[str, Callable[[State], Reward]] = {
-    "ice-lady": _ice_lady,
-    "ice-towers": _ice_towers,
-    "icetoids": _icetoids,
-    "terrafex": _terrafex,
-    "ice-turn": _ice_turn,
-}
-
-
-# A level's own evaluation where it differs from the game's.  Terrafex's spare growth (`_terrafex_turn`):
-# Hard against greedy won 260 games of 280 with it against 244 without; in every level's evaluation it
-# also made Easy and Medium stronger against Hard and Medium weaker against greedy (docs/performance.md).
-LEVEL_EVALUATIONS: dict[tuple[str, str], Callable[[State], Reward]] = {
-    ("terrafex", "hard"): functools.partial(_terrafex, spare_growth=0.3),
-}
+def _evaluates(state: State) -> bool:
+    """Whether the game judges its positions (`State.evaluation`): a game without an evaluation plays
+    longer random playouts and is searched only by them."""
+    return type(state).evaluation is not State.evaluation
 
 
 def evaluate(state: State, level: str = "") -> Reward:
-    """The outcome when over, else the game's evaluation (`level`'s own, if it has one), else even."""
+    """The outcome when over, else the game's evaluation (as `level` sees it), else even."""
     if state.outcome is not None:
         return _terminal(state)
-    judge = LEVEL_EVALUATIONS.get((state.game.id, level)) or EVALUATIONS.get(state.game.id)
-    return judge(state) if judge else ({}, 0.5)
+    found = state.evaluation(level)
+    if found is None:
+        return {}, 0.5
+    return _race(found.costs) if found.costs is not None else _versus(found.margins, found.scale)
 
 
 def _value(reward: Reward, player: str) -> float:
@@ -614,8 +223,9 @@ def choose(state: State, actor: str | None = None, level: "str | Level" = "mediu
     every move looks worse than letting the others act: a player behind on
     points does not agree to end the game.  `idle`: nothing was played since
     this player last waited, so the others are waiting too (`Search._holds_back`).
-    `avoid`: moves that brought the game round to this position before
-    (`core.repeated_moves`), played only when nothing else may be.  `quiet`: the
+    `avoid`: moves that would take the game round again (`core.repeated_moves`),
+    played only when nothing else may be, or (a game with the draw by repetition)
+    where the end that rule makes is no worse for the bot than the game as it stands.  `quiet`: the
     game's `State.quiet_plies`, for a state read from text (`agreement_move`).
     """
     search = Search(state, actor, level, budget_s, rng, may_wait, idle, avoid, quiet)
@@ -638,10 +248,11 @@ class Search:
                  budget_s: float | None = None, rng: random.Random | None = None, may_wait: bool = False,
                  idle: bool = False, avoid: Iterable[str] = (), quiet: int | None = None):
         settings = level_of(level)
-        share = GAME_WORK_SHARE.get((state.game.id, settings.name))
+        share = state.game.computer.work.get(settings.name)  # the level's share of its work in this game
         if share:
             settings = replace(settings, iterations=max(2, round(settings.iterations * share)),
-                               nodes=max(40, round(settings.nodes * share)))
+                               nodes=max(40, round(settings.nodes * share)),
+                               plans=settings.plans and max(40, round(settings.plans * share)))
         self.level = settings
         self.rng = rng if rng is not None else random.Random()
         if actor is None:
@@ -655,19 +266,22 @@ class Search:
         if not moves:
             raise GameError(f"{state.actor_name(actor)} has no move to make now.")
         self.state, self.actor = state, actor
-        self.deadline = time.perf_counter() + (budget_s if budget_s is not None else settings.seconds)
+        self.deadline = clock() + (budget_s if budget_s is not None else settings.seconds)
         self.may_wait = may_wait and not _suits_alphabeta(state)
-        self.rule = AGREEMENTS.get(state.game.id)
-        if self.may_wait and self.rule:  # any play clears the agreements: withdrawing one only gives up waiting
-            moves = [m for m in moves if not self.rule.withdraws(m)]
-        looping = set(avoid) - {m for m in moves if self.rule and self.rule.agrees(m)}  # agreeing ends loops
+        self.consent = state.consent()
+        agrees = set(self.consent.agree.values()) if self.consent else set()
+        if self.may_wait and self.consent:  # any play clears the agreements: withdrawing one only gives up waiting
+            moves = [m for m in moves if m not in self.consent.withdraw.values()]
+        if state.repetition_key() is not None:  # the moves back to a position seen: avoided where that hurts
+            avoid = [m for m in avoid if m in moves and _repeating_hurts(state, m, actor, settings.name)]
+        looping = set(avoid) - agrees  # agreeing ends loops
         fresh = [m for m in moves if m not in looping]
-        stays = not fresh and self.may_wait and self.rule and self.rule.agreed(state, actor)  # nothing new
+        stays = not fresh and self.may_wait and self.consent and actor in self.consent.agreed  # nothing new
         self.holding = bool(stays) or self._holds_back(fresh, idle)
         moves = fresh or moves  # a loop's move that must be made (a mined piece to replay) is made
         self.done = len(moves) <= 1 and not self.may_wait or not moves or self.holding
         self.move = None if self.holding else moves[0] if moves else None
-        plans = settings.plans and _plans(state)
+        plans = settings.plans and _plans(state, settings)
         planned = plans and _TurnPlan.known(state, settings)
         if planned in moves:  # the turn's plan goes on
             self.move, self.done = planned, True
@@ -695,12 +309,12 @@ class Search:
         no agreement is open to it) and when the others wait too (`idle`),
         so that players who all hold back still play and the game ends.
         """
-        rule = self.rule
-        if not (self.may_wait and rule and self.level.holds_back) or idle:
+        consent = self.consent
+        if not (self.may_wait and consent and self.level.holds_back) or idle:
             return False
-        if not rule.agreed(self.state, self.actor) and not any(rule.agrees(m) for m in moves):
+        if self.actor not in consent.agreed and consent.agree.get(self.actor) not in moves:
             return False
-        playing = sum(not rule.agreed(self.state, p) for p in rule.voters(self.state) if p != self.actor)
+        playing = sum(p not in consent.agreed for p in consent.voters if p != self.actor)
         return playing >= HELD_BACK_AMONG
 
     @property
@@ -717,67 +331,60 @@ class Search:
         """
         if not self.may_wait or self.move is None:
             return self.move
-        engine, rule = self._engine, self.rule
-        agreement = next((m for m in engine.moves if rule.agrees(m)), None) if rule else None
+        engine, consent = self._engine, self.consent
+        agreement = next((m for m in engine.moves if m in consent.agree.values()), None) if consent else None
         if agreement is not None and engine.root.child(agreement).state.outcome is not None:
             return self.move if engine.mean(self.move) > engine.mean(agreement) + self.END_MARGIN else agreement
         waiting, margin = engine.mean(WAIT), self.WAIT_MARGIN
-        if rule and rule.agreed(self.state, self.actor):
+        if consent and self.actor in consent.agreed:
             return self.move if engine.mean(self.move) > waiting + margin else None
         if engine.mean(self.move) >= waiting - margin:
             return self.move
-        plays = [m for m in engine.moves if m != agreement] if rule else []
+        plays = [m for m in engine.moves if m != agreement] if consent else []
         return max(plays, key=engine.mean) if plays else None  # bots that wait for each other never end
 
     def step(self, seconds: float) -> bool:
         if not self.done:
-            until = min(self.deadline, time.perf_counter() + seconds)
-            self.done = self._engine.run(until) or time.perf_counter() >= self.deadline
+            until = min(self.deadline, clock() + seconds)
+            self.done = self._engine.run(until) or clock() >= self.deadline
         return self.done
+
+
+def _repeating_hurts(state: State, move: str, actor: str, level: str) -> bool:
+    """Whether `actor` should not steer towards the end the draw by repetition would make after `move` (a
+    draw, or in Terrafex the score as it stands): where that end is worse for it than the game as it stands
+    (a bot ahead), and where it is a draw and the bot is not hopelessly behind: one a little behind plays
+    on for the win instead of going back and forth, as a person would."""
+    ended = state.play(move).with_repetitions(REPEATED)
+    if ended.outcome is None:
+        return False
+    now = _value(evaluate(state, level), actor)
+    return _value(_terminal(ended), actor) < now or ended.outcome.draw and now > HOPELESS
+
+
+HOPELESS = 0.2  # a bot whose value is below this may go back to a position seen, towards a draw
 
 
 WAIT = "(wait)"  # games without turns: the search's branch where the searching player lets the others act
 
 
-@dataclass(frozen=True)
-class _Agreement:
-    """A game that ends when every player agrees: which moves agree, who has agreed, and who must."""
-
-    agrees: Callable[[str], bool]
-    withdraws: Callable[[str], bool]
-    agreed: Callable[[State, str], bool]
-    voters: Callable[[State], tuple]
-
-
 HELD_BACK_AMONG = 2  # other players still playing for which a level that holds back waits (see Search._holds_back)
-AGREEMENTS = {
-    "ice-towers": _Agreement(lambda move: move.endswith(":done"), lambda move: move.endswith(":undone"),
-                             lambda state, player: player in state.done, lambda state: state.humans),
-}
 
 
-# Games whose turn is many actions of one player, which the levels that plan search whole: what tells
-# two positions of a turn apart (cheaper than the position text, which is most of the search's time).
-PLANNED: dict[str, Callable[[State], tuple]] = {
-    "ice-turn": lambda s: (s.turn, s.roll, s.face, s.tiles, s.stacks, s.facing, s.phase, s.spent, s.used, s.aimed,
-                           s.reacted),
-    "terrafex": lambda s: (s.board, s.pool, s.pit, s.to_move, s.used, s.fire, s.idle),
-}
-
-
-# PLANNED games of two players without chance (Terrafex): alone, a plan plays the same game every time
-# against the same moves, and the opponent's reply is its own turn, no dice to average over.
-VARIED_PLANS = frozenset({"terrafex"})
-
-
-def _plans(state: State) -> bool:
-    """A PLANNED game once its evaluation says something (not while Ice-Turn's tiles are dealt and placed)."""
-    return state.game.id in PLANNED and bool(evaluate(state)[0])
+def _plans(state: State, level: Level) -> bool:
+    """A game of whole turns (`Computer.search`) once its evaluation says something (not while
+    Ice-Turn's tiles are dealt and placed), but for a level that searches with random playouts where the
+    game takes them (Easy in Terrafex; in Ice-Turn, where random actions only waste the dice's points,
+    Easy searching one action at a time played as a random player does, and neither finished a game)."""
+    computer = state.game.computer
+    return (computer.search == "turns" and not (level.playouts_first and computer.random_plies != 0)
+            and state.evaluation() is not None)
 
 
 def _suits_alphabeta(state: State) -> bool:
-    """Two players taking turns, no chance, and an evaluation to search with."""
-    return state.game.id in ALPHABETA and state.game.max_players == 2
+    """Two players deciding in turn, one decision each (`Computer.search`), and an evaluation to search with."""
+    players = state.options.get("players", state.game.max_players)
+    return state.game.computer.search == "minimax" and players == 2 and _evaluates(state)
 
 
 # -- Monte Carlo tree search ----------------------------------------------------
@@ -832,8 +439,8 @@ def _select(node: _Node, mover: str, moves: list[str]) -> str:
 
 def _rollout(state: State, rng: random.Random) -> Reward:
     """Random play up to a ply cap, then the evaluation."""
-    game_id = state.game.id
-    plies = GAME_ROLLOUT_PLIES.get(game_id, ROLLOUT_PLIES) if game_id in EVALUATIONS else BLIND_ROLLOUT_PLIES
+    own = state.game.computer.random_plies
+    plies = BLIND_ROLLOUT_PLIES if not _evaluates(state) else ROLLOUT_PLIES if own is None else own
     for _ in range(plies):
         if state.outcome is not None:
             break
@@ -911,22 +518,24 @@ class _Mcts:
             self.unscored = list(self.root.moves[search.actor])
         while self.unscored:
             self._score(self.unscored.pop(0))
-            if time.perf_counter() > until:
+            if clock() > until:
                 break
         while self.left > 0 and not self.unscored:
             _iterate(root, search.actor, search.rng)
             self.left -= 1
-            if time.perf_counter() > until:
+            if clock() > until:
                 break
-        done = self.left <= 0 or time.perf_counter() >= search.deadline
+        done = self.left <= 0 or clock() >= search.deadline
         tried = [m for m in self.moves if m in root.children and root.children[m].visits]
         if tried:
             search.move = max(tried, key=lambda m: (root.children[m].visits,
                                                     root.children[m].totals.get(search.actor, 0.0)))
-            slack = search.level.slack
-            if slack and done:  # a weaker level: any move about as good as the best
+            slack, variety = search.level.slack, search.level.variety
+            if (slack or variety) and done:  # any move about as good as the best (variety: as well searched too)
                 mean = {m: root.children[m].totals.get(search.actor, 0.0) / root.children[m].visits for m in tried}
-                search.move = search.rng.choice([m for m in tried if mean[m] >= mean[search.move] - slack])
+                most = root.children[search.move].visits
+                search.move = search.rng.choice([m for m in tried if mean[m] >= mean[search.move] - (slack or variety)
+                                                 and (slack or root.children[m].visits >= VARIETY_VISITS * most)])
         return self.left <= 0
 
     def mean(self, move: str) -> float:
@@ -953,24 +562,6 @@ class _Mcts:
 
 
 # -- alpha-beta for two-player games without chance ---------------------------------
-@dataclass(frozen=True)
-class _Searched:
-    """What alpha-beta needs of a game: a score for one side and a move order."""
-
-    margin: Callable[[State], float]  # the first player's advantage, in pawns
-    banked: Callable[[State], float]  # ... in what a move gains at once (material), whatever the ending
-    first: str  # the player `margin` is for
-    order: Callable[[str], int]  # smaller first (captures before quiet moves)
-    loud: Callable[[str], bool]  # moves searched on past the horizon (captures, promotions)
-    key: Callable[[State], tuple]  # what tells two positions apart (for the move found best there)
-
-
-ALPHABETA = {
-    "ice-lady": _Searched(_ice_lady_material, lambda s: _ice_lady_pieces(s)[0], "white",
-                          lambda move: 0 if "=" in move else 1 if "x" in move else 2,  # promotions, captures
-                          lambda move: "x" in move or "=" in move,
-                          lambda s: (s.board, s.to_move, s.reserve_counts)),
-}
 WIN = 1000.0
 
 
@@ -991,9 +582,15 @@ class _AlphaBeta:
 
     def __init__(self, search: Search, moves: list[str], nodes: int):
         self.search, self.nodes = search, nodes
-        self.spec = ALPHABETA[search.state.game.id]
-        self.sign = 1.0 if search.actor == self.spec.first else -1.0
-        self.order = sorted(moves, key=lambda m: (self.spec.order(m), search.rng.random()))
+        state = search.state
+        self.order = sorted(moves, key=lambda m: (-state.forcing(m), search.rng.random()))
+        evaluation = state.evaluation()
+        # Values from the searching player's side: a margin in the game's units (`unit` of them make the value
+        # a level's noise or variety counts in, at even odds), or in a race its value less a half; a win is
+        # worth more than any of them, less a little for each ply to it, so that the nearest is played.
+        margins = evaluation is not None and evaluation.margins is not None
+        self.unit = 2 * evaluation.scale if margins else 1.0
+        self.win, self.ply_cost = (WIN, 1.0) if margins else (1.0, 0.001)
         # position -> [the move found best (or cutting) there, tried first next time; {depth: (value, bound)}]
         self.known: dict[tuple, list] = {}
         search.move = self.order[0]
@@ -1011,12 +608,13 @@ class _AlphaBeta:
     def _deepen(self):
         search, level = self.search, self.search.level
         previous: dict[str, float] = {}
+        near = (level.noise or level.variety) * self.unit  # moves scored within this of the best are alike
         for depth in range(level.max_depth):
             found: dict[str, float] = {}
             alpha = -math.inf
             for move in self.order:  # a full window at the root when noise needs every move's score
                 found[move] = yield from self._value(search.state.play(move), depth, -math.inf if level.noise
-                                                     else alpha, math.inf, 1)
+                                                     else alpha - near, math.inf, 1, search.actor)
                 alpha = max(alpha, found[move])
             former = self.order[0]  # the best at the depth before
             self.order.sort(key=lambda m: -found[m])  # the best first at the next depth
@@ -1026,13 +624,14 @@ class _AlphaBeta:
                     scores = {m: (found[m] + previous[m]) / 2 for m in found}
                 elif self.order[0] != former:  # two candidates, each scored exactly at this depth and the last
                     leader = self.order[0]
-                    earlier = yield from self._value(search.state.play(leader), depth - 1, -math.inf, math.inf, 1)
+                    earlier = yield from self._value(search.state.play(leader), depth - 1, -math.inf, math.inf, 1,
+                                                     search.actor)
                     scores = {former: (found[former] + previous[former]) / 2, leader: (found[leader] + earlier) / 2}
             previous = found
             best = max(scores.values())
-            close = self._banking([m for m in self.order if scores.get(m, -math.inf) >= best - level.noise])
-            search.move = search.rng.choice(close) if level.noise else close[0]
-            if max(found.values()) >= WIN - (depth + 1):  # a forced win found: no need to look deeper
+            close = self._banking([m for m in self.order if scores.get(m, -math.inf) >= best - near])
+            search.move = search.rng.choice(close) if near else close[0]
+            if max(found.values()) >= self.win - self.ply_cost * (depth + 1):  # a forced win: no need to look deeper
                 return
 
     def _banking(self, close: list[str]) -> list[str]:
@@ -1041,20 +640,39 @@ class _AlphaBeta:
         Seen from the horizon, a promotion or capture now and the same one a
         move later score alike, so a level would put it off for ever; the move
         that banks the gain (within the level's noise of the most) is played.
-        The gain is material, not the evaluation, which counts a lead little in
-        an ending that cannot be won: a promotion there is still made.
+        The gain is material (`Evaluation.banked`), not the evaluation, which
+        counts a lead little in an ending that cannot be won: a promotion there
+        is still made.
         """
-        state, sign, noise = self.search.state, self.sign, self.search.level.noise
-        now = {m: sign * self.spec.banked(state.play(m)) for m in close}
+        state, actor = self.search.state, self.search.actor
+        now = {}
+        for m in close:
+            after = state.play(m).evaluation()
+            if after is None or after.banked is None:  # a game that banks nothing
+                return close
+            now[m] = after.banked[actor]
         most = max(now.values())
-        return [m for m in close if now[m] >= most - noise]
+        return [m for m in close if now[m] >= most - self.search.level.noise * self.unit]
 
-    def _value(self, s: State, depth: int, alpha: float, beta: float, ply: int):
-        """Minimax with alpha-beta cuts, from the searching player's side, in pawns (a generator's return)."""
+    def _advantage(self, s: State) -> float:
+        """The searching player's margin (or race value less a half) in `s`, by the game's evaluation."""
+        found = s.evaluation()
+        if found is None:  # nothing to say yet (a setup): even
+            return 0.0
+        actor = self.search.actor
+        return found.margins[actor] if found.margins is not None else _value(_race(found.costs), actor) - 0.5
+
+    def _value(self, s: State, depth: int, alpha: float, beta: float, ply: int, last: str | None = None):
+        """Minimax with alpha-beta cuts, from the searching player's side (a generator's return).
+
+        Chance is averaged over its outcomes, with no cut below it, and uses no depth; a player's
+        decision straight after its own (IceToids: turning the tile its move revealed) is the same
+        ply (`last`: who decided last).
+        """
         self.nodes -= 1
         if self.nodes < 0:
             raise _OutOfBudget
-        if time.perf_counter() > self.until:
+        if clock() > self.until:
             if self.until >= self.search.deadline:
                 raise _OutOfBudget
             yield  # the slice is over: the page runs, and the next slice resumes here, at least one node on
@@ -1062,35 +680,44 @@ class _AlphaBeta:
         if s.outcome is not None:
             if s.outcome.draw:
                 return 0.0
-            return (WIN - ply) if actor in s.outcome.winners else -(WIN - ply)
+            won = self.win - self.ply_cost * ply
+            return won if actor in s.outcome.winners else -won
         if s.drawn_ending():  # a draw the bots agree to: the evaluation, no settling (a lead there counts little)
-            return self.sign * self.spec.margin(s)
-        mine = s.actors[0] == actor
-        key = self.spec.key(s)
+            return self._advantage(s)
+        if s.actors == (CHANCE,):
+            total = 0.0
+            for move, odds in s.chance_outcomes():
+                total += odds * (yield from self._value(s.play(move), depth, -math.inf, math.inf, ply + 1, last))
+            return total
+        decider = s.actors[0]
+        mine = decider == actor
+        going_on = decider == last  # the same player's decision again: no ply of its own
+        key = s.search_key()
         known = self.known.get(key)
         if known is None:  # (not setdefault: that would build the default at every node)
             known = self.known[key] = [None, {}]
         found = known[1].get(depth)  # this position searched as deep before: reached another way, or searched again
         if found is not None:
-            value, bound = _win_moved(found[0], -ply), found[1]
+            value, bound = self._win_moved(found[0], -ply), found[1]
             if bound == 0 or (bound > 0 and value >= beta) or (bound < 0 and value <= alpha):
                 return value
         window = alpha, beta
         moves = s.legal_plays()
-        if depth <= 0:  # the horizon: the evaluation, or (settling) a capture or promotion that gains more
-            best = self.sign * self.spec.margin(s)
+        if depth <= 0 and not going_on:  # the horizon: the evaluation, or (settling) a capture or promotion
+            best = self._advantage(s)
             if not self.search.level.settles or ((best >= beta) if mine else (best <= alpha)):
                 return best
             alpha, beta = (max(alpha, best), beta) if mine else (alpha, min(beta, best))
-            moves = [m for m in moves if self.spec.loud(m)]
+            moves = [m for m in moves if s.forcing(m)]
         else:
             best = -math.inf if mine else math.inf
-        moves.sort(key=self.spec.order)
+        moves.sort(key=lambda m: -s.forcing(m))
         if known[0] in moves:  # the move best here before (at the last depth): the likeliest to cut the others off
             moves.remove(known[0])
             moves.insert(0, known[0])
+        deeper = depth if going_on else depth - 1
         for move in moves:
-            value = yield from self._value(s.play(move), depth - 1, alpha, beta, ply + 1)
+            value = yield from self._value(s.play(move), deeper, alpha, beta, ply + 1, decider)
             if value > best if mine else value < best:
                 best, known[0] = value, move
             if mine:
@@ -1102,13 +729,13 @@ class _AlphaBeta:
         # exact within the window it was searched in; outside it a bound (-1: at most, 1: at least);
         # a win or loss kept as plies from here
         bound = -1 if best <= window[0] else 1 if best >= window[1] else 0
-        known[1][depth] = _win_moved(best, ply), bound
+        known[1][depth] = self._win_moved(best, ply), bound
         return best
 
-
-def _win_moved(value: float, plies: int) -> float:
-    """A win or loss (`WIN` less the plies to it from the root) as if found `plies` nearer the root."""
-    return value + plies if value > WIN / 2 else value - plies if value < -WIN / 2 else value
+    def _win_moved(self, value: float, plies: int) -> float:
+        """A win or loss (worth less for each ply to it from the root) as if found `plies` nearer the root."""
+        shift, edge = self.ply_cost * plies, 0.75 * self.win  # every other value is below the edge
+        return value + shift if value > edge else value - shift if value < -edge else value
 
 
 # -- whole turns, for games where one turn is many actions -------------------------------
@@ -1116,21 +743,20 @@ class _Turn:
     """One player's decisions until another decides (or the game ends), the most promising position
     first by the evaluation for that player (as `level` sees it), each position once."""
 
-    def __init__(self, state: State, player: str, key: Callable[[State], tuple], nodes: int, level: str,
-                 moves: list[str] | None = None):
-        self.player, self.key, self.left, self.level = player, key, nodes, level
+    def __init__(self, state: State, player: str, nodes: int, level: str, moves: list[str] | None = None):
+        self.player, self.left, self.level = player, nodes, level
         self.queue: list = []  # (minus value, actions, order, state): the most promising first
-        self.root = key(state)
+        self.root = state.search_key()
         self.came: dict = {self.root: None}  # each position seen: (the one before, the move from it)
         self.values: dict = {}  # each position after the root: (its value, minus the actions to it)
         self.ends: dict = {}  # the positions where another player decides next: their states
         self.best: tuple[float, int] = (-1.0, 0)
         self.best_key = self.root
-        for move in own_moves(state, player) if moves is None else moves:  # the legal order: the same plan
+        for move in own_moves(state, player) if moves is None else moves:  # in the order given: the same plan
             self._visit(state.play(move), self.root, move, 1)
 
     def _visit(self, state: State, before, move: str, actions: int) -> None:
-        key = self.key(state)
+        key = state.search_key()
         if key in self.came:
             return
         self.came[key] = (before, move)
@@ -1148,10 +774,10 @@ class _Turn:
         """Search on until `until`; whether the turn is searched (or its work done, or a win found)."""
         while self.queue and self.left > 0 and self.best[0] < 1.0:
             _, actions, _, state = heapq.heappop(self.queue)
-            before = self.key(state)
+            before = state.search_key()
             for move in own_moves(state, self.player):
                 self._visit(state.play(move), before, move, actions + 1)
-            if time.perf_counter() > until:
+            if clock() > until:
                 break
         return not self.queue or self.left <= 0 or self.best[0] >= 1.0
 
@@ -1182,43 +808,43 @@ class _TurnPlan:
     averages the opponent's fire placements and the player's own later actions
     with random ones, and sees neither the fire that will land nor the order
     that scores best.  The plan stops where the opponent plays the fire, and
-    the evaluation (`_terrafex`) says where it will go.  Without chance, a plan
-    would play the same game every time against the same moves: in the games of
-    `VARIED_PLANS` a level picks at random among the ends valued within its
-    `plan_noise` of the best (exact ties at 0), and Hard searches the opponent's
-    reply (`_Turn` again, the opponent's own plan) after its `replies` best ends,
-    and takes the end whose reply leaves it best off.
+    the game's evaluation says where it will go.  Without chance, a plan
+    would play the same game every time against the same moves: a level picks
+    at random among the ends valued within its `variety` of the best (Medium
+    within its `plan_noise` where the turn ends at the opponent's decision,
+    `Computer.replies`), and there Hard searches the opponent's reply (`_Turn`
+    again, the opponent's own plan) after its `replies` best ends, and takes the
+    end whose reply leaves it best off.
     """
 
     def __init__(self, search: Search, moves: list[str], nodes: int):
         self.search = search
         state, level = search.state, search.level
-        self.key = PLANNED[state.game.id]
-        self.turn = _Turn(state, search.actor, self.key, nodes, level.name, moves)
-        varied = state.game.id in VARIED_PLANS
-        self.noise = level.plan_noise if varied else None  # None: the first best found, as it is
-        self.replies = level.replies if varied else 0
+        ordered = search.rng.sample(moves, len(moves))  # plans alike are found in a random order: any may be kept
+        self.turn = _Turn(state, search.actor, nodes, level.name, ordered)
+        replied = state.game.computer.replies
+        self.noise = max(level.plan_noise if replied else 0.0, level.variety)  # ends valued alike: one at random
+        self.replies = level.replies if replied else 0
         self.waiting: list | None = None  # the ends whose reply is still to search, the best first
         self.reply: _Turn | None = None  # the reply being searched: after the first of `waiting`
         self.answers: dict = {}  # end searched -> (the actor's value after the reply, minus actions)
         self.planned = False  # the turn's own plan is over (searched, or its share of the time used)
-        now = time.perf_counter()  # the turn's own plan leaves time for the replies
+        now = clock()  # the turn's own plan leaves time for the replies
         self.planned_by = now + (search.deadline - now) * (REPLIED_PLAN_SHARE if self.replies else 1.0)
 
     @staticmethod
     def known(state: State, level: Level) -> str | None:
         """The move a plan already made for this position, if any."""
-        key = PLANNED.get(state.game.id)
-        return _LINES.get((level.name, key(state))) if key else None
+        return _LINES.get((level.name, state.search_key())) if state.game.computer.search == "turns" else None
 
     def run(self, until: float) -> bool:
         search, turn = self.search, self.turn
         if not self.planned:
-            self.planned = turn.run(min(until, self.planned_by)) or time.perf_counter() >= self.planned_by
+            self.planned = turn.run(min(until, self.planned_by)) or clock() >= self.planned_by
         done = self.planned
         if done and self.replies and turn.best[0] < 1.0:
             done = self._answer(until)
-        if done or time.perf_counter() >= search.deadline:
+        if done or clock() >= search.deadline:
             self._remember()
             return True
         search.move = turn.line(turn.best_key)[-1][1]  # so far
@@ -1235,26 +861,24 @@ class _TurnPlan:
             end = self.waiting[0]
             if self.reply is None:
                 state = turn.ends[end]
-                self.reply = _Turn(state, state.actors[0], self.key, level.reply_plans, level.name)
+                self.reply = _Turn(state, state.actors[0], level.reply_plans, level.name)
             if not self.reply.run(until):
                 return False
             # two players, rewards that sum to 1: the opponent's best is the actor's worst
             self.answers[end] = (1.0 - self.reply.best[0], turn.values[end][1])
             self.waiting.pop(0)
             self.reply = None
-            if time.perf_counter() > until:
+            if clock() > until:
                 return not self.waiting
         return True
 
     def _remember(self) -> None:
         """The chosen line's moves, after the search's position; its first is the answer."""
         turn = self.turn
-        key = turn.best_key
-        if self.noise is not None:  # at random among the ends about as good (after the reply, if searched)
-            valued = self.answers or turn.values
-            best = max(valued.values())
-            key = self.search.rng.choice([k for k, v in valued.items()
-                                          if v == best or self.noise and v[0] >= best[0] - self.noise])
+        valued = self.answers or turn.values  # at random among the ends about as good (after the reply, if searched)
+        best = max(valued.values())
+        key = self.search.rng.choice([k for k, v in valued.items()
+                                      if v == best or self.noise and v[0] >= best[0] - self.noise])
         if len(_LINES) > 20000:
             _LINES.clear()
         line = turn.line(key)

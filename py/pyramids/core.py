@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 import re
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 CHANCE = "chance"
@@ -94,7 +94,8 @@ def move_text(move: Any) -> str:
     if len(text) > MAX_MOVE_CHARS:
         raise InvalidMoveError(f"{quote(text, 20)} is too long to be a move ({len(text):,} characters).")
     if not (text.isascii() and text.isprintable()):
-        raise InvalidMoveError(f"{quote(text)} has characters that no move has (moves are plain letters, digits and signs).")
+        raise InvalidMoveError(f"{quote(text)} has characters that no move has "
+                               "(moves are plain letters, digits and signs).")
     if _LONG_NUMBER.search(text):
         raise InvalidMoveError(f"{quote(text)} has a number far too large for any move.")
     return text
@@ -206,6 +207,51 @@ class History:
     def plies(self) -> int:
         """The moves played since the era began (0 in games without the rule)."""
         return max(0, self.BLOCK * len(self.sealed) + len(self.tail) - 1)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """A position as the game judges it for the computer's search (`State.evaluation`), never shown to players.
+
+    Either `margins`: each player's lead in the game's own units (points, pawns; with two players one's
+    lead is the other's deficit), a player valued by its margin over the best of the others, `scale`
+    units making odds of about three to one; or, for a race, `costs`: what each player still has to do
+    (0: done), a player valued by the best other's share of the two.  `banked`: the part of each
+    player's margin that a move gains for good at once (Ice Lady's material), so that a search which
+    finds a gain now and a move later alike makes it now.
+    """
+
+    margins: Mapping[str, float] | None = None
+    costs: Mapping[str, float] | None = None
+    scale: float = 1.0
+    banked: Mapping[str, float] | None = None
+
+
+@dataclass(frozen=True)
+class Consent:
+    """A game that ends once every player agrees to end it (Ice Towers' "done", `State.consent`): who must
+    agree, who has, and each player's moves that agree and that withdraw the agreement."""
+
+    voters: tuple[str, ...]
+    agreed: frozenset
+    agree: Mapping[str, str]
+    withdraw: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class Computer:
+    """What the computer opponent (`pyramids.ai`) is told about a game beyond its moves and its
+    evaluation (`Game.computer`), each setting measured per game (docs/performance.md); the defaults
+    suit a game that says nothing."""
+
+    # How the computer searches the game's turns: "tree", Monte Carlo tree search (any game); "minimax", for
+    # two players who decide in turn, one decision each, alpha-beta (chance averaged); "turns", a turn of many
+    # decisions by one player planned whole by the levels that plan.
+    search: str = "tree"
+    replies: bool = False  # "turns" that end where the opponent decides, no chance between: Hard searches the reply
+    random_plies: int | None = None  # the tree search's random plies before the evaluation (None: its own)
+    work: Mapping[str, float] = field(default_factory=dict)  # per level: its share of its work (playouts,
+    # positions, a turn's plans; 1: all of it)
 
 
 class State:
@@ -454,6 +500,28 @@ class State:
         move's own words.  The log names the player, then says the turn: "Red the d6 rolls 4" would not do."""
         return None
 
+    # -- what the computer needs (pyramids.ai): the game's own reading of a position ----------
+    def evaluation(self, level: str = "") -> Evaluation | None:
+        """How each player stands, by the same code the rules use, for the computer's search; None while
+        it has nothing to say (a game without one, a setup phase).  `level`: the computer's level asking,
+        for a game whose levels see a position differently (Terrafex's Hard counts a growth it leaves
+        the opponent)."""
+        return None
+
+    def search_key(self) -> Any:
+        """What tells this position from another in a search's tables; games give one cheaper than
+        the position text (which is the default)."""
+        return self.to_text()
+
+    def forcing(self, move: str) -> int:
+        """How much `move` changes the position for good at once: 0 for a quiet move, more for a capture
+        or a promotion, which a search tries first and follows past its horizon."""
+        return 0
+
+    def consent(self) -> Consent | None:
+        """In a game that ends once every player agrees (Ice Towers), where that agreement stands."""
+        return None
+
     # -- repetition: the end of endless play in games that opt in ----------
     def repetition_key(self) -> tuple[Any, Any] | None:
         """``(era, position)`` for the draw by repetition; None in games without that rule.
@@ -518,8 +586,9 @@ class State:
         return next(p for p in seats(self.game, self.options) if p != player)
 
     def agreement_moves(self) -> list[str]:
-        """The agreement's moves legal now (in a game with `Game.agreements`): the answers to an offer, else the player to move's offer
-        (unless one was declined since the position last changed for good) and resignation."""
+        """The agreement's moves legal now (in a game with `Game.agreements`): the answers to an offer, else
+        the player to move's offer (unless one was declined since the position last changed for good) and
+        resignation."""
         if self.outcome is not None:
             return []
         agreed = self.agreement
@@ -724,6 +793,7 @@ class Game:
     agreements: bool = False  # two players whose rules allow a draw by agreement and resignation
     position_changes: str = "the position changes"  # when a declined draw may be offered again (a new era)
     fixed_seats: tuple[str, ...] = ()  # the seats in the order they first act, where no option changes them
+    computer: Computer = Computer()  # what the computer opponent is told of the game's turns and its levels' work
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """All options with defaults filled in; unknown names and bad values raise."""
@@ -846,15 +916,25 @@ def repetition_count(tokens: list[str]) -> tuple[list[str], int]:
 
 
 def repeated_moves(states: list[State], moves: list[str]) -> list[str]:
-    """The moves played from earlier occurrences of the last position (`State.loop_key`), which
-    brought the game round to it again: the computer does not play them again there.
+    """The moves from the last position that would take the game round again: the computer plays them
+    only where nothing else may be, or (a game with the draw by repetition) where the end that rule
+    makes is no worse for it than the game as it stands.
 
     A loop has no end in a game without a draw by repetition: in Ice Towers each
     player in turn mines a large, sets it down and caps the same tower back, every
-    action legal.  The player whose move would start the loop again lets it go.
-    `states[i + 1]` is `states[i]` after `moves[i]`.
+    action legal.  There they are the moves played from earlier occurrences of the
+    last position (`State.loop_key`), and the player whose move would start the loop
+    again lets it go.  In a game with the rule, they are the moves back to a position
+    its era has seen (`State.repetitions`): a bot ahead in Ice Lady does not steer into
+    the draw, and one behind in Terrafex, where the rule scores the game as it stands,
+    does not move a glacier back and forth.  The position text the page hands the
+    computer holds no history, so it is told them.  `states[i + 1]` is `states[i]`
+    after `moves[i]`.
     """
-    key = _loop_key(states[-1])
+    latest = states[-1]
+    if latest.repetition_key() is not None:
+        return [move for move in latest.legal_plays() if latest.play(move).repetitions > 1]
+    key = _loop_key(latest)
     if key is None:
         return []
     return [move for state, move in zip(states, moves) if _loop_key(state) == key]
@@ -921,9 +1001,11 @@ _SEATS: dict[tuple, tuple[str, ...]] = {}  # (game, options) -> its seats: every
 
 
 __all__ = [
-    "CHANCE", "MAX_MOVE_CHARS", "quote", "signed", "either", "move_text", "History", "GameError", "InvalidMoveError", "IllegalMoveError", "PositionError",
-    "OptionError", "Option", "Outcome", "Guidance", "State", "Game",
-    "options_text", "parse_options_text", "players_to_act", "seats", "BOT_LEVELS", "REPEATED", "REPETITION_RULE", "repetition_count",
-    "repeated_moves",
-    "OFFER_DRAW", "ACCEPT_DRAW", "DECLINE_DRAW", "RESIGN", "CONFIRM_RESIGN", "AGREEMENT_MOVES", "Agreement", "agreement_from",
+    "CHANCE", "MAX_MOVE_CHARS", "quote", "signed", "either", "possessive", "move_text", "History", "GameError",
+    "InvalidMoveError", "IllegalMoveError", "PositionError",
+    "OptionError", "Option", "Outcome", "Guidance", "State", "Game", "Evaluation", "Consent", "Computer",
+    "options_text", "parse_options_text", "players_to_act", "seats", "BOT_LEVELS", "REPEATED", "REPETITION_RULE",
+    "repetition_count", "repeated_moves",
+    "OFFER_DRAW", "ACCEPT_DRAW", "DECLINE_DRAW", "RESIGN", "CONFIRM_RESIGN", "AGREEMENT_MOVES", "Agreement",
+    "agreement_from",
 ]

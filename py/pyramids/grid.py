@@ -21,6 +21,14 @@ def square(col: int, row: int) -> str:
     return f"{FILES[col]}{row + 1}"
 
 
+def heading(cell: int, target: int, size: int) -> tuple[int, set]:
+    """On a square board of `size` columns, cells numbered from a1 (row 0 south): the steps from `cell`
+    to `target`, and the ways (N, E, S, W) that lead nearer."""
+    dx, dy = target % size - cell % size, target // size - cell // size
+    return abs(dx) + abs(dy), {way for way, nearer in (("E", dx > 0), ("W", dx < 0), ("N", dy > 0), ("S", dy < 0))
+                               if nearer}
+
+
 def join_row(tokens: list[str | None]) -> str:
     """One row of tokens (None for empty) in row notation."""
     out, empty = [], 0

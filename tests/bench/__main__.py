@@ -7,9 +7,9 @@ a long link against a fresh start per game; ``engine`` random playouts on CPytho
 ``bots`` the computer in the page (worker start, move times, the main thread while
 it thinks); ``engines`` the app and the bare page in Chromium, Firefox ESR and WebKitGTK
 (tests/bench/engines.py); ``import`` My games' Import of a 10,000-game backup, and a 50 MB file
-refused (tests/bench/imports.py).  ``strength`` (only when named: ``--only strength``; hours at 20 games per
-pairing on two cores, see --strength-games and --strength-pairings) plays the levels
-against each other and a greedy baseline on CPython.  ``lighthouse`` (only when named) scores
+refused (tests/bench/imports.py).  ``strength`` (only when named: ``--only strength``; hours at 40 games per
+pairing on two cores, see --strength-games, --strength-offsets and --strength-pairings) plays the levels
+against each other and two baselines on CPython.  ``lighthouse`` (only when named) scores
 dist/ with Lighthouse, mobile and desktop (tests/bench/lighthouse.py).  ``wiki`` (only when named) sets
 up Debian's MediaWiki with the recipe of docs/wiki.md and checks three embeds in its page (tests/bench/wiki.py).
 Each target is printed with PASS or MISS.  docs/performance.md explains the figures.
@@ -78,14 +78,17 @@ def parse_args(argv=None):
     parser.add_argument("--bot-moves", type=int, default=4, help="bot moves timed per game and level (default 4)")
     parser.add_argument("--import-runs", type=int, default=3,
                         help="imports of the 10,000-game backup, each in a fresh browser (default 3: ~1 min each)")
-    parser.add_argument("--strength-games", type=int, default=20, help="games per pairing (default 20)")
+    parser.add_argument("--strength-games", type=int, default=40,
+                        help="games per pairing, shared out between the seed offsets (default 40)")
+    parser.add_argument("--strength-offsets", default="7,11,13,17",
+                        help="seed offsets of the strength games, comma-separated (default 7,11,13,17)")
     parser.add_argument("--strength-scale", type=float, default=0.5,
                         help="every level's budget multiplied by this in the strength games (default 0.5)")
     parser.add_argument("--strength-plies", type=int, default=300, help="ply cap of a strength game (default 300)")
     parser.add_argument("--strength-positions", type=int, default=10,
-                        help="positions timing Hard's move at full budget, per game (default 10)")
+                        help="positions timing Hard's move at full budget, per game (default 10; 0: none)")
     parser.add_argument("--strength-pairings", default="",
-                        help="only these pairings, comma-separated, e.g. hard-greedy,hard-crowd (default: all)")
+                        help="only these pairings, comma-separated, e.g. hard-route,hard-crowd,free-capture (default: all)")
     parser.add_argument("--lighthouse-runs", type=int, default=3,
                         help="Lighthouse runs per form factor, the median scored (default 3)")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the strength games (default 1)")
@@ -98,6 +101,7 @@ def parse_args(argv=None):
         parser.error(f"unknown section {sorted(unknown)[0]!r}")
     args.games = [g for g in args.games.split(",") if g] or games.ids()
     args.strength_pairings = [p for p in args.strength_pairings.split(",") if p]
+    args.strength_offsets = [int(o) for o in args.strength_offsets.split(",") if o]
     return args
 
 

@@ -14,7 +14,8 @@ otherwise never end when two kings chase each other).  A player may offer a
 draw, which the other accepts or declines, or resign (``offer-draw``,
 ``accept-draw``, ``decline-draw``, ``resign``: the core's agreement moves).
 Three kings against a lone king are solved (`three_kings`: a table made by
-tools/ice_lady_kings.py), so the computer knows that ending's draws and wins.
+tools/ice_lady_kings.py), so the computer knows that ending's draws and wins,
+and four kings are led to the positions where three of them win (`four_kings`).
 
 Move notation (squares a1..h8, White's first row is rank 1):
 
@@ -47,8 +48,8 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..core import (
-    AGREEMENT_MOVES, REPEATED, REPETITION_RULE, Game, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError,
-    State, agreement_from, options_text, parse_options_text, quote, repetition_count,
+    AGREEMENT_MOVES, REPEATED, REPETITION_RULE, Computer, Evaluation, Game, IllegalMoveError, InvalidMoveError, Option,
+    Outcome, PositionError, State, agreement_from, options_text, parse_options_text, quote, repetition_count,
 )
 from ..grid import join_row, split_row, square
 
@@ -178,6 +179,20 @@ class IceLadyState(State):
         if found not in ([1, 1], [1, 2]):
             return False
         return not any(action[2] >= 0 for action in self._generate().values())
+
+    # -- what the computer judges a position by (pyramids.ai) ------------------------------------
+    def evaluation(self, level: str = "") -> Evaluation:
+        """Each side's lead in pawns (`lead`), its material alone as what a move banks at once."""
+        lead, material = _lead(self)
+        return Evaluation(margins={"white": lead, "black": -lead}, scale=EVALUATION_SCALE,
+                          banked={"white": material, "black": -material})
+
+    def search_key(self) -> tuple:
+        return self.board, self.to_move, self.reserve_counts
+
+    def forcing(self, move: str) -> int:
+        """A promotion (2), else a capture (1): tried first, and searched on past the horizon."""
+        return 2 if "=" in move else 1 if "x" in move else 0
 
     def _decide(self) -> Outcome | None:
         me = self.to_move
@@ -475,6 +490,10 @@ class IceLady(Game):
     title = "Ice Lady"
     alternating = True
     agreements = True  # rules 4: a draw by agreement, and resignation
+    # Medium a twentieth of its positions: Hard's time, not its positions, caps its search (about 8,000 in
+    # 0.9 s), so Medium with all its 6,000 searched as deep and drew most games against it; with a twentieth
+    # (300) Hard beats it 38 games in 40, and it still beats greedy 58 in 60 (docs/performance.md).
+    computer = Computer(search="minimax", work={"medium": 0.05})
     fixed_seats = PLAYERS
     position_changes = "a piece is captured or promoted, or a small or medium moves forward"
     min_players = 2
@@ -677,15 +696,8 @@ def three_kings_before(position: tuple[int, ...]):
 def three_kings(state: "IceLadyState") -> float | None:
     """Plies until three plain kings take a lone one with best play (`NEVER`: it holds out for ever),
     or None unless those four are all the board holds and captures are optional."""
-    if state.options["mandatory_capture"]:
-        return None
-    squares: dict[str, list[int]] = {player: [] for player in PLAYERS}
-    for i, cell in enumerate(state.board):
-        if cell is not None:
-            if cell[1] != "K":
-                return None
-            squares[cell[0]].append(i)
-    if sorted(map(len, squares.values())) != [1, 3]:
+    squares = _plain_kings(state)
+    if squares is None or sorted(map(len, squares.values())) != [1, 3]:
         return None
     three = "white" if len(squares["white"]) == 3 else "black"
     key = (squares[_other(three)][0], *squares[three])
@@ -695,5 +707,194 @@ def three_kings(state: "IceLadyState") -> float | None:
         return 1
     return _three_kings_table("won").get(key, NEVER)
 
+
+def _plain_kings(state: "IceLadyState") -> dict[str, list[int]] | None:
+    """Each side's squares where the board holds plain kings alone and captures are optional, else None."""
+    if state.options["mandatory_capture"]:
+        return None
+    squares: dict[str, list[int]] = {player: [] for player in PLAYERS}
+    for i, cell in enumerate(state.board):
+        if cell is not None:
+            if cell[1] != "K":
+                return None
+            squares[cell[0]].append(i)
+    return squares
+
+
+def four_kings(state: "IceLadyState") -> float | None:
+    """For four plain kings against a lone one (None otherwise, or with captures mandatory), the fewest
+    plies the table gives any three of them (`three_kings`) to take it, as if the fourth were not there
+    (`NEVER`: no three of them can).  Not exact, the fourth may block a way, but a way to the table's
+    wins: a search guided by the hunt alone wandered for thirty moves each and the game was agreed drawn."""
+    squares = _plain_kings(state)
+    if squares is None or sorted(map(len, squares.values())) != [1, 4]:
+        return None
+    four = "white" if len(squares["white"]) == 4 else "black"
+    lone = squares[_other(four)][0]
+    table = _three_kings_table("lost" if state.to_move != four else "won")
+    return min(table.get((lone, *(s for s in squares[four] if s != left)), NEVER) for left in squares[four])
+
+
+# -- the computer's evaluation (pyramids.ai searches with it) ----------------------------------------
+WORTH = {"S": 1.0, "M": 1.6, "K": 4.0, "KS": 5.0, "KM": 5.6, "KMS": 6.6}  # in pawns (a small on its own row)
+EVALUATION_SCALE = 4.0  # pawns between the sides' margins (twice one's lead) for odds of about three to one
+ADVANCE = 0.06  # pawns per row a small or medium has come forward
+RESERVE_WORTH = 0.15  # pawns per large in reserve (a king to come)
+DEAD_SMALL_WORTH = 0.2  # pawns: it cannot move, promote or take, only be taken (or stay, a last piece that cannot move)
+# Kings more than the side behind has for a hunt: two cannot take one that takes care (docs/performance.md),
+# and a lone king drawn near another is taken itself when its squares run out (a bench game lost so).
+HUNT_MARGIN = 2
+SOLVED = 50.0  # pawns: three kings against one that the table says they take, more than any lead
+SOLVED_PLY = 0.1  # pawns less per ply until they take it: the search heads for the quickest
+FOURTH = 5.0  # pawns less for four kings whose three win by the table (`four_kings`): not exact, a guide
+# A lone king is taken only by four kings (three take it from a few positions, which the table knows;
+# two never), and against two kings the bots seldom make progress (docs/performance.md).  So a side ahead
+# against two kings or more counts its lead a tenth, and one against a lone king that cannot have four
+# against it, promoting what it can with the larges it has left, less still: it keeps the pieces that will
+# make its fourth king, and takes pieces before the other side has made them kings.  The held ending is
+# valued as the drawn endings the bots agree to (three against one that the table says holds, two against
+# one), which the search scores by the evaluation too: a draw with more is still more (a promotion into
+# three kings against one is made), and less than an ending against two kings, where the other side may
+# still err (three kings against two do not trade into three against one).
+KINGS_TO_WIN = 4
+SHORT_OF_KINGS = 0.1
+HELD = 0.04
+CLEAR_LEAD = 2.0  # pawns of lead from which the ending's terms count in full
+NEAR = 0.03  # pawns per square nearer, per king of the side ahead
+FREE = 0.03  # pawns per square a king of the side behind can go to unharmed
+
+
+def _lead(state: IceLadyState) -> tuple[float, float]:
+    """White's lead in pawns, and its material alone (`_material`): three kings against one as solved
+    (`three_kings`): a win by the table; a lead against two kings or more, a tenth, and against a lone king
+    that holds (too few kings to come), less; else the material and, in an ending, the hunt (`_hunt`)."""
+    total, plain = _material(state)
+    if plain["white"] and plain["black"]:
+        return total, total
+    if not plain["white"] and not plain["black"]:
+        plies = three_kings(state)
+        if plies is not None and plies != NEVER:  # solved and won in so many plies (held: below)
+            won = SOLVED - SOLVED_PLY * plies
+            return (won if total > 0 else -won), total
+        plies = four_kings(state)
+        if plies is not None and plies != NEVER:  # three of four win by the table: a way to the win
+            won = SOLVED - FOURTH - SOLVED_PLY * plies
+            return (won if total > 0 else -won), total
+    larges = {"white": 0, "black": 0}  # kings and king trees: counted only in an ending, off the hot path
+    for cell in state.board:
+        if cell is not None and cell[1][0] == "K":
+            larges[cell[0]] += 1
+    for player, other in (("white", "black"), ("black", "white")):
+        ahead = total if player == "white" else -total
+        if ahead > 0 and larges[other] and not plain[other]:  # only kings (smalls dead on its far row aside)
+            reserve = state.reserve_counts[player == "black"]
+            if larges[other] > 1:
+                return total * SHORT_OF_KINGS, total
+            if larges[player] + min(plain[player], reserve) < KINGS_TO_WIN:
+                return total * HELD, total
+    return total + _hunt(state.board, total, state.to_move), total
+
+
+def _material(state: IceLadyState) -> tuple[float, dict]:
+    """White's advantage in material, advancement and reserve larges, in pawns, and each side's smalls
+    and mediums that can still move (while both have one, it is no ending)."""
+    total = 0.0
+    plain = {"white": 0, "black": 0}
+    for i, cell in enumerate(state.board):
+        if cell is None:
+            continue
+        player, pieces = cell
+        value = WORTH[pieces]
+        if pieces in ("S", "M"):
+            row = i // SIZE
+            ahead = row if FORWARD[player] == 1 else SIZE - 1 - row
+            if ahead == SIZE - 1 and pieces == "S":  # `dead_small`: it never moves again
+                value = DEAD_SMALL_WORTH
+            else:
+                plain[player] += 1
+                value += ADVANCE * ahead
+        total += value if player == "white" else -value
+    white, black = state.reserve_counts
+    return total + RESERVE_WORTH * (white - black), plain
+
+
+def _hunt(board: tuple, lead: float, to_move: str) -> float:
+    """In an ending (the side behind has only kings left), for the side ahead, in pawns (White's +): what
+    the other side's kings can take from it at once (`_hanging`), and once it has `HUNT_MARGIN` kings more,
+    its kings' nearness to the other side's and the squares those cannot go to without being taken.
+
+    Material alone cannot tell a hunt from a stroll: kings ahead in an ending
+    wander for ever out of each other's reach (there is no move limit), and a
+    lone king is only taken once every square it can go to is covered (it must
+    move: no passing).  Both count more the larger the lead.  Nor does it see a
+    lone king that forks two kings (a bench game of Hard's, two kings, a medium
+    and a small against a king, was drawn so): a threat counts at the horizon.
+    """
+    weight = min(1.0, abs(lead) / CLEAR_LEAD)
+    if not weight:
+        return 0.0
+    leader = "white" if lead > 0 else "black"
+    kings, quarry, hunted = [], [], []  # the leader's kings; the other side's pieces, and its kings
+    for i, cell in enumerate(board):
+        if cell is not None and not dead_small(i, cell):  # taking its last king leaves it no move: a win
+            if cell[0] != leader:
+                quarry.append((i % SIZE, i // SIZE))
+                if cell[1][0] == "K":
+                    hunted.append(i)
+            elif cell[1][0] == "K":
+                kings.append(i)
+    if len(hunted) != len(quarry) or not quarry:  # not an ending yet: the side behind has more than kings
+        return 0.0
+    covering = {}  # per king of the leader: the empty squares where it would take a piece that stops there
+    gone = set(hunted)  # a hunted king's square is empty once it has moved: a way through, and a landing
+    for i in kings:
+        reach, mine = RANGE[board[i][1]], covering.setdefault(i, set())
+        for ray in RAYS[i]:
+            for k, at in enumerate(ray[:reach - 1]):
+                if board[at] is not None and at not in gone:
+                    break
+                if k + 1 < len(ray) and (board[ray[k + 1]] is None or ray[k + 1] in gone):
+                    mine.add(at)
+    covered = set().union(*covering.values())
+    value = -_hanging(board, leader, hunted, covering, to_move)
+    if len(kings) >= len(hunted) + HUNT_MARGIN:  # enough kings to take one that takes care: the hunt
+        near = sum(SIZE - 1 - min(max(abs(i % SIZE - x), abs(i // SIZE - y)) for x, y in quarry) for i in kings)
+        free = 0  # the hunted kings' plain moves to squares not covered
+        for i in hunted:
+            for ray in RAYS[i]:
+                for square in ray[:RANGE[board[i][1]]]:
+                    if board[square] is not None:
+                        break
+                    free += square not in covered
+        value += weight * (NEAR * near - FREE * free)
+    return value if leader == "white" else -value
+
+
+def _hanging(board: tuple, leader: str, hunted: list, covering: dict, to_move: str) -> float:
+    """The worth the side behind's kings take from `leader` at once (rules A9: a king jumps one piece in its
+    path and lands on an empty square beyond, within range), landing where no other king of the leader
+    (`covering`) takes them back: with them to move, the most worth; with the leader to move, the second (of
+    two it saves one)."""
+    found = []
+    for i in hunted:
+        reach = RANGE[board[i][1]]
+        for ray in RAYS[i]:
+            for k, at in enumerate(ray[:reach - 1]):
+                cell = board[at]
+                if cell is None:
+                    continue
+                if cell[0] == leader:
+                    landings = []
+                    for landing in ray[k + 1:reach]:
+                        if board[landing] is not None:
+                            break
+                        landings.append(landing)
+                    others = [squares for king, squares in covering.items() if king != at]
+                    if any(not any(landing in squares for squares in others) for landing in landings):
+                        found.append(WORTH[cell[1]] - WORTH.get(cell[1][:-1], 0.0))  # its top piece
+                break
+    found.sort(reverse=True)
+    at = 0 if to_move != leader else 1
+    return found[at] if len(found) > at else 0.0
 
 GAME = IceLady()

@@ -73,10 +73,11 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from ..core import (
-    CHANCE, Game, either, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError, State,
+    CHANCE, Computer, Evaluation, Game, either, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError,
+    State,
     options_text, parse_options_text, quote,
 )
-from ..grid import STEPS, join_row, split_row, square
+from ..grid import STEPS, heading, join_row, split_row, square
 
 SIZE = 4
 DIRS = "NESW"
@@ -618,6 +619,35 @@ class IceTurnState(State):
         total = sum(left.values())
         return [(move, left[action[1]] / total) for move, action in self._moves().items()]
 
+    # -- what the computer judges a position by (pyramids.ai) ------------------------------------
+    def evaluation(self, level: str = "") -> Evaluation | None:
+        """The race, in movement points: what each seat still pays to bring its pieces to its goal
+        corner (its pips per cell, a tip to lay a standing piece down, a turn for each way it does not
+        face yet), and its pieces stacked there out of nest order (they must be tipped apart again)."""
+        if self.phase in ("deal", "place"):
+            return None
+        costs = {}
+        for seat in self.seats:
+            letter, goal = LETTERS[seat.colour], seat.goal
+            cost = 0.0
+            for cell, stack in enumerate(self.stacks):
+                if cell == goal:
+                    continue
+                for piece in stack:
+                    if piece[0] != letter:
+                        continue
+                    steps, ways = heading(cell, goal, SIZE)
+                    turns = (self.facing[cell] not in ways) + (len(ways) > 1)  # a standing piece: its tip
+                    cost += pips(piece) * steps + turns
+            home = [p for p in self.stacks[goal] if p[0] == letter]
+            cost += NEST_DISORDER_MP * sum(a > b for i, a in enumerate(home) for b in home[i + 1:])
+            costs[seat.colour] = cost
+        return Evaluation(costs=costs)
+
+    def search_key(self) -> tuple:
+        return (self.turn, self.roll, self.face, self.tiles, self.stacks, self.facing, self.phase, self.spent,
+                self.used, self.aimed, self.reacted)
+
     def automatic_move(self) -> str | None:
         """End a phase that leaves nothing to decide: nothing to turn, or no action left."""
         if self.phase in ("move", "react") and self.outcome is None and len(self._moves()) == 1:
@@ -821,7 +851,8 @@ class IceTurnState(State):
     def places(self) -> dict[str, tuple[str, Any]]:
         """Each cell (its tile, its pieces bottom to top, which way a lying piece points) and each hand of tiles."""
         cells = {name: (name, (self.tiles[i], self.stacks[i], self.facing[i])) for i, name in enumerate(CELLS)}
-        return cells | {f"hand:{seat.colour}": (seat.colour.capitalize(), hand) for seat, hand in zip(self.seats, self.hands)}
+        return cells | {f"hand:{seat.colour}": (seat.colour.capitalize(), hand)
+                        for seat, hand in zip(self.seats, self.hands)}
 
     def explain(self, move: str) -> IllegalMoveError | InvalidMoveError:
         try:
@@ -1270,6 +1301,10 @@ class IceTurn(Game):
     title = "Ice-Turn"
     min_players = 2
     max_players = 4
+    # A turn is its movement points spent one action at a time, the Treehouse action, then the reactionary
+    # turns: the computer's stronger levels plan it whole.  No random plies in its tree search: random
+    # actions only waste the dice's points (docs/performance.md).
+    computer = Computer(search="turns", random_plies=0, work={"medium": 4.0})
     options = (
         Option("players", "Players", 2, (2, 3, 4), "Two race between a1 and d4; three or four use more corners."),
     )
@@ -1322,5 +1357,7 @@ class IceTurn(Game):
         _check(state)
         return state
 
+
+NEST_DISORDER_MP = 20  # the computer's evaluation: a larger piece below a smaller on the goal, never worth it
 
 GAME = IceTurn()

@@ -78,14 +78,16 @@ which type is whose target and its base arrows.
 
 from __future__ import annotations
 
+import heapq
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property
+from itertools import permutations
 from typing import Any, NamedTuple
 
 from ..core import (
-    CHANCE, REPEATED, REPETITION_RULE, Game, IllegalMoveError, InvalidMoveError, Option, Outcome,
-    PositionError, State, options_text, parse_options_text, possessive, quote, repetition_count,
+    CHANCE, REPEATED, REPETITION_RULE, Computer, Evaluation, Game, IllegalMoveError, InvalidMoveError, Option,
+    Outcome, PositionError, State, options_text, parse_options_text, possessive, quote, repetition_count,
 )
 from ..grid import STEPS, join_row, split_row, square
 
@@ -507,6 +509,47 @@ class IceToidsState(State):
                 left[name] -= 1
         return self._draws(left) or self.chance_outcomes()
 
+    # -- what the computer judges a position by (pyramids.ai) ------------------------------
+    def evaluation(self, level: str = "") -> Evaluation | None:
+        """The race, in actions: the fewest each colour needs to put one piece on each of its targets, its
+        pieces shared out between the revealed targets and the search for those still face down, the
+        routes over the arrows known (`_routes`); the player to move half an action nearer.
+
+        A target still face down is found on a tile turned over (§3.3): the way to the nearest face-down
+        tile, and, on average, more tiles to turn over the more there are for the targets left to find.
+        """
+        if self.in_setup:
+            return None
+        routes = _routes(self.tiles)
+        face_down = [cell for cell, tile in enumerate(self.tiles) if tile is None]
+        placed: dict[str, list] = {}
+        for cell, here in enumerate(self.pieces):
+            for colour, stance in here:
+                placed.setdefault(colour, []).append((cell, stance))
+        mover = self.turn if self.pending is None else (self.turn + 1) % len(self.seat_colours)
+        costs = {}
+        for seat, (colour, (home, _)) in enumerate(zip(self.seat_colours, self.seat_homes)):
+            targets = self._target_cells(colour)
+            hidden = TARGET_COUNT[colour] - len(targets)
+            search = SEARCH_REVEAL * ((len(face_down) + 1) / (hidden + 1) - 1) if hidden else 0.0
+            table = []  # per piece, per target (revealed, then still to find): its actions
+            for cell, stance in placed.get(colour, []) + [(None, None)] * self.off_board[colour]:
+                entering = cell is None  # waiting beside its home tile: one action to enter, arriving upright
+                if entering:
+                    cell, stance = home, "U"
+                ahead = NEXT[cell][stance] if stance != "U" else None  # pointing at it: one action to step there
+                reach = routes[cell] if ahead is None else [min(r, 1 + a) for r, a in zip(routes[cell], routes[ahead])]
+                row = [entering + reach[t] for t in targets]
+                if hidden:
+                    row += [entering + search + min(reach[c] for c in face_down)] * hidden
+                table.append(row)
+            costs[self.seats[seat]] = min(sum(row[slot] for row, slot in zip(table, order))
+                                          for order in permutations(range(len(table)))) - TEMPO * (seat == mover)
+        return Evaluation(costs=costs)
+
+    def search_key(self) -> tuple:
+        return self.seat_colours, self.seat_homes, self.tiles, self.pieces, self.turn, self.pending
+
     # -- text --------------------------------------------------------------
     def to_text(self) -> str:
         seats = ",".join(_seat_text(c, h) for c, h in zip(self.seat_colours, self.seat_homes))
@@ -926,6 +969,9 @@ class IceToids(Game):
     title = "IceToids"
     min_players = 2
     max_players = 4
+    # Medium a fifth of its playouts: with all 300 it played Hard even (the tiles decide much, and more search
+    # adds little); with 60 it is a step below Hard, still far above the greedy baseline (docs/performance.md).
+    computer = Computer(search="minimax", work={"medium": 0.2})
     options = (
         Option("players", "Players", 2, (2, 3, 4), "How many play; each picks a colour and a home tile."),
     )
@@ -963,5 +1009,44 @@ class IceToids(Game):
         _check(state)
         return state.with_repetitions(seen)
 
+
+# -- the computer's evaluation (pyramids.ai searches with it) ----------------------------------------
+SEARCH_REVEAL = 1.5  # actions per tile turned over while looking for a target still face down
+TEMPO = 0.5  # actions: the player to move is that much nearer
+
+
+_ROUTES: dict[tuple, tuple] = {}  # the arrows of every tile -> `_routes`
+
+
+def _routes(tiles: tuple) -> tuple:
+    """For each cell, the fewest actions from a piece upright on it to stand on each cell (§3.1): a step
+    along an arrow of its tile is one action, any other step two (point, then move); the arrows are
+    those of the tiles turned so far (a face-down tile has none that anyone knows)."""
+    arrows = tuple((tile[1] or "") if tile else "" for tile in tiles)
+    found = _ROUTES.get(arrows)
+    if found is None:
+        if len(_ROUTES) > 4096:
+            _ROUTES.clear()
+        found = _ROUTES[arrows] = tuple(_from(start, arrows) for start in range(SIZE * SIZE))
+    return found
+
+
+def _from(start: int, arrows: tuple) -> list[int]:
+    """`_routes` from one cell: Dijkstra's shortest paths over the 16 cells."""
+    best = [99] * (SIZE * SIZE)
+    best[start] = 0
+    queue = [(0, start)]
+    while queue:
+        cost, cell = heapq.heappop(queue)
+        if cost > best[cell]:
+            continue
+        for d in DIRS:
+            there = NEXT[cell][d]
+            if there is not None:
+                step = cost + (1 if d in arrows[cell] else 2)
+                if step < best[there]:
+                    best[there] = step
+                    heapq.heappush(queue, (step, there))
+    return best
 
 GAME = IceToids()

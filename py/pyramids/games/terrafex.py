@@ -35,10 +35,11 @@ while the layout is being edited, and the options that differ from their
 defaults::
 
     ......../...G2...B3/B3.G2...../...G1G1.../.....G2.B3/B3...G2.../........ w used:- fire:- pool:G3,1,4;Y5,5,4;R5,5,4;B5,5,0 pit:0,0,0 idle:0
-"""
+"""  # noqa: E501 - a position's text is one line
 
 from __future__ import annotations
 
+import heapq
 import re
 from dataclasses import dataclass
 from itertools import permutations
@@ -46,8 +47,8 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..core import (
-    REPEATED, Game, Guidance, either, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError, State,
-    options_text, parse_options_text, quote, repetition_count,
+    REPEATED, Computer, Evaluation, Game, Guidance, either, IllegalMoveError, InvalidMoveError, Option, Outcome,
+    PositionError, State, options_text, parse_options_text, quote, repetition_count,
 )
 
 PLAYERS = ("white", "black")
@@ -84,6 +85,7 @@ LAYOUTS = {
 DIRECTIONS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 DIRECTION_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 SIDEWAYS = {"N": "WE", "S": "WE", "E": "NS", "W": "NS"}
+BACK = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
 def _step(index: int, d: str, k: int = 1) -> int | None:
@@ -481,9 +483,8 @@ class TerrafexState(State):
         t = _step(x, d)
         if t is None:
             raise IllegalMoveError(f"the glacier on {NAMES[x]} would leave the board.")
-        back = _step(x, {"N": "S", "S": "N", "E": "W", "W": "E"}[d])
-        behind = board[back] if back is not None else None
-        if back is not None and not (_glacier_unit(behind) or (behind is not None and behind[0] == "Y")):
+        if not self._glides_away(x, d):
+            back = _step(x, BACK[d])
             raise IllegalMoveError(
                 f"a glacier moves only away from the edge, a mountain or another glacier directly behind it, "
                 f"and {NAMES[back]} holds {describe(board[back])}.")
@@ -568,6 +569,104 @@ class TerrafexState(State):
                 f"the glacier splits into {len(pieces)} pieces beside the mountain on {NAMES[t]}, but only "
                 f"{len(squares)} of the squares beside it {'is' if len(squares) == 1 else 'are'} empty.")
         return tx, pieces, squares
+
+    def _glides_away(self, x: int, d: str) -> bool:
+        """§3.7: the glacier on `x` moves towards `d` only away from the edge, a mountain or another
+        glacier directly behind it."""
+        back = _step(x, BACK[d])
+        if back is None:
+            return True
+        behind = self.board[back]
+        return behind is not None and (behind[0] == "Y" or _glacier_unit(behind))
+
+    # -- what the computer judges a position by (pyramids.ai) -------------------------------------
+    def evaluation(self, level: str = "") -> Evaluation | None:
+        """The score as it stands, plus what the next actions are about to change: the best option of
+        each action the player to move has left this turn (its fire at the least harmful size, played
+        by the opponent where it hurts most), and, at half weight, the opponent's whole next turn.
+
+        Growing a piece moves it into another band (a medium scores for a square's middle band, a small
+        or large for its outer one, §4), so each small or medium forest or mountain is points waiting
+        for whoever grows it first, and a mountain started is a gift if the opponent can grow it: the
+        current score alone sees none of that, nor the fire that the opponent will play.  Hard also
+        counts a second growth that would gain the player points against it (`SPARE_GROWTH`): each
+        growth moves a piece into the other player's band, so growths left waiting are the opponent's
+        to take, or to burn, in turn.
+        """
+        if self.setup:
+            return None
+        spare = SPARE_GROWTH if level == "hard" else 0.0
+        margin, swings = self.swings()  # White's margin, as are all the swings
+        mover, other = self.to_move, _other(self.to_move)
+        if self.fire:  # selected, waiting for the opponent
+            margin += _fire_harm(swings[3], other, (self.fire,))
+        margin += _turn_swing(swings, mover, self.used, self.pool, spare)
+        margin += NEXT_TURN * _turn_swing(swings, other, (), self.pool, spare)
+        return Evaluation(margins={"white": margin, "black": -margin}, scale=EVALUATION_SCALE)
+
+    def search_key(self) -> tuple:
+        return self.board, self.pool, self.pit, self.to_move, self.used, self.fire, self.idle
+
+    def swings(self) -> tuple[int, tuple]:
+        """White's margin (the score, §4), and what each legal option of each action would change it by,
+        on the board as it stands: (forest, mountain, glacier, {fire size: options}); a fire's options
+        are its placements by the opponent.  One pass over the board, the pool checked where an option
+        needs a piece (as `_fire_tx` and the growths take them); a glacier's by its own rule (`_glide`)."""
+        board, pool, pit = self.board, self.pool, self.pit
+        forest, mountain, glacier = [], [], []
+        fire: dict[int, list] = {1: [], 2: [], 3: []}
+        empty_sides = set()  # the values of a small piece on an empty square: +1 (White's) and/or -1
+        margin = 0
+        for i, cell in enumerate(board):
+            p = POINTS[i]
+            if cell is None:
+                empty_sides.add(p[1])
+                continue
+            kind, size, top = cell
+            if kind == "G" and top <= size:  # a forest, maybe frosted (a capped one is out of the game)
+                margin += p[size]
+                if size == 3 and pool[POOL["G", 1]]:  # spread
+                    forest.extend(POINTS[n][1] for n in NEIGHBOURS[i] if board[n] is None)
+                for s in (1, 2, 3):
+                    if top:  # fire burns the frost only, and shrinks it with a smaller blue from the pool
+                        if s >= top or pool[POOL["B", top - s]]:
+                            fire[s].append(0)
+                    elif s < size:  # the forest shrinks by the fire
+                        if pool[POOL["G", size - s]]:
+                            fire[s].append(p[size - s] - p[size])
+                    elif s == size or pool[POOL["R", s - size]] or pit[s - size - 1]:  # a larger fire's rest stays
+                        fire[s].append(-p[size] - p[s - size])
+                if not top and size < 3 and pool[POOL["G", size + 1]]:
+                    forest.append(p[size + 1] - p[size])
+            elif kind == "Y":
+                margin += p[size]
+                if size < 3 and pool[POOL["Y", size + 1]]:
+                    mountain.append(p[size + 1] - p[size])
+            elif kind == "R":
+                margin -= p[size]
+                if size < 3:
+                    fire[size + 1].append(p[size] - p[size + 1])  # a fire grows: -p is a fire's value
+            if _glacier_unit(cell):
+                glacier.extend(self._glide_swings(i))
+        if pool[POOL["Y", 1]]:
+            mountain.extend(empty_sides)
+        fire[1].extend(-v for v in empty_sides)
+        return margin, (forest, mountain, glacier, fire)
+
+    def _glide_swings(self, x: int) -> list[int]:
+        """What each legal move of the glacier unit on `x` changes White's margin by: the squares it
+        changes (its own, the one it moves to, a small mountain's landing) before and after (§3.7)."""
+        board, found = self.board, []
+        for d in "NESW":
+            if _step(x, d) is None or not self._glides_away(x, d):
+                continue
+            try:
+                tx, _, _ = self._glide(x, d)
+            except (IllegalMoveError, _Short):
+                continue
+            found.append(sum(_worth(i, tx.board[i]) - _worth(i, board[i])
+                             for i in (x, _step(x, d), _step(x, d, 3)) if i is not None))
+        return found
 
     # -- applying ------------------------------------------------------------------
     def _apply(self, action: tuple) -> "TerrafexState":
@@ -722,7 +821,8 @@ class TerrafexState(State):
         who = self.actor_name(self.actor_of(move))
         action = self._moves().get(move.strip())
         if verb in ("fire:burn", "fire:start", "fire:grow") and action is not None:
-            return f"{who} plays the {SIZE_WORDS[self.fire]} fire: {self._fire_words(verb, INDEX[parsed[1]], action[1].board)}"
+            words = self._fire_words(verb, INDEX[parsed[1]], action[1].board)
+            return f"{who} plays the {SIZE_WORDS[self.fire]} fire: {words}"
         if verb == "glacier" and action is not None:
             return f"{who} {self._glacier_words(parsed, action[1][0])}"
         third = {"forest:grow": "grows the forest on", "forest:spread": "spreads a small forest to",
@@ -883,7 +983,8 @@ class TerrafexState(State):
                 return "this glacier move places no piece: write it without placements."
             around = ", ".join(NAMES[s] for s in squares)
             if len(pieces) == 1:
-                return f"the small glacier does not split; write the square it goes to, one of {around} (e.g. /1@{NAMES[squares[0]]})."
+                return (f"the small glacier does not split; write the square it goes to, one of {around} "
+                        f"(e.g. /1@{NAMES[squares[0]]}).")
             sizes = ", ".join(SIZE_WORDS[p] for p in pieces)
             return f"the glacier splits into {sizes} (smallest first), each on a different empty square of {around}."
         where = parsed[1]
@@ -1020,6 +1121,9 @@ class Terrafex(Game):
     min_players = 2
     max_players = 2
     fixed_seats = PLAYERS  # also with a custom layout, whose editor the seats' walk would wander in
+    # A turn is four actions in any order and the opponent's fire: the computer's stronger levels plan it
+    # whole, and Hard searches the opponent's reply after its best plans (no chance comes between).
+    computer = Computer(search="turns", replies=True)
     options = (
         LayoutOption("layout", "Layout", "1", choices=("1", "2", "custom"),
                      help="The starting pieces: one of the rules' two layouts, or your own, "
@@ -1065,7 +1169,8 @@ class Terrafex(Game):
             values[key] = value
         used = () if values["used"] == "-" else tuple(values["used"].split(","))
         if any(a not in ACTIONS for a in used) or len(set(used)) != len(used):
-            raise PositionError(f"Terrafex: used:{values['used']} must list actions among {', '.join(ACTIONS)}, once each.")
+            raise PositionError(f"Terrafex: used:{values['used']} must list actions among {', '.join(ACTIONS)}, "
+                                "once each.")
         used = tuple(a for a in ACTIONS if a in used)
         if values["fire"] not in ("-", "1", "2", "3"):
             raise PositionError(f"Terrafex: fire:{values['fire']} must be '-' or a size 1-3.")
@@ -1138,6 +1243,49 @@ def _check_supply(board: list, pool: tuple, pit: tuple) -> None:
             problem = "more pieces than the supply" if total > SUPPLY[size] else "pieces are missing"
             raise PositionError(f"Terrafex: {COLOUR_NAMES[kind]} {SIZE_WORDS[size]}s: {where} make {total}, but "
                                 f"there are {SUPPLY[size]} ({problem}).")
+
+
+# -- the computer's evaluation (pyramids.ai searches with it) ----------------------------------------
+POINTS = tuple((0,) + tuple(s if band_owner(i, s) == "white" else -s for s in (1, 2, 3)) for i in range(COLS * ROWS))
+POOL = {(kind, size): _pool_index(kind, size) for kind in KINDS for size in (1, 2, 3)}  # where a piece's count is
+NEXT_TURN = 0.5  # the opponent's next turn counts half: the player to move answers it in turn
+EVALUATION_SCALE = 3.0  # points between the sides' margins (twice one's lead) for odds of about three to one
+# Hard's own view: a second forest or mountain growth that would gain the player points, counted against
+# it.  Hard against greedy won 260 games of 280 with it against 244 without; in every level's evaluation it
+# also made Easy and Medium stronger against Hard and Medium weaker against greedy (docs/performance.md).
+SPARE_GROWTH = 0.3
+
+
+def _worth(i: int, cell) -> int:
+    """What the piece on square `i` scores for White (§4): a fire against its band's owner; blue and a
+    capped forest nothing."""
+    if cell is None or cell[0] == "B" or cell[2] > cell[1]:
+        return 0
+    return -POINTS[i][cell[1]] if cell[0] == "R" else POINTS[i][cell[1]]
+
+
+def _turn_swing(swings: tuple, player: str, used: tuple, pool: tuple, spare_growth: float = 0.0) -> float:
+    """What `player`'s best option of each action not in `used` changes White's margin by, less
+    `spare_growth` of a second forest or mountain growth that would gain it points."""
+    sign = 1 if player == "white" else -1
+    change = 0.0
+    for action, options in zip(("forest", "mountain", "glacier"), swings):
+        if action not in used and options:
+            change += sign * max(sign * o for o in options)
+            if spare_growth and action != "glacier" and len(options) > 1:  # (no sort where it counts nothing)
+                second = heapq.nlargest(2, (sign * o for o in options))[1]
+                change -= sign * spare_growth * max(0, second)
+    if "fire" not in used:
+        sizes = [s for s in (1, 2, 3) if pool[POOL["R", s]]]
+        change += _fire_harm(swings[3], _other(player), sizes)
+    return change
+
+
+def _fire_harm(options: dict, placer: str, sizes) -> float:
+    """A fire the opponent plays where it hurts most, of the selectable size where that hurts least (§3.6)."""
+    sign = 1 if placer == "white" else -1
+    harms = [max(sign * o for o in options[s]) for s in sizes if options[s]]
+    return sign * min(harms) if harms else 0.0
 
 
 GAME = Terrafex()
