@@ -163,7 +163,7 @@ def test_two_kings_cannot_take_a_lone_king_that_takes_care():
     """Why Hard's kings' endings are tested with four kings, and why two against one end unfinished: with the kings'
     moves of docs/rules/ice-lady.md A9 (1-3 squares, 8 ways, a capture lands beyond within range), the lone king always
     has a move after which no king can take it.  A retrograde analysis of all 124,992 such positions found none lost
-    (docs/performance.md); here 60 of them, by the game's own rules."""
+    (docs/performance-notebook.md); here 60 of them, by the game's own rules."""
     game, rng = games.get("ice-lady"), random.Random(3)
     for _ in range(60):
         *white, black = rng.sample(range(64), 3)
@@ -229,7 +229,7 @@ def test_no_hunt_without_kings_enough_to_take_one_that_takes_care():
 
 def test_a_lead_that_cannot_make_four_kings_against_what_is_left_counts_for_little():
     """docs/rules/ice-lady.md §1 (four larges each) and §3.6 (a king is a large from the reserve): four kings take a
-    lone king, three only where the table says, two never (docs/performance.md), and against two kings the bots seldom
+    lone king, three only where the table says, two never (docs/performance-notebook.md), and against two kings the bots seldom
     make progress.  A lead there counts a tenth, so the side ahead keeps the small that makes its fourth king (a bench
     game of Hard against Medium: KKKS against K, the small lost, drawn)."""
     game = games.get("ice-lady")
@@ -427,7 +427,7 @@ def test_icetoids_a_step_nearer_the_last_target_is_worth_much_even_far_ahead():
 def test_medium_plays_a_share_of_its_playouts_in_icetoids_and_ice_towers():
     """Issue 28, Hard a step above Medium: in IceToids Medium with all its playouts beat Hard 12 of 20.
     In Ice Towers Hard beat it 65 of 80 games with all its playouts, 72.5 with 0.4 of them, and Medium
-    so still beats greedy 69.5 of 80 (docs/performance.md)."""
+    so still beats greedy 69.5 of 80 (docs/performance-notebook.md)."""
     icetoids = games.get("icetoids")
     state = icetoids.from_text(f"yellow@a2,green@a4W {ICETOIDS_TILES} 4/[yellow.U]3/4/[yellow.U]2[yellow.U] p1 -")
     towers = games.get("ice-towers").new()
@@ -756,7 +756,7 @@ def test_terrafex_hard_searches_where_the_opponent_plays_the_fire():
 def test_terrafex_hard_alone_counts_a_spare_growth_against_the_player():
     """Each action is valued by the player's best option; in Hard's evaluation a second forest or mountain
     growth that would gain the player points counts against it (`terrafex.SPARE_GROWTH`, measured:
-    docs/performance.md).  A second growth that would lose points, and a second glacier move, count
+    docs/performance-notebook.md).  A second growth that would lose points, and a second glacier move, count
     nothing.  Easy's and Medium's evaluation is the game's, and Hard's turn plan values its positions by
     Hard's."""
     no_fire = {1: [], 2: [], 3: []}
@@ -966,7 +966,7 @@ FOUR_KINGS = ["1k6/8/8/4K3/8/8/8/k5kk w 0 0", "8/8/8/2k5/8/7K/8/1k2k1k1 w 0 0"]
 @pytest.mark.parametrize("text", FOUR_KINGS)
 def test_ice_lady_four_kings_take_a_lone_king_within_fifty_turns(text):
     """Issue 53: an Ice Lady game against Hard reached kings against White's lone king and ran on for ten
-    minutes.  Four kings take a lone king (docs/performance.md); led by the hunt alone Hard wandered for
+    minutes.  Four kings take a lone king (docs/performance-notebook.md); led by the hunt alone Hard wandered for
     thirty moves each and the bots agreed a draw.  Led to what three of them win by the table
     (`ice_lady.four_kings`), Black takes it well within 50 turns, Hard defending."""
     state = games.get("ice-lady").from_text(text)

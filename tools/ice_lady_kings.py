@@ -7,7 +7,7 @@ Three plain kings against one, nothing else on the board, captures optional: a r
 analysis of every position (2.5 million with each side to move) by the kings' moves of rules
 A9.  The lone king's side loses a position only if every move it has lets the three take it at
 once, or leads to a position already lost; a capture of one of the three leaves two kings
-against one, which cannot take a lone king that takes care (docs/performance.md), so that
+against one, which cannot take a lone king that takes care (docs/performance-notebook.md), so that
 capture saves it unless it lands within reach.  What is never marked lost, the lone king holds
 for ever.  Kings move alike in every direction, so the table keeps one position of each set of
 eight that the board's turns and reflections make alike.  About 12 s on CPython.

@@ -6,7 +6,7 @@ That is gzipped into the interpreter's folder as memory-<hash>.gz, beside
 interpreter-<hash>.mjs (tools/interpreter.mjs), the module pyscript.toml names as its
 `interpreter`, which reads the snapshot's name from static/memory.json: a page then
 starts in a fraction of a second instead of holding its main thread for seconds
-(docs/performance.md).
+(docs/performance-notebook.md).
 
 The start-up modules (package.start_modules()) are what the pages' bindings (py/main.py,
 py/screen/...) import at their top, but the bindings themselves and what touches the
@@ -60,7 +60,7 @@ def pyscript_needs(root: pathlib.Path = ROOT) -> list[str]:
 
     PyScript imports its package before the page's script runs, and Pyodide's standard library is source,
     compiled at each import: `inspect` alone is 127 KB.  Imported in the snapshot instead, `import pyscript`
-    went from ~580 to ~110 ms of a first visit (docs/performance.md).
+    went from ~580 to ~110 ms of a first visit (docs/performance-notebook.md).
     """
     found = {name for source in sorted((root / PYSCRIPT_PACKAGE).glob("*.py"))
              for name, _ in top_imports(ast.parse(source.read_text()))}

@@ -241,7 +241,7 @@ class Consent:
 @dataclass(frozen=True)
 class Computer:
     """What the computer opponent (`pyramids.ai`) is told about a game beyond its moves and its
-    evaluation (`Game.computer`), each setting measured per game (docs/performance.md); the defaults
+    evaluation (`Game.computer`), each setting measured per game (docs/performance-notebook.md); the defaults
     suit a game that says nothing."""
 
     # How the computer searches the game's turns: "tree", Monte Carlo tree search (any game); "minimax", for

@@ -142,7 +142,7 @@ WORKERS = """(refuse => {
 
 @pytest.mark.parametrize("refused", [False, True])
 def test_the_snapshot_is_inflated_off_the_page_s_thread_where_a_worker_can_be_made(page, server, refused):
-    """Inflating its 31 MB held the page's thread for ~240 ms in one task (docs/performance.md): a worker
+    """Inflating its 31 MB held the page's thread for ~240 ms in one task (docs/performance-notebook.md): a worker
     (static/inflate.js) does it; where none can be made, the page's thread still does, from the snapshot."""
     page.add_init_script(f"({WORKERS})({'true' if refused else 'false'})")
     app = App(page, server).open()

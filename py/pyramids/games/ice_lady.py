@@ -159,7 +159,7 @@ class IceLadyState(State):
 
         A lone plain king against one or two, the side to move unable to capture: two kings cannot take a
         lone king that takes care (a retrograde analysis of every such position found none lost with the
-        lone king to move; docs/performance.md).  Three against one, unless the table of the positions
+        lone king to move; docs/performance-notebook.md).  Three against one, unless the table of the positions
         the three win says otherwise (`three_kings`).  A small left unpromoted on the far row never moves
         again (`dead_small`): with one or two kings it counts for nothing.
         """
@@ -492,7 +492,7 @@ class IceLady(Game):
     agreements = True  # rules 4: a draw by agreement, and resignation
     # Medium a twentieth of its positions: Hard's time, not its positions, caps its search (about 8,000 in
     # 0.9 s), so Medium with all its 6,000 searched as deep and drew most games against it; with a twentieth
-    # (300) Hard beats it 38 games in 40, and it still beats greedy 58 in 60 (docs/performance.md).
+    # (300) Hard beats it 38 games in 40, and it still beats greedy 58 in 60 (docs/performance-notebook.md).
     computer = Computer(search="minimax", work={"medium": 0.05})
     fixed_seats = PLAYERS
     position_changes = "a piece is captured or promoted, or a small or medium moves forward"
@@ -741,14 +741,14 @@ EVALUATION_SCALE = 4.0  # pawns between the sides' margins (twice one's lead) fo
 ADVANCE = 0.06  # pawns per row a small or medium has come forward
 RESERVE_WORTH = 0.15  # pawns per large in reserve (a king to come)
 DEAD_SMALL_WORTH = 0.2  # pawns: it cannot move, promote or take, only be taken (or stay, a last piece that cannot move)
-# Kings more than the side behind has for a hunt: two cannot take one that takes care (docs/performance.md),
+# Kings more than the side behind has for a hunt: two cannot take one that takes care (docs/performance-notebook.md),
 # and a lone king drawn near another is taken itself when its squares run out (a bench game lost so).
 HUNT_MARGIN = 2
 SOLVED = 50.0  # pawns: three kings against one that the table says they take, more than any lead
 SOLVED_PLY = 0.1  # pawns less per ply until they take it: the search heads for the quickest
 FOURTH = 5.0  # pawns less for four kings whose three win by the table (`four_kings`): not exact, a guide
 # A lone king is taken only by four kings (three take it from a few positions, which the table knows;
-# two never), and against two kings the bots seldom make progress (docs/performance.md).  So a side ahead
+# two never), and against two kings the bots seldom make progress (docs/performance-notebook.md).  So a side ahead
 # against two kings or more counts its lead a tenth, and one against a lone king that cannot have four
 # against it, promoting what it can with the larges it has left, less still: it keeps the pieces that will
 # make its fourth king, and takes pieces before the other side has made them kings.  The held ending is

@@ -770,7 +770,7 @@ class IceTowers(Game):
     max_players = 6
     # Medium 0.4 of its playouts: with all of them Hard beat it 65 games of 80, with 0.4 72.5, and Medium
     # still beats greedy 69.5 of 80.  Hard, whose search is quick here, twice its playouts: against a random
-    # player it lost 2 games of 200 instead of 6.5 (docs/performance.md).
+    # player it lost 2 games of 200 instead of 6.5 (docs/performance-notebook.md).
     computer = Computer(work={"medium": 0.4, "hard": 2.0})
     options = (
         Option("players", "Players", 2, (2, 3, 4, 5, 6), "How many people play."),

@@ -970,7 +970,7 @@ class IceToids(Game):
     min_players = 2
     max_players = 4
     # Medium a fifth of its playouts: with all 300 it played Hard even (the tiles decide much, and more search
-    # adds little); with 60 it is a step below Hard, still far above the greedy baseline (docs/performance.md).
+    # adds little); with 60 it is a step below Hard, still far above the greedy baseline (docs/performance-notebook.md).
     computer = Computer(search="minimax", work={"medium": 0.2})
     options = (
         Option("players", "Players", 2, (2, 3, 4), "How many play; each picks a colour and a home tile."),

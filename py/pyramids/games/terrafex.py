@@ -1252,7 +1252,7 @@ NEXT_TURN = 0.5  # the opponent's next turn counts half: the player to move answ
 EVALUATION_SCALE = 3.0  # points between the sides' margins (twice one's lead) for odds of about three to one
 # Hard's own view: a second forest or mountain growth that would gain the player points, counted against
 # it.  Hard against greedy won 260 games of 280 with it against 244 without; in every level's evaluation it
-# also made Easy and Medium stronger against Hard and Medium weaker against greedy (docs/performance.md).
+# also made Easy and Medium stronger against Hard and Medium weaker against greedy (docs/performance-notebook.md).
 SPARE_GROWTH = 0.3
 
 
