@@ -108,7 +108,8 @@ def test_renames_and_deletes_show_in_every_tab(new_context, server):
 
 def test_my_games_exports_a_backup_that_another_browser_imports(new_context, server, tmp_path):
     """Issue 27 (backups): Export gives one readable file of every game; Import adds them elsewhere,
-    overwriting nothing, and a bad file says why and changes nothing."""
+    overwriting nothing; a bad file, or a game a save cannot hold, says why and changes nothing (issue 52: the
+    game is left out, the file's others imported)."""
     first, _ = two_tabs(new_context, server)
     first.page.once("dialog", lambda dialog: dialog.accept("Club night"))
     first.page.click("#my-games")
@@ -126,9 +127,14 @@ def test_my_games_exports_a_backup_that_another_browser_imports(new_context, ser
     play(elsewhere, "c3-b4")
     elsewhere.page.click("#my-games")
     bad = tmp_path / "bad.json"
-    bad.write_text('{"format": "looney-pyramids-games", "v": 1, "games": [{"v": 2}]}')
+    bad.write_text('{"format": "looney-pyramids-games", "v": 2, "games": []}')
     elsewhere.page.set_input_files("#games-file", bad)
     elsewhere.page.wait_for_function("document.getElementById('games-note').textContent.includes('Nothing was changed')")
+    assert "made by a newer version" in elsewhere.page.inner_text("#games-note")
+    bad.write_text('{"format": "looney-pyramids-games", "v": 1, "games": [{"v": 2}]}')
+    elsewhere.page.set_input_files("#games-file", bad)
+    elsewhere.page.wait_for_function("document.getElementById('games-note').textContent.includes('left out')")
+    assert elsewhere.page.inner_text("#games-note").startswith("Imported 1 game: none. 1 left out: Game 1 cannot be read.")
     assert len(entries(elsewhere)) == 1
     elsewhere.page.set_input_files("#games-file", backup)
     elsewhere.page.wait_for_function("document.getElementById('games-note').textContent.startsWith('Imported 1 game')")
