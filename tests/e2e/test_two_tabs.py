@@ -137,7 +137,7 @@ def test_my_games_exports_a_backup_that_another_browser_imports(new_context, ser
     assert elsewhere.page.inner_text("#games-note").startswith("Imported 1 game: none. 1 left out: Game 1 cannot be read.")
     assert len(entries(elsewhere)) == 1
     elsewhere.page.set_input_files("#games-file", backup)
-    elsewhere.page.wait_for_function("document.getElementById('games-note').textContent.startsWith('Imported 1 game')")
+    elsewhere.page.wait_for_function("document.getElementById('games-note').textContent.startsWith('Imported 1 game: 1 added')")
     assert "Club night" in elsewhere.page.inner_text("#games-list")
     assert sorted(moves_of(e) for e in entries(elsewhere).values()) == [["c3-b4"], ["d3-e4"]]
 
