@@ -3,7 +3,7 @@ saying what a click on the location under the pointer or the focus would do to t
 
 import asyncio
 
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from browser import by_id, clicked_cells, draw_board, name_more, present
@@ -36,10 +36,15 @@ class Board:
         by_id("follow").hidden = s.replay_span() is None
         by_id("replay").textContent = "Stop replay" if self.replaying else "Replay turn"
 
-    @staticmethod
-    def show():
+    def show(self):
         """A game just started or opened: the board scrolled into view, should it be out of it (on a phone, New
-        game, Rematch and My games are under the board, and the page stayed scrolled down to them)."""
+        game, Rematch and My games are under the board, and the page stayed scrolled down to them). Its box is read
+        in the next frame, whose layout it then is: read in the task that drew the board, it laid the whole page
+        out there, ~40 ms of the task that ends a long link's opening."""
+        window.requestAnimationFrame(create_once_callable(lambda _time: self.into_view()))
+
+    @staticmethod
+    def into_view():
         board = by_id("board")
         box = board.getBoundingClientRect()
         if box.top < 0 or box.bottom > window.innerHeight:

@@ -45,16 +45,17 @@ class Panel:
         for button in document.querySelectorAll("#picker [data-game]"):
             button.classList.toggle("active", button.dataset.game == s.game.id)
         document.title = f"{s.game.title} · Looney Pyramids"
-        if self.rules_for != s.game.id:
-            self.rules_for = s.game.id
-            self.load_rules(s.game.id)
 
     def draw_after_paint(self, s):
         """A frame after the board: the game's panel (Terrafex's score, pool and trackers took a quarter of a
-        click's time) with its clock, and the typed move's example (finding the legal moves takes a while)."""
+        click's time) with its clock, the typed move's example (finding the legal moves takes a while), and the
+        rules of a game just opened (the page of rules is long: ~20 ms of a link's last task)."""
         draw_panel(s)
         self.show_clock()
         by_id("move-help").textContent = page.move_help(s)
+        if self.rules_for != s.game.id:
+            self.rules_for = s.game.id
+            self.load_rules(s.game.id)
 
     def on_click(self, event):
         """A choice of the move being made (a piece's size, a direction, an action...)."""
