@@ -85,7 +85,7 @@ def test_the_deal_is_sixteen_chance_moves_round_robin(players, sizes):
         state = state.play(rng.choices(list(outcomes), list(outcomes.values()))[0])
     assert [len(h) for h in state.hands] == sizes
     assert state.phase == "place" and state.actors == ("red",)
-    assert sorted(k for h in state.hands for k in h) == sorted(k for k, t in TILES.items() for _ in range(t.count))
+    assert sorted(k for h in state.hands for k in h) == sorted(k for k, t in TILES.items() for _ in range(t.copies))
     assert "-" not in state.to_text().split()[2], "the hands are written in the position"
 
 

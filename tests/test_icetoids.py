@@ -377,7 +377,7 @@ def test_chance_draws_from_the_remaining_tiles():
     each type's probability is its remaining count over the face-down tiles."""
     state = after_setup().play("off-a2")
     odds = dict(state.chance_outcomes())
-    assert odds == {f"reveal:a2={name}": tile.count / 16 for name, tile in TILESET.items()}
+    assert odds == {f"reveal:a2={name}": tile.copies / 16 for name, tile in TILESET.items()}
     tiles = {"a1": "red", "b1": "red", "c1": "single=E", "d1": "yellow", "b2": "fourway"}
     state = position(tiles=tiles, pieces={"b2": "red.E"}).play("b2.E-c2")
     odds = dict(state.chance_outcomes())

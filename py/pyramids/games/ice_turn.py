@@ -70,7 +70,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from ..core import (
     CHANCE, Computer, Evaluation, Game, either, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError,
@@ -91,6 +91,13 @@ def _step(cell: int, d: str, k: int = 1) -> int | None:
     return row * SIZE + col if 0 <= col < SIZE and 0 <= row < SIZE else None
 
 
+def _onto(cell: int, d: str, k: int = 1) -> int:
+    """`_step` on a legal move's path, which stays on the board."""
+    there = _step(cell, d, k)
+    assert there is not None, f"{CELLS[cell]} {k} towards {d} is off the board"
+    return there
+
+
 def _ray(cell: int, d: str) -> list[int]:
     """The cells from `cell` (excluded) to the edge of the board in direction `d`."""
     out, k = [], 1
@@ -102,7 +109,7 @@ def _ray(cell: int, d: str) -> list[int]:
 
 class TileKind(NamedTuple):
     letter: str  # in position text
-    count: int
+    copies: int  # how many of it the set holds
     orientations: tuple[str, ...]  # arrow letters in N E S W order
     title: str
 
@@ -115,7 +122,7 @@ TILES = {
     "single": TileKind("s", 6, tuple(DIRS), "single arrow"),
 }
 KIND_OF_LETTER = {kind.letter: name for name, kind in TILES.items()}
-assert sum(kind.count for kind in TILES.values()) == SIZE * SIZE, "the tiles must fill the board"
+assert sum(kind.copies for kind in TILES.values()) == SIZE * SIZE, "the tiles must fill the board"
 
 
 class Seat(NamedTuple):
@@ -306,11 +313,16 @@ class IceTurnState(State):
     def aiming(self) -> bool:
         return bool(self.aimed)
 
+    @property
+    def treehouse(self) -> str:
+        """The Treehouse die's face, read once it is rolled (the movement phase on): "" before."""
+        return self.face or ""
+
     def lying(self, cell: int) -> bool:
         return self.facing[cell] is not None
 
     def undealt(self) -> dict[str, int]:
-        left = {name: kind.count for name, kind in TILES.items()}
+        left = {name: kind.copies for name, kind in TILES.items()}
         for hand in self.hands:
             for name in hand:
                 left[name] -= 1
@@ -355,7 +367,7 @@ class IceTurnState(State):
         return {f"face:{f}": ("face", f) for f in FACES}
 
     def _react_moves(self) -> dict[str, tuple]:
-        moves = {f"react:{CELLS[c]}{d}": ("react", c, d)
+        moves: dict[str, tuple] = {f"react:{CELLS[c]}{d}": ("react", c, d)
                  for c in self.turnable for d in DIRS if d != self.facing[c]}
         moves[END_TURN] = ("end",)
         return moves
@@ -398,8 +410,8 @@ class IceTurnState(State):
     def _tips(self, cell: int, d: str) -> dict[str, tuple]:
         """Every way to tip the stack on `cell` towards `d`: one per choice of insertion indexes."""
         stack = self.stacks[cell]
-        landings = [_step(cell, d, i) for i in range(1, len(stack))]
-        if None in landings:
+        landings = [n for i in range(1, len(stack)) if (n := _step(cell, d, i)) is not None]
+        if len(landings) < len(stack) - 1:  # a piece would land off the board
             return {}
         options: list[tuple] = [()]
         for landing in landings:
@@ -414,7 +426,7 @@ class IceTurnState(State):
             self._aims(moves, "")
             return moves
         prefix = "wild:" if self.face == "wild" else ""
-        faces = TREEHOUSE if self.face == "wild" else ("tip7" if self.face == "tip" else self.face,)
+        faces = TREEHOUSE if self.face == "wild" else ("tip7" if self.face == "tip" else self.treehouse,)
         for face in faces:
             if face == "tip7":
                 moves[prefix + "tip7"] = ("tip7",)
@@ -533,9 +545,9 @@ class IceTurnState(State):
     def _do_tip(self, cell: int, d: str, inserts: tuple) -> "IceTurnState":
         stack = self.stacks[cell]
         at = dict(inserts)
-        changes = {cell: ((stack[0],), d)}
+        changes: dict[int, tuple] = {cell: ((stack[0],), d)}
         for i, piece in enumerate(stack[1:], 1):
-            landing = _step(cell, d, i)
+            landing = _onto(cell, d, i)
             there = self.stacks[landing]
             changes[landing] = (inserted(there, at[landing], piece), None) if there else ((piece,), d)
         return self._mp(1, changes)
@@ -545,7 +557,7 @@ class IceTurnState(State):
 
     def _do_move(self, cell: int, index: int | None) -> "IceTurnState":
         piece, d = self.stacks[cell][0], self.facing[cell]
-        dest = _step(cell, d)
+        dest = _onto(cell, d)
         arrived = ((piece,), d) if index is None else (inserted(self.stacks[dest], index, piece), None)
         return self._mp(pips(piece), {cell: ((), None), dest: arrived})
 
@@ -665,7 +677,7 @@ class IceTurnState(State):
         if self.phase == "move":
             if self.aiming:
                 return f"{who}: Aim: rotate another tile, or do something else."
-            house = "used" if self.used else f"{self.face.capitalize()} to use"
+            house = "used" if self.used else f"{self.treehouse.capitalize()} to use"
             return (f"{who}: {self.mp_left} of {self.mp_total} movement points left, Treehouse {house}. "
                     "Choose a piece or a tile, or end the movement phase.")
         if self.phase == "react":
@@ -791,7 +803,7 @@ class IceTurnState(State):
             turning = " (reactionary turning)" if kind == "react" else ""
             return f"turns the {piece_name(stack[0])} on {where} to point {DIRECTION_NAMES[action[2]]}{turning}"
         if kind == "move":
-            dest = _step(cell, self.facing[cell])
+            dest = _onto(cell, self.facing[cell])
             there = self.stacks[dest]
             landing = f", {self._into(dest, action[2])}" if there else ""
             return f"moves the {piece_name(stack[0])} from {where} to {CELLS[dest]}{landing}"
@@ -830,7 +842,7 @@ class IceTurnState(State):
             return f"tips the {piece_name(stack[0])} on {CELLS[cell]} {way}: it lies down, pointing {way}"
         parts = [f"the {piece_name(stack[0])} lies down on {CELLS[cell]}"]
         for i, piece in enumerate(stack[1:], 1):
-            landing = _step(cell, d, i)
+            landing = _onto(cell, d, i)
             there = self.stacks[landing]
             slot = f" {self._into(landing, at[landing])}" if there else ""
             parts.append(f"the {piece_name(piece)} lands on {CELLS[landing]}{slot}")
@@ -918,11 +930,11 @@ class IceTurnState(State):
         if self.used:
             return "the Treehouse die has been used this turn (once per turn)."
         if wild and face != "wild":
-            return f"the Treehouse die shows {self.face.capitalize()}, not Wild."
+            return f"the Treehouse die shows {self.treehouse.capitalize()}, not Wild."
         if not wild and face != kind:
             if face == "wild":
                 return f"the Treehouse die shows Wild: write wild:{m[0]}."
-            return f"the Treehouse die shows {self.face.capitalize()}."
+            return f"the Treehouse die shows {self.treehouse.capitalize()}."
         colour = self.active
         if kind == "aim":
             return "that rotation would change nothing."
@@ -1007,7 +1019,7 @@ class IceTurnState(State):
         if kind == "react":
             return (CELLS[action[1]], f"turn:{action[2]}")
         if kind == "move":
-            return (CELLS[action[1]], CELLS[_step(action[1], self.facing[action[1]])])
+            return (CELLS[action[1]], CELLS[_onto(action[1], self.facing[action[1]])])
         if kind == "aim":
             return (CELLS[action[1]], f"aim:+{90 * action[2]}")
         if kind in ("swap", "hop", "dig"):
@@ -1038,7 +1050,7 @@ class IceTurnState(State):
             return head + ": " + "; ".join(f"{piece_name(piece[c])} {slot_words(self.stacks[c], i)} on {CELLS[c]}"
                                            for c, i in inserts)
         if kind == "move" and action[2] is not None:
-            dest = _step(action[1], self.facing[action[1]])
+            dest = _onto(action[1], self.facing[action[1]])
             return f"{slot_words(self.stacks[dest], action[2]).capitalize()} on {CELLS[dest]}"
         return describe(move)
 
@@ -1246,7 +1258,7 @@ def _check(state: IceTurnState) -> None:
         raise PositionError(f"The board must hold each seat's three pieces once ({', '.join(expected)}).")
     left = state.undealt()
     if any(n < 0 for n in left.values()):
-        kinds = ", ".join(f"{k.count} {n}" for n, k in TILES.items())
+        kinds = ", ".join(f"{k.copies} {n}" for n, k in TILES.items())
         raise PositionError(f"Too many tiles of a kind: the set is {kinds}.")
     dealt = sum(map(len, state.hands))
     placed = sum(t is not None for t in state.tiles)
@@ -1291,9 +1303,10 @@ _MOVES_IN_PHASE = {"deal": IceTurnState._deal_moves, "place": IceTurnState._plac
                    "react": IceTurnState._react_moves}
 _FACE_MOVES = {"aim": IceTurnState._aims, "swap": IceTurnState._swaps, "hop": IceTurnState._hops,
                "dig": IceTurnState._digs}
-_APPLY = {"tip": IceTurnState._do_tip, "turn": IceTurnState._do_turn, "move": IceTurnState._do_move,
-          "tip7": IceTurnState._do_tip7, "aim": IceTurnState._do_aim, "swap": IceTurnState._do_swap,
-          "hop": IceTurnState._do_hop, "dig": IceTurnState._do_dig}
+_APPLY: dict[str, Callable[..., IceTurnState]] = {
+    "tip": IceTurnState._do_tip, "turn": IceTurnState._do_turn, "move": IceTurnState._do_move,
+    "tip7": IceTurnState._do_tip7, "aim": IceTurnState._do_aim, "swap": IceTurnState._do_swap,
+    "hop": IceTurnState._do_hop, "dig": IceTurnState._do_dig}
 
 
 class IceTurn(Game):
@@ -1312,7 +1325,7 @@ class IceTurn(Game):
     def _initial(self, options: dict) -> IceTurnState:
         seats = SEATS[options["players"]]
         cells = SIZE * SIZE
-        stacks = [()] * cells
+        stacks: list[tuple[str, ...]] = [()] * cells
         for seat in seats:  # section 2.3: the tree [L, M, S] on the start corner
             letter = LETTERS[seat.colour]
             stacks[seat.start] = (f"{letter}3", f"{letter}2", f"{letter}1")

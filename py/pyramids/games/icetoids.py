@@ -93,7 +93,7 @@ from ..grid import STEPS, join_row, split_row, square
 
 
 class TileType(NamedTuple):
-    count: int
+    copies: int  # how many of it the set holds
     arrows: str  # in the base orientation, in N E S W order
     target: str | None  # the colour whose target this tile is
 
@@ -144,8 +144,8 @@ ORIENTATIONS = {
     name: tuple(dict.fromkeys(_rotated(tile.arrows, k) for k in range(4)))
     for name, tile in TILESET.items()
 }
-TARGET_COUNT = {c: sum(t.count for t in TILESET.values() if t.target == c) for c in COLOURS}
-assert sum(t.count for t in TILESET.values()) == SIZE * SIZE, "the tile set must fill the board"
+TARGET_COUNT = {c: sum(t.copies for t in TILESET.values() if t.target == c) for c in COLOURS}
+assert sum(t.copies for t in TILESET.values()) == SIZE * SIZE, "the tile set must fill the board"
 assert all(TARGET_COUNT.values()), "every colour needs target tiles"
 
 
@@ -341,7 +341,7 @@ class IceToidsState(State):
         if self.in_setup:
             return self._setup_moves()
         if self.pending is not None:
-            return self._reveal_moves()
+            return self._reveal_moves(self.pending)
         return self._play_moves()
 
     def _setup_moves(self) -> dict[str, tuple]:
@@ -355,20 +355,20 @@ class IceToidsState(State):
             for edge in edges
         }
 
-    def _remaining(self) -> dict[str, int]:
+    def face_down(self) -> dict[str, int]:
         """Type -> how many tiles of it are still face-down."""
-        left = {name: tile.count for name, tile in TILESET.items()}
+        left = {name: tile.copies for name, tile in TILESET.items()}
         for tile in self.tiles:
             if tile:
                 left[tile[0]] -= 1
         return left
 
-    def _reveal_moves(self) -> dict[str, tuple]:
-        cell, tile = self.pending, self.tiles[self.pending]
+    def _reveal_moves(self, cell: int) -> dict[str, tuple]:
+        tile = self.tiles[cell]
         if tile is None:
             return {
                 f"reveal:{CELLS[cell]}={name}": ("reveal", cell, name)
-                for name, left in self._remaining().items() if left
+                for name, left in self.face_down().items() if left
             }
         return {f"orient:{CELLS[cell]}={a}": ("orient", cell, a) for a in ORIENTATIONS[tile[0]]}
 
@@ -381,8 +381,8 @@ class IceToidsState(State):
             for state in dict.fromkeys(s for c, s in here if c == colour):
                 ways = self.tiles[cell][1] + state  # "U" is no direction: upright pieces follow arrows only
                 for d in DIRS:
-                    if d in ways and NEXT[cell][d] is not None:
-                        self._add_steps(moves, cell, state, NEXT[cell][d], can_push=d == state)
+                    if d in ways and (to := NEXT[cell][d]) is not None:
+                        self._add_steps(moves, cell, state, to, can_push=d == state)
                 for d in DIRS:
                     if d != state:
                         moves[f"{CELLS[cell]}.{state}>{d}"] = ("point", cell, state, d)
@@ -475,7 +475,8 @@ class IceToidsState(State):
 
     def tally_change(self, before, after) -> str:
         """ "Red (P1) holds 2 of 3 targets", for each seat whose count changes."""
-        return ", ".join(f"{self.actor_name(seat)} holds {after[seat]} of {TARGET_COUNT[self.colours[seat]]} targets"
+        targets = {seat: TARGET_COUNT[colour] for seat, colour in self.colours.items() if colour is not None}
+        return ", ".join(f"{self.actor_name(seat)} holds {after[seat]} of {targets[seat]} targets"
                          for seat, held in before.items() if after[seat] != held)
 
     def effect(self, move: str, after: "IceToidsState") -> str:
@@ -489,7 +490,7 @@ class IceToidsState(State):
         """Each remaining tile type, in proportion to how many of it are still face-down."""
         if self.actors != (CHANCE,):
             return []
-        return self._draws(self._remaining())
+        return self._draws(self.face_down())
 
     def _draws(self, left: dict[str, int]) -> list[tuple[str, float]]:
         total = sum(left.values())
@@ -497,12 +498,12 @@ class IceToidsState(State):
 
     def chance_key(self) -> str | None:
         """The cell being revealed: a tile seen there stays that tile, whatever led to it (rules 3.3)."""
-        return f"reveal:{CELLS[self.pending]}" if self.actors == (CHANCE,) else None
+        return f"reveal:{CELLS[self.pending]}" if self.pending is not None and self.actors == (CHANCE,) else None
 
     def fresh_chance(self, kept) -> list[tuple[str, float]]:
         """A draw from the tiles not revealed and not kept for another face-down cell: the rest of a
         shuffle whose tiles seen so far stay where they were seen [A13]."""
-        left = self._remaining()
+        left = self.face_down()
         for key, move in kept.items():
             cell, _, name = move.partition(":")[2].partition("=")
             if key != self.chance_key() and cell in INDEX and self.tiles[INDEX[cell]] is None and left.get(name):
@@ -946,9 +947,9 @@ def _check(state: IceToidsState) -> None:
         if any(state.tiles) or any(state.pieces) or state.pending is not None:
             raise PositionError("Tiles and pieces stay untouched until every seat has chosen.")
         return
-    for name, left in state._remaining().items():
+    for name, left in state.face_down().items():
         if left < 0:
-            raise PositionError(f"Too many {name} tiles: the set has {TILESET[name].count}.")
+            raise PositionError(f"Too many {name} tiles: the set has {TILESET[name].copies}.")
     if any(c not in colours for here in state.pieces for c, _ in here):
         raise PositionError("A piece belongs to a colour no seat plays.")
     for colour, waiting in state.off_board.items():

@@ -217,12 +217,12 @@ def _bar(state, marks: svg.Marks, watching: bool = False) -> str:
         return "".join(out)
     x = 16
     kinds = ("turn",) if state.phase == "react" else ("tip", "turn")
-    for kind in kinds:
-        caption = "Turn (free)" if state.phase == "react" else f"{kind.capitalize()} 1 MP"
+    for action in kinds:
+        caption = "Turn (free)" if state.phase == "react" else f"{action.capitalize()} 1 MP"
         out.append(_text(x, row1 + 22, caption, 12, "start"))
         x += 70 if state.phase == "react" else 62
         for d in DIRS:
-            out.append(_arrow_button(kind, d, x, row1, f"{kind}:{d}" in lit))
+            out.append(_arrow_button(action, d, x, row1, f"{action}:{d}" in lit))
             x += 37
         x += 14
     x = 16
