@@ -6,7 +6,7 @@ import pytest
 
 from conformance import check_game, playout
 from pyramids.core import CHANCE, GameError, IllegalMoveError, InvalidMoveError, OptionError, PositionError
-from pyramids.games.icetoids import CELLS, GAME, ORIENTATIONS, TILESET
+from pyramids.games.icetoids import CELLS, GAME, INDEX, ORIENTATIONS, TILESET, Home
 from pyramids.grid import join_row
 
 
@@ -85,6 +85,8 @@ def test_setup_order_colour_then_home_seat_by_seat():
     assert state.colours == {"p1": "green", "p2": "red", "p3": "blue"}
     assert state.homes == {"p1": ("b1", "S"), "p2": ("d2", "E"), "p3": ("a4", "N")}
     assert state.off_board == {"green": 3, "red": 3, "blue": 3}
+    assert state.seat_homes[2] == Home(cell=INDEX["a4"], edge="N")  # named, and as read back from the text
+    assert GAME.from_text(state.to_text()).seat_homes[2].edge == "N"
 
 
 def test_colour_must_be_unused():

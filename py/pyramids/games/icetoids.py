@@ -92,6 +92,13 @@ from ..core import (
 from ..grid import STEPS, join_row, split_row, square
 
 
+class Home(NamedTuple):
+    """A seat's home tile, and the outer edge its waiting pieces stand beside, pointing in."""
+
+    cell: int
+    edge: str  # N, E, S or W
+
+
 class TileType(NamedTuple):
     copies: int  # how many of it the set holds
     arrows: str  # in the base orientation, in N E S W order
@@ -281,7 +288,7 @@ class IceToidsState(State):
     game: "IceToids"
     options: dict
     seat_colours: tuple  # per seat: its colour, or None before it chooses
-    seat_homes: tuple  # per seat: (home cell, outer edge its pieces wait beside), or None
+    seat_homes: tuple[Home | None, ...]  # per seat: its home, or None before it chooses
     tiles: tuple  # per cell: None while face-down, else (type, arrows); arrows None until turned
     pieces: tuple  # per cell: sorted tuple of (colour, state)
     turn: int  # the seat choosing (setup), moving, or turning a revealed tile
@@ -301,10 +308,16 @@ class IceToidsState(State):
     def colours(self) -> dict[str, str | None]:
         return dict(zip(self.seats, self.seat_colours))
 
+    def _home(self) -> Home:
+        """The home of the seat to move, once play began (every seat chose one in the setup)."""
+        home = self.seat_homes[self.turn]
+        assert home is not None, "a seat chooses its home before play"
+        return home
+
     @property
     def homes(self) -> dict[str, tuple[str, str] | None]:
         """Seat -> (home cell, the outer edge its waiting pieces stand beside, pointing in)."""
-        return {s: h and (CELLS[h[0]], h[1]) for s, h in zip(self.seats, self.seat_homes)}
+        return {s: h and (CELLS[h.cell], h.edge) for s, h in zip(self.seats, self.seat_homes)}
 
     @cached_property
     def off_board(self) -> dict[str, int]:
@@ -348,7 +361,7 @@ class IceToidsState(State):
         seat, name = self.turn, self.active
         if self.seat_colours[seat] is None:
             return {f"{name}:colour={c}": ("colour", seat, c) for c in COLOURS if c not in self.seat_colours}
-        taken = {h[0] for h in self.seat_homes if h}
+        taken = {h.cell for h in self.seat_homes if h}
         return {
             f"{name}:home={_home_text(cell, edge)}": ("home", seat, cell, edge)
             for cell, edges in enumerate(OUTER_EDGES) if edges and cell not in taken
@@ -376,7 +389,7 @@ class IceToidsState(State):
         colour = self.seat_colours[self.turn]
         moves: dict[str, tuple] = {}
         if self.off_board[colour]:
-            self._add_steps(moves, None, None, self.seat_homes[self.turn][0], can_push=True)
+            self._add_steps(moves, None, None, self._home().cell, can_push=True)
         for cell, here in enumerate(self.pieces):
             for state in dict.fromkeys(s for c, s in here if c == colour):
                 ways = self.tiles[cell][1] + state  # "U" is no direction: upright pieces follow arrows only
@@ -400,7 +413,7 @@ class IceToidsState(State):
             return replace(self, seat_colours=_put(self.seat_colours, action[1], action[2]))
         if kind == "home":
             _, seat, cell, edge = action
-            homes = _put(self.seat_homes, seat, (cell, edge))
+            homes = _put(self.seat_homes, seat, Home(cell, edge))
             return replace(self, seat_homes=homes, turn=(seat + 1) % len(homes))
         if kind == "reveal":
             _, cell, name = action
@@ -419,7 +432,7 @@ class IceToidsState(State):
         _, src, state, dst, push = action
         pieces = list(self.pieces)
         if src is None:
-            d = OPPOSITE[self.seat_homes[self.turn][1]]
+            d = OPPOSITE[self._home().edge]
         else:
             d = _direction(src, dst)
             pieces[src] = _remove(pieces[src], (colour, state))
@@ -529,7 +542,8 @@ class IceToidsState(State):
                 placed.setdefault(colour, []).append((cell, stance))
         mover = self.turn if self.pending is None else (self.turn + 1) % len(self.seat_colours)
         costs = {}
-        for seat, (colour, (home, _)) in enumerate(zip(self.seat_colours, self.seat_homes)):
+        for seat, (colour, home) in enumerate(zip(self.seat_colours, self.seat_homes)):
+            assert home is not None  # past the setup (above): every seat has its home
             targets = self._target_cells(colour)
             hidden = TARGET_COUNT[colour] - len(targets)
             search = SEARCH_REVEAL * ((len(face_down) + 1) / (hidden + 1) - 1) if hidden else 0.0
@@ -537,7 +551,7 @@ class IceToidsState(State):
             for cell, stance in placed.get(colour, []) + [(None, None)] * self.off_board[colour]:
                 entering = cell is None  # waiting beside its home tile: one action to enter, arriving upright
                 if entering:
-                    cell, stance = home, "U"
+                    cell, stance = home.cell, "U"
                 ahead = NEXT[cell][stance] if stance != "U" else None  # pointing at it: one action to step there
                 reach = routes[cell] if ahead is None else [min(r, 1 + a) for r, a in zip(routes[cell], routes[ahead])]
                 row = [entering + reach[t] for t in targets]
@@ -667,7 +681,7 @@ class IceToidsState(State):
         """Why `cell` cannot be the next home tile, whichever edge is named."""
         if not OUTER_EDGES[cell]:
             return f"{CELLS[cell]} is not on the edge of the board; a home tile must be."
-        owner = next((s for s, h in enumerate(self.seat_homes) if h and h[0] == cell), None)
+        owner = next((s for s, h in enumerate(self.seat_homes) if h and h.cell == cell), None)
         if owner is not None:
             return f"{CELLS[cell]} is already p{owner + 1}'s home tile; each player needs a different one."
         return None
@@ -690,7 +704,7 @@ class IceToidsState(State):
     def _why_not_move(self, action: tuple) -> str | None:
         _, src, state, dst, push = action
         colour = self.seat_colours[self.turn]
-        home = self.seat_homes[self.turn][0]
+        home = self._home().cell
         if src is None:
             if not self.off_board[colour]:
                 return f"no {colour} piece is waiting off the board."
@@ -787,14 +801,14 @@ class IceToidsState(State):
             mover = self.seat_colours[self.turn]
             stance = "upright" if push[1] == "U" else f"pointing {DIRECTION_NAMES[push[1]]}"
             whose = "its own" if push[0] == mover else f"{push[0]}'s"
-            landing = NEXT[dst][OPPOSITE[self.seat_homes[self.turn][1]] if start is None else _direction(start, dst)]
+            landing = NEXT[dst][OPPOSITE[self._home().edge] if start is None else _direction(start, dst)]
             to = "off the board, back among the waiting pieces" if landing is None else f"to {CELLS[landing]}"
             text += f", pushing {whose} piece ({stance}) {to}"
         return text
 
     def places(self) -> dict[str, tuple[str, Any]]:
         """Each tile (with its pieces and whose home it is), the pieces waiting off the board, each colour's seat."""
-        homes = {h[0]: (c, h[1]) for c, h in zip(self.seat_colours, self.seat_homes) if h}
+        homes = {h.cell: (c, h.edge) for c, h in zip(self.seat_colours, self.seat_homes) if h}
         tiles = {name: (name, (self.tiles[i], self.pieces[i], homes.get(i))) for i, name in enumerate(CELLS)}
         entered = tuple(sorted(colour for here in self.pieces for colour, _ in here))
         return tiles | {"waiting": ("waiting", entered)} | {
@@ -866,7 +880,7 @@ class IceToidsState(State):
 # -- position text ----------------------------------------------------------------
 
 
-def _seat_text(colour: str | None, home: tuple | None) -> str:
+def _seat_text(colour: str | None, home: Home | None) -> str:
     if home is None:
         return colour or "?"
     return f"{colour}@{_home_text(*home)}"
@@ -895,7 +909,7 @@ def _parse_rows(text: str, parse_token, what: str) -> tuple:
     return tuple(cells)
 
 
-def _parse_seat(text: str) -> tuple:
+def _parse_seat(text: str) -> tuple[str | None, Home | None]:
     if text == "?":
         return None, None
     m = re.fullmatch(r"(\w+?)(?:@(\w\d)([NESW]?))?", text)
@@ -906,9 +920,9 @@ def _parse_seat(text: str) -> tuple:
     cell = INDEX.get(m[2])
     edges = "" if cell is None else OUTER_EDGES[cell]
     edge = m[3] or (edges if len(edges) == 1 else "")
-    if not edge or edge not in edges or (m[3] and len(edges) == 1):
+    if cell is None or not edge or edge not in edges or (m[3] and len(edges) == 1):
         raise PositionError(f"Seat {quote(text)}: a home is an edge tile (a corner adds its edge, e.g. a1S).")
-    return m[1], (cell, edge)
+    return m[1], Home(cell, edge)
 
 
 def _parse_tile(token: str) -> tuple:
@@ -936,7 +950,7 @@ def _parse_pieces(token: str) -> tuple:
 def _check(state: IceToidsState) -> None:
     """Raise `PositionError` unless the position can arise in a game."""
     colours = [c for c in state.seat_colours if c]
-    homes = [h[0] for h in state.seat_homes if h]
+    homes = [h.cell for h in state.seat_homes if h]
     if len(set(colours)) < len(colours) or len(set(homes)) < len(homes):
         raise PositionError("Two seats share a colour or a home tile.")
     if state.in_setup:
