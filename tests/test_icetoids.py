@@ -6,7 +6,7 @@ import pytest
 
 from conformance import check_game, playout
 from pyramids.core import CHANCE, GameError, IllegalMoveError, InvalidMoveError, OptionError, PositionError
-from pyramids.games.icetoids import CELLS, GAME, INDEX, ORIENTATIONS, TILESET, Home
+from pyramids.games.icetoids import CELLS, GAME, INDEX, ORIENTATIONS, TILESET, Home, Tile
 from pyramids.grid import join_row
 
 
@@ -367,8 +367,9 @@ def test_push_reveals_the_landing_tile_and_the_mover_orients_it():
     assert state.pieces[7] == (("blue", "U"),)
     state = state.play("reveal:d2=single")
     assert state.actors == ("p1",) and len(state.legal_moves()) == 4
+    assert state.tiles[7] == Tile(kind="single", arrows=None)  # revealed, not yet turned
     state = state.play("orient:d2=W")
-    assert state.actors == ("p2",) and state.tiles[7] == ("single", "W")
+    assert state.actors == ("p2",) and state.tiles[7].arrows == "W" and state.tiles[7].kind == "single"
 
 
 # -- revealing -------------------------------------------------------------------------

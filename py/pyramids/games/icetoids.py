@@ -99,6 +99,14 @@ class Home(NamedTuple):
     edge: str  # N, E, S or W
 
 
+class Tile(NamedTuple):
+    """A tile turned face up: its type (a `TILESET` name) and its arrows as laid, in N E S W order; None
+    until the player turns it (a type with one layout is laid as revealed)."""
+
+    kind: str
+    arrows: str | None
+
+
 class TileType(NamedTuple):
     copies: int  # how many of it the set holds
     arrows: str  # in the base orientation, in N E S W order
@@ -289,7 +297,7 @@ class IceToidsState(State):
     options: dict
     seat_colours: tuple  # per seat: its colour, or None before it chooses
     seat_homes: tuple[Home | None, ...]  # per seat: its home, or None before it chooses
-    tiles: tuple  # per cell: None while face-down, else (type, arrows); arrows None until turned
+    tiles: tuple[Tile | None, ...]  # per cell: None while face-down
     pieces: tuple  # per cell: sorted tuple of (colour, state)
     turn: int  # the seat choosing (setup), moving, or turning a revealed tile
     pending: int | None = None  # the cell being revealed
@@ -373,7 +381,7 @@ class IceToidsState(State):
         left = {name: tile.copies for name, tile in TILESET.items()}
         for tile in self.tiles:
             if tile:
-                left[tile[0]] -= 1
+                left[tile.kind] -= 1
         return left
 
     def _reveal_moves(self, cell: int) -> dict[str, tuple]:
@@ -383,7 +391,7 @@ class IceToidsState(State):
                 f"reveal:{CELLS[cell]}={name}": ("reveal", cell, name)
                 for name, left in self.face_down().items() if left
             }
-        return {f"orient:{CELLS[cell]}={a}": ("orient", cell, a) for a in ORIENTATIONS[tile[0]]}
+        return {f"orient:{CELLS[cell]}={a}": ("orient", cell, a) for a in ORIENTATIONS[tile.kind]}
 
     def _play_moves(self) -> dict[str, tuple]:
         colour = self.seat_colours[self.turn]
@@ -392,7 +400,9 @@ class IceToidsState(State):
             self._add_steps(moves, None, None, self._home().cell, can_push=True)
         for cell, here in enumerate(self.pieces):
             for state in dict.fromkeys(s for c, s in here if c == colour):
-                ways = self.tiles[cell][1] + state  # "U" is no direction: upright pieces follow arrows only
+                tile = self.tiles[cell]
+                assert tile is not None and tile.arrows is not None  # a piece's tile is turned (§3.3)
+                ways = tile.arrows + state  # "U" is no direction: upright pieces follow arrows only
                 for d in DIRS:
                     if d in ways and (to := NEXT[cell][d]) is not None:
                         self._add_steps(moves, cell, state, to, can_push=d == state)
@@ -419,11 +429,11 @@ class IceToidsState(State):
             _, cell, name = action
             layouts = ORIENTATIONS[name]
             if len(layouts) > 1:
-                return replace(self, tiles=_put(self.tiles, cell, (name, None)))
-            return self._end_turn(tiles=_put(self.tiles, cell, (name, layouts[0])))
+                return replace(self, tiles=_put(self.tiles, cell, Tile(name, None)))
+            return self._end_turn(tiles=_put(self.tiles, cell, Tile(name, layouts[0])))
         if kind == "orient":
             _, cell, arrows = action
-            return self._end_turn(tiles=_put(self.tiles, cell, (self.tiles[cell][0], arrows)))
+            return self._end_turn(tiles=_put(self.tiles, cell, self.tiles[cell]._replace(arrows=arrows)))
         colour = self.seat_colours[self.turn]
         if kind == "point":
             _, cell, state, d = action
@@ -695,11 +705,11 @@ class IceToidsState(State):
             return f"the tile being revealed is {name}, not {CELLS[cell]}."
         if kind == "reveal":
             if tile is not None:
-                return f"{name} is revealed already ({tile[0]}); {self._who(self.turn)} turns it."
+                return f"{name} is revealed already ({tile.kind}); {self._who(self.turn)} turns it."
             return f"no face-down {value} tile is left."
         if tile is None:
             return f"{name} must be revealed (a chance draw) before it is turned."
-        return f"{_tile_words(tile[0])} can show arrows {' or '.join(ORIENTATIONS[tile[0]])}, not {value}."
+        return f"{_tile_words(tile.kind)} can show arrows {' or '.join(ORIENTATIONS[tile.kind])}, not {value}."
 
     def _why_not_move(self, action: tuple) -> str | None:
         _, src, state, dst, push = action
@@ -717,7 +727,7 @@ class IceToidsState(State):
             d = _direction(src, dst)
             if d is None:
                 return f"a piece moves one tile at a time, and {CELLS[dst]} is not next to {CELLS[src]}."
-            if d != state and d not in self.tiles[src][1]:
+            if d != state and d not in self.tiles[src].arrows:
                 if state == "U":
                     return (f"an upright piece moves only along an arrow of its tile, "
                             f"and {CELLS[src]} has no arrow pointing {d}.")
@@ -886,7 +896,7 @@ def _seat_text(colour: str | None, home: Home | None) -> str:
     return f"{colour}@{_home_text(*home)}"
 
 
-def _tile_text(tile: tuple | None) -> str | None:
+def _tile_text(tile: Tile | None) -> str | None:
     if tile is None:
         return None
     name, arrows = tile
@@ -925,16 +935,16 @@ def _parse_seat(text: str) -> tuple[str | None, Home | None]:
     return m[1], Home(cell, edge)
 
 
-def _parse_tile(token: str) -> tuple:
+def _parse_tile(token: str) -> Tile:
     name, sep, arrows = token.partition("=")
     if name not in TILESET:
         raise PositionError(f"Tile {quote(token)}: the tile types are {', '.join(TILESET)}.")
     layouts = ORIENTATIONS[name]
     if not sep:
-        return name, (layouts[0] if len(layouts) == 1 else None)
+        return Tile(name, layouts[0] if len(layouts) == 1 else None)
     if len(layouts) == 1 or arrows not in layouts:
         raise PositionError(f"Tile {quote(token)}: {name} shows {' or '.join(layouts)}.")
-    return name, arrows
+    return Tile(name, arrows)
 
 
 def _parse_pieces(token: str) -> tuple:
@@ -970,11 +980,11 @@ def _check(state: IceToidsState) -> None:
         if waiting < 0:
             raise PositionError(f"{colour} has more than {PIECES_PER_COLOUR} pieces on the board.")
     for cell, tile in enumerate(state.tiles):
-        if cell != state.pending and ((tile is None and state.pieces[cell]) or (tile and tile[1] is None)):
+        if cell != state.pending and ((tile is None and state.pieces[cell]) or (tile and tile.arrows is None)):
             raise PositionError(f"{CELLS[cell]} is face-down or not turned, but it is not being revealed.")
     if state.pending is not None:
         tile = state.tiles[state.pending]
-        if not state.pieces[state.pending] or tile and tile[1] is not None:
+        if not state.pieces[state.pending] or tile and tile.arrows is not None:
             raise PositionError(f"{CELLS[state.pending]} is being revealed, so it must hold the piece that "
                                 "arrived and be face-down or not yet turned.")
 
@@ -1037,7 +1047,7 @@ def _routes(tiles: tuple) -> tuple:
     """For each cell, the fewest actions from a piece upright on it to stand on each cell (§3.1): a step
     along an arrow of its tile is one action, any other step two (point, then move); the arrows are
     those of the tiles turned so far (a face-down tile has none that anyone knows)."""
-    arrows = tuple((tile[1] or "") if tile else "" for tile in tiles)
+    arrows = tuple((tile.arrows or "") if tile else "" for tile in tiles)
     found = _ROUTES.get(arrows)
     if found is None:
         if len(_ROUTES) > 4096:

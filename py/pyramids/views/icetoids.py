@@ -257,7 +257,7 @@ def _orientations(state, marks: svg.Marks) -> str:
     """The layouts the tile being turned can take, in the band away from it: each picture is the choice
     (``turn:<arrows>``, a click turns the tile so), its words under it; a lit one (a hint) is outlined."""
     cell = state.pending
-    name = state.tiles[cell][0]
+    name = state.tiles[cell].kind
     top = cell // SIZE < SIZE - 1
     y0 = 4 if top else SIDE - MARGIN + 4
     lines = (f"{state.actor_name(state.active)}:", f"{CELLS[cell]} is the {name}", "arrow tile. Choose",
