@@ -107,6 +107,13 @@ def _ray(cell: int, d: str) -> list[int]:
     return out
 
 
+class Tile(NamedTuple):
+    """A tile on the board: its kind (a `TILES` name) and its arrows, in N E S W order ("" for a Q-Turner)."""
+
+    kind: str
+    arrows: str
+
+
 class TileKind(NamedTuple):
     letter: str  # in position text
     copies: int  # how many of it the set holds
@@ -179,12 +186,12 @@ def piece_name(piece: str) -> str:
     return f"{owner(piece)} {SIZE_NAMES[pips(piece)]}"
 
 
-def tile_code(tile: tuple) -> str:
+def tile_code(tile: Tile) -> str:
     """``q``, ``sN``, ``dEW``: a tile in position text and in click locations."""
-    return TILES[tile[0]].letter + tile[1]
+    return TILES[tile.kind].letter + tile.arrows
 
 
-def tile_words(tile: tuple) -> str:
+def tile_words(tile: Tile) -> str:
     kind, arrows = tile
     if kind == "qturner":
         return "Q-Turner"
@@ -210,7 +217,7 @@ def _put(items: tuple, index: int, value) -> tuple:
     return items[:index] + (value,) + items[index + 1:]
 
 
-def _targets_of(tile: tuple, cell: int) -> set[int]:
+def _targets_of(tile: Tile, cell: int) -> set[int]:
     """The cells a tile makes turnable from `cell` [A3, A18]."""
     kind, arrows = tile
     if kind == "single":
@@ -279,7 +286,7 @@ class IceTurnState(State):
 
     game: "IceTurn"
     options: dict
-    tiles: tuple  # per cell: None (setup) or (kind, arrows)
+    tiles: tuple[Tile | None, ...]  # per cell: None until a tile is placed there (the setup)
     stacks: tuple  # per cell: pieces bottom to top
     facing: tuple  # per cell: the direction of its lone lying piece, else None
     hands: tuple  # per seat: sorted tile kinds
@@ -328,7 +335,7 @@ class IceTurnState(State):
                 left[name] -= 1
         for tile in self.tiles:
             if tile:
-                left[tile[0]] -= 1
+                left[tile.kind] -= 1
         return left
 
     @cached_property
@@ -338,7 +345,7 @@ class IceTurnState(State):
         reach: set[int] = set()
         for cell, stack in enumerate(self.stacks):
             if self.lying(cell) and owner(stack[0]) == colour:
-                reach |= _targets_of(self.tiles[cell], cell)
+                reach |= _targets_of(self._laid(cell), cell)
         return tuple(sorted(c for c in reach if self.lying(c) and self.stacks[c][0] not in self.reacted))
 
     # -- the protocol ------------------------------------------------------------
@@ -436,10 +443,10 @@ class IceTurnState(State):
 
     def _aims(self, moves: dict, prefix: str) -> None:
         for cell, tile in enumerate(self.tiles):
-            if cell in self.aimed:
+            if cell in self.aimed or tile is None:  # every cell holds a tile once the setup is over
                 continue
             for degrees, q in ROTATIONS.items():
-                if rotate_arrows(tile[1], q) != tile[1] or self.lying(cell):  # a rotation that changes something
+                if rotate_arrows(tile.arrows, q) != tile.arrows or self.lying(cell):  # it changes something
                     moves[f"{prefix}aim:{CELLS[cell]}+{degrees}"] = ("aim", cell, q)
 
     def _swaps(self, moves: dict, prefix: str) -> None:
@@ -476,7 +483,7 @@ class IceTurnState(State):
             return f"a single arrow on {where} pointing {DIRECTION_NAMES[arrows]} would point off the board."
         if name == "qturner":
             for other, tile in enumerate(self.tiles):
-                if tile and tile[0] == "qturner" and (other % SIZE == cell % SIZE or other // SIZE == cell // SIZE):
+                if tile and tile.kind == "qturner" and (other % SIZE == cell % SIZE or other // SIZE == cell // SIZE):
                     line = "row" if other // SIZE == cell // SIZE else "column"
                     return f"{CELLS[other]} already holds a Q-Turner in the same {line}; only one per row and column."
         if not self._completable_after(cell, name == "qturner"):
@@ -489,7 +496,7 @@ class IceTurnState(State):
         cache = self.__dict__.setdefault("_fit_cache", {})
         key = (cell, qturner)
         if key not in cache:
-            tiles = _put(self.tiles, cell, ("qturner", "") if qturner else ("single", "N"))
+            tiles = _put(self.tiles, cell, Tile("qturner", "") if qturner else Tile("single", "N"))
             waiting = sum(hand.count("qturner") for hand in self.hands) - qturner
             cache[key] = _completable(tiles, waiting)
         return cache[key]
@@ -505,7 +512,7 @@ class IceTurnState(State):
         if kind == "place":
             _, cell, name, arrows = action
             hands = _put(self.hands, self.turn, _without(self.hands[self.turn], name))
-            tiles = _put(self.tiles, cell, (name, arrows))
+            tiles = _put(self.tiles, cell, Tile(name, arrows))
             if None not in tiles:
                 return replace(self, tiles=tiles, hands=hands, turn=0, phase="roll")
             turn = self.turn
@@ -564,12 +571,18 @@ class IceTurnState(State):
     def _do_tip7(self) -> "IceTurnState":
         return self._treehouse("tip7", {})
 
+    def _laid(self, cell: int) -> Tile:
+        """The tile on `cell`, once the setup is over (every cell holds one)."""
+        tile = self.tiles[cell]
+        assert tile is not None, "the setup fills every cell"
+        return tile
+
     def _do_aim(self, cell: int, q: int) -> "IceTurnState":
-        kind, arrows = self.tiles[cell]
+        kind, arrows = self._laid(cell)
         d = self.facing[cell]
         state = self._treehouse("aim", {cell: (self.stacks[cell], d and turned(d, q))},
                                 aimed=self.aimed + (cell,))
-        return replace(state, tiles=_put(self.tiles, cell, (kind, rotate_arrows(arrows, q))))
+        return replace(state, tiles=_put(self.tiles, cell, Tile(kind, rotate_arrows(arrows, q))))
 
     def _do_swap(self, a: int, b: int) -> "IceTurnState":
         state = self._treehouse("swap", {a: (self.stacks[b], self.facing[b]), b: (self.stacks[a], self.facing[a])})
@@ -718,7 +731,7 @@ class IceTurnState(State):
         if kind in ("tip", "turn") and rest in DIRECTION_NAMES:
             return f"{kind} {DIRECTION_NAMES[rest]}" + (" (1 MP)" if self.phase == "move" else "")
         if kind == "tile":
-            tile = next(((k, rest[1:]) for k, t in TILES.items() if t.letter == rest[:1]), None)
+            tile = next((Tile(k, rest[1:]) for k, t in TILES.items() if t.letter == rest[:1]), None)
             return f"place {tile_words(tile)}" if tile else cell
         if kind == "aim":
             return f"aim: rotate the selected tile {rest.lstrip('+')} degrees clockwise"
@@ -812,8 +825,8 @@ class IceTurnState(State):
         if kind == "swap":
             other = action[2]
             pieces = ", with the pieces on them" if stack or self.stacks[other] else ""
-            return (f"swaps the {TILES[self.tiles[cell][0]].title} on {where} and the "
-                    f"{TILES[self.tiles[other][0]].title} on {CELLS[other]}{pieces}")
+            return (f"swaps the {TILES[self.tiles[cell].kind].title} on {where} and the "
+                    f"{TILES[self.tiles[other].kind].title} on {CELLS[other]}{pieces}")
         dest = action[2]
         there, cells = self.stacks[dest], _distance(cell, dest)
         far = f"{cells} cell{'s' if cells > 1 else ''}"
@@ -850,7 +863,7 @@ class IceTurnState(State):
 
     def _aim_words(self, cell: int, quarters: int) -> str:
         """A tile rotated, its arrows after, and the lying piece on it, which turns with it."""
-        kind, arrows = self.tiles[cell]
+        kind, arrows = self._laid(cell)
         text = f"aims: rotates the {TILES[kind].title} on {CELLS[cell]} {90 * quarters}° clockwise"
         now = rotate_arrows(arrows, quarters)
         if kind != "qturner":
@@ -1013,7 +1026,7 @@ class IceTurnState(State):
             raise IllegalMoveError(f"{quote(move)} is not legal here.")
         kind = action[0]
         if kind == "place":
-            return (CELLS[action[1]], "tile:" + tile_code(action[2:]))
+            return (CELLS[action[1]], "tile:" + tile_code(Tile(*action[2:])))
         if kind in ("tip", "turn"):
             return (CELLS[action[1]], f"{kind}:{action[2]}")
         if kind == "react":
@@ -1190,11 +1203,11 @@ def _without(hand: tuple, name: str) -> tuple:
     return hand[:i] + hand[i + 1:]
 
 
-def _completable(tiles: tuple, waiting: int) -> bool:
+def _completable(tiles: tuple[Tile | None, ...], waiting: int) -> bool:
     """[A5]: `waiting` Q-Turners still in hands fit one per free row and column on empty cells."""
     if not waiting:
         return True
-    placed = [c for c, t in enumerate(tiles) if t and t[0] == "qturner"]
+    placed = [c for c, t in enumerate(tiles) if t and t.kind == "qturner"]
     rows = [r for r in range(SIZE) if all(c // SIZE != r for c in placed)]
     cols = [k for k in range(SIZE) if all(c % SIZE != k for c in placed)]
     empty = {c for c, t in enumerate(tiles) if t is None}
@@ -1228,13 +1241,13 @@ def _parse_rows(text: str, what: str) -> list:
     return cells
 
 
-def _parse_tile(token: str | None) -> tuple | None:
+def _parse_tile(token: str | None) -> Tile | None:
     if token is None:
         return None
     name = KIND_OF_LETTER.get(token[0])
     if name is None or token[1:] not in TILES[name].orientations:
         raise PositionError(f"Tile {quote(token)} is not q, sN/sE/sS/sW, dNS or dEW.")
-    return name, token[1:]
+    return Tile(name, token[1:])
 
 
 _CELL_RE = re.compile(r"((?:[rbgy][123])+)([NESW]?)")
