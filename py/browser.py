@@ -33,7 +33,7 @@ def clicked_cells(event) -> list[str]:
     return cells
 
 
-_held = {}  # element id -> the HTML `set_html` last put in it
+_held: dict[str, str] = {}  # element id -> the HTML `set_html` last put in it
 
 
 def set_html(element_id: str, html: str) -> bool:
@@ -52,7 +52,7 @@ def held(element_id: str) -> str:
     return _held.get(element_id, "")
 
 
-_shown = [None]  # page.shown() of the board last drawn
+_shown: list[tuple | None] = [None]  # page.shown() of the board last drawn
 
 
 PREVIEW_S = 0.003  # what the locations' previews may add to a click's frame; the rest follow (`name_more`)
@@ -67,10 +67,11 @@ def draw_board(session) -> None:
     board.setAttribute("data-perspective", session.perspective or "")
     board.setAttribute("data-game", session.game.id)  # wide tables get a wide board (CSS)
     board.removeAttribute("data-snapshot")  # the live board replaces the one painted before Python started
-    before, _shown[0] = _shown[0], page.shown(session)
+    before, now = _shown[0], page.shown(session)
+    _shown[0] = now
     motion = present(getattr(window, "pyramidsMotion", None))
     if changed and motion is not None:
-        motion.drawn(page.follows(before, _shown[0]))
+        motion.drawn(page.follows(before, now))
 
 
 def load_script(name: str) -> None:

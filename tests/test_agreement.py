@@ -14,8 +14,8 @@ import pytest
 import ice_lady_kings
 from conformance import bot_game, check_state
 from pyramids import ai, games, page, record, views
-from pyramids.core import (ACCEPT_DRAW, CONFIRM_RESIGN, DECLINE_DRAW, OFFER_DRAW, RESIGN, IllegalMoveError,
-                           PositionError)
+from pyramids.core import (ACCEPT_DRAW, CONFIRM_RESIGN, DECLINE_DRAW, NO_AGREEMENT, OFFER_DRAW, RESIGN, Agreement,
+                           IllegalMoveError, PositionError)
 from pyramids.games.ice_lady import INDEX, NEVER, PLAYERS, THREE_KINGS_LOST, symmetries, three_kings
 from pyramids.grid import join_row
 from pyramids.record import Record
@@ -88,6 +88,31 @@ def test_offers_do_not_count_as_the_position_coming_about_again():
     assert state.repetitions == 2
     declined = state.play(OFFER_DRAW).play(DECLINE_DRAW)
     assert declined.repetitions == 2 and declined.outcome is None
+
+
+def test_the_agreement_and_the_road_are_declared_fields_of_every_state():
+    """A state's fields hold all of it: `replace` and `repr` carry the offer and the positions seen, and a
+    pending offer is part of what makes two states equal where the road that led there is not."""
+    offered = GAME.from_text(TWO_KINGS_AGAINST_ONE).play("a1-b2").play(OFFER_DRAW)
+    names = {f.name: f for f in dataclasses.fields(offered)}
+    assert offered.agreement.offer == "black" and offered.history is not None
+    assert names["agreement"].compare and not names["history"].compare
+    assert "history=None, agreement=Agreement(offer=None" in repr(games.get("ice-towers").new())
+    copied = dataclasses.replace(offered)
+    assert copied.agreement == offered.agreement and copied.history is offered.history
+    assert copied.actors == ("white",) and copied.to_text() == offered.to_text()
+
+
+def test_reading_a_count_or_an_agreement_back_leaves_the_state_asked_as_it_was():
+    """`with_repetitions` and `with_agreement` make a new state: the computer asks what a third time would
+    end in (`ai._repeating_hurts`) of a state other code holds."""
+    start = GAME.from_text(TWO_KINGS_AGAINST_ONE)
+    moved = start.play("a1-b2")
+    thrice = moved.with_repetitions(3)
+    assert thrice.outcome is not None and thrice is not moved
+    assert moved.repetitions == 1 and moved.outcome is None and start.played("a1-b2") is moved
+    offered = moved.with_agreement(Agreement(offer="black"))
+    assert offered.actors == ("white",) and moved.agreement == NO_AGREEMENT
 
 
 @pytest.mark.parametrize("moves", [(OFFER_DRAW,), (OFFER_DRAW, DECLINE_DRAW), (OFFER_DRAW, DECLINE_DRAW, "c3-d4"),

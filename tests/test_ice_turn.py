@@ -7,7 +7,7 @@ import pytest
 
 from pyramids import games
 from pyramids.core import CHANCE, GameError, InvalidMoveError, PositionError
-from pyramids.games.ice_turn import CELLS, INDEX, SEATS, TILES, parse_move
+from pyramids.games.ice_turn import CELLS, INDEX, SEATS, TILES, Tile, parse_move
 from pyramids.session import Loading, Session
 
 GAME = games.get("ice-turn")
@@ -85,7 +85,7 @@ def test_the_deal_is_sixteen_chance_moves_round_robin(players, sizes):
         state = state.play(rng.choices(list(outcomes), list(outcomes.values()))[0])
     assert [len(h) for h in state.hands] == sizes
     assert state.phase == "place" and state.actors == ("red",)
-    assert sorted(k for h in state.hands for k in h) == sorted(k for k, t in TILES.items() for _ in range(t.count))
+    assert sorted(k for h in state.hands for k in h) == sorted(k for k, t in TILES.items() for _ in range(t.copies))
     assert "-" not in state.to_text().split()[2], "the hands are written in the position"
 
 
@@ -320,7 +320,7 @@ def test_aim_rotates_tiles_one_per_move_with_their_lying_pieces():
     assert state.to_text().split()[8] == "aim=b3,c3"
     refused(state, "aim:b3+90", "rotated in this Aim already")
     state = state.play("aim:a3+90")  # a double EW becomes NS
-    assert state.tiles[INDEX["a3"]] == ("double", "NS")
+    assert state.tiles[INDEX["a3"]] == Tile(kind="double", arrows="NS") and state.tiles[INDEX["a3"]].arrows == "NS"
     state = state.play("turn:b3E")  # another action ends the Aim
     refused(state, "aim:d1+90", "used this turn")
 

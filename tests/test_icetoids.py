@@ -6,7 +6,7 @@ import pytest
 
 from conformance import check_game, playout
 from pyramids.core import CHANCE, GameError, IllegalMoveError, InvalidMoveError, OptionError, PositionError
-from pyramids.games.icetoids import CELLS, GAME, ORIENTATIONS, TILESET
+from pyramids.games.icetoids import CELLS, GAME, INDEX, ORIENTATIONS, TILESET, Home, Tile
 from pyramids.grid import join_row
 
 
@@ -85,6 +85,8 @@ def test_setup_order_colour_then_home_seat_by_seat():
     assert state.colours == {"p1": "green", "p2": "red", "p3": "blue"}
     assert state.homes == {"p1": ("b1", "S"), "p2": ("d2", "E"), "p3": ("a4", "N")}
     assert state.off_board == {"green": 3, "red": 3, "blue": 3}
+    assert state.seat_homes[2] == Home(cell=INDEX["a4"], edge="N")  # named, and as read back from the text
+    assert GAME.from_text(state.to_text()).seat_homes[2].edge == "N"
 
 
 def test_colour_must_be_unused():
@@ -365,8 +367,9 @@ def test_push_reveals_the_landing_tile_and_the_mover_orients_it():
     assert state.pieces[7] == (("blue", "U"),)
     state = state.play("reveal:d2=single")
     assert state.actors == ("p1",) and len(state.legal_moves()) == 4
+    assert state.tiles[7] == Tile(kind="single", arrows=None)  # revealed, not yet turned
     state = state.play("orient:d2=W")
-    assert state.actors == ("p2",) and state.tiles[7] == ("single", "W")
+    assert state.actors == ("p2",) and state.tiles[7].arrows == "W" and state.tiles[7].kind == "single"
 
 
 # -- revealing -------------------------------------------------------------------------
@@ -377,7 +380,7 @@ def test_chance_draws_from_the_remaining_tiles():
     each type's probability is its remaining count over the face-down tiles."""
     state = after_setup().play("off-a2")
     odds = dict(state.chance_outcomes())
-    assert odds == {f"reveal:a2={name}": tile.count / 16 for name, tile in TILESET.items()}
+    assert odds == {f"reveal:a2={name}": tile.copies / 16 for name, tile in TILESET.items()}
     tiles = {"a1": "red", "b1": "red", "c1": "single=E", "d1": "yellow", "b2": "fourway"}
     state = position(tiles=tiles, pieces={"b2": "red.E"}).play("b2.E-c2")
     odds = dict(state.chance_outcomes())

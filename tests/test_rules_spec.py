@@ -346,13 +346,13 @@ def test_the_icetoids_tiles_in_the_spec_are_the_games():
     """§1.2 [A2, A3]: the 16 tiles are an assumption, kept as data in one place of the code."""
     spec = {kind.split()[0]: (int(count), "".join(arrows.replace("none", "").replace(",", "").split()))
             for count, kind, arrows in rows_of("icetoids", "1.2")}
-    assert spec == {name: (tile.count, tile.arrows) for name, tile in icetoids.TILESET.items()}
+    assert spec == {name: (tile.copies, tile.arrows) for name, tile in icetoids.TILESET.items()}
 
 
 def test_the_q_turn_tile_counts_in_the_spec_are_the_games():
     """§1.1 [A1]: how many tiles of each kind is an assumption, kept as data in one place of the code."""
     spec = {kind: int(count) for count, kind in rows_of("ice-turn", "1.1")}
-    assert spec == {name: kind.count for name, kind in ice_turn.TILES.items()}
+    assert spec == {name: kind.copies for name, kind in ice_turn.TILES.items()}
 
 
 def test_the_terrafex_colouring_in_the_spec_is_the_games():

@@ -42,7 +42,7 @@ def attacked(hunters: tuple[int, ...]) -> int:
     return squares
 
 
-def lost_positions() -> dict[tuple[int, int, int, int], int]:
+def lost_positions() -> dict[tuple[int, ...], int]:
     """{(lone king, three kings sorted): plies until it is taken} for each position lost by the lone
     king's side, to move: it must move, and the three take it as soon as they can."""
     trios = [(a, b, c) for a in range(64) for b in range(a + 1, 64) for c in range(b + 1, 64)]
@@ -79,7 +79,7 @@ def lost_positions() -> dict[tuple[int, int, int, int], int]:
                 left[(k, a, b, c)] = count
             else:  # every move is taken at once (2 plies), or there is none (it has lost)
                 lost[(k, a, b, c)] = 2 if moves else 0
-    queue = collections.deque(sorted(lost, key=lost.get))  # by plies: each is reached by its fastest win
+    queue = collections.deque(sorted(lost, key=lost.__getitem__))  # by plies: each is reached by its fastest win
     while queue:
         position = queue.popleft()
         k = position[0]
@@ -102,7 +102,7 @@ def lost_positions() -> dict[tuple[int, int, int, int], int]:
     return lost
 
 
-def table(lost: dict[tuple[int, int, int, int], int]) -> str:
+def table(lost: dict[tuple[int, ...], int]) -> str:
     """The positions lost, one of each eight alike, as the module's text."""
     for position, plies in lost.items():  # the analysis itself bears out that the eight are alike
         assert all(lost.get(image) == plies for image in symmetries(position)), position

@@ -111,11 +111,13 @@ def shipped(source: str) -> str:
         # A body that was only its docstring still needs a statement.  A module's docstring
         # may come before `from __future__` imports, a `pass` may not.
         stand_in = "pass" if len(body) == 1 and not isinstance(node, ast.Module) else ""
-        first, last = lines[doc.lineno - 1], lines[doc.end_lineno - 1]
+        end, end_col = doc.end_lineno, doc.end_col_offset
+        assert end is not None and end_col is not None  # ast.parse sets every node's end
+        first, last = lines[doc.lineno - 1], lines[end - 1]
         # Columns are counted in UTF-8 bytes.
         head = first.encode()[:doc.col_offset].decode()
-        tail = last.encode()[doc.end_col_offset:].decode()
-        lines[doc.lineno - 1:doc.end_lineno] = [head + stand_in + tail] + ["\n"] * (doc.end_lineno - doc.lineno)
+        tail = last.encode()[end_col:].decode()
+        lines[doc.lineno - 1:end] = [head + stand_in + tail] + ["\n"] * (end - doc.lineno)
     return "".join(line.rstrip() + "\n" if line.strip() else "\n" for line in lines)
 
 
@@ -209,9 +211,9 @@ def main(args: list[str]) -> None:
     if len(args) != 1:
         sys.exit(f"usage: {sys.argv[0]} PYODIDE_FOLDER")
     wanted = archives()
-    for stale in (ROOT / "static" / "games").glob("*.zip"):  # a game no longer in the catalogue
-        if stale.relative_to(ROOT).as_posix() not in wanted:
-            stale.unlink()
+    for old in (ROOT / "static" / "games").glob("*.zip"):  # a game no longer in the catalogue
+        if old.relative_to(ROOT).as_posix() not in wanted:
+            old.unlink()
     stale = {name: files for name, files in wanted.items() if not current(name, files)}
     for name, data in (packed(stale) if stale else {}).items():
         write(ROOT / name, data)

@@ -54,10 +54,10 @@ import math
 import random
 import time
 from dataclasses import dataclass, replace
-from typing import Iterable
+from typing import Generator, Iterable, Mapping
 
-from .core import (ACCEPT_DRAW, CHANCE, DECLINE_DRAW, OFFER_DRAW, REPEATED, RESIGN, GameError, State, players_to_act,
-                   quote)
+from .core import (ACCEPT_DRAW, CHANCE, DECLINE_DRAW, OFFER_DRAW, REPEATED, RESIGN, GameError, Outcome, State,
+                   players_to_act, quote)
 
 
 @dataclass(frozen=True)
@@ -159,8 +159,7 @@ def agreement_move(state: State, actor: str, quiet: int | None = None) -> str | 
 Reward = tuple[dict, float]  # per-player values in [0, 1], and the value for anyone unnamed
 
 
-def _terminal(state: State) -> Reward:
-    outcome = state.outcome
+def _terminal(outcome: Outcome) -> Reward:
     if outcome.draw:
         return {}, 0.5
     share = 1 / len(outcome.winners)
@@ -171,7 +170,7 @@ def _logistic(x: float) -> float:
     return 1 / (1 + math.exp(-max(-40.0, min(40.0, x))))
 
 
-def _versus(margins: dict, scale: float) -> Reward:
+def _versus(margins: Mapping[str, float], scale: float) -> Reward:
     """Values from each player's margin over the best of the others."""
     out = {}
     for player, mine in margins.items():
@@ -180,7 +179,7 @@ def _versus(margins: dict, scale: float) -> Reward:
     return out, 0.5
 
 
-def _race(costs: dict) -> Reward:
+def _race(costs: Mapping[str, float]) -> Reward:
     """Values from what each player still has to do (0: done): the best of the others' share of it.
 
     Not a logistic of the difference, which saturates once the others are far
@@ -202,11 +201,11 @@ def _evaluates(state: State) -> bool:
 def evaluate(state: State, level: str = "") -> Reward:
     """The outcome when over, else the game's evaluation (as `level` sees it), else even."""
     if state.outcome is not None:
-        return _terminal(state)
+        return _terminal(state.outcome)
     found = state.evaluation(level)
     if found is None:
         return {}, 0.5
-    return _race(found.costs) if found.costs is not None else _versus(found.margins, found.scale)
+    return _race(found.costs) if found.costs is not None else _versus(found.margins or {}, found.scale)
 
 
 def _value(reward: Reward, player: str) -> float:
@@ -286,7 +285,7 @@ class Search:
         if planned in moves:  # the turn's plan goes on
             self.move, self.done = planned, True
         if not moves or self.done:
-            self._engine = None
+            self._engine: _AlphaBeta | _TurnPlan | _Mcts | None = None
         elif _suits_alphabeta(state):
             self._engine = _AlphaBeta(self, moves, settings.nodes if budget_s is None else 10**12)
         elif plans:
@@ -332,6 +331,8 @@ class Search:
         if not self.may_wait or self.move is None:
             return self.move
         engine, consent = self._engine, self.consent
+        if not isinstance(engine, _Mcts):  # waiting is weighed by the tree search (`may_wait` rules out the others)
+            return self.move
         agreement = next((m for m in engine.moves if m in consent.agree.values()), None) if consent else None
         if agreement is not None and engine.root.child(agreement).state.outcome is not None:
             return self.move if engine.mean(self.move) > engine.mean(agreement) + self.END_MARGIN else agreement
@@ -344,7 +345,7 @@ class Search:
         return max(plays, key=engine.mean) if plays else None  # bots that wait for each other never end
 
     def step(self, seconds: float) -> bool:
-        if not self.done:
+        if not self.done and self._engine is not None:  # an engine runs until done
             until = min(self.deadline, clock() + seconds)
             self.done = self._engine.run(until) or clock() >= self.deadline
         return self.done
@@ -359,7 +360,7 @@ def _repeating_hurts(state: State, move: str, actor: str, level: str) -> bool:
     if ended.outcome is None:
         return False
     now = _value(evaluate(state, level), actor)
-    return _value(_terminal(ended), actor) < now or ended.outcome.draw and now > HOPELESS
+    return _value(_terminal(ended.outcome), actor) < now or ended.outcome.draw and now > HOPELESS
 
 
 HOPELESS = 0.2  # a bot whose value is below this may go back to a position seen, towards a draw
@@ -484,7 +485,7 @@ def _iterate(root: _Node, actor: str, rng: random.Random) -> None:
         path.append((node, decider))
         if fresh:
             break
-    reward = _rollout(node.state, rng) if node.state.outcome is None else _terminal(node.state)
+    reward = _rollout(node.state, rng) if node.state.outcome is None else _terminal(node.state.outcome)
     for entered, who in path:
         entered.visits += 1
         if who is not None:
@@ -588,8 +589,9 @@ class _AlphaBeta:
         # Values from the searching player's side: a margin in the game's units (`unit` of them make the value
         # a level's noise or variety counts in, at even odds), or in a race its value less a half; a win is
         # worth more than any of them, less a little for each ply to it, so that the nearest is played.
-        margins = evaluation is not None and evaluation.margins is not None
-        self.unit = 2 * evaluation.scale if margins else 1.0
+        scale = evaluation.scale if evaluation is not None and evaluation.margins is not None else None
+        margins = scale is not None
+        self.unit = 2 * scale if scale is not None else 1.0
         self.win, self.ply_cost = (WIN, 1.0) if margins else (1.0, 0.001)
         # position -> [the move found best (or cutting) there, tried first next time; {depth: (value, bound)}]
         self.known: dict[tuple, list] = {}
@@ -605,7 +607,7 @@ class _AlphaBeta:
             return True
         return False  # paused at the end of the slice
 
-    def _deepen(self):
+    def _deepen(self) -> Generator[None, None, None]:
         search, level = self.search, self.search.level
         previous: dict[str, float] = {}
         near = (level.noise or level.variety) * self.unit  # moves scored within this of the best are alike
@@ -660,7 +662,7 @@ class _AlphaBeta:
         if found is None:  # nothing to say yet (a setup): even
             return 0.0
         actor = self.search.actor
-        return found.margins[actor] if found.margins is not None else _value(_race(found.costs), actor) - 0.5
+        return found.margins[actor] if found.margins is not None else _value(_race(found.costs or {}), actor) - 0.5
 
     def _value(self, s: State, depth: int, alpha: float, beta: float, ply: int, last: str | None = None):
         """Minimax with alpha-beta cuts, from the searching player's side (a generator's return).

@@ -23,6 +23,7 @@ import math
 import random
 import re
 import time
+from typing import Any, Generator
 
 from . import games, record
 from .core import GameError, quote, seats
@@ -241,9 +242,9 @@ class Importing:
         if (complete or "v" in header) and header.get("v") != 1:
             raise refused("it was made by a newer version of the app; reload the app to update it, then try again.")
 
-    def _index(self, found):
+    def _index(self, found: list) -> Generator[None, None, dict[tuple, Matcher]]:
         """The saved games of the games in the file, by game and options, each found by its moves."""
-        named = set()  # the games the file names (a game it names wrongly is refused when it is read)
+        named: set[str] = set()  # the games the file names (a game it names wrongly is refused when it is read)
         for game in found:
             if isinstance(game, dict):
                 named.update(value for value in (game.get("game"),) if isinstance(value, str))
@@ -259,7 +260,7 @@ class Importing:
             yield
         return matchers
 
-    def _check(self, found, matchers):
+    def _check(self, found: list, matchers: dict[tuple, Matcher]) -> Generator[None, None, dict[str, dict]]:
         """Each game read as a save is, checked, and matched: what to write, by entry id."""
         self.stage, self.of = "checking", len(found)
         pending: dict[str, dict] = {}
@@ -377,7 +378,7 @@ def _meta(game: dict, label: str, now_ms: float) -> dict:
     name = clean_name(name, limit=None)
     if len(name) > NAME_LIMIT:
         raise LeftOut(f"the name of {label} is {len(name):,} characters long (a name has at most {NAME_LIMIT}).")
-    meta = {"name": name}
+    meta: dict[str, Any] = {"name": name}
     for field, what in (("created", "was created"), ("played", "was last played")):
         value = game.get(field)
         if value is None:

@@ -23,11 +23,10 @@ accepted or declined, and resignation (`AGREEMENT_MOVES`).
 
 from __future__ import annotations
 
-import copy
 import re
 import weakref
-from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable, Mapping, Self
 
 CHANCE = "chance"
 MAX_MOVE_CHARS = 60  # longer than any move of any game's notation
@@ -208,6 +207,9 @@ class History:
         """The moves played since the era began (0 in games without the rule)."""
         return max(0, self.BLOCK * len(self.sealed) + len(self.tail) - 1)
 
+    def __repr__(self) -> str:  # the hashes say nothing to a reader; what they count does
+        return f"History(era={self.era!r}, plies={self.plies()}, repetitions={self.repetitions()})"
+
 
 @dataclass(frozen=True)
 class Evaluation:
@@ -254,7 +256,46 @@ class Computer:
     # positions, a turn's plans; 1: all of it)
 
 
-class State:
+@dataclass(frozen=True)
+class Agreement:
+    """A draw on offer (its offerer), the players whose offer was declined since the position last
+    changed for good (they may not offer again until it does), or how the game ended by agreement."""
+
+    offer: str | None = None
+    declined: frozenset = frozenset()
+    resigned: str | None = None
+    drawn: bool = False
+
+    @property
+    def ended(self) -> bool:
+        return bool(self.resigned or self.drawn)
+
+    def outcome(self, state: State) -> Outcome:
+        if self.drawn or self.resigned is None:  # ended: drawn, else resigned
+            return Outcome((), DRAW_AGREED)
+        return Outcome((state._opponent(self.resigned),), f"{state.actor_name(self.resigned)} resigned.")
+
+
+NO_AGREEMENT = Agreement()
+
+
+@dataclass(frozen=True, eq=False)
+class Circumstances:
+    """What a state carries beyond its position, in fields every game's state has: the road that led to
+    it and where the players' agreement stands.  Keyword-only, so each game's own fields keep their places.
+
+    A pending draw offer (or one declined, a resignation) is part of the state: it changes who acts and
+    what is legal, and position text writes it (``offer=white``), so it compares.  The road is not: two
+    states at the same position are the same position however they came about, though the road counts
+    its repetitions (written ``seen=N``).  Game states compare by identity (``eq=False``) and their
+    searches by `State.search_key`, so these choices speak for a state that opts into equality.
+    """
+
+    history: History | None = field(default=None, kw_only=True, compare=False)  # None: the era starts here
+    agreement: Agreement = field(default=NO_AGREEMENT, kw_only=True)
+
+
+class State(Circumstances):
     """A position plus everything needed to continue from it; never mutated."""
 
     game: "Game"
@@ -329,21 +370,25 @@ class State:
             raise self._refusal(text)
         after = self._apply(action)
         key = after.repetition_key()
-        same_era = True
+        same_era, history = True, None
         if key is not None:
             seen = self._seen()
             same_era = seen.era == key[0]
-            after.__dict__["_history"] = (seen if same_era else History(key[0])).add(hash(key[1]))
+            history = (seen if same_era else History(key[0])).add(hash(key[1]))
         declined = self.game.agreements and self.agreement.declined
-        if declined and same_era:  # a declined offer is not made again until the position changes for good
-            after.__dict__["_agreement"] = Agreement(declined=declined)
+        # a declined offer is not made again until the position changes for good
+        agreement = Agreement(declined=declined) if declined and same_era else NO_AGREEMENT
+        # `after` is new and seen by no one yet: its circumstances are set as a constructor would, not
+        # through `replace`, which would build every state of a search twice
+        object.__setattr__(after, "history", history)
+        object.__setattr__(after, "agreement", agreement)
         return self._made(text, after)
 
     def _made(self, text: str, after: "State") -> "State":
         self.__dict__["_played"] = (text, weakref.ref(after))
         return after
 
-    def played(self, move: str) -> "State | None":
+    def played(self, move: str) -> Self | None:
         """The state `move` made from here, if it is the move played here last and that state is still in
         use (a game's record): a game's words for the move need not play it again."""
         text, made = self.__dict__.get("_played", (None, None))
@@ -444,7 +489,7 @@ class State:
             said = f"{said}; {end}" if said else end
         return said
 
-    def effect(self, move: str, after: "State") -> str:
+    def effect(self, move: str, after: Self) -> str:
         """What `move` (made: `after`) changes in the tally, in words; games add what else a player needs."""
         return self.tally_change(self.tallied(), after.tallied())
 
@@ -538,13 +583,12 @@ class State:
         (Ice Towers' towers) says what stays."""
         return None if self.repetition_key() is not None else self.to_text()
 
-    def _seen(self) -> "History":
-        """This era's positions so far, this one last; set by `play`, else started here."""
-        seen = self.__dict__.get("_history")
-        if seen is None:
-            key = self.repetition_key()
-            seen = self.__dict__["_history"] = History(None) if key is None else History(key[0]).add(hash(key[1]))
-        return seen
+    def _seen(self) -> History:
+        """This era's positions so far, this one last: `history`, set by `play`, else started here."""
+        if self.history is not None:
+            return self.history
+        key = self.repetition_key()
+        return History(None) if key is None else History(key[0]).add(hash(key[1]))
 
     @property
     def repetitions(self) -> int:
@@ -561,22 +605,17 @@ class State:
         """``seen=N`` for position text once a position came about again, so the text round-trips."""
         return [f"seen={self.repetitions}"] if self.repetitions > 1 else []
 
-    def with_repetitions(self, count: int) -> "State":
+    def with_repetitions(self, count: int) -> Self:
         """This state as if its position had come about `count` times (read back from ``seen=N``)."""
         key = self.repetition_key()
         if key is not None and count > 1:
             seen = History(key[0])
             for _ in range(count):
                 seen = seen.add(hash(key[1]))
-            self.__dict__["_history"] = seen
+            return replace(self, history=seen)
         return self
 
-    # -- agreement: a draw offered and answered, resignation, in games that opt in --
-    @property
-    def agreement(self) -> "Agreement":
-        """Where the players' agreement stands (a draw on offer, offers declined, how it ended)."""
-        return self.__dict__.get("_agreement", NO_AGREEMENT)
-
+    # -- agreement (the field): a draw offered and answered, resignation, in games that opt in --
     def drawn_ending(self) -> bool:
         """Whether neither side can win from here against an opponent who takes care: the computer
         offers a draw there and accepts one.  False unless a game knows such endings."""
@@ -608,11 +647,7 @@ class State:
             now = Agreement(declined=agreed.declined | {agreed.offer})
         else:
             now = Agreement(resigned=actor) if move == RESIGN else Agreement(drawn=True)
-        after = copy.copy(self)
-        kept = {k: v for k, v in self.__dict__.items() if not k.startswith("_") or k == "_history"}
-        after.__dict__.clear()
-        after.__dict__.update(kept, _agreement=now)
-        return after
+        return replace(self, agreement=now)
 
     def _agreement_refusal(self, text: str) -> GameError | None:
         """Why an agreement's move, or any move while an offer waits, is not legal now; None if not so."""
@@ -645,15 +680,13 @@ class State:
             out.append("draw=agreed")
         return out
 
-    def with_agreement(self, agreed: "Agreement") -> "State":
+    def with_agreement(self, agreed: Agreement) -> Self:
         """This state with `agreed` (read back from position text); `PositionError` if it cannot be."""
         offer = agreed.offer or agreed.resigned
         if offer and offer not in self._actors():
             raise PositionError(f"{self.actor_name(offer)} is not the player to move, so cannot offer a draw "
                                 "or resign here.")
-        if agreed != NO_AGREEMENT:
-            self.__dict__["_agreement"] = agreed
-        return self
+        return self if agreed == NO_AGREEMENT else replace(self, agreement=agreed)
 
     def actor_colour(self, actor: str) -> str:
         """The colour that marks `actor` in the move list (seats may have chosen one)."""
@@ -854,29 +887,6 @@ AGREEMENT_LABELS = {OFFER_DRAW: "Offer a draw", ACCEPT_DRAW: "Accept the draw", 
 AGREEMENT_VERBS = {OFFER_DRAW: "offers a draw", ACCEPT_DRAW: "accepts the draw", DECLINE_DRAW: "declines the draw",
                    RESIGN: "resigns"}
 DRAW_AGREED = "The players agreed to a draw."
-
-
-@dataclass(frozen=True)
-class Agreement:
-    """A draw on offer (its offerer), the players whose offer was declined since the position last
-    changed for good (they may not offer again until it does), or how the game ended by agreement."""
-
-    offer: str | None = None
-    declined: frozenset = frozenset()
-    resigned: str | None = None
-    drawn: bool = False
-
-    @property
-    def ended(self) -> bool:
-        return bool(self.resigned or self.drawn)
-
-    def outcome(self, state: State) -> Outcome:
-        if self.drawn:
-            return Outcome((), DRAW_AGREED)
-        return Outcome((state._opponent(self.resigned),), f"{state.actor_name(self.resigned)} resigned.")
-
-
-NO_AGREEMENT = Agreement()
 
 
 def agreement_from(tokens: list[str], players: Iterable[str]) -> tuple[list[str], Agreement]:

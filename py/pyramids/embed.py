@@ -141,6 +141,7 @@ def image(state: State, marks: Marks = Marks()) -> str:
     panel adds: `views.picture_lines`), since a wiki shows pictures at 300 px and a board's own labels are small."""
     board = views.draw(state, replace(marks, selected=(), targets=()))
     box = re.search(r'viewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"', board)
+    assert box is not None  # views.draw writes every board's viewBox
     left, top, width, height = (float(n) for n in box.groups())
     size = width * CAPTION_SHARE
     lines = [(piece, i == 0) for i, line in enumerate([Session.status_of(state), *views.picture_lines(state)])

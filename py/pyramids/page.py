@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from .markup import escape
-from typing import Callable, Iterator
+from typing import Callable, Iterator, TypeGuard
 
 from . import games, record, turns, views
 from .core import AGREEMENT_MOVES, BOT_LEVELS, CHANCE, Game, seats
@@ -36,7 +36,7 @@ def shown(session: Session) -> tuple:
     return session.game.id, session.perspective, tuple(session.moves[:session.cursor]), session
 
 
-def follows(before: tuple | None, after: tuple) -> bool:
+def follows(before: tuple | None, after: tuple) -> TypeGuard[tuple]:
     """Whether the board showing `after` (`shown`) continues the one showing `before`: a position on the same
     line of play, seen from the same seat (a move, an undo, a step through the game, a link bringing a friend's
     moves to a game on the page), whose pieces then move to their places; a new game, another saved game, the

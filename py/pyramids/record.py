@@ -163,7 +163,10 @@ class Unpacker:
     """A compact link's moves, read one at a time from the position each is played in."""
 
     def __init__(self, packed: str):
-        count, separator, self.digits = _PACKED.fullmatch(packed).groups()
+        found = _PACKED.fullmatch(packed)
+        if found is None:  # a record made in code (`_packed` checks a link's)
+            raise RecordError(f"{quote(packed, 20)} is not a compact record's moves.")
+        count, separator, self.digits = found.groups()
         self.count, self.at, self.every = int(count), 0, separator == EVERY
 
     def next(self, state: State, ply: int) -> str:
@@ -231,6 +234,7 @@ def read(text: str) -> tuple[Record, str | None]:
         game = games.get(game_id)
     except KeyError:
         raise RecordError(f"There is no game called {quote(game_id)}.") from None
+    moves: tuple[str, ...]
     if compact:
         moves, note, packed = (), None, _packed(fields.pop("c", "0."))
     else:
@@ -327,7 +331,7 @@ def shorten(text: str, limit: int = 280) -> str:
 def replay(record: Record) -> Replay:
     """Play the record's moves (unpacking a compact one); stop at the first illegal one and say where and why."""
     state = games.get(record.game).new(**record.options)
-    states, moves = [state], []
+    states, moves = [state], list[str]()
     unpacker = Unpacker(record.packed) if record.packed else None
     total = unpacker.count if unpacker else len(record.moves)
     for ply in range(1, total + 1):

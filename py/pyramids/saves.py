@@ -34,7 +34,7 @@ import math
 import random
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from . import games, record
 from .core import GameError
@@ -42,6 +42,7 @@ from .session import Session, read_save
 
 ENTRY = "saved."
 LAST = "last"
+T = TypeVar("T")  # what a generator returns (`finished`)
 WELCOMED = "welcomed"  # set when the first visit's welcome has been shown
 OLD_SLOT, OLD_DAMAGED = "game.", "damaged."  # the one-slot-per-game format, before My games
 LISTED = ("name", "game", "players", "moves", "status", "position", "created", "played")
@@ -64,7 +65,7 @@ class Listed:
     title: str  # the player's name for the game, else the game's title
     game: str
     players: str = ""
-    moves: int = 0
+    moves: float = 0  # as saved: a count, but a damaged save may hold any number
     status: str = ""
     position: str = ""
     played: float = 0
@@ -165,7 +166,7 @@ def ordering(store: Store) -> Generator[None, None, list[tuple[str, str]]]:
     return sorted(found, key=lambda item: -_played(item[1]))
 
 
-def finished(work: Generator):
+def finished(work: Generator[None, None, T]) -> T:
     """A generator's work done at once: its return value."""
     while True:
         try:
@@ -288,7 +289,7 @@ class Matcher:
     against thousands of saved ones in seconds, not hours.
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.whole: dict[int, list[Saved]] = {}
         self.near_end: dict[int, list[Saved]] = {}  # prefixes within PARTED_WITHIN of a game's end, not all of it
         self.buckets: dict[str, list[list[Saved]]] = {}  # entry id -> the buckets holding it

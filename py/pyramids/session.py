@@ -22,11 +22,13 @@ import random
 import re
 import time
 import zlib
+from typing import cast
 
 from . import games, record, turns
 from .core import (AGREEMENT_MOVES, BOT_LEVELS, CHANCE, GameError, State, players_to_act, possessive, quote,
                    repeated_moves, seats)
 from .svg import Marks
+from .turns import Turn
 from .views import last_marks
 
 STORAGE_FORMAT = 2  # 2: the clock's deadline (1: when it started); redo groups of chance too
@@ -459,7 +461,7 @@ class Session:
         if self.clock_remaining(now) != 0.0:
             return False
         self.cursor = len(self.moves)
-        self._make(self.latest.clock()[1])
+        self._make(cast(tuple[float, str], self.latest.clock())[1])  # it rang: a clock runs
         return True
 
     # -- undo, redo and browsing -----------------------------------------
@@ -712,7 +714,7 @@ class Session:
         self._clear_input()
 
     # -- turns: the game log, and following the turns not made here ---------
-    def turns(self, start: int = 0, stop: int | None = None) -> list[turns.Turn]:
+    def turns(self, start: int = 0, stop: int | None = None) -> list[Turn]:
         """The turns of the moves after ply `start` up to `stop` (`pyramids.turns`)."""
         return turns.turns(self.states, self.moves, start, stop)
 
@@ -726,7 +728,7 @@ class Session:
             return self.cursor
         return turns.turn_at(self.states, self.moves, self.cursor + 1).last
 
-    def followed(self) -> list[turns.Turn]:
+    def followed(self) -> list[Turn]:
         """The turns over since the player last acted that were not made by a person here: the computer's,
         or those a link brought.  The turn still running is not over: it is told only while it asks a
         person here to decide inside it (the fire the computer selected, theirs to place), so that they
@@ -770,14 +772,14 @@ class Session:
         told as it came (`told`: the turn so far, before the player decided inside it) is not told again,
         nor a turn with nothing else: "The rest of Black's turn: …"."""
         said = ""
-        untold = []
+        untold: list[tuple[Turn, list[int] | None]] = []
         for turn in self.followed():
             plies = [ply for ply in turn.plies if ply > self.told]
             if turn.last > since and any(self.states[ply - 1].actors == (CHANCE,) or not self._by_itself(ply - 1)
                                          for ply in plies):
                 untold.append((turn, plies if len(plies) < len(turn.plies) else None))
-        for turn, plies in reversed(untold[-3:]):
-            line = turns.headline(self.states, self.moves, turn, plies)
+        for turn, rest in reversed(untold[-3:]):
+            line = turns.headline(self.states, self.moves, turn, rest)
             if said and len(line) + len(said) >= NEWS_CHARS:
                 break
             said = f"{line} {said}".strip()
@@ -826,7 +828,7 @@ class Session:
         hold the click's frame."""
         key = (len(self.moves), self.cursor, self.selection, self.targets, self.actor)
         if self.__dict__.get("_previewed", (None,))[0] != key:
-            state, cells = self.state, ()
+            state, cells = self.state, cast(tuple[str, ...], ())
             if not (self.choices or self.browsing or state.outcome is not None or self.others_to_move()) \
                     and state.tallied():
                 cells = self.targets or self._asked() or (() if self.selection else state.guide((), self.actor).targets)
@@ -1045,8 +1047,8 @@ class Loading:
             for _ in range(CLOCK_EVERY):
                 ply = len(s.moves)
                 if ply == total:
-                    if self.unpacker and self.unpacker.left_over():
-                        self.notes.append(self.unpacker.left_over())
+                    if self.unpacker and (left := self.unpacker.left_over()):
+                        self.notes.append(left)
                     self._settle()
                     return True
                 try:

@@ -199,14 +199,15 @@ def said(states: Sequence[State], moves: Sequence[str], first: int) -> str:
     while ply <= len(moves):
         before, move = states[ply - 1], moves[ply - 1]
         key = _key(before, move)
-        opens = key[0] is not None and (ply == 1 or _key(states[ply - 2], moves[ply - 2]) != key)
+        actor = key[0]
+        opens = actor is not None and (ply == 1 or _key(states[ply - 2], moves[ply - 2]) != key)
         if before.actors == (CHANCE,) and opens:
             last = ply  # the chance moves in a row that open the turn
             while last < len(moves) and states[last].actors == (CHANCE,) and _key(states[last], moves[last]) == key:
                 last += 1
             summed = before.chance_words(list(moves[ply - 1:last]))
-            if summed:
-                parts.append(f"{states[last].actor_name(key[0])} {summed}.")
+            if summed and actor is not None:
+                parts.append(f"{states[last].actor_name(actor)} {summed}.")
                 ply = last + 1
                 continue
         parts.append(f"{words(before, move)}.")

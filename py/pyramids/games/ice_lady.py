@@ -68,7 +68,7 @@ DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 
 def _ray(index: int, step: tuple[int, int]) -> tuple[int, ...]:
     """The squares from `index` outwards in one direction, up to the edge."""
     col, row = index % SIZE, index // SIZE
-    out = []
+    out: list[int] = []
     while True:
         col, row = col + step[0], row + step[1]
         if not (0 <= col < SIZE and 0 <= row < SIZE):
@@ -295,7 +295,7 @@ class IceLadyState(State):
     def to_text(self) -> str:
         rows = []
         for row in range(SIZE - 1, -1, -1):
-            tokens = []
+            tokens: list[str | None] = []
             for cell in self.board[row * SIZE:(row + 1) * SIZE]:
                 if cell is None:
                     tokens.append(None)
@@ -527,7 +527,7 @@ class IceLady(Game):
         if fields[1] not in ("w", "b"):
             raise PositionError(f"Ice Lady: the side to move is 'w' or 'b', not {quote(fields[1])}.")
         to_move = "white" if fields[1] == "w" else "black"
-        reserves = []
+        reserves: list[int] = []
         for player, value in zip(PLAYERS, fields[2:4]):
             if not value.isdigit() or int(value) > STOCK:
                 raise PositionError(
@@ -538,7 +538,7 @@ class IceLady(Game):
         tokens, agreed = agreement_from(tokens, PLAYERS)
         options = parse_options_text(tokens, self)
         _check_material(board, to_move, reserves)
-        state = IceLadyState(self, tuple(board), to_move, tuple(reserves), MappingProxyType(options))
+        state = IceLadyState(self, tuple(board), to_move, (reserves[0], reserves[1]), MappingProxyType(options))
         return state.with_repetitions(seen).with_agreement(agreed)
 
 
@@ -671,9 +671,9 @@ def _three_kings_table(side: str) -> dict[tuple[int, ...], int]:
     if not _three_kings:
         lost: dict[tuple[int, ...], int] = {}
         for entry in THREE_KINGS_LOST.split():
-            squares, plies = entry.split(":")
+            squares, count = entry.split(":")
             key = tuple(INDEX[squares[i:i + 2]] for i in range(0, 8, 2))
-            lost.update(dict.fromkeys(symmetries(key), int(plies)))
+            lost.update(dict.fromkeys(symmetries(key), int(count)))
         won: dict[tuple[int, ...], int] = {}
         for position, plies in sorted(lost.items(), key=lambda item: item[1]):  # the quickest win first
             for before in three_kings_before(position):
@@ -845,7 +845,8 @@ def _hunt(board: tuple, lead: float, to_move: str) -> float:
                 kings.append(i)
     if len(hunted) != len(quarry) or not quarry:  # not an ending yet: the side behind has more than kings
         return 0.0
-    covering = {}  # per king of the leader: the empty squares where it would take a piece that stops there
+    # per king of the leader: the empty squares where it would take a piece that stops there
+    covering: dict[int, set[int]] = {}
     gone = set(hunted)  # a hunted king's square is empty once it has moved: a way through, and a landing
     for i in kings:
         reach, mine = RANGE[board[i][1]], covering.setdefault(i, set())

@@ -281,9 +281,9 @@ class IceTowersState(State):
                 if c != top and counts[c] >= 2 and c in idle:
                     moves[f"{c}:mine:{p.name}"] = ("mine", c, p, tid, i, "", (f"{tid}.{i}",))
                 if i and pieces[i - 1].colour == c:
-                    for h in humans:
-                        if h != c and h not in held:
-                            moves[f"{h}:split:{p.name}"] = ("split", h, p, tid, i, "", (f"{tid}|{i}",))
+                    for other in humans:
+                        if other != c and other not in held:
+                            moves[f"{other}:split:{p.name}"] = ("split", other, p, tid, i, "", (f"{tid}|{i}",))
         replays = {c: self._targets(h.piece, h.source) for c, h in held.items()}
         for c, h in held.items():
             if c == GHOST and not ghost_ok:
@@ -371,15 +371,14 @@ class IceTowersState(State):
 
     @property
     def outcome(self) -> Outcome | None:
-        return None if self.ended is None else self._result
+        return None if self.ended is None else self._result(self.ended)
 
-    @cached_property
-    def _result(self) -> Outcome:
+    def _result(self, ended: str) -> Outcome:
         scores = self.scores()
         best = max(scores.values())
         winners = tuple(c for c in self.colours if scores[c] == best)
         final = ", ".join(f"{self.actor_name(c)} {scores[c]}" for c in sorted(self.colours, key=lambda c: -scores[c]))
-        return Outcome(winners, f"{ENDINGS[self.ended]}. Final scores: {final}.", scores)
+        return Outcome(winners, f"{ENDINGS[ended]}. Final scores: {final}.", scores)
 
     def to_text(self) -> str:
         tokens = options_text(self.options, self.game)
@@ -484,6 +483,7 @@ class IceTowersState(State):
             return self._busy(actor, hand.piece) or (
                 f"{_describe(hand.piece).capitalize()} can still cap {self._tower_words(targets[0])}, for one, "
                 "so it must; set it down only when no cap is legal." if targets else None)
+        assert piece is not None  # `_parse_move` names one for a cap, a mine and a split
         busy = self._busy(actor, piece if verb == "cap" else None)
         if busy:
             return busy
@@ -535,7 +535,7 @@ class IceTowersState(State):
             return f"There is no tower {target}."
         if not from_hand and tower.id == home.id:
             return "A piece cannot cap itself."
-        if from_hand and target == hand.source:
+        if hand is not None and from_hand and target == hand.source:
             return f"No mine-backs: {_describe(piece)} came out of that tower and must cap a different one."
         top = tower.top
         if top.colour == actor:
@@ -577,7 +577,7 @@ class IceTowersState(State):
                     else f"{_name(rest)} holds nothing")
         match = re.fullmatch(r"t([0-9]+)(?:([.|])([0-9]+))?", cell)
         tower = self.tower(f"t{match.group(1)}") if match else None
-        if tower is None:
+        if match is None or tower is None:
             return "the timer" if cell == TIMER else cell
         pieces = tower.pieces
         where = f"tower {match.group(1)}"
@@ -599,13 +599,13 @@ class IceTowersState(State):
             actor, verb, piece, target = self._parse_move(move)
         except GameError:
             return move
-        who = _name(actor)
+        who, name = _name(actor), piece.name if piece else ""
         if verb == "cap":
-            return f"{who} caps {target} with {piece.name}"
+            return f"{who} caps {target} with {name}"
         if verb == "mine":
-            return f"{who} mines {piece.name}"
+            return f"{who} mines {name}"
         if verb == "split":
-            return f"{who} splits under {piece.name}"
+            return f"{who} splits under {name}"
         return {
             "down": f"{who} sets the held piece down", "done": f"{who} agrees to end",
             "undone": f"{who} withdraws agreement", "ring": "The timer rings",
@@ -628,24 +628,24 @@ class IceTowersState(State):
         """What the move itself does: every tower and hand it changes, the new tower named as it will stand."""
         who = _name(actor)
         hand = self.held.get(actor)
-        size = SIZE_NAMES[piece.size] if piece else ""
+        if verb == "down" and hand is not None:
+            held = SIZE_NAMES[hand.piece.size]
+            return f"{who} sets the {held} it holds down as a free-standing {held}"
+        if piece is None:
+            return {"done": f"{who} agrees to end the game", "undone": f"{who} withdraws its agreement to end",
+                    "ring": "The timer rings: the game is over"}[verb]
+        size = SIZE_NAMES[piece.size]
         if verb == "cap":
             mover = (f"the {size} it holds" if hand is not None and hand.piece == piece
                      else f"its free-standing {size}")
-            return f"{who} caps {self._tower_words(self.tower(target))} with {mover}"
+            return f"{who} caps {self._tower_words(self.towers[self._index[target]])} with {mover}"
         if verb == "mine":
             return f"{who} mines its {size} from {self._tower_words(self._where[piece.name][0])} and holds it"
-        if verb == "split":
-            tower, i = self._where[piece.name]
-            above = " and what is above it" if i < len(tower.pieces) - 1 else ""
-            lifted = self._tower_words(Tower("", tower.pieces[i:]), alone="a ")
-            return (f"{who} lifts {_owner(piece.colour)}'s {size}{above} off {self._tower_words(tower)}, "
-                    f"to stand as {lifted}")
-        if verb == "down":
-            held = SIZE_NAMES[hand.piece.size]
-            return f"{who} sets the {held} it holds down as a free-standing {held}"
-        return {"done": f"{who} agrees to end the game", "undone": f"{who} withdraws its agreement to end",
-                "ring": "The timer rings: the game is over"}[verb]
+        tower, i = self._where[piece.name]  # a split
+        above = " and what is above it" if i < len(tower.pieces) - 1 else ""
+        lifted = self._tower_words(Tower("", tower.pieces[i:]), alone="a ")
+        return (f"{who} lifts {_owner(piece.colour)}'s {size}{above} off {self._tower_words(tower)}, "
+                f"to stand as {lifted}")
 
     def _aftermath(self, action: tuple, after: "IceTowersState") -> str:
         """What else the move changes (to `after`): agreements it clears, and the pieces set down when it ends
@@ -706,7 +706,7 @@ class IceTowersState(State):
             return rest if kind in ("hand", "done") and rest in self.humans else None
         match = re.fullmatch(r"(t[0-9]+)(?:\.([0-9]+))?", location)
         tower = self.tower(match.group(1)) if match else None
-        if tower is None or (match.group(2) is None and len(tower.pieces) > 1):
+        if match is None or tower is None or (match.group(2) is None and len(tower.pieces) > 1):
             return None
         i = int(match.group(2) or 0)
         colour = tower.pieces[i].colour if i < len(tower.pieces) else None
@@ -737,7 +737,7 @@ class IceTowersState(State):
             return self._why_not(TIMER, "ring") or ""
         match = re.fullmatch(r"(t[0-9]+)(?:([.|])([0-9]+))?", cell)
         tower = self.tower(match.group(1)) if match else None
-        if tower is None:
+        if match is None or tower is None:
             return f"Nothing can be done with {cell}."
         if match.group(2) is None:
             return self._tower_hint(tower, selection)

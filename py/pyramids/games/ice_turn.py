@@ -70,7 +70,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from ..core import (
     CHANCE, Computer, Evaluation, Game, either, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError,
@@ -91,6 +91,13 @@ def _step(cell: int, d: str, k: int = 1) -> int | None:
     return row * SIZE + col if 0 <= col < SIZE and 0 <= row < SIZE else None
 
 
+def _onto(cell: int, d: str, k: int = 1) -> int:
+    """`_step` on a legal move's path, which stays on the board."""
+    there = _step(cell, d, k)
+    assert there is not None, f"{CELLS[cell]} {k} towards {d} is off the board"
+    return there
+
+
 def _ray(cell: int, d: str) -> list[int]:
     """The cells from `cell` (excluded) to the edge of the board in direction `d`."""
     out, k = [], 1
@@ -100,9 +107,16 @@ def _ray(cell: int, d: str) -> list[int]:
     return out
 
 
+class Tile(NamedTuple):
+    """A tile on the board: its kind (a `TILES` name) and its arrows, in N E S W order ("" for a Q-Turner)."""
+
+    kind: str
+    arrows: str
+
+
 class TileKind(NamedTuple):
     letter: str  # in position text
-    count: int
+    copies: int  # how many of it the set holds
     orientations: tuple[str, ...]  # arrow letters in N E S W order
     title: str
 
@@ -115,7 +129,7 @@ TILES = {
     "single": TileKind("s", 6, tuple(DIRS), "single arrow"),
 }
 KIND_OF_LETTER = {kind.letter: name for name, kind in TILES.items()}
-assert sum(kind.count for kind in TILES.values()) == SIZE * SIZE, "the tiles must fill the board"
+assert sum(kind.copies for kind in TILES.values()) == SIZE * SIZE, "the tiles must fill the board"
 
 
 class Seat(NamedTuple):
@@ -172,12 +186,12 @@ def piece_name(piece: str) -> str:
     return f"{owner(piece)} {SIZE_NAMES[pips(piece)]}"
 
 
-def tile_code(tile: tuple) -> str:
+def tile_code(tile: Tile) -> str:
     """``q``, ``sN``, ``dEW``: a tile in position text and in click locations."""
-    return TILES[tile[0]].letter + tile[1]
+    return TILES[tile.kind].letter + tile.arrows
 
 
-def tile_words(tile: tuple) -> str:
+def tile_words(tile: Tile) -> str:
     kind, arrows = tile
     if kind == "qturner":
         return "Q-Turner"
@@ -203,7 +217,7 @@ def _put(items: tuple, index: int, value) -> tuple:
     return items[:index] + (value,) + items[index + 1:]
 
 
-def _targets_of(tile: tuple, cell: int) -> set[int]:
+def _targets_of(tile: Tile, cell: int) -> set[int]:
     """The cells a tile makes turnable from `cell` [A3, A18]."""
     kind, arrows = tile
     if kind == "single":
@@ -274,7 +288,7 @@ class IceTurnState(State):
 
     game: "IceTurn"
     options: dict
-    tiles: tuple  # per cell: None (setup) or (kind, arrows)
+    tiles: tuple[Tile | None, ...]  # per cell: None until a tile is placed there (the setup)
     stacks: tuple  # per cell: pieces bottom to top
     facing: tuple  # per cell: the direction of its lone lying piece, else None
     hands: tuple  # per seat: sorted tile kinds
@@ -308,17 +322,22 @@ class IceTurnState(State):
     def aiming(self) -> bool:
         return bool(self.aimed)
 
+    @property
+    def treehouse(self) -> str:
+        """The Treehouse die's face, read once it is rolled (the movement phase on): "" before."""
+        return self.face or ""
+
     def lying(self, cell: int) -> bool:
         return self.facing[cell] is not None
 
     def undealt(self) -> dict[str, int]:
-        left = {name: kind.count for name, kind in TILES.items()}
+        left = {name: kind.copies for name, kind in TILES.items()}
         for hand in self.hands:
             for name in hand:
                 left[name] -= 1
         for tile in self.tiles:
             if tile:
-                left[tile[0]] -= 1
+                left[tile.kind] -= 1
         return left
 
     @cached_property
@@ -328,7 +347,7 @@ class IceTurnState(State):
         reach: set[int] = set()
         for cell, stack in enumerate(self.stacks):
             if self.lying(cell) and owner(stack[0]) == colour:
-                reach |= _targets_of(self.tiles[cell], cell)
+                reach |= _targets_of(self._laid(cell), cell)
         return tuple(sorted(c for c in reach if self.lying(c) and self.stacks[c][0] not in self.reacted))
 
     # -- the protocol ------------------------------------------------------------
@@ -357,7 +376,7 @@ class IceTurnState(State):
         return {f"face:{f}": ("face", f) for f in FACES}
 
     def _react_moves(self) -> dict[str, tuple]:
-        moves = {f"react:{CELLS[c]}{d}": ("react", c, d)
+        moves: dict[str, tuple] = {f"react:{CELLS[c]}{d}": ("react", c, d)
                  for c in self.turnable for d in DIRS if d != self.facing[c]}
         moves[END_TURN] = ("end",)
         return moves
@@ -400,8 +419,8 @@ class IceTurnState(State):
     def _tips(self, cell: int, d: str) -> dict[str, tuple]:
         """Every way to tip the stack on `cell` towards `d`: one per choice of insertion indexes."""
         stack = self.stacks[cell]
-        landings = [_step(cell, d, i) for i in range(1, len(stack))]
-        if None in landings:
+        landings = [n for i in range(1, len(stack)) if (n := _step(cell, d, i)) is not None]
+        if len(landings) < len(stack) - 1:  # a piece would land off the board
             return {}
         options: list[tuple] = [()]
         for landing in landings:
@@ -416,7 +435,7 @@ class IceTurnState(State):
             self._aims(moves, "")
             return moves
         prefix = "wild:" if self.face == "wild" else ""
-        faces = TREEHOUSE if self.face == "wild" else ("tip7" if self.face == "tip" else self.face,)
+        faces = TREEHOUSE if self.face == "wild" else ("tip7" if self.face == "tip" else self.treehouse,)
         for face in faces:
             if face == "tip7":
                 moves[prefix + "tip7"] = ("tip7",)
@@ -426,10 +445,10 @@ class IceTurnState(State):
 
     def _aims(self, moves: dict, prefix: str) -> None:
         for cell, tile in enumerate(self.tiles):
-            if cell in self.aimed:
+            if cell in self.aimed or tile is None:  # every cell holds a tile once the setup is over
                 continue
             for degrees, q in ROTATIONS.items():
-                if rotate_arrows(tile[1], q) != tile[1] or self.lying(cell):  # a rotation that changes something
+                if rotate_arrows(tile.arrows, q) != tile.arrows or self.lying(cell):  # it changes something
                     moves[f"{prefix}aim:{CELLS[cell]}+{degrees}"] = ("aim", cell, q)
 
     def _swaps(self, moves: dict, prefix: str) -> None:
@@ -466,7 +485,7 @@ class IceTurnState(State):
             return f"a single arrow on {where} pointing {DIRECTION_NAMES[arrows]} would point off the board."
         if name == "qturner":
             for other, tile in enumerate(self.tiles):
-                if tile and tile[0] == "qturner" and (other % SIZE == cell % SIZE or other // SIZE == cell // SIZE):
+                if tile and tile.kind == "qturner" and (other % SIZE == cell % SIZE or other // SIZE == cell // SIZE):
                     line = "row" if other // SIZE == cell // SIZE else "column"
                     return f"{CELLS[other]} already holds a Q-Turner in the same {line}; only one per row and column."
         if not self._completable_after(cell, name == "qturner"):
@@ -479,7 +498,7 @@ class IceTurnState(State):
         cache = self.__dict__.setdefault("_fit_cache", {})
         key = (cell, qturner)
         if key not in cache:
-            tiles = _put(self.tiles, cell, ("qturner", "") if qturner else ("single", "N"))
+            tiles = _put(self.tiles, cell, Tile("qturner", "") if qturner else Tile("single", "N"))
             waiting = sum(hand.count("qturner") for hand in self.hands) - qturner
             cache[key] = _completable(tiles, waiting)
         return cache[key]
@@ -495,7 +514,7 @@ class IceTurnState(State):
         if kind == "place":
             _, cell, name, arrows = action
             hands = _put(self.hands, self.turn, _without(self.hands[self.turn], name))
-            tiles = _put(self.tiles, cell, (name, arrows))
+            tiles = _put(self.tiles, cell, Tile(name, arrows))
             if None not in tiles:
                 return replace(self, tiles=tiles, hands=hands, turn=0, phase="roll")
             turn = self.turn
@@ -535,9 +554,9 @@ class IceTurnState(State):
     def _do_tip(self, cell: int, d: str, inserts: tuple) -> "IceTurnState":
         stack = self.stacks[cell]
         at = dict(inserts)
-        changes = {cell: ((stack[0],), d)}
+        changes: dict[int, tuple] = {cell: ((stack[0],), d)}
         for i, piece in enumerate(stack[1:], 1):
-            landing = _step(cell, d, i)
+            landing = _onto(cell, d, i)
             there = self.stacks[landing]
             changes[landing] = (inserted(there, at[landing], piece), None) if there else ((piece,), d)
         return self._mp(1, changes)
@@ -547,19 +566,25 @@ class IceTurnState(State):
 
     def _do_move(self, cell: int, index: int | None) -> "IceTurnState":
         piece, d = self.stacks[cell][0], self.facing[cell]
-        dest = _step(cell, d)
+        dest = _onto(cell, d)
         arrived = ((piece,), d) if index is None else (inserted(self.stacks[dest], index, piece), None)
         return self._mp(pips(piece), {cell: ((), None), dest: arrived})
 
     def _do_tip7(self) -> "IceTurnState":
         return self._treehouse("tip7", {})
 
+    def _laid(self, cell: int) -> Tile:
+        """The tile on `cell`, once the setup is over (every cell holds one)."""
+        tile = self.tiles[cell]
+        assert tile is not None, "the setup fills every cell"
+        return tile
+
     def _do_aim(self, cell: int, q: int) -> "IceTurnState":
-        kind, arrows = self.tiles[cell]
+        kind, arrows = self._laid(cell)
         d = self.facing[cell]
         state = self._treehouse("aim", {cell: (self.stacks[cell], d and turned(d, q))},
                                 aimed=self.aimed + (cell,))
-        return replace(state, tiles=_put(self.tiles, cell, (kind, rotate_arrows(arrows, q))))
+        return replace(state, tiles=_put(self.tiles, cell, Tile(kind, rotate_arrows(arrows, q))))
 
     def _do_swap(self, a: int, b: int) -> "IceTurnState":
         state = self._treehouse("swap", {a: (self.stacks[b], self.facing[b]), b: (self.stacks[a], self.facing[a])})
@@ -667,7 +692,7 @@ class IceTurnState(State):
         if self.phase == "move":
             if self.aiming:
                 return f"{who}: Aim: rotate another tile, or do something else."
-            house = "used" if self.used else f"{self.face.capitalize()} to use"
+            house = "used" if self.used else f"{self.treehouse.capitalize()} to use"
             return (f"{who}: {self.mp_left} of {self.mp_total} movement points left, Treehouse {house}. "
                     "Choose a piece or a tile, or end the movement phase.")
         if self.phase == "react":
@@ -708,7 +733,7 @@ class IceTurnState(State):
         if kind in ("tip", "turn") and rest in DIRECTION_NAMES:
             return f"{kind} {DIRECTION_NAMES[rest]}" + (" (1 MP)" if self.phase == "move" else "")
         if kind == "tile":
-            tile = next(((k, rest[1:]) for k, t in TILES.items() if t.letter == rest[:1]), None)
+            tile = next((Tile(k, rest[1:]) for k, t in TILES.items() if t.letter == rest[:1]), None)
             return f"place {tile_words(tile)}" if tile else cell
         if kind == "aim":
             return f"aim: rotate the selected tile {rest.lstrip('+')} degrees clockwise"
@@ -793,7 +818,7 @@ class IceTurnState(State):
             turning = " (reactionary turning)" if kind == "react" else ""
             return f"turns the {piece_name(stack[0])} on {where} to point {DIRECTION_NAMES[action[2]]}{turning}"
         if kind == "move":
-            dest = _step(cell, self.facing[cell])
+            dest = _onto(cell, self.facing[cell])
             there = self.stacks[dest]
             landing = f", {self._into(dest, action[2])}" if there else ""
             return f"moves the {piece_name(stack[0])} from {where} to {CELLS[dest]}{landing}"
@@ -802,8 +827,8 @@ class IceTurnState(State):
         if kind == "swap":
             other = action[2]
             pieces = ", with the pieces on them" if stack or self.stacks[other] else ""
-            return (f"swaps the {TILES[self.tiles[cell][0]].title} on {where} and the "
-                    f"{TILES[self.tiles[other][0]].title} on {CELLS[other]}{pieces}")
+            return (f"swaps the {TILES[self.tiles[cell].kind].title} on {where} and the "
+                    f"{TILES[self.tiles[other].kind].title} on {CELLS[other]}{pieces}")
         dest = action[2]
         there, cells = self.stacks[dest], _distance(cell, dest)
         far = f"{cells} cell{'s' if cells > 1 else ''}"
@@ -832,7 +857,7 @@ class IceTurnState(State):
             return f"tips the {piece_name(stack[0])} on {CELLS[cell]} {way}: it lies down, pointing {way}"
         parts = [f"the {piece_name(stack[0])} lies down on {CELLS[cell]}"]
         for i, piece in enumerate(stack[1:], 1):
-            landing = _step(cell, d, i)
+            landing = _onto(cell, d, i)
             there = self.stacks[landing]
             slot = f" {self._into(landing, at[landing])}" if there else ""
             parts.append(f"the {piece_name(piece)} lands on {CELLS[landing]}{slot}")
@@ -840,7 +865,7 @@ class IceTurnState(State):
 
     def _aim_words(self, cell: int, quarters: int) -> str:
         """A tile rotated, its arrows after, and the lying piece on it, which turns with it."""
-        kind, arrows = self.tiles[cell]
+        kind, arrows = self._laid(cell)
         text = f"aims: rotates the {TILES[kind].title} on {CELLS[cell]} {90 * quarters}° clockwise"
         now = rotate_arrows(arrows, quarters)
         if kind != "qturner":
@@ -920,11 +945,11 @@ class IceTurnState(State):
         if self.used:
             return "the Treehouse die has been used this turn (once per turn)."
         if wild and face != "wild":
-            return f"the Treehouse die shows {self.face.capitalize()}, not Wild."
+            return f"the Treehouse die shows {self.treehouse.capitalize()}, not Wild."
         if not wild and face != kind:
             if face == "wild":
                 return f"the Treehouse die shows Wild: write wild:{m[0]}."
-            return f"the Treehouse die shows {self.face.capitalize()}."
+            return f"the Treehouse die shows {self.treehouse.capitalize()}."
         colour = self.active
         if kind == "aim":
             return "that rotation would change nothing."
@@ -1003,13 +1028,13 @@ class IceTurnState(State):
             raise IllegalMoveError(f"{quote(move)} is not legal here.")
         kind = action[0]
         if kind == "place":
-            return (CELLS[action[1]], "tile:" + tile_code(action[2:]))
+            return (CELLS[action[1]], "tile:" + tile_code(Tile(*action[2:])))
         if kind in ("tip", "turn"):
             return (CELLS[action[1]], f"{kind}:{action[2]}")
         if kind == "react":
             return (CELLS[action[1]], f"turn:{action[2]}")
         if kind == "move":
-            return (CELLS[action[1]], CELLS[_step(action[1], self.facing[action[1]])])
+            return (CELLS[action[1]], CELLS[_onto(action[1], self.facing[action[1]])])
         if kind == "aim":
             return (CELLS[action[1]], f"aim:+{90 * action[2]}")
         if kind in ("swap", "hop", "dig"):
@@ -1040,7 +1065,7 @@ class IceTurnState(State):
             return head + ": " + "; ".join(f"{piece_name(piece[c])} {slot_words(self.stacks[c], i)} on {CELLS[c]}"
                                            for c, i in inserts)
         if kind == "move" and action[2] is not None:
-            dest = _step(action[1], self.facing[action[1]])
+            dest = _onto(action[1], self.facing[action[1]])
             return f"{slot_words(self.stacks[dest], action[2]).capitalize()} on {CELLS[dest]}"
         return describe(move)
 
@@ -1180,11 +1205,11 @@ def _without(hand: tuple, name: str) -> tuple:
     return hand[:i] + hand[i + 1:]
 
 
-def _completable(tiles: tuple, waiting: int) -> bool:
+def _completable(tiles: tuple[Tile | None, ...], waiting: int) -> bool:
     """[A5]: `waiting` Q-Turners still in hands fit one per free row and column on empty cells."""
     if not waiting:
         return True
-    placed = [c for c, t in enumerate(tiles) if t and t[0] == "qturner"]
+    placed = [c for c, t in enumerate(tiles) if t and t.kind == "qturner"]
     rows = [r for r in range(SIZE) if all(c // SIZE != r for c in placed)]
     cols = [k for k in range(SIZE) if all(c % SIZE != k for c in placed)]
     empty = {c for c, t in enumerate(tiles) if t is None}
@@ -1218,13 +1243,13 @@ def _parse_rows(text: str, what: str) -> list:
     return cells
 
 
-def _parse_tile(token: str | None) -> tuple | None:
+def _parse_tile(token: str | None) -> Tile | None:
     if token is None:
         return None
     name = KIND_OF_LETTER.get(token[0])
     if name is None or token[1:] not in TILES[name].orientations:
         raise PositionError(f"Tile {quote(token)} is not q, sN/sE/sS/sW, dNS or dEW.")
-    return name, token[1:]
+    return Tile(name, token[1:])
 
 
 _CELL_RE = re.compile(r"((?:[rbgy][123])+)([NESW]?)")
@@ -1248,7 +1273,7 @@ def _check(state: IceTurnState) -> None:
         raise PositionError(f"The board must hold each seat's three pieces once ({', '.join(expected)}).")
     left = state.undealt()
     if any(n < 0 for n in left.values()):
-        kinds = ", ".join(f"{k.count} {n}" for n, k in TILES.items())
+        kinds = ", ".join(f"{k.copies} {n}" for n, k in TILES.items())
         raise PositionError(f"Too many tiles of a kind: the set is {kinds}.")
     dealt = sum(map(len, state.hands))
     placed = sum(t is not None for t in state.tiles)
@@ -1293,9 +1318,10 @@ _MOVES_IN_PHASE = {"deal": IceTurnState._deal_moves, "place": IceTurnState._plac
                    "react": IceTurnState._react_moves}
 _FACE_MOVES = {"aim": IceTurnState._aims, "swap": IceTurnState._swaps, "hop": IceTurnState._hops,
                "dig": IceTurnState._digs}
-_APPLY = {"tip": IceTurnState._do_tip, "turn": IceTurnState._do_turn, "move": IceTurnState._do_move,
-          "tip7": IceTurnState._do_tip7, "aim": IceTurnState._do_aim, "swap": IceTurnState._do_swap,
-          "hop": IceTurnState._do_hop, "dig": IceTurnState._do_dig}
+_APPLY: dict[str, Callable[..., IceTurnState]] = {
+    "tip": IceTurnState._do_tip, "turn": IceTurnState._do_turn, "move": IceTurnState._do_move,
+    "tip7": IceTurnState._do_tip7, "aim": IceTurnState._do_aim, "swap": IceTurnState._do_swap,
+    "hop": IceTurnState._do_hop, "dig": IceTurnState._do_dig}
 
 
 class IceTurn(Game):
@@ -1314,7 +1340,7 @@ class IceTurn(Game):
     def _initial(self, options: dict) -> IceTurnState:
         seats = SEATS[options["players"]]
         cells = SIZE * SIZE
-        stacks = [()] * cells
+        stacks: list[tuple[str, ...]] = [()] * cells
         for seat in seats:  # section 2.3: the tree [L, M, S] on the start corner
             letter = LETTERS[seat.colour]
             stacks[seat.start] = (f"{letter}3", f"{letter}2", f"{letter}1")

@@ -92,8 +92,23 @@ from ..core import (
 from ..grid import STEPS, join_row, split_row, square
 
 
+class Home(NamedTuple):
+    """A seat's home tile, and the outer edge its waiting pieces stand beside, pointing in."""
+
+    cell: int
+    edge: str  # N, E, S or W
+
+
+class Tile(NamedTuple):
+    """A tile turned face up: its type (a `TILESET` name) and its arrows as laid, in N E S W order; None
+    until the player turns it (a type with one layout is laid as revealed)."""
+
+    kind: str
+    arrows: str | None
+
+
 class TileType(NamedTuple):
-    count: int
+    copies: int  # how many of it the set holds
     arrows: str  # in the base orientation, in N E S W order
     target: str | None  # the colour whose target this tile is
 
@@ -144,8 +159,8 @@ ORIENTATIONS = {
     name: tuple(dict.fromkeys(_rotated(tile.arrows, k) for k in range(4)))
     for name, tile in TILESET.items()
 }
-TARGET_COUNT = {c: sum(t.count for t in TILESET.values() if t.target == c) for c in COLOURS}
-assert sum(t.count for t in TILESET.values()) == SIZE * SIZE, "the tile set must fill the board"
+TARGET_COUNT = {c: sum(t.copies for t in TILESET.values() if t.target == c) for c in COLOURS}
+assert sum(t.copies for t in TILESET.values()) == SIZE * SIZE, "the tile set must fill the board"
 assert all(TARGET_COUNT.values()), "every colour needs target tiles"
 
 
@@ -281,8 +296,8 @@ class IceToidsState(State):
     game: "IceToids"
     options: dict
     seat_colours: tuple  # per seat: its colour, or None before it chooses
-    seat_homes: tuple  # per seat: (home cell, outer edge its pieces wait beside), or None
-    tiles: tuple  # per cell: None while face-down, else (type, arrows); arrows None until turned
+    seat_homes: tuple[Home | None, ...]  # per seat: its home, or None before it chooses
+    tiles: tuple[Tile | None, ...]  # per cell: None while face-down
     pieces: tuple  # per cell: sorted tuple of (colour, state)
     turn: int  # the seat choosing (setup), moving, or turning a revealed tile
     pending: int | None = None  # the cell being revealed
@@ -301,10 +316,16 @@ class IceToidsState(State):
     def colours(self) -> dict[str, str | None]:
         return dict(zip(self.seats, self.seat_colours))
 
+    def _home(self) -> Home:
+        """The home of the seat to move, once play began (every seat chose one in the setup)."""
+        home = self.seat_homes[self.turn]
+        assert home is not None, "a seat chooses its home before play"
+        return home
+
     @property
     def homes(self) -> dict[str, tuple[str, str] | None]:
         """Seat -> (home cell, the outer edge its waiting pieces stand beside, pointing in)."""
-        return {s: h and (CELLS[h[0]], h[1]) for s, h in zip(self.seats, self.seat_homes)}
+        return {s: h and (CELLS[h.cell], h.edge) for s, h in zip(self.seats, self.seat_homes)}
 
     @cached_property
     def off_board(self) -> dict[str, int]:
@@ -341,48 +362,50 @@ class IceToidsState(State):
         if self.in_setup:
             return self._setup_moves()
         if self.pending is not None:
-            return self._reveal_moves()
+            return self._reveal_moves(self.pending)
         return self._play_moves()
 
     def _setup_moves(self) -> dict[str, tuple]:
         seat, name = self.turn, self.active
         if self.seat_colours[seat] is None:
             return {f"{name}:colour={c}": ("colour", seat, c) for c in COLOURS if c not in self.seat_colours}
-        taken = {h[0] for h in self.seat_homes if h}
+        taken = {h.cell for h in self.seat_homes if h}
         return {
             f"{name}:home={_home_text(cell, edge)}": ("home", seat, cell, edge)
             for cell, edges in enumerate(OUTER_EDGES) if edges and cell not in taken
             for edge in edges
         }
 
-    def _remaining(self) -> dict[str, int]:
+    def face_down(self) -> dict[str, int]:
         """Type -> how many tiles of it are still face-down."""
-        left = {name: tile.count for name, tile in TILESET.items()}
+        left = {name: tile.copies for name, tile in TILESET.items()}
         for tile in self.tiles:
             if tile:
-                left[tile[0]] -= 1
+                left[tile.kind] -= 1
         return left
 
-    def _reveal_moves(self) -> dict[str, tuple]:
-        cell, tile = self.pending, self.tiles[self.pending]
+    def _reveal_moves(self, cell: int) -> dict[str, tuple]:
+        tile = self.tiles[cell]
         if tile is None:
             return {
                 f"reveal:{CELLS[cell]}={name}": ("reveal", cell, name)
-                for name, left in self._remaining().items() if left
+                for name, left in self.face_down().items() if left
             }
-        return {f"orient:{CELLS[cell]}={a}": ("orient", cell, a) for a in ORIENTATIONS[tile[0]]}
+        return {f"orient:{CELLS[cell]}={a}": ("orient", cell, a) for a in ORIENTATIONS[tile.kind]}
 
     def _play_moves(self) -> dict[str, tuple]:
         colour = self.seat_colours[self.turn]
         moves: dict[str, tuple] = {}
         if self.off_board[colour]:
-            self._add_steps(moves, None, None, self.seat_homes[self.turn][0], can_push=True)
+            self._add_steps(moves, None, None, self._home().cell, can_push=True)
         for cell, here in enumerate(self.pieces):
             for state in dict.fromkeys(s for c, s in here if c == colour):
-                ways = self.tiles[cell][1] + state  # "U" is no direction: upright pieces follow arrows only
+                tile = self.tiles[cell]
+                assert tile is not None and tile.arrows is not None  # a piece's tile is turned (§3.3)
+                ways = tile.arrows + state  # "U" is no direction: upright pieces follow arrows only
                 for d in DIRS:
-                    if d in ways and NEXT[cell][d] is not None:
-                        self._add_steps(moves, cell, state, NEXT[cell][d], can_push=d == state)
+                    if d in ways and (to := NEXT[cell][d]) is not None:
+                        self._add_steps(moves, cell, state, to, can_push=d == state)
                 for d in DIRS:
                     if d != state:
                         moves[f"{CELLS[cell]}.{state}>{d}"] = ("point", cell, state, d)
@@ -400,17 +423,17 @@ class IceToidsState(State):
             return replace(self, seat_colours=_put(self.seat_colours, action[1], action[2]))
         if kind == "home":
             _, seat, cell, edge = action
-            homes = _put(self.seat_homes, seat, (cell, edge))
+            homes = _put(self.seat_homes, seat, Home(cell, edge))
             return replace(self, seat_homes=homes, turn=(seat + 1) % len(homes))
         if kind == "reveal":
             _, cell, name = action
             layouts = ORIENTATIONS[name]
             if len(layouts) > 1:
-                return replace(self, tiles=_put(self.tiles, cell, (name, None)))
-            return self._end_turn(tiles=_put(self.tiles, cell, (name, layouts[0])))
+                return replace(self, tiles=_put(self.tiles, cell, Tile(name, None)))
+            return self._end_turn(tiles=_put(self.tiles, cell, Tile(name, layouts[0])))
         if kind == "orient":
             _, cell, arrows = action
-            return self._end_turn(tiles=_put(self.tiles, cell, (self.tiles[cell][0], arrows)))
+            return self._end_turn(tiles=_put(self.tiles, cell, self.tiles[cell]._replace(arrows=arrows)))
         colour = self.seat_colours[self.turn]
         if kind == "point":
             _, cell, state, d = action
@@ -419,7 +442,7 @@ class IceToidsState(State):
         _, src, state, dst, push = action
         pieces = list(self.pieces)
         if src is None:
-            d = OPPOSITE[self.seat_homes[self.turn][1]]
+            d = OPPOSITE[self._home().edge]
         else:
             d = _direction(src, dst)
             pieces[src] = _remove(pieces[src], (colour, state))
@@ -475,7 +498,8 @@ class IceToidsState(State):
 
     def tally_change(self, before, after) -> str:
         """ "Red (P1) holds 2 of 3 targets", for each seat whose count changes."""
-        return ", ".join(f"{self.actor_name(seat)} holds {after[seat]} of {TARGET_COUNT[self.colours[seat]]} targets"
+        targets = {seat: TARGET_COUNT[colour] for seat, colour in self.colours.items() if colour is not None}
+        return ", ".join(f"{self.actor_name(seat)} holds {after[seat]} of {targets[seat]} targets"
                          for seat, held in before.items() if after[seat] != held)
 
     def effect(self, move: str, after: "IceToidsState") -> str:
@@ -489,7 +513,7 @@ class IceToidsState(State):
         """Each remaining tile type, in proportion to how many of it are still face-down."""
         if self.actors != (CHANCE,):
             return []
-        return self._draws(self._remaining())
+        return self._draws(self.face_down())
 
     def _draws(self, left: dict[str, int]) -> list[tuple[str, float]]:
         total = sum(left.values())
@@ -497,12 +521,12 @@ class IceToidsState(State):
 
     def chance_key(self) -> str | None:
         """The cell being revealed: a tile seen there stays that tile, whatever led to it (rules 3.3)."""
-        return f"reveal:{CELLS[self.pending]}" if self.actors == (CHANCE,) else None
+        return f"reveal:{CELLS[self.pending]}" if self.pending is not None and self.actors == (CHANCE,) else None
 
     def fresh_chance(self, kept) -> list[tuple[str, float]]:
         """A draw from the tiles not revealed and not kept for another face-down cell: the rest of a
         shuffle whose tiles seen so far stay where they were seen [A13]."""
-        left = self._remaining()
+        left = self.face_down()
         for key, move in kept.items():
             cell, _, name = move.partition(":")[2].partition("=")
             if key != self.chance_key() and cell in INDEX and self.tiles[INDEX[cell]] is None and left.get(name):
@@ -528,7 +552,8 @@ class IceToidsState(State):
                 placed.setdefault(colour, []).append((cell, stance))
         mover = self.turn if self.pending is None else (self.turn + 1) % len(self.seat_colours)
         costs = {}
-        for seat, (colour, (home, _)) in enumerate(zip(self.seat_colours, self.seat_homes)):
+        for seat, (colour, home) in enumerate(zip(self.seat_colours, self.seat_homes)):
+            assert home is not None  # past the setup (above): every seat has its home
             targets = self._target_cells(colour)
             hidden = TARGET_COUNT[colour] - len(targets)
             search = SEARCH_REVEAL * ((len(face_down) + 1) / (hidden + 1) - 1) if hidden else 0.0
@@ -536,7 +561,7 @@ class IceToidsState(State):
             for cell, stance in placed.get(colour, []) + [(None, None)] * self.off_board[colour]:
                 entering = cell is None  # waiting beside its home tile: one action to enter, arriving upright
                 if entering:
-                    cell, stance = home, "U"
+                    cell, stance = home.cell, "U"
                 ahead = NEXT[cell][stance] if stance != "U" else None  # pointing at it: one action to step there
                 reach = routes[cell] if ahead is None else [min(r, 1 + a) for r, a in zip(routes[cell], routes[ahead])]
                 row = [entering + reach[t] for t in targets]
@@ -666,7 +691,7 @@ class IceToidsState(State):
         """Why `cell` cannot be the next home tile, whichever edge is named."""
         if not OUTER_EDGES[cell]:
             return f"{CELLS[cell]} is not on the edge of the board; a home tile must be."
-        owner = next((s for s, h in enumerate(self.seat_homes) if h and h[0] == cell), None)
+        owner = next((s for s, h in enumerate(self.seat_homes) if h and h.cell == cell), None)
         if owner is not None:
             return f"{CELLS[cell]} is already p{owner + 1}'s home tile; each player needs a different one."
         return None
@@ -680,16 +705,16 @@ class IceToidsState(State):
             return f"the tile being revealed is {name}, not {CELLS[cell]}."
         if kind == "reveal":
             if tile is not None:
-                return f"{name} is revealed already ({tile[0]}); {self._who(self.turn)} turns it."
+                return f"{name} is revealed already ({tile.kind}); {self._who(self.turn)} turns it."
             return f"no face-down {value} tile is left."
         if tile is None:
             return f"{name} must be revealed (a chance draw) before it is turned."
-        return f"{_tile_words(tile[0])} can show arrows {' or '.join(ORIENTATIONS[tile[0]])}, not {value}."
+        return f"{_tile_words(tile.kind)} can show arrows {' or '.join(ORIENTATIONS[tile.kind])}, not {value}."
 
     def _why_not_move(self, action: tuple) -> str | None:
         _, src, state, dst, push = action
         colour = self.seat_colours[self.turn]
-        home = self.seat_homes[self.turn][0]
+        home = self._home().cell
         if src is None:
             if not self.off_board[colour]:
                 return f"no {colour} piece is waiting off the board."
@@ -702,7 +727,7 @@ class IceToidsState(State):
             d = _direction(src, dst)
             if d is None:
                 return f"a piece moves one tile at a time, and {CELLS[dst]} is not next to {CELLS[src]}."
-            if d != state and d not in self.tiles[src][1]:
+            if d != state and d not in self.tiles[src].arrows:
                 if state == "U":
                     return (f"an upright piece moves only along an arrow of its tile, "
                             f"and {CELLS[src]} has no arrow pointing {d}.")
@@ -786,14 +811,14 @@ class IceToidsState(State):
             mover = self.seat_colours[self.turn]
             stance = "upright" if push[1] == "U" else f"pointing {DIRECTION_NAMES[push[1]]}"
             whose = "its own" if push[0] == mover else f"{push[0]}'s"
-            landing = NEXT[dst][OPPOSITE[self.seat_homes[self.turn][1]] if start is None else _direction(start, dst)]
+            landing = NEXT[dst][OPPOSITE[self._home().edge] if start is None else _direction(start, dst)]
             to = "off the board, back among the waiting pieces" if landing is None else f"to {CELLS[landing]}"
             text += f", pushing {whose} piece ({stance}) {to}"
         return text
 
     def places(self) -> dict[str, tuple[str, Any]]:
         """Each tile (with its pieces and whose home it is), the pieces waiting off the board, each colour's seat."""
-        homes = {h[0]: (c, h[1]) for c, h in zip(self.seat_colours, self.seat_homes) if h}
+        homes = {h.cell: (c, h.edge) for c, h in zip(self.seat_colours, self.seat_homes) if h}
         tiles = {name: (name, (self.tiles[i], self.pieces[i], homes.get(i))) for i, name in enumerate(CELLS)}
         entered = tuple(sorted(colour for here in self.pieces for colour, _ in here))
         return tiles | {"waiting": ("waiting", entered)} | {
@@ -865,13 +890,13 @@ class IceToidsState(State):
 # -- position text ----------------------------------------------------------------
 
 
-def _seat_text(colour: str | None, home: tuple | None) -> str:
+def _seat_text(colour: str | None, home: Home | None) -> str:
     if home is None:
         return colour or "?"
     return f"{colour}@{_home_text(*home)}"
 
 
-def _tile_text(tile: tuple | None) -> str | None:
+def _tile_text(tile: Tile | None) -> str | None:
     if tile is None:
         return None
     name, arrows = tile
@@ -894,7 +919,7 @@ def _parse_rows(text: str, parse_token, what: str) -> tuple:
     return tuple(cells)
 
 
-def _parse_seat(text: str) -> tuple:
+def _parse_seat(text: str) -> tuple[str | None, Home | None]:
     if text == "?":
         return None, None
     m = re.fullmatch(r"(\w+?)(?:@(\w\d)([NESW]?))?", text)
@@ -905,21 +930,21 @@ def _parse_seat(text: str) -> tuple:
     cell = INDEX.get(m[2])
     edges = "" if cell is None else OUTER_EDGES[cell]
     edge = m[3] or (edges if len(edges) == 1 else "")
-    if not edge or edge not in edges or (m[3] and len(edges) == 1):
+    if cell is None or not edge or edge not in edges or (m[3] and len(edges) == 1):
         raise PositionError(f"Seat {quote(text)}: a home is an edge tile (a corner adds its edge, e.g. a1S).")
-    return m[1], (cell, edge)
+    return m[1], Home(cell, edge)
 
 
-def _parse_tile(token: str) -> tuple:
+def _parse_tile(token: str) -> Tile:
     name, sep, arrows = token.partition("=")
     if name not in TILESET:
         raise PositionError(f"Tile {quote(token)}: the tile types are {', '.join(TILESET)}.")
     layouts = ORIENTATIONS[name]
     if not sep:
-        return name, (layouts[0] if len(layouts) == 1 else None)
+        return Tile(name, layouts[0] if len(layouts) == 1 else None)
     if len(layouts) == 1 or arrows not in layouts:
         raise PositionError(f"Tile {quote(token)}: {name} shows {' or '.join(layouts)}.")
-    return name, arrows
+    return Tile(name, arrows)
 
 
 def _parse_pieces(token: str) -> tuple:
@@ -935,7 +960,7 @@ def _parse_pieces(token: str) -> tuple:
 def _check(state: IceToidsState) -> None:
     """Raise `PositionError` unless the position can arise in a game."""
     colours = [c for c in state.seat_colours if c]
-    homes = [h[0] for h in state.seat_homes if h]
+    homes = [h.cell for h in state.seat_homes if h]
     if len(set(colours)) < len(colours) or len(set(homes)) < len(homes):
         raise PositionError("Two seats share a colour or a home tile.")
     if state.in_setup:
@@ -946,20 +971,20 @@ def _check(state: IceToidsState) -> None:
         if any(state.tiles) or any(state.pieces) or state.pending is not None:
             raise PositionError("Tiles and pieces stay untouched until every seat has chosen.")
         return
-    for name, left in state._remaining().items():
+    for name, left in state.face_down().items():
         if left < 0:
-            raise PositionError(f"Too many {name} tiles: the set has {TILESET[name].count}.")
+            raise PositionError(f"Too many {name} tiles: the set has {TILESET[name].copies}.")
     if any(c not in colours for here in state.pieces for c, _ in here):
         raise PositionError("A piece belongs to a colour no seat plays.")
     for colour, waiting in state.off_board.items():
         if waiting < 0:
             raise PositionError(f"{colour} has more than {PIECES_PER_COLOUR} pieces on the board.")
     for cell, tile in enumerate(state.tiles):
-        if cell != state.pending and ((tile is None and state.pieces[cell]) or (tile and tile[1] is None)):
+        if cell != state.pending and ((tile is None and state.pieces[cell]) or (tile and tile.arrows is None)):
             raise PositionError(f"{CELLS[cell]} is face-down or not turned, but it is not being revealed.")
     if state.pending is not None:
         tile = state.tiles[state.pending]
-        if not state.pieces[state.pending] or tile and tile[1] is not None:
+        if not state.pieces[state.pending] or tile and tile.arrows is not None:
             raise PositionError(f"{CELLS[state.pending]} is being revealed, so it must hold the piece that "
                                 "arrived and be face-down or not yet turned.")
 
@@ -1022,7 +1047,7 @@ def _routes(tiles: tuple) -> tuple:
     """For each cell, the fewest actions from a piece upright on it to stand on each cell (§3.1): a step
     along an arrow of its tile is one action, any other step two (point, then move); the arrows are
     those of the tiles turned so far (a face-down tile has none that anyone knows)."""
-    arrows = tuple((tile[1] or "") if tile else "" for tile in tiles)
+    arrows = tuple((tile.arrows or "") if tile else "" for tile in tiles)
     found = _ROUTES.get(arrows)
     if found is None:
         if len(_ROUTES) > 4096:

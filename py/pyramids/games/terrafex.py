@@ -485,6 +485,7 @@ class TerrafexState(State):
             raise IllegalMoveError(f"the glacier on {NAMES[x]} would leave the board.")
         if not self._glides_away(x, d):
             back = _step(x, BACK[d])
+            assert back is not None  # with the edge behind it, a glacier glides away
             raise IllegalMoveError(
                 f"a glacier moves only away from the edge, a mountain or another glacier directly behind it, "
                 f"and {NAMES[back]} holds {describe(board[back])}.")
@@ -596,6 +597,7 @@ class TerrafexState(State):
         if self.setup:
             return None
         spare = SPARE_GROWTH if level == "hard" else 0.0
+        margin: float
         margin, swings = self.swings()  # White's margin, as are all the swings
         mover, other = self.to_move, _other(self.to_move)
         if self.fire:  # selected, waiting for the opponent
@@ -613,7 +615,9 @@ class TerrafexState(State):
         are its placements by the opponent.  One pass over the board, the pool checked where an option
         needs a piece (as `_fire_tx` and the growths take them); a glacier's by its own rule (`_glide`)."""
         board, pool, pit = self.board, self.pool, self.pit
-        forest, mountain, glacier = [], [], []
+        forest: list[int] = []
+        mountain: list[int] = []
+        glacier: list[int] = []
         fire: dict[int, list] = {1: [], 2: [], 3: []}
         empty_sides = set()  # the values of a small piece on an empty square: +1 (White's) and/or -1
         margin = 0
@@ -712,8 +716,8 @@ class TerrafexState(State):
         return tuple(a for a in ACTIONS if a in self.used or a == action)
 
     def _next(self, board, pool, pit, **changes) -> "TerrafexState":
-        fields = dict(board=tuple(board), pool=tuple(pool), pit=tuple(pit), to_move=self.to_move,
-                      used=self.used, fire=self.fire, idle=self.idle, setup=self.setup)
+        fields: dict[str, Any] = dict(board=tuple(board), pool=tuple(pool), pit=tuple(pit), to_move=self.to_move,
+                                      used=self.used, fire=self.fire, idle=self.idle, setup=self.setup)
         fields.update(changes)
         return TerrafexState(self.game, options=self.options, **fields)
 
@@ -859,6 +863,7 @@ class TerrafexState(State):
         _, x, d, placed = parsed
         i = INDEX[x]
         t = _step(i, d)
+        assert t is not None  # a glacier's legal move stays on the board
         unit, target, left = self.board[i], self.board[t], board[i]
         mover = f"the {piece_name('B', unit[2] if unit[0] == 'G' else unit[1])}"
         if unit[0] == "G" and left is None:
@@ -879,7 +884,9 @@ class TerrafexState(State):
             text += (f" to {NAMES[t]}, melting with {describe(target)} there{outcome}; "
                      f"the {piece_name('R', target[1])} goes to the fire pit")
         elif not placed:
-            text += f", pushing the small mountain on {NAMES[t]} to {NAMES[_step(i, d, 3)]}"
+            pushed = _step(i, d, 3)
+            assert pushed is not None  # a push legal only onto the board
+            text += f", pushing the small mountain on {NAMES[t]} to {NAMES[pushed]}"
         else:
             mountain = f"the {piece_name('Y', target[1])} on {NAMES[t]}"
             if len(placed) == 1:
@@ -1216,7 +1223,7 @@ def _counts(text: str, what: str) -> tuple[int, int, int]:
     parts = text.split(",")
     if len(parts) != 3 or not all(p.isdigit() for p in parts):
         raise PositionError(f"Terrafex: {what} counts are three numbers (small, medium, large), not {quote(text)}.")
-    return tuple(int(p) for p in parts)
+    return int(parts[0]), int(parts[1]), int(parts[2])
 
 
 def _parse_pool(text: str) -> tuple:

@@ -16,7 +16,7 @@ from .. import svg
 from ..core import CHANCE, GameError
 from ..games.ice_turn import (
     CELLS, DIRECTION_NAMES, DIRS, FACE_TEXT, INDEX, LETTERS, SIZE, SIZE_NAMES, TILES, owner, pips,
-    piece_name, tile_code, tile_words,
+    Tile, piece_name, tile_code, tile_words,
 )
 
 CELL = 110
@@ -57,7 +57,7 @@ def _arrow(d: str, cx: float, cy: float, reach: float, colour: str, width: float
             f'L{cx - head * 0.75:.1f} {cy - reach + head:.1f}Z" fill="{colour}"/></g>')
 
 
-def tile_art(tile: tuple, x: float, y: float, size: float, faded: bool = True) -> str:
+def tile_art(tile: Tile, x: float, y: float, size: float, faded: bool = True) -> str:
     """A tile's face: one arrow, a two-headed arrow along an axis, or the Q-Turner's four with a ring."""
     kind, arrows = tile
     cx, cy = x + size / 2, y + size / 2
@@ -75,9 +75,9 @@ def tile_art(tile: tuple, x: float, y: float, size: float, faded: bool = True) -
     return f'<g class="arrows {kind} {arrows or "any"}"{opacity}>{body}</g>'
 
 
-def tile_icon(tile: tuple, size: float = 36) -> str:
+def tile_icon(tile: Tile, size: float = 36) -> str:
     """A small stand-alone picture of a tile, for buttons and the hands."""
-    face = svg.rect(0.5, 0.5, size - 1, size - 1, f'fill="{FACE[tile[0]]}" stroke="#8a7f68" rx="3"')
+    face = svg.rect(0.5, 0.5, size - 1, size - 1, f'fill="{FACE[tile.kind]}" stroke="#8a7f68" rx="3"')
     return (f'<svg viewBox="0 0 {size} {size}" width="{size:.0f}" height="{size:.0f}" aria-hidden="true">'
             f"{face}{tile_art(tile, 0, 0, size, faded=False)}</svg>")
 
@@ -206,10 +206,11 @@ def _bar(state, marks: svg.Marks, watching: bool = False) -> str:
             out.append(_text(x, row1 + 10, f"{kind.title} &#215;{hand.count(name)}", 11, "start"))
             start = x
             for arrows in kind.orientations:
-                code = tile_code((name, arrows))
-                art = tile_art((name, arrows), x + 2, row1 + 18, 36, faded=False)
+                tile = Tile(name, arrows)
+                code = tile_code(tile)
+                art = tile_art(tile, x + 2, row1 + 18, 36, faded=False)
                 out.append(_button(f"tile:{code}", x, row1 + 16, 40, 40, art, f"tile:{code}" in lit,
-                                   f"Place {tile_words((name, arrows))}"))
+                                   f"Place {tile_words(tile)}"))
                 x += 44
             x = max(x, start + 96) + 12
         return "".join(out)
@@ -217,12 +218,12 @@ def _bar(state, marks: svg.Marks, watching: bool = False) -> str:
         return "".join(out)
     x = 16
     kinds = ("turn",) if state.phase == "react" else ("tip", "turn")
-    for kind in kinds:
-        caption = "Turn (free)" if state.phase == "react" else f"{kind.capitalize()} 1 MP"
+    for action in kinds:
+        caption = "Turn (free)" if state.phase == "react" else f"{action.capitalize()} 1 MP"
         out.append(_text(x, row1 + 22, caption, 12, "start"))
         x += 70 if state.phase == "react" else 62
         for d in DIRS:
-            out.append(_arrow_button(kind, d, x, row1, f"{kind}:{d}" in lit))
+            out.append(_arrow_button(action, d, x, row1, f"{action}:{d}" in lit))
             x += 37
         x += 14
     x = 16
@@ -290,7 +291,7 @@ def draw(state, marks: svg.Marks = svg.Marks(), watching: bool = False) -> str:
         name = CELLS[cell]
         x, y = _origin(cell)
         tile = state.tiles[cell]
-        fill = FACE[tile[0]] if tile else "#fff"
+        fill = FACE[tile.kind] if tile else "#fff"
         cls = "cell" + (" target" if name in marks.targets else "") + (" empty" if tile is None else "")
         tiles.append(f'<rect class="{cls}" data-cell="{name}" x="{x:.1f}" y="{y:.1f}" width="{CELL}" '
                      f'height="{CELL}" fill="{fill}" stroke="#8a7f68" stroke-width="1.5">'
@@ -347,7 +348,7 @@ def panel(state, actor=None, marks=None, people=None) -> str:
         hand = state.hands[seat_index]
         held = ""
         if state.phase in ("deal", "place"):
-            icons = "".join(tile_icon((name, TILES[name].orientations[0]), 20) for name in hand)
+            icons = "".join(tile_icon(Tile(name, TILES[name].orientations[0]), 20) for name in hand)
             held = f" &#8212; hand: {icons or 'empty'}"
         mark = " &#9664;" if seat_index == state.turn and state.outcome is None and state.phase != "deal" else ""
         out.append(f'<p class="seat"><span class="who {colour}"></span>{colour.capitalize()}: '

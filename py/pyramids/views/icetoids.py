@@ -18,7 +18,7 @@ from .. import svg
 from ..core import CHANCE
 from ..games.icetoids import (
     EDGE_NAMES, GLYPH_NAMES, tile_title,
-    CELLS, COLOURS, INDEX, OPPOSITE, ORIENTATIONS, OUTER_EDGES, SIZE, TILESET, arrows_words,
+    CELLS, COLOURS, INDEX, OPPOSITE, ORIENTATIONS, OUTER_EDGES, SIZE, TARGET_COUNT, TILESET, arrows_words,
 )
 
 CELL = 110
@@ -257,7 +257,7 @@ def _orientations(state, marks: svg.Marks) -> str:
     """The layouts the tile being turned can take, in the band away from it: each picture is the choice
     (``turn:<arrows>``, a click turns the tile so), its words under it; a lit one (a hint) is outlined."""
     cell = state.pending
-    name = state.tiles[cell][0]
+    name = state.tiles[cell].kind
     top = cell // SIZE < SIZE - 1
     y0 = 4 if top else SIDE - MARGIN + 4
     lines = (f"{state.actor_name(state.active)}:", f"{CELLS[cell]} is the {name}", "arrow tile. Choose",
@@ -374,7 +374,7 @@ def panel(state, actor=None, marks=None, people=None) -> str:
             continue
         found = [INDEX[c] for c in state.targets[colour]]
         held = sum(any(c == colour for c, _ in state.pieces[i]) for i in found)
-        total = sum(t.count for t in TILESET.values() if t.target == colour)
+        total = TARGET_COUNT[colour]
         out.append(f'<p class="seat">{symbol} {name}: home {home[0]} ({EDGE_NAMES[home[1]]} edge), '
                    f"{state.off_board[colour]} waiting; targets found {len(found)} of {total}, "
                    f"occupied {held} (a {colour} piece on all {total} wins).</p>")
@@ -383,10 +383,7 @@ def panel(state, actor=None, marks=None, people=None) -> str:
         buttons = "".join(f'<button type="button" data-cell="dir:{d}" title="Point the selected piece '
                           f'{EDGE_NAMES[d]}">{d} {ARROW_TEXT[d]}</button>' for d in ways)
         out.append(f'<p class="point">Point the selected piece: {buttons}</p>')
-    left = {name: tile.count for name, tile in TILESET.items()}
-    for tile in state.tiles:
-        if tile is not None:
-            left[tile[0]] -= 1
+    left = state.face_down()
     hidden = ", ".join(f"{n} {name} {'target' if TILESET[name].target else 'arrow tile'}{'s' if n > 1 else ''}"
                        for name, n in left.items() if n)
     out.append(f'<p class="hidden-tiles">Face down: {sum(left.values())} tiles'

@@ -70,8 +70,8 @@ def frosted(cx: float, cy: float, forest: int, frost: int, named: bool = True) -
     """A forest with frost on it: the forest drawn whole, crystals over as much of it as the frost covers
     (on the board, the frost `named` as the glacier it was)."""
     width = min(CELL * PIECE_WIDTH[frost], CELL * PIECE_WIDTH[forest] - 10)  # a rim of the forest always shows
-    frost = svg.named(COLOUR["B"] if named else "")
-    return (f'<g class="frosted">{_piece(cx, cy, "G", forest, named=named)}<g{frost}>'
+    glacier = svg.named(COLOUR["B"] if named else "")
+    return (f'<g class="frosted">{_piece(cx, cy, "G", forest, named=named)}<g{glacier}>'
             + _square(cx, cy, width, 'fill="url(#pat-frost)" stroke="#ffffff" stroke-width="2.5"')
             + _square(cx, cy, width + 3, f'fill="none" stroke="{ICE}" stroke-width="1" stroke-dasharray="3 2"')
             + "</g></g>")
