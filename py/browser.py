@@ -109,7 +109,7 @@ SLICE = 0.01  # seconds of replay per task while a game opens: a task stays well
 
 
 def replay_slice(loading) -> bool:
-    """One slice of a `session.Loading`'s replay, True once done; a bug stops it there as a refused
+    """One slice of a `loading.Loading`'s replay, True once done; a bug stops it there as a refused
     move would: the moves before it are kept."""
     try:
         return loading.step(SLICE)

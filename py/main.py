@@ -18,7 +18,8 @@ from archives import loaded
 from browser import by_id, load_script, present, replay as replay_in_slices, replay_slice, report
 from pyramids import games, page, record, saves
 from pyramids.core import CONFIRM_RESIGN, DECLINE_DRAW, OFFER_DRAW, RESIGN, GameError
-from pyramids.session import Loading, Session
+from pyramids.loading import Loading
+from pyramids.session import Session
 from screen.board import Board
 from screen.bots import Bots
 from screen.learn import Learn

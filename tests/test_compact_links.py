@@ -19,7 +19,8 @@ from test_loading import load, sample_game
 from pyramids import games, record
 from pyramids.core import CHANCE, GameError
 from pyramids.record import Record
-from pyramids.session import Loading, Session
+from pyramids.loading import Loading
+from pyramids.session import Session
 
 GAMES = games.ids()
 CHAT = 2_000  # the bound for a 300-move game

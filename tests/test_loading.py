@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from conformance import playout
 from pyramids import games, page, record, views
 from pyramids.core import GameError
-from pyramids.session import CLOCK_EVERY, Loading, Session
+from pyramids.loading import CLOCK_EVERY, Loading
+from pyramids.session import Session
 
 GAMES = games.ids()
 
@@ -115,7 +116,7 @@ def test_a_save_restores_redo_ply_and_the_clock_deadline():
     assert s.clock_remaining(1000.0) == 300
     s.play("red:cap:rS1>t10")
     s.undo()
-    again, error = Session.from_storage(s.to_storage())
+    again, error = Loading.from_storage(s.to_storage()).finish()
     assert error is None and again.redo_stack == [["red:cap:rS1>t10"]]
     assert json.loads(s.to_storage())["deadline"] == 1300.0, "the deadline is stored, not the time left"
     assert again.clock_remaining(1100.0) == 200, "the clock ran on while the page was closed"

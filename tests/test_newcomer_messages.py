@@ -13,7 +13,8 @@ from test_ice_turn import pos as ice_turn_position
 from pyramids import games, page, turns, views
 from pyramids.core import CHANCE
 from pyramids.games.icetoids import ORIENTATIONS
-from pyramids.session import Loading, Session
+from pyramids.loading import Loading
+from pyramids.session import Session
 from pyramids.svg import Marks
 
 from conformance import playout
@@ -197,26 +198,26 @@ def test_a_reload_keeps_the_turns_followed_and_the_moves_a_link_brought():
         s.play_bot(move, s.position_key())
     news, marks, span = s.turn_news(), s.marks(), s.replay_span()
     assert news.startswith("Black's turn: ") and span
-    again, note = Session.from_storage(s.to_storage())
+    again, note = Loading.from_storage(s.to_storage()).finish()
     assert note is None
     assert (again.marks(), again.replay_span()) == (marks, span)
     fire = "Black plays the medium fire: burns the medium forest on d2 away; the medium fire goes to the fire pit."
     assert again.turn_news() == f"{fire} {news}", "all it outlines: the fire it played, told at once, too"
     again.click("e4")  # White places Black's fire; Black's turn was told before: not again
     assert again.turn_news() == ""
-    reloaded = Session.from_storage(again.to_storage())[0]  # the message is gone: the turn is told whole again
+    reloaded = Loading.from_storage(again.to_storage()).finish()[0]  # the message is gone: the turn is told whole again
     assert (news[:-1] + "; White plays the large fire: burns the small forest on e4") in reloaded.turn_news()
 
     s = Session("terrafex", bots={"black": "easy"}, rng=random.Random(0))
     for move in ("mountain:start:c1", "glacier:h2W", "forest:grow:c3", "fire:2"):
         s.play(move)
     s.play_bot("fire:burn:d2", s.position_key())  # told at once; White's own actions never told back to White
-    reloaded = Session.from_storage(s.to_storage())[0]
+    reloaded = Loading.from_storage(s.to_storage()).finish()[0]
     assert reloaded.turn_news() == s.message
 
     s = Session("ice-lady", moves=["d3-e4", "e6-f5"])
     s.unseen = s.watched = s.told = 1
-    again = Session.from_storage(s.to_storage())[0]
+    again = Loading.from_storage(s.to_storage()).finish()[0]
     assert (again.unseen, again.watched, again.told) == (1, 1, 1) and again.turn_news() == "Black small e6 to f5."
 
 

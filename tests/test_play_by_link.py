@@ -9,7 +9,8 @@ import random
 import pytest
 
 from pyramids import page, saves, views
-from pyramids.session import Loading, Session, players_to_act
+from pyramids.loading import Loading
+from pyramids.session import Session, players_to_act
 
 
 def test_every_game_lists_its_seats_through_the_protocol():
@@ -68,10 +69,10 @@ def test_which_seats_are_mine_is_saved_with_the_game_and_never_in_its_link():
     session = Session("ice-lady", moves=["d3-e4"])
     session.choose_mine(["black"])
     assert "black" not in session.link() and "black" not in session.share_link()
-    restored, _ = Session.from_storage(session.to_storage())
+    restored, _ = Loading.from_storage(session.to_storage()).finish()
     assert restored.mine == ("black",)
     tampered = json.loads(session.to_storage()) | {"mine": ["green", 7]}
-    assert Session.from_storage(json.dumps(tampered))[0].mine == ()
+    assert Loading.from_storage(json.dumps(tampered)).finish()[0].mine == ()
 
 
 def test_the_board_is_turned_round_for_black_in_ice_lady_only_where_a_game_has_sides():

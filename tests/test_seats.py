@@ -7,25 +7,26 @@ import pytest
 from pyramids import page, record
 from pyramids.core import RESIGN, GameError
 from pyramids.games import get
-from pyramids.session import STEP_S, Session, parse_bots, reading_time
+from pyramids.loading import Loading, parse_bots
+from pyramids.session import STEP_S, Session, reading_time
 
 
 def test_the_link_names_the_computers_seats_and_reopens_with_them():
     s = Session("ice-lady", bots={"black": "hard"})
     s.play("d3-e4")
     assert s.link() == "v=1&g=ice-lady&m=d3-e4&bots=black:hard"
-    again, error = Session.from_record(record.decode(s.link()))
+    again, error = Loading(record.decode(s.link())).finish()
     assert error is None and again.bots == {"black": "hard"} and again.moves == ["d3-e4"]
 
 
 def test_a_person_is_the_default_and_adds_nothing_to_the_link():
     assert "bots" not in Session("ice-lady").link()
-    assert Session.from_record(record.decode("v=1&g=ice-lady&m="))[0].bots == {}
+    assert Loading(record.decode("v=1&g=ice-lady&m=")).finish()[0].bots == {}
 
 
 def test_storage_keeps_the_seats():
     s = Session("icetoids", {"players": 3}, bots={"p2": "easy", "p3": "medium"}, rng=random.Random(1))
-    again, error = Session.from_storage(s.to_storage())
+    again, error = Loading.from_storage(s.to_storage()).finish()
     assert error is None and again.bots == {"p2": "easy", "p3": "medium"} and again.options["players"] == 3
 
 
@@ -34,7 +35,7 @@ def test_storage_keeps_the_seats():
                                            ("purple:hard", "a seat this game has not")])
 def test_a_bad_seat_in_a_link_is_said_and_the_game_still_opens(text, problem):
     """Like any damaged part of a link (issue 12): the game opens, every seat a person's, and the page says why."""
-    session, message = Session.from_record(record.decode(f"v=1&g=ice-lady&m=d3-e4&bots={text}"))
+    session, message = Loading(record.decode(f"v=1&g=ice-lady&m=d3-e4&bots={text}")).finish()
     assert session.moves == ["d3-e4"] and session.bots == {}
     assert problem in message and "Every seat is a person's." in message and len(message) < 300
 
@@ -213,11 +214,11 @@ def test_the_computer_s_speed_travels_with_its_seats():
     """Issue 28: a "Computer speed" (slow, normal, fast) travels with the seats: in the link and in storage."""
     s = Session("ice-towers", bots={"yellow": "hard"}, pace="slow")
     assert s.link() == "v=1&g=ice-towers&m=&bots=yellow:hard&pace=slow"
-    again, error = Session.from_record(record.decode(s.link()))
+    again, error = Loading(record.decode(s.link())).finish()
     assert error is None and again.pace == "slow"
-    assert Session.from_storage(s.to_storage())[0].pace == "slow"
+    assert Loading.from_storage(s.to_storage()).finish()[0].pace == "slow"
     assert "pace" not in Session("ice-towers", bots={"yellow": "hard"}).link(), "normal adds nothing"
-    bad, message = Session.from_record(record.decode("v=1&g=ice-towers&m=&bots=yellow:hard&pace=warp"))
+    bad, message = Loading(record.decode("v=1&g=ice-towers&m=&bots=yellow:hard&pace=warp")).finish()
     assert bad.pace == "normal" and "The link's computer speed is not valid: 'warp'" in message
 
 
@@ -225,8 +226,8 @@ def test_a_turn_game_s_computer_speed_travels_too():
     """Issue 56: every game with a computer seat has a Computer speed, in the link and in storage as Ice Towers'."""
     s = Session("ice-turn", {"players": 3}, bots={"red": "easy", "blue": "easy"}, pace="slow", rng=random.Random(2))
     assert s.link().endswith("&bots=red:easy,blue:easy&pace=slow")
-    assert Session.from_record(record.decode(s.link()))[0].pace == "slow"
-    assert Session.from_storage(s.to_storage())[0].pace == "slow"
+    assert Loading(record.decode(s.link())).finish()[0].pace == "slow"
+    assert Loading.from_storage(s.to_storage()).finish()[0].pace == "slow"
 
 
 def bots_play(s: Session, *moves: str) -> None:

@@ -13,6 +13,7 @@ from conformance import check_game, check_state
 from pyramids import games, record
 from pyramids.core import GameError, IllegalMoveError, InvalidMoveError, PositionError, seats
 from pyramids.games.terrafex import COLS, INDEX, KINDS, LAYOUTS, ROWS, SUPPLY, band_owner
+from pyramids.loading import Loading
 from pyramids.session import Session
 
 GAME = games.get("terrafex")
@@ -162,7 +163,7 @@ def test_custom_layout_has_both_seats_known_without_playing(monkeypatch):
         patched.setattr(type(GAME.new()), "play", no_play)
         assert seats(GAME, {"layout": "custom"}) == ["white", "black"]
     link = record.encode(record.Record("terrafex", {"layout": "custom"}, (), {"bots": "black:hard"}))
-    session, error = Session.from_link(link)
+    session, error = Loading.from_link(link).finish()
     assert error is None and session.bots == {"black": "hard"} and session.seats == ["white", "black"]
 
 
