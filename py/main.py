@@ -145,7 +145,7 @@ class App:
                         shown = "The game is shown up to that move." if loading.error else ""
                         self.tell(page.notice("Part of this link could not be used.", message, shown))
                 if self.session is loading.session:  # the link's game, not a saved one: its timer's time
-                    self.tell(loading.session.clock_told())
+                    self.tell(loading.session.clock.told())
                 return
         last, unsaved = saves.last_played(self.store)
         if unsaved:  # the game played last was not saved: say so, rather than show an older one silently
@@ -237,7 +237,7 @@ class App:
     def worth_saving(self):
         """Whether the game on screen has anything of the player's: a move, an undo, a running clock, a side chosen."""
         s = self.session
-        return s.moves != self.opened or bool(s.redo_stack) or s.clock_started is not None or bool(s.mine)
+        return s.moves != self.opened or bool(s.redo_stack) or s.clock.started is not None or bool(s.mine)
 
     def persist(self):
         """After a player acts: save the game in its entry and put its record in the URL."""

@@ -37,7 +37,7 @@ def draw(session: Session, plies=None) -> None:
         views.panel(session.state, session.actor)
         session.status()
         page.choices(session)
-        session.clock_remaining(1000.0)
+        session.clock.remaining(1000.0)
     page.move_list(session)
 
 
@@ -75,7 +75,7 @@ def test_a_padded_move_is_kept_in_canonical_form():
 
 def FRESH_CLOCK(session):  # noqa: N802 - a check, named like the constants beside it
     """A bad stored clock restarts at the first look (the drawing at t=1000), never rings at once."""
-    return session.clock_started == 1000.0 and session.clock_remaining(1000.0) == 300
+    return session.clock.started == 1000.0 and session.clock.remaining(1000.0) == 300
 
 
 @pytest.mark.parametrize("save, check", [
@@ -113,13 +113,13 @@ def test_unreadable_saves_say_why_in_words(save, problem):
 
 def test_a_save_restores_redo_ply_and_the_clock_deadline():
     s = Session("ice-towers", {"timer": 300})
-    assert s.clock_remaining(1000.0) == 300
+    assert s.clock.remaining(1000.0) == 300
     s.play("red:cap:rS1>t10")
     s.undo()
     again, error = Loading.from_storage(s.to_storage()).finish()
     assert error is None and again.redo_stack == [["red:cap:rS1>t10"]]
     assert json.loads(s.to_storage())["deadline"] == 1300.0, "the deadline is stored, not the time left"
-    assert again.clock_remaining(1100.0) == 200, "the clock ran on while the page was closed"
+    assert again.clock.remaining(1100.0) == 200, "the clock ran on while the page was closed"
 
 
 def test_a_long_link_is_refused_with_the_limit_and_replays_in_slices():
@@ -196,7 +196,7 @@ def test_mutated_saves_open_or_say_why(game_id, data):
     session = Session(game_id, moves=moves[: data.draw(st.integers(0, len(moves)))], rng=random.Random(3))
     if session.can_undo():
         session.undo()
-    session.clock_remaining(1000.0)
+    session.clock.remaining(1000.0)
     fields = dict(session.storage_fields())
     for _ in range(data.draw(st.integers(0, 3))):
         key = data.draw(st.sampled_from(["v", "record", "redo", "ply", "deadline", "clock", "extra"]))

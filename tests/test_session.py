@@ -208,20 +208,20 @@ def test_storage_text_is_json_with_the_link():
 def test_the_game_clock_counts_from_the_first_look_and_plays_its_move(monkeypatch):
     monkeypatch.setattr("pyramids.games.get", lambda game_id: COIN)
     s = Session("coin", rng=random.Random(4))
-    assert s.clock_remaining(100.0) == 5 and s.tick(103.0) is False
+    assert s.clock.remaining(100.0) == 5 and s.tick(103.0) is False
     s.go(0)
     assert s.tick(105.5) is True
-    assert s.moves[0] == "tails" and s.clock_remaining(200.0) is None
+    assert s.moves[0] == "tails" and s.clock.remaining(200.0) is None
     restored, _ = Loading.from_storage(Session("coin").to_storage()).finish()
-    assert restored.clock_started is None
+    assert restored.clock.started is None
 
 
 def test_the_clock_start_survives_a_reload(monkeypatch):
     monkeypatch.setattr("pyramids.games.get", lambda game_id: COIN)
     s = Session("coin")
-    s.clock_remaining(50.0)
+    s.clock.remaining(50.0)
     again, _ = Loading.from_storage(s.to_storage()).finish()
-    assert again.clock_remaining(52.0) == 3
+    assert again.clock.remaining(52.0) == 3
 
 
 def test_nested_locations_take_the_first_the_rules_accept():
@@ -500,21 +500,21 @@ def test_a_timed_game_s_link_carries_the_time_left():
     the player is told (our reading, on the rules page); a link without them starts the timer again, and says so."""
     s = Session("ice-towers", {"timer": 120})
     s.play("red:cap:rS1>t10")
-    assert s.clock_remaining(1000.0) == 120
+    assert s.clock.remaining(1000.0) == 120
     link = s.share_link(1012.4)
     assert "&left=107" in link and "&left=" not in s.link(), "the address bar's link (and the save's) carry no time"
     friend, message = Loading.from_link(link).finish()
     assert message is None and friend.moves == s.moves
-    assert friend.clock_told() == "The timer has 1:47 left, as when this link was shared; it runs from now."
-    assert friend.clock_remaining(5000.0) == 107 and friend.clock_remaining(5007.0) == 100
+    assert friend.clock.told() == "The timer has 1:47 left, as when this link was shared; it runs from now."
+    assert friend.clock.remaining(5000.0) == 107 and friend.clock.remaining(5007.0) == 100
     again, _ = Loading.from_link(s.link()).finish()
-    assert again.clock_told() == ("The timer starts at 2:00: this link does not say how much time was left "
+    assert again.clock.told() == ("The timer starts at 2:00: this link does not say how much time was left "
                                   "(a link from Share does).")
-    assert again.clock_remaining(0.0) == 120
+    assert again.clock.remaining(0.0) == 120
     assert Session("ice-towers").share_link(5.0) == Session("ice-towers").share_link(), "no timer, no time left"
-    assert "left" not in Session("ice-towers").clock_told() + Session("ice-towers").share_link(5.0)
+    assert "left" not in Session("ice-towers").clock.told() + Session("ice-towers").share_link(5.0)
     for bad in ("121", "x", "-3"):
         damaged, message = Loading.from_link(s.link() + f"&left={bad}").finish()
-        assert damaged.clock_left is None and message.startswith(f"The link's time left is not valid: '{bad}'")
+        assert damaged.clock.left is None and message.startswith(f"The link's time left is not valid: '{bad}'")
     rules = games.rules_page("ice-towers")
     assert '<p class="assumption">Interpretation: a timed game sent by link is one clock' in rules

@@ -66,7 +66,7 @@ class Loading:
                 self.notes.append(f"The link's time left is not valid: {quote(rec.view['left'])}"
                                   + ("." if timer is None else f" (write the seconds, at most {int(timer[0])})."))
             else:
-                self.session.clock_left = left
+                self.session.clock.left = left
         self.rec, self.saved = rec, saved
         self.unpacker = record.Unpacker(rec.packed) if rec.packed else None
         self.error: str | None = None
@@ -172,7 +172,7 @@ class Loading:
             else:
                 deadline = _finite(data.get("deadline"))
                 started = None if deadline is None else deadline - clock[0]
-            s.clock_started = started
+            s.clock.started = started
 
     def finish(self) -> tuple[Session, str | None]:
         """Replay whatever is left; the session and what the player should be told, if anything."""

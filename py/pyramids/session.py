@@ -22,6 +22,7 @@ import time
 import zlib
 
 from . import games, record, turns
+from .clock import Clock
 from .core import AGREEMENT_MOVES, CHANCE, GameError, State, players_to_act, possessive, repeated_moves, seats
 from .svg import Marks
 from .views import last_marks
@@ -66,8 +67,7 @@ class Session:
         self.bots: dict[str, str] = dict(bots or {})  # seat -> level, for the seats the computer plays
         self.pace = pace if pace in PACES else "normal"  # how soon the computer's seats act where nobody waits
         self.rng = rng or random.Random()
-        self.clock_started: float | None = None  # when the game clock began (epoch seconds)
-        self.clock_left: int | None = None  # the seconds left that a link brought: the clock runs on from them
+        self.clock = Clock(self)
         self.states: list[State] = [self.game.new(**self.options)]
         self.moves: list[str] = []
         self.redo_stack: list[list[str]] = []
@@ -110,7 +110,7 @@ class Session:
         """The shortest link to the game: what Share hands out; in a timed game, with the time left at `now`
         (``left=108``), so that a game played by links runs down as one at a table does."""
         rec = self.record()
-        left = None if now is None else self.clock_remaining(now)
+        left = None if now is None else self.clock.remaining(now)
         if left is not None:
             rec = record.Record(rec.game, rec.options, rec.moves, {**rec.view, "left": str(int(left))})
         readable = record.encode(rec)
@@ -133,10 +133,9 @@ class Session:
         stack, the ply on screen, the clock's deadline, the chance outcomes kept, the turns followed (told
         and outlined) and the moves a link brought.  Undone dice and tiles are stored: everyone saw them, and
         a reload must not draw them anew; a reload shows what was on screen."""
-        clock = self.latest.clock()
-        deadline = None if clock is None or self.clock_started is None else self.clock_started + clock[0]
         return {"v": STORAGE_FORMAT, "record": record.encode(self.record()), "redo": [list(g) for g in self.redo_stack],
-                "ply": self.cursor, "deadline": deadline, "mine": list(self.mine), "chance": dict(self.kept),
+                "ply": self.cursor, "deadline": self.clock.deadline(), "mine": list(self.mine),
+                "chance": dict(self.kept),
                 "followed": None if self.watched is None else [self.watched, self.told], "unseen": self.unseen}
 
     def to_storage(self) -> str:
@@ -394,32 +393,9 @@ class Session:
                 "Press End (or Last) to return to the game.")
 
     # -- the game clock (timed variants) ----------------------------------
-    def clock_remaining(self, now: float) -> float | None:
-        """Seconds left on the game clock (it starts at the first look, with the time left a link brought), or
-        None without one."""
-        clock = self.latest.clock()
-        if clock is None:
-            return None
-        if self.clock_started is None:
-            left = clock[0] if self.clock_left is None else min(self.clock_left, clock[0])
-            self.clock_started = now - (clock[0] - left)
-        return max(0.0, clock[0] - (now - self.clock_started))
-
-    def clock_told(self) -> str:
-        """What a player opening a timed game's link is told of its clock: the time left it brought, or that it
-        starts again ('' without a running clock).  Our reading of a timer for a game played by links."""
-        clock = self.latest.clock()
-        if clock is None:
-            return ""
-        if self.clock_left is None:
-            return (f"The timer starts at {_minutes(clock[0])}: this link does not say how much time was left "
-                    "(a link from Share does).")
-        return (f"The timer has {_minutes(min(self.clock_left, clock[0]))} left, as when this link was shared; "
-                "it runs from now.")
-
     def tick(self, now: float) -> bool:
         """Play the clock's move once it has run out; True when it rang."""
-        if self.clock_remaining(now) != 0.0:
+        if self.clock.remaining(now) != 0.0:
             return False
         self.cursor = len(self.moves)
         self._make(self.latest.clock()[1])
@@ -949,8 +925,3 @@ def _kept(stored) -> dict[str, str]:
         return {}
     kept = [(k, v) for k, v in stored.items() if isinstance(k, str) and isinstance(v, str)]
     return dict(kept[-record.MAX_MOVES:])
-
-
-def _minutes(seconds: float) -> str:
-    """A clock's time as the page shows it: 1:48."""
-    return f"{int(seconds) // 60}:{int(seconds) % 60:02d}"

@@ -6,6 +6,7 @@ from pyscript import document, window
 
 from browser import Announcer, by_id, draw_panel, present, set_html
 from pyramids import games, page
+from pyramids.clock import minutes
 from screen.store import NOT_SAVING
 
 
@@ -65,14 +66,14 @@ class Panel:
 
     def show_clock(self):
         element = by_id("clock")
-        remaining = self.app.session.clock_remaining(window.Date.now() / 1000)
+        remaining = self.app.session.clock.remaining(window.Date.now() / 1000)
         if element and remaining is not None:
-            element.textContent = f"{int(remaining) // 60}:{int(remaining) % 60:02d}"
+            element.textContent = minutes(remaining)
 
     def tick(self):
         """Once a second: count the game clock down and ring it at zero."""
         app = self.app
-        if app.busy or app.session is None or app.session.clock_remaining(window.Date.now() / 1000) is None:
+        if app.busy or app.session is None or app.session.clock.remaining(window.Date.now() / 1000) is None:
             return
         if app.entry is None:
             app.persist()  # a running clock is saved at once: reloading must not buy time
