@@ -164,7 +164,7 @@ class Bots:
         if self.thinking == (key, seat):
             self.thinking = None
         if move and session is self.app.session and session.play_bot(move, key):
-            self.app.persist()
+            self.app.saving.persist()
         self.app.render()
         self.update()
 
@@ -193,7 +193,7 @@ class Bots:
             report(err)
         self.timers.discard((session, seat))
         if move and session is self.app.session and session.play_bot(move, None):
-            self.app.persist()
+            self.app.saving.persist()
             self.app.render()
         if session is self.app.session:
             self.update()

@@ -144,8 +144,8 @@ class Learn:
         app, lesson = self.app, by_id("lesson")
         if not self.active:
             lesson.hidden = True
-            by_id("learn-offer").hidden = not (self.offer_for == s.game.id and app.entry is None
-                                               and s.moves == app.opened and s.latest.outcome is None)
+            by_id("learn-offer").hidden = not (self.offer_for == s.game.id and app.saving.entry is None
+                                               and s.moves == app.saving.opened and s.latest.outcome is None)
             by_id("learn-offer-game").textContent = s.game.title
             by_id("rules-learn").textContent = f"Learn to play {s.game.title}"
             return

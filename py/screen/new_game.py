@@ -38,7 +38,8 @@ class NewGame:
         running = s.latest.outcome is None and s.made() > 0  # not a deal made by chance alone (Ice-Turn)
         by_id("new-running").hidden = not running
         if running:
-            by_id("new-running").textContent = page.leaving(s.made(), app.entry is not None or app.worth_saving())
+            kept = app.saving.entry is not None or app.saving.worth_saving()
+            by_id("new-running").textContent = page.leaving(s.made(), kept)
         by_id("new-game").showModal()
 
     def chosen_options(self):
@@ -106,7 +107,7 @@ class NewGame:
         app = self.app
 
         def restart():
-            app.persist()
+            app.saving.persist()
             session = Session(game_id, options, bots=bots, pace=pace)
             session.choose_mine(mine)
             app.adopt(session, None, {})

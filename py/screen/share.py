@@ -55,7 +55,7 @@ class Share:
         """The shortest link to the game: the phone's share sheet, else copied; a link too long for a chat is
         refused."""
         app = self.app
-        app.persist()
+        app.saving.persist()
         s = app.session
         link, refused = self.address()
         if refused:
