@@ -130,7 +130,7 @@ class App:
                 if message or not await self.follow(loading):
                     self.adopt(loading.session, None, {})
                     self.saving.from_link = bool(loading.rec.packed)  # Share's compact link: sent to play by link
-                    loading.session.follow_last_turn()  # told and outlined: nobody made it on this screen
+                    loading.session.following.last_turn()  # told and outlined: nobody made it on this screen
                     if message:
                         shown = "The game is shown up to that move." if loading.error else ""
                         self.panel.tell(page.notice("Part of this link could not be used.", message, shown))
@@ -171,8 +171,8 @@ class App:
         if found.kind == "continues":
             session.keep_chance(found.data)  # what was drawn and undone stays drawn
             self.adopt(session, found.id, found.data)
-            session.unseen = session.watched = session.told = found.common
-            if not session.turn_news():  # the turns it brought are told as the computer's are, once, as news
+            session.unseen = session.following.watched = session.following.told = found.common
+            if not session.following.news():  # the turns it brought are told as the computer's are, once, as news
                 session.note(session.news(found.common) or "Your saved game is brought up to date.")
             self.saving.persist()
             return True

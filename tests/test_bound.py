@@ -75,11 +75,11 @@ def test_a_move_whose_chance_would_pass_the_bound_is_refused_whole(nearly_full):
 
 def test_the_computer_s_move_past_the_bound_is_refused_and_not_tried_again(nearly_full):
     s = nearly_full
-    s.bots = {"p1": "easy"}
+    s.computer.bots = {"p1": "easy"}
     assert not s.play_bot("throw", s.position_key()) and len(s.moves) == LAST - 1
-    assert s.bot_turn() is None
+    assert s.computer.turn() is None
     s.play("step")
-    assert not s.play_bot("step", s.position_key()) and s.bot_turn() is None and len(s.moves) == LAST
+    assert not s.play_bot("step", s.position_key()) and s.computer.turn() is None and len(s.moves) == LAST
 
 
 def test_redo_past_the_bound_is_refused(nearly_full):

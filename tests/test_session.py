@@ -489,9 +489,9 @@ def test_the_session_tells_the_computer_which_move_came_round_to_the_position():
     """What the page's bots are told not to play again: the move that began the loop, only once the
     position has come round, and not after it was undone."""
     s = Session("ice-towers", moves=TOWERS_TO_LOOP + TOWERS_LAP)
-    assert s.repeated_moves() == ["red:mine:rL1"]
+    assert s.computer.repeated_moves() == ["red:mine:rL1"]
     s.undo()
-    assert s.repeated_moves() == []
+    assert s.computer.repeated_moves() == []
 
 
 def test_a_timed_game_s_link_carries_the_time_left():

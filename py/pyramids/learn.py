@@ -149,7 +149,7 @@ class Tutor:
         self._push_all(step.before)
         s._clear_input()
         if len(s.moves) > first:
-            s.watched = first  # told and outlined like the computer's turn, until the player acts
+            s.following.watched = first  # told and outlined like the computer's turn, until the player acts
         s.cursor = len(s.moves)
 
     def _push_all(self, moves: tuple[str, ...]) -> None:

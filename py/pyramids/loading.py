@@ -13,7 +13,8 @@ import time
 
 from . import games, record
 from .core import BOT_LEVELS, GameError, State, quote, seats
-from .session import PACES, STORAGE_FORMAT, Session
+from .computer import PACES
+from .session import STORAGE_FORMAT, Session
 
 MAX_NESTING = 16  # our saves nest 3 deep ({"redo": [["move"]]}); parsing a deep one can overflow Pyodide's stack
 _NOT_BRACKETS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[^"\[\]{}]+')  # strings, and text outside them
@@ -162,7 +163,8 @@ class Loading:
             s.choose_mine(mine[:len(s.seats)])
         followed = data.get("followed")  # the turns told and outlined (the computer's last), as on screen; what
         if isinstance(followed, list) and len(followed) == 2 and all(_ply_in(s, ply) for ply in followed):
-            s.watched, s.told = followed[0], min(followed)  # was told of them as it came is told again
+            s.following.watched = followed[0]
+            s.following.told = min(followed)  # was told of them as it came is told again
         if _ply_in(s, data.get("unseen")):
             s.unseen = data["unseen"]
         clock = s.latest.clock()

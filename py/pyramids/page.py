@@ -198,8 +198,8 @@ def announcement(session: Session, heard: int, cursor: int) -> str:
     """
     s, parts = session, []
     total = len(s.moves)
-    if total > heard and s.cursor == total and s.watched is not None and heard >= s.watched:
-        news = s.turn_news(heard)  # not the player's moves: each turn once it is over, in one line
+    if total > heard and s.cursor == total and s.following.watched is not None and heard >= s.following.watched:
+        news = s.following.news(heard)  # not the player's moves: each turn once it is over, in one line
         if news:
             parts.append(news)
     elif total > heard and s.cursor == total:
@@ -419,7 +419,7 @@ PACE_CHOICES = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))
 
 def seats_form(game: Game, options: dict, bots: dict, pace: str = "normal") -> str:
     """A person-or-computer choice per seat of a new game with `options`, preset to `bots`, and how soon
-    the computer acts (`pace`: time to take in its moves, `session.Session.bot_pause`)."""
+    the computer acts (`pace`: time to take in its moves, `computer.Computer.pause`)."""
     state = game.new(**options)
     rows = []
     for seat in seats(game, options):

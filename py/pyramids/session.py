@@ -19,36 +19,17 @@ from __future__ import annotations
 import json
 import random
 import time
-import zlib
 
 from . import games, record, turns
 from .clock import Clock
-from .core import AGREEMENT_MOVES, CHANCE, GameError, State, players_to_act, possessive, repeated_moves, seats
+from .computer import Computer, bots_text
+from .core import AGREEMENT_MOVES, CHANCE, GameError, State, players_to_act, seats
+from .following import Following
 from .svg import Marks
 from .views import last_marks
 
 STORAGE_FORMAT = 2  # 2: the clock's deadline (1: when it started); redo groups of chance too
 _AT_MOST = "the most a game can hold; it stays as it is (browse it, share it), and New game starts another."
-# Computer speed: times the computer's pauses (`Session.bot_pause`) and, in games without turns, a level's
-# reaction delay.
-PACES = {"slow": 1.6, "normal": 1.0, "fast": 0.5}
-# How long a person needs to take in a move they did not make, at normal speed: a glance at the board for each
-# action inside a turn of several (Replay turn shows each 0.6 s: one that happens, unforeseen, needs more), and
-# the time to read the summary of a turn that is over: a second to look up and find the line, then about 200
-# words a minute (17 characters a second), an adult reading plain prose on a screen.
-STEP_S = 1.0
-READ_START_S = 1.0
-READ_CHARS_S = 17
-NEWS_CHARS = 400  # the message line tells the turns followed in at most this many characters (`turn_news`)
-
-
-def reading_time(text: str) -> float:
-    """Seconds to read `text` as the message line shows it, at normal speed."""
-    return READ_START_S + min(len(text), NEWS_CHARS) / READ_CHARS_S
-
-
-def bots_text(bots: dict[str, str]) -> str:
-    return ",".join(f"{seat}:{level}" for seat, level in bots.items())
 
 
 class Session:
@@ -64,8 +45,7 @@ class Session:
         """The game's initial position and nothing played, not even chance."""
         self.game = games.get(game_id)
         self.options = self.game.resolve_options(options or {})
-        self.bots: dict[str, str] = dict(bots or {})  # seat -> level, for the seats the computer plays
-        self.pace = pace if pace in PACES else "normal"  # how soon the computer's seats act where nobody waits
+        self.computer = Computer(self, bots, pace)
         self.rng = rng or random.Random()
         self.clock = Clock(self)
         self.states: list[State] = [self.game.new(**self.options)]
@@ -82,23 +62,19 @@ class Session:
         self.targets: tuple[str, ...] = ()
         self.choices: tuple[str, ...] = ()
         self.hinted: str | None = None  # the move a hint names, lit among the choices it leads to
-        self.hints: dict[tuple[str, str], str] = {}  # (position key, seat) -> the hint given there ("": wait)
         self.message = ""
         self.warn = False  # the message is a warning (a refused click, an error), not a neutral note
-        self.bots_stopped: str | None = None  # the position where a bot's move would pass record.MAX_MOVES
         self.changed: dict[str, tuple[int, str]] = {}  # location -> (ply, move) of a bot's move since the last click
-        self.watched: int | None = None  # the moves after this ply were not made by a person here (the computer's,
-        # a link's): their turns are told and outlined until the player acts
-        self.told = 0  # of those turns, the moves up to this ply were told as they came (before a person here
-        # decided inside one, a decision the computer made inside theirs, the moves a link found saved here)
+        self.following = Following(self)
         self._fit_actor()
 
     # -- links and saves ---------------------------------------------
     def record(self) -> record.Record:
         """The game, and the seats the computer plays (a link opens against the same bots)."""
-        view = {"bots": bots_text(self.bots)} if self.bots else {}
-        if self.bots and self.pace != "normal":
-            view["pace"] = self.pace
+        bots, pace = self.computer.bots, self.computer.pace
+        view = {"bots": bots_text(bots)} if bots else {}
+        if bots and pace != "normal":
+            view["pace"] = pace
         return record.Record(self.game.id, dict(self.options), tuple(self.moves), view)
 
     def link(self) -> str:
@@ -133,10 +109,11 @@ class Session:
         stack, the ply on screen, the clock's deadline, the chance outcomes kept, the turns followed (told
         and outlined) and the moves a link brought.  Undone dice and tiles are stored: everyone saw them, and
         a reload must not draw them anew; a reload shows what was on screen."""
+        f = self.following
         return {"v": STORAGE_FORMAT, "record": record.encode(self.record()), "redo": [list(g) for g in self.redo_stack],
                 "ply": self.cursor, "deadline": self.clock.deadline(), "mine": list(self.mine),
                 "chance": dict(self.kept),
-                "followed": None if self.watched is None else [self.watched, self.told], "unseen": self.unseen}
+                "followed": None if f.watched is None else [f.watched, f.told], "unseen": self.unseen}
 
     def to_storage(self) -> str:
         return json.dumps(self.storage_fields())
@@ -222,7 +199,7 @@ class Session:
         computer is to move (its move is its own), when it is a colour's that nobody here plays (a game
         without turns), or when the game would hold more moves than a save or a link can (it could never
         be opened again)."""
-        waiting = self._computers_turn()
+        waiting = self.computer.waiting()
         if not waiting and len(players_to_act(self.latest)) > 1:
             waiting = self._not_played_here(self.latest.actor_of(move))
         if waiting:
@@ -235,7 +212,7 @@ class Session:
         if seat not in self.seats or seat in self.people or len(players_to_act(self.latest)) < 2:
             return ""
         name = self.latest.actor_name(seat)
-        if seat in self.bots:
+        if seat in self.computer.bots:
             return f"The computer plays {name}: only it acts for {name}. You act for {self._names(self.people)}."
         return f"A friend plays {name}, by link: only they act for {name}. You act for {self._names(self.people)}."
 
@@ -262,7 +239,7 @@ class Session:
             raise GameError(self._browsing_message())
         if self.full():
             raise GameError(self.full())
-        self._person_acts()
+        self.following.person_acts()
         if self.redo_stack and self.redo_stack[-1][0] == move.strip():
             self.redo()  # the same move again brings back the same dice and draws
             return
@@ -273,8 +250,8 @@ class Session:
         self.redo_stack.clear()
         self.cursor = len(self.moves)
         self.unseen = None  # the moves a link brought are no longer news once the player answers them
-        if self.watched is not None:  # a decision inside another's turn: what came before it was told
-            self.told = len(self.moves)
+        if self.following.watched is not None:  # a decision inside another's turn: what came before it was told
+            self.following.told = len(self.moves)
         self._clear_input(self.said(first), warn=False)
 
     def full(self) -> str:
@@ -300,7 +277,7 @@ class Session:
         candidates = [cells] if isinstance(cells, str) else list(cells)
         state, self.hinted = self.state, None
         changed, self.changed = self._changed_under(candidates), {}
-        self._person_acts()
+        self.following.person_acts()
         if self.browsing:
             return self._clear_input(self._browsing_message())
         if state.outcome is not None:
@@ -422,7 +399,7 @@ class Session:
         first = self.cursor if self.browsing else self._last_undone_from()
         for ply in range(max(1, first), len(self.moves) + 1):
             seat = self.seat_of_move(ply)
-            if seat is not None and seat not in self.mine and seat not in self.bots:
+            if seat is not None and seat not in self.mine and seat not in self.computer.bots:
                 return self.latest.actor_name(seat)
         return None
 
@@ -457,7 +434,7 @@ class Session:
         if friend:
             return self._clear_input(f"{friend} has already played after that move, by link, so it cannot be taken "
                                      f"back here. Play on, or ask {friend} to take their move back and send the link.")
-        self.watched, self.told = None, 0
+        self.following.watch(None)
         if self.browsing:
             return self._undo_to(self.cursor)
         return self._undo_last()
@@ -474,7 +451,7 @@ class Session:
         if not self.can_undo():
             return self._clear_input("There is no move to take back.")
         group = self._take_back()
-        while self._bot_moved_last() and self.can_undo():  # the bot's reply and the player's move together
+        while self.computer.moved_last() and self.can_undo():  # the bot's reply and the player's move together
             group = self._take_back() + group
         self.redo_stack.append(group)
         self.cursor = len(self.moves)
@@ -497,69 +474,10 @@ class Session:
             if not chance:
                 return group
 
-    def _bot_moved_last(self) -> bool:
-        """Whether the computer is to move at the latest position while a person plays too (turns only)."""
-        if not self.bots:
-            return False
-        acting = players_to_act(self.latest)
-        humans = set(seats(self.game, self.options)) - set(self.bots)
-        return len(acting) == 1 and acting[0] in self.bots and bool(humans)
-
     # -- the computer's seats ------------------------------------------------
-    def bot_turn(self) -> tuple[str, str] | None:
-        """(seat, level) when the computer is to move in a game with turns, else None.
-
-        Games without turns (several players may act at once) give None: the
-        page runs each bot seat on its own timer (`bot_seats_acting`).
-        """
-        if not self.bots or self.browsing or self.latest.outcome is not None or self._bots_stopped():
-            return None
-        acting = players_to_act(self.latest)
-        if len(acting) == 1 and acting[0] in self.bots:
-            return acting[0], self.bots[acting[0]]
-        return None
-
-    def _bots_stopped(self) -> bool:
-        """The game is full, or a bot's move here was refused for taking it past the bound (no retry)."""
-        return bool(self.full()) or self.bots_stopped == self.position_key()
-
     def note(self, text: str) -> None:
         """A neutral message ("Link copied"), not a warning."""
         self.message, self.warn = text, False
-
-    def bot_seats_acting(self) -> list[str]:
-        """The computer's seats that may act now in a game without turns."""
-        if not self.bots or self.latest.outcome is not None or self._bots_stopped():
-            return []
-        acting = players_to_act(self.latest)
-        return [a for a in acting if a in self.bots] if len(acting) > 1 else []
-
-    def bot_pause(self) -> float:
-        """Seconds the computer leaves the latest position on screen before its next move, at the chosen pace.
-
-        After a move nobody here made (the computer's, a link's): inside a turn
-        that goes on, a glance at the board (`STEP_S`); after a turn that is
-        over, the time to read what the message says of it (`reading_time` of
-        the turn's summary; in a game without turns, of the move).  After a
-        person's own move, none: they know what they did.
-        """
-        ply = len(self.moves)
-        while ply > 0 and self._by_itself(ply - 1):
-            ply -= 1
-        if ply == 0 or self.watched is None or ply <= self.watched:
-            return 0.0
-        turn = turns.turn_at(self.states, self.moves, ply)
-        if turns.running(self.states, self.moves, turn):
-            return STEP_S * PACES[self.pace]
-        if self.states[turn.first - 1].turn_of() is None:  # no turns: the move, as the message says it
-            told = f"{self.describe(ply).rstrip('.')}."
-        else:
-            told = turns.headline(self.states, self.moves, turn)
-        return reading_time(told) * PACES[self.pace]
-
-    def repeated_moves(self) -> list[str]:
-        """The moves that brought the game round to its latest position before (the bots do not play them)."""
-        return repeated_moves(self.states, self.moves)
 
     def position_key(self) -> str:
         """Names the latest position: a bot's answer for another position is dropped."""
@@ -582,14 +500,15 @@ class Session:
         try:
             self._within_bound(first)
         except GameError as err:
-            self.message, self.warn, self.bots_stopped = str(err), True, self.position_key()
+            self.message, self.warn, self.computer.stopped_at = str(err), True, self.position_key()
             return False
         last, captured = last_marks(before, move, self.states[first + 1])
         self.changed.update(dict.fromkeys(last + captured, (first + 1, self.moves[first])))
-        if self.watched is None:
-            self.watched, self.told = first, 0
-        elif not self.people and len(told := self.followed()) > 1:  # nobody plays here: the computers' game is
-            self.watched = told[-1].first - 1  # followed a turn at a time, the last one over told and outlined
+        if self.following.watched is None:
+            self.following.watch(first)
+        elif not self.people and len(told := self.following.turns()) > 1:  # nobody plays here: the computers'
+            self.following.watched = told[-1].first - 1  # game is followed a turn at a time, the last one over
+            # told and outlined
         self.redo_stack.clear()
         self.cursor = cursor if browsing else len(self.moves)
         if not browsing:
@@ -598,10 +517,10 @@ class Session:
             else:
                 self._clear_input()
             owner = before.turn_of()
-            if owner is not None and owner not in self.bots and owner not in players_to_act(before):
+            if owner is not None and owner not in self.computer.bots and owner not in players_to_act(before):
                 self.note(f"{self.describe(first + 1).rstrip('.')}.")  # its decision inside the person's turn
                 # (a draw answered, Terrafex's fire played): told at once, and not again with the turn
-                self.told = len(self.moves)
+                self.following.told = len(self.moves)
         return True
 
     def _reselect(self, ply: int) -> None:
@@ -613,12 +532,6 @@ class Session:
             self.targets, self.choices = guidance.targets, guidance.moves
             return
         self._clear_input(f"The board changed before you chose: {self.describe(ply).rstrip('.')}. Choose again.")
-
-    def hint_seed(self, seat: str) -> int:
-        """The seed of the search for a hint: the position's and the seat's, so that the same position gives the
-        same hint, here and on any device (where the search's time cap, not its work, ends it, a slower
-        device may still find another; `hints` keeps the one given)."""
-        return zlib.crc32(f"{seat} {self.latest.to_text()}".encode()) & 0x7FFFFFFF
 
     def show_hint(self, move: str) -> None:
         """Light `move` on the board, as if its first cells were clicked: clicking its target plays it.  Where its
@@ -633,7 +546,7 @@ class Session:
         self.hinted = move
 
     def redo(self) -> None:
-        self.watched, self.told = None, 0
+        self.following.watch(None)
         if not self.redo_stack:
             return self._clear_input("There is no move to redo.")
         if len(self.moves) + len(self.redo_stack[-1]) > record.MAX_MOVES:
@@ -665,88 +578,13 @@ class Session:
             return self.cursor
         return turns.turn_at(self.states, self.moves, self.cursor + 1).last
 
-    def followed(self) -> list[turns.Turn]:
-        """The turns over since the player last acted that were not made by a person here: the computer's,
-        or those a link brought.  The turn still running is not over: it is told only while it asks a
-        person here to decide inside it (the fire the computer selected, theirs to place), so that they
-        know what it did before they must."""
-        if self.watched is None or self.watched >= len(self.moves):
-            return []
-        found = self.turns(self.watched)
-        if found and turns.running(self.states, self.moves, found[-1]) and not self._asked_inside():
-            found.pop()
-        return found
-
-    def _asked_inside(self) -> bool:
-        """Whether a person here is to decide inside another player's running turn."""
-        latest = self.latest
-        owner, acting = latest.turn_of(), players_to_act(latest)
-        return owner is not None and owner not in acting and any(seat in self.people for seat in acting)
-
-    def _person_acts(self) -> None:
-        """The player acts: the turns followed so far are read, their outlines go.  Not while the player
-        acts inside another's turn (places the computer's Terrafex fire): that turn is told once over."""
-        seat = self.latest.turn_of()
-        if seat is None or seat in players_to_act(self.latest):
-            self.watched, self.told = None, 0
-
-    def follow_last_turn(self) -> None:
-        """A link just opened: its last turn over is told and outlined, as if made just now (a player's:
-        not the deal before the game)."""
-        if not self.moves:
-            return
-        turn = turns.turn_at(self.states, self.moves, len(self.moves))
-        if turns.running(self.states, self.moves, turn):
-            if turn.first == 1:
-                return
-            turn = turns.turn_at(self.states, self.moves, turn.first - 1)
-        if turn.seat is not None:
-            self.watched, self.told = turn.first - 1, 0
-
-    def turn_news(self, since: int = 0) -> str:
-        """The followed turns in words (those that ended after ply `since`), for the message line and the
-        live region ("Blue's turn: …"): the latest first to be kept, earlier ones while they fit.  What was
-        told as it came (`told`: the turn so far, before the player decided inside it) is not told again,
-        nor a turn with nothing else: "The rest of Black's turn: …"."""
-        said = ""
-        untold = []
-        for turn in self.followed():
-            plies = [ply for ply in turn.plies if ply > self.told]
-            if turn.last > since and any(self.states[ply - 1].actors == (CHANCE,) or not self._by_itself(ply - 1)
-                                         for ply in plies):
-                untold.append((turn, plies if len(plies) < len(turn.plies) else None))
-        for turn, plies in reversed(untold[-3:]):
-            line = turns.headline(self.states, self.moves, turn, plies)
-            if said and len(line) + len(said) >= NEWS_CHARS:
-                break
-            said = f"{line} {said}".strip()
-        return record.shorten(said, NEWS_CHARS)
-
-    def replay_span(self) -> tuple[int, int] | None:
-        """The plies Replay turn steps through (the position before the followed turns, then each move
-        to the latest), or None when there is nothing to replay."""
-        followed = self.followed()
-        return (followed[0].first - 1, followed[-1].last) if followed else None
-
-    def _followed_marks(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """Every location the followed turns changed (the moves after `watched`), to outline."""
-        last: dict[str, None] = {}
-        captured: dict[str, None] = {}
-        for turn in self.followed():
-            for ply in turn.plies:
-                if ply > (self.watched or 0):
-                    touched, taken = last_marks(self.states[ply - 1], self.moves[ply - 1], self.states[ply])
-                    last.update(dict.fromkeys(touched))
-                    captured.update(dict.fromkeys(taken))
-        return tuple(last), tuple(captured)
-
     # -- what the page shows ------------------------------------------------
     def marks(self) -> Marks:
         last: tuple[str, ...] = ()
         captured: tuple[str, ...] = ()
         targets = self.targets or self._asked()
-        if not self.browsing and self.followed():
-            last, captured = self._followed_marks()
+        if not self.browsing and self.following.turns():
+            last, captured = self.following.marks()
             return Marks(self.selection, targets, last, captured)
         ply = self.cursor  # the last move that changed the board: not chance's, nor a draw offered or answered
         while ply > 0 and (self._by_itself(ply - 1) or self.moves[ply - 1] in AGREEMENT_MOVES):
@@ -811,7 +649,7 @@ class Session:
     def others_to_move(self) -> str:
         """Why the person here cannot act now, the friends who play by link or the computer being to move
         ('' when they may act): their clicks are refused, and nothing on the board invites one."""
-        return self._waiting_message() or self._computers_turn()
+        return self._waiting_message() or self.computer.waiting()
 
     def _waiting_message(self) -> str:
         """Why a click does nothing while the friends who play by link are to move (empty if it may act)."""
@@ -820,16 +658,6 @@ class Session:
             return ""
         return (f"Waiting for {self._names(acting)}: send them the link with Share, and open the link they send "
                 "back. (To play every side here, start a new game with them all ticked.)")
-
-    def _computers_turn(self) -> str:
-        """Why a person's click or move waits while the computer is to move (empty if it may act): else a
-        click would move the computer's pieces, or a Resign resign for it, and its answer be dropped."""
-        turn = self.bot_turn()
-        if turn is None:
-            return ""
-        name = self.latest.actor_name(turn[0])
-        return (f"It is {possessive(name)} turn, and the computer plays {name}: wait for its move "
-                "(Undo takes yours back).")
 
     def send_to(self) -> str | None:
         """Whom the link should go to: the players to act next who do not play on this device."""
@@ -851,7 +679,7 @@ class Session:
     @property
     def people(self) -> list[str]:
         """The seats people play on this device: not the computer's, nor a friend's who plays by link."""
-        return [seat for seat in self.seats if seat not in self.bots and (not self.mine or seat in self.mine)]
+        return [seat for seat in self.seats if seat not in self.computer.bots and (not self.mine or seat in self.mine)]
 
     def choose_mine(self, seats) -> None:
         """The seats played on this device; none, or all of them, means every seat is played here."""

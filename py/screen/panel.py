@@ -34,9 +34,9 @@ class Panel:
         app = self.app
         by_id("status").textContent = app.bots.status() or s.status()
         message = by_id("message")
-        fallback = app.bots.fallback if s.bots else ""
+        fallback = app.bots.fallback if s.computer.bots else ""
         notice = " ".join(t for t in (NOT_SAVING if app.saving.not_saving else "", self.notice) if t)
-        news = "" if s.warn or s.selection else s.turn_news()  # after the message of a move inside that turn
+        news = "" if s.warn or s.selection else s.following.news()  # after the message of a move inside that turn
         message.textContent = " ".join(t for t in (notice, s.message, news, fallback) if t)
         message.className = "message" + (" warn" if notice or fallback or (s.message and s.warn) else "")
         set_html("choices", page.choices(s))

@@ -91,10 +91,10 @@ class Saving:
         s, first = self.app.session, len(self.opened)
         if self.entry is not None or not self.from_link or s.mine or s.moves[:first] != self.opened:
             return
-        if not any(s.seat_of_move(ply) not in (None, *s.bots) for ply in range(1, first + 1)):
+        if not any(s.seat_of_move(ply) not in (None, *s.computer.bots) for ply in range(1, first + 1)):
             return  # nobody had moved yet: a new game's link is played on this device, every seat (hot seat)
         made = (s.seat_of_move(ply) for ply in range(first + 1, len(s.moves) + 1))  # not the computer's:
-        seat = next((seat for seat in made if seat is not None and seat not in s.bots), None)
+        seat = next((seat for seat in made if seat is not None and seat not in s.computer.bots), None)
         if seat is not None:
             s.choose_mine([seat])
             self.app.panel.tell(f"Saved in My games: you play {s.latest.actor_name(seat)} in this game.")
