@@ -133,7 +133,8 @@ def test_a_link_that_continues_a_saved_game_brings_it_up_to_date_and_says_what_i
     saved(store, OPENING[:1])
     found, session = relation(store, OPENING)
     assert (found.id, found.kind, found.common) == ("a", "continues", 1)
-    assert session.news(found.common) == "Black small e6 to f5. White small e4 to g6, capturing Black's small on f5."
+    assert session.summary_since(found.common) == ("Black small e6 to f5. "
+                                                   "White small e4 to g6, capturing Black's small on f5.")
 
 
 def test_the_same_game_is_a_reload_and_other_options_are_another_game():
@@ -222,7 +223,7 @@ def test_any_turn_based_game_is_played_to_the_end_by_sending_links(game_id):
             found = saves.related(stores[device], loading.rec, received.moves)
             assert found is None or found.kind == "continues", "a link received continues the game"
             if found is not None:
-                news = received.news(found.common)
+                news = received.summary_since(found.common)
                 assert news.endswith(".") and len(news) <= 200
                 assert not any(f" {move}" in news for move in received.moves[found.common:] if not move.isalpha()), \
                     "in words, not notation"

@@ -67,7 +67,7 @@ class Computer:
 
     def stopped(self) -> bool:
         """The game is full, or a bot's move here was refused for taking it past the bound (no retry)."""
-        return bool(self.session.full()) or self.stopped_at == self.session.position_key()
+        return bool(self.session.full_message()) or self.stopped_at == self.session.position_key()
 
     def moved_last(self) -> bool:
         """Whether the computer is to move at the latest position while a person plays too (turns only): what

@@ -102,7 +102,7 @@ class LessonSession(Session):
         first = len(self.moves)
         super().play(move)
         self.tutor.moved()
-        self.note(self.said(first))
+        self.note(self.moves_in_words(first))
 
     def _settle_chance(self) -> None:
         """Moves the page makes by itself (a Terrafex turn's end); chance waits for the lesson's outcome."""

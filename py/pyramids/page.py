@@ -203,7 +203,7 @@ def announcement(session: Session, heard: int, cursor: int) -> str:
         if news:
             parts.append(news)
     elif total > heard and s.cursor == total:
-        parts.append(s.said(max(heard, total - 6)))
+        parts.append(s.moves_in_words(max(heard, total - 6)))
     elif total < heard:
         parts.append("Move taken back.")
     elif s.cursor != cursor:

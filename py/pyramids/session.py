@@ -144,7 +144,7 @@ class Session:
         except Exception:  # noqa: BLE001 - the move list must show every move
             return move
 
-    def said(self, first: int) -> str:
+    def moves_in_words(self, first: int) -> str:
         """The moves after ply `first` in words, as sentences: the message after a move (`turns.said`)."""
         return turns.said(self.states, self.moves, first)
 
@@ -237,8 +237,8 @@ class Session:
         """Make `move` (a person's, or the clock's) at the latest position."""
         if self.browsing:
             raise GameError(self._browsing_message())
-        if self.full():
-            raise GameError(self.full())
+        if self.full_message():
+            raise GameError(self.full_message())
         self.following.person_acts()
         if self.redo_stack and self.redo_stack[-1][0] == move.strip():
             self.redo()  # the same move again brings back the same dice and draws
@@ -252,9 +252,9 @@ class Session:
         self.unseen = None  # the moves a link brought are no longer news once the player answers them
         if self.following.watched is not None:  # a decision inside another's turn: what came before it was told
             self.following.told = len(self.moves)
-        self._clear_input(self.said(first), warn=False)
+        self._clear_input(self.moves_in_words(first), warn=False)
 
-    def full(self) -> str:
+    def full_message(self) -> str:
         """Why no move can be made: the game holds the most moves a game can (links and saves open at most
         `record.MAX_MOVES`); '' while it has room."""
         if len(self.moves) < record.MAX_MOVES:
@@ -282,8 +282,8 @@ class Session:
             return self._clear_input(self._browsing_message())
         if state.outcome is not None:
             return self._clear_input(f"The game is over. {state.outcome.reason}")
-        if self.full():
-            return self._clear_input(self.full())
+        if self.full_message():
+            return self._clear_input(self.full_message())
         waiting = self.others_to_move()
         if waiting:
             return self._clear_input(waiting)
@@ -491,7 +491,7 @@ class Session:
         and a lost race is refused like a person's.  A player browsing the
         history stays where they are.
         """
-        if (key is not None and key != self.position_key()) or self.full() or not self.latest.is_legal(move):
+        if (key is not None and key != self.position_key()) or self.full_message() or not self.latest.is_legal(move):
             return False
         cursor, browsing = self.cursor, self.browsing
         before, first = self.latest, len(self.moves)
@@ -550,7 +550,7 @@ class Session:
         if not self.redo_stack:
             return self._clear_input("There is no move to redo.")
         if len(self.moves) + len(self.redo_stack[-1]) > record.MAX_MOVES:
-            return self._clear_input(self.full() or "Redo would take the game past "
+            return self._clear_input(self.full_message() or "Redo would take the game past "
                                      f"{record.MAX_MOVES:,} moves, the most a game can hold.")
         for move in self.redo_stack.pop():
             self._push(move)
@@ -687,7 +687,7 @@ class Session:
         self.mine = () if len(chosen) in (0, len(self.seats)) else chosen
         self._fit_actor()
 
-    def news(self, since: int) -> str:
+    def summary_since(self, since: int) -> str:
         """What happened after ply `since`, in words, for a link that brings a saved game up to date:
         "Black small e6 to f5. White small e4 to g6, capturing Black's small on f5." (each player's
         moves together, a long run as its count and last move; chance's left to the move list)."""
