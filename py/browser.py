@@ -64,7 +64,7 @@ def draw_board(session) -> None:
     changed = set_html("board", page.board(session, PREVIEW_S))
     board = by_id("board")
     board.setAttribute("data-position", session.state.to_text())
-    board.setAttribute("data-perspective", session.perspective or "")
+    board.setAttribute("data-perspective", session.link_play.perspective or "")
     board.setAttribute("data-game", session.game.id)  # wide tables get a wide board (CSS)
     board.removeAttribute("data-snapshot")  # the live board replaces the one painted before Python started
     before, _shown[0] = _shown[0], page.shown(session)

@@ -167,11 +167,11 @@ class App:
                       "End (») returns to the latest move.")
             return True
         mine = found.data.get("mine")
-        session.choose_mine([m for m in mine if isinstance(m, str)] if isinstance(mine, list) else [])
+        session.link_play.choose([m for m in mine if isinstance(m, str)] if isinstance(mine, list) else [])
         if found.kind == "continues":
             session.keep_chance(found.data)  # what was drawn and undone stays drawn
             self.adopt(session, found.id, found.data)
-            session.unseen = session.following.watched = session.following.told = found.common
+            session.link_play.unseen = session.following.watched = session.following.told = found.common
             if not session.following.news():  # the turns it brought are told as the computer's are, once, as news
                 session.note(session.summary_since(found.common) or "Your saved game is brought up to date.")
             self.saving.persist()

@@ -175,14 +175,14 @@ def test_a_hint_lights_the_picture_of_the_layout():
 def test_a_link_s_moves_are_no_longer_new_once_the_player_moves():
     """Issue 51: "the receiver's own last move is tagged 'new' in its log"."""
     s = Session("ice-lady", moves=["d3-e4", "e6-f5"])
-    s.choose_mine(["white"])
-    s.unseen = s.following.watched = s.following.told = 1  # the link brought Black's move
+    s.link_play.choose(["white"])
+    s.link_play.unseen = s.following.watched = s.following.told = 1  # the link brought Black's move
     assert s.following.news() == "Black small e6 to f5.", "said once, as the computer's move would be"
     assert page.move_list(s).count(" new") == 1
     s.play("e4xg6")
-    assert s.unseen is None and " new" not in page.move_list(s)
+    assert s.link_play.unseen is None and " new" not in page.move_list(s)
     terrafex = Session("terrafex", moves=["forest:grow:d2"])
-    terrafex.unseen = 0
+    terrafex.link_play.unseen = 0
     terrafex.play("mountain:start:g4")
     assert " new" not in page.turn_log(terrafex)
 
@@ -216,9 +216,9 @@ def test_a_reload_keeps_the_turns_followed_and_the_moves_a_link_brought():
     assert reloaded.following.news() == s.message
 
     s = Session("ice-lady", moves=["d3-e4", "e6-f5"])
-    s.unseen = s.following.watched = s.following.told = 1
+    s.link_play.unseen = s.following.watched = s.following.told = 1
     again = Loading.from_storage(s.to_storage()).finish()[0]
-    assert (again.unseen, again.following.watched, again.following.told) == (1, 1, 1) and again.following.news() == "Black small e6 to f5."
+    assert (again.link_play.unseen, again.following.watched, again.following.told) == (1, 1, 1) and again.following.news() == "Black small e6 to f5."
 
 
 def test_a_save_s_followed_turns_out_of_range_are_left_out():
@@ -226,4 +226,4 @@ def test_a_save_s_followed_turns_out_of_range_are_left_out():
     text = s.to_storage().replace('"followed": null', '"followed": [5, "x"]').replace('"unseen": null', '"unseen": -1')
     loading = Loading.from_storage(text)
     again, note = loading.finish()
-    assert note is None and again.following.watched is None and again.unseen is None and again.following.told == 0
+    assert note is None and again.following.watched is None and again.link_play.unseen is None and again.following.told == 0

@@ -431,7 +431,7 @@ def test_play_by_link_undo_takes_back_only_your_own_unanswered_moves():
     """Issue 27: the player who plays only Black cannot take back White's move (their friend's, by link);
     their own move stays theirs to take back until White answers it.  Hot seat is unchanged."""
     s = fresh()
-    s.choose_mine(["black"])
+    s.link_play.choose(["black"])
     s.play("d3-e4")  # White's, brought by the friend's link
     assert not s.can_undo() and "White played after that move, by link" in s.undo_title()
     s.undo()
@@ -501,7 +501,7 @@ def test_a_timed_game_s_link_carries_the_time_left():
     s = Session("ice-towers", {"timer": 120})
     s.play("red:cap:rS1>t10")
     assert s.clock.remaining(1000.0) == 120
-    link = s.share_link(1012.4)
+    link = s.link_play.share_link(1012.4)
     assert "&left=107" in link and "&left=" not in s.link(), "the address bar's link (and the save's) carry no time"
     friend, message = Loading.from_link(link).finish()
     assert message is None and friend.moves == s.moves
@@ -511,8 +511,8 @@ def test_a_timed_game_s_link_carries_the_time_left():
     assert again.clock.told() == ("The timer starts at 2:00: this link does not say how much time was left "
                                   "(a link from Share does).")
     assert again.clock.remaining(0.0) == 120
-    assert Session("ice-towers").share_link(5.0) == Session("ice-towers").share_link(), "no timer, no time left"
-    assert "left" not in Session("ice-towers").clock.told() + Session("ice-towers").share_link(5.0)
+    assert Session("ice-towers").link_play.share_link(5.0) == Session("ice-towers").link_play.share_link(), "no timer, no time left"
+    assert "left" not in Session("ice-towers").clock.told() + Session("ice-towers").link_play.share_link(5.0)
     for bad in ("121", "x", "-3"):
         damaged, message = Loading.from_link(s.link() + f"&left={bad}").finish()
         assert damaged.clock.left is None and message.startswith(f"The link's time left is not valid: '{bad}'")

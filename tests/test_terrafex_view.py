@@ -119,7 +119,7 @@ def test_the_fire_the_computer_or_a_friend_plays_is_not_lit_for_the_person_here(
     and the panel does not ask them to play it: a tap there would only be refused."""
     for s in (Session("terrafex", bots={"black": "easy"}), Session("terrafex")):
         if not s.computer.bots:
-            s.mine = ("white",)
+            s.link_play.mine = ("white",)
         for cell in ("d2", "g4", "pool:R1"):
             s.click(cell)
         assert s.moves[-1] == "fire:1" and s.state.asked_cells()

@@ -78,14 +78,14 @@ class Following:
         nor a turn with nothing else: "The rest of Black's turn: …"."""
         s = self.session
         said = ""
-        untold = []
+        untold: list[tuple[turns.Turn, list[int] | None]] = []
         for turn in self.turns():
             plies = [ply for ply in turn.plies if ply > self.told]
             if turn.last > since and any(s.states[ply - 1].actors == (CHANCE,) or not s._by_itself(ply - 1)
                                          for ply in plies):
                 untold.append((turn, plies if len(plies) < len(turn.plies) else None))
-        for turn, plies in reversed(untold[-3:]):
-            line = turns.headline(s.states, s.moves, turn, plies)
+        for turn, rest in reversed(untold[-3:]):
+            line = turns.headline(s.states, s.moves, turn, rest)
             if said and len(line) + len(said) >= NEWS_CHARS:
                 break
             said = f"{line} {said}".strip()

@@ -101,8 +101,8 @@ class Loading:
             for _ in range(CLOCK_EVERY):
                 ply = len(s.moves)
                 if ply == total:
-                    if self.unpacker and self.unpacker.left_over():
-                        self.notes.append(self.unpacker.left_over())
+                    if self.unpacker and (extra := self.unpacker.left_over()):
+                        self.notes.append(extra)
                     self._settle()
                     return True
                 try:
@@ -160,13 +160,13 @@ class Loading:
             s.go(ply)
         mine = data.get("mine")
         if isinstance(mine, list) and all(isinstance(seat, str) for seat in mine):
-            s.choose_mine(mine[:len(s.seats)])
+            s.link_play.choose(mine[:len(s.seats)])
         followed = data.get("followed")  # the turns told and outlined (the computer's last), as on screen; what
         if isinstance(followed, list) and len(followed) == 2 and all(_ply_in(s, ply) for ply in followed):
             s.following.watched = followed[0]
             s.following.told = min(followed)  # was told of them as it came is told again
         if _ply_in(s, data.get("unseen")):
-            s.unseen = data["unseen"]
+            s.link_play.unseen = data["unseen"]
         clock = s.latest.clock()
         if clock is not None:
             if data.get("v") == 1:  # format 1 stored when the clock started

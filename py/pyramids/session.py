@@ -1,7 +1,11 @@
 """A game being played on the page: history, undo/redo, browsing, and clicks.
 
 The page binding stays thin: it forwards clicks and buttons here and draws
-what this says.  Everything a player can do is testable on CPython.
+what this says.  Everything a player can do is testable on CPython.  Each job
+with state of its own is a part beside this module, reached through the
+session: `computer` (the computer's seats), `following` (the turns nobody here
+made), `link_play` (play by link, the compact link) and `clock` (a timed
+variant's); `loading.Loading` opens a link or a save.
 
 History: `moves` is the game so far and `cursor` the ply on screen; browsing
 moves the cursor without changing the game, and moves are made only at the
@@ -25,6 +29,7 @@ from .clock import Clock
 from .computer import Computer, bots_text
 from .core import AGREEMENT_MOVES, CHANCE, GameError, State, players_to_act, seats
 from .following import Following
+from .link_play import LinkPlay
 from .svg import Marks
 from .views import last_marks
 
@@ -52,12 +57,8 @@ class Session:
         self.moves: list[str] = []
         self.redo_stack: list[list[str]] = []
         self.kept: dict[str, str] = {}  # chance node -> the outcome drawn there, then undone: drawn again there
-        # (move, its compact digits) for the compact link, kept as moves are made
-        self.packed: list[tuple[str, str]] = []
         self.cursor = 0
         self.actor: str | None = None  # who the player acts as, where several may act
-        self.unseen: int | None = None  # a link brought the game up to date: the moves after this ply are new
-        self.mine: tuple[str, ...] = ()  # the seats played on this device (saved with it, never in a link); () = all
         self.selection: tuple[str, ...] = ()
         self.targets: tuple[str, ...] = ()
         self.choices: tuple[str, ...] = ()
@@ -66,6 +67,7 @@ class Session:
         self.warn = False  # the message is a warning (a refused click, an error), not a neutral note
         self.changed: dict[str, tuple[int, str]] = {}  # location -> (ply, move) of a bot's move since the last click
         self.following = Following(self)
+        self.link_play = LinkPlay(self)
         self._fit_actor()
 
     # -- links and saves ---------------------------------------------
@@ -82,28 +84,6 @@ class Session:
         the page a long task; Share packs them once)."""
         return record.encode(self.record())
 
-    def share_link(self, now: float | None = None) -> str:
-        """The shortest link to the game: what Share hands out; in a timed game, with the time left at `now`
-        (``left=108``), so that a game played by links runs down as one at a table does."""
-        rec = self.record()
-        left = None if now is None else self.clock.remaining(now)
-        if left is not None:
-            rec = record.Record(rec.game, rec.options, rec.moves, {**rec.view, "left": str(int(left))})
-        readable = record.encode(rec)
-        digits = record.pack(rec) if record.agreed(self.moves) else self._packed_digits()
-        compact = record.encode_compact(rec, digits)
-        return compact if len(compact) < len(readable) else readable
-
-    def _packed_digits(self) -> str:
-        """The moves' compact digits; only moves made since the last call are packed."""
-        kept = 0
-        while kept < min(len(self.packed), len(self.moves)) and self.packed[kept][0] == self.moves[kept]:
-            kept += 1
-        del self.packed[kept:]
-        for ply in range(kept, len(self.moves)):
-            self.packed.append((self.moves[ply], record.pack_move(self.states[ply], self.moves[ply])))
-        return "".join(digits for _, digits in self.packed)
-
     def storage_fields(self) -> dict:
         """What a save holds of the game: its record (readable: it does not depend on move order), the redo
         stack, the ply on screen, the clock's deadline, the chance outcomes kept, the turns followed (told
@@ -111,9 +91,9 @@ class Session:
         a reload must not draw them anew; a reload shows what was on screen."""
         f = self.following
         return {"v": STORAGE_FORMAT, "record": record.encode(self.record()), "redo": [list(g) for g in self.redo_stack],
-                "ply": self.cursor, "deadline": self.clock.deadline(), "mine": list(self.mine),
+                "ply": self.cursor, "deadline": self.clock.deadline(), "mine": list(self.link_play.mine),
                 "chance": dict(self.kept),
-                "followed": None if f.watched is None else [f.watched, f.told], "unseen": self.unseen}
+                "followed": None if f.watched is None else [f.watched, f.told], "unseen": self.link_play.unseen}
 
     def to_storage(self) -> str:
         return json.dumps(self.storage_fields())
@@ -193,6 +173,10 @@ class Session:
         self.selection, self.targets, self.choices, self.message = (), (), (), message
         self.warn, self.hinted = bool(message) and warn, None
 
+    def note(self, text: str) -> None:
+        """A neutral message ("Link copied"), not a warning."""
+        self.message, self.warn = text, False
+
     # -- playing ----------------------------------------------------------
     def play(self, move: str) -> None:
         """Make a person's `move` at the latest position; raises `GameError` when it is not legal, when the
@@ -213,14 +197,14 @@ class Session:
             return ""
         name = self.latest.actor_name(seat)
         if seat in self.computer.bots:
-            return f"The computer plays {name}: only it acts for {name}. You act for {self._names(self.people)}."
-        return f"A friend plays {name}, by link: only they act for {name}. You act for {self._names(self.people)}."
+            return f"The computer plays {name}: only it acts for {name}. You act for {self.names(self.people)}."
+        return f"A friend plays {name}, by link: only they act for {name}. You act for {self.names(self.people)}."
 
     def act_as(self, seat: str | None) -> None:
         """Act as `seat` (None: any colour, the piece chosen deciding) where several may act at once; refused
         in words for a seat the computer or a friend plays, and "any colour" while some are theirs."""
         if seat is None and len(self.people) < len(self.seats):
-            return self._clear_input(f"You act for {self._names(self.people)}: choose which.")
+            return self._clear_input(f"You act for {self.names(self.people)}: choose which.")
         if why := self._not_played_here(seat):
             return self._clear_input(why)
         self.actor = seat
@@ -249,7 +233,7 @@ class Session:
         self._within_bound(first)
         self.redo_stack.clear()
         self.cursor = len(self.moves)
-        self.unseen = None  # the moves a link brought are no longer news once the player answers them
+        self.link_play.unseen = None  # the moves a link brought are no longer news once the player answers them
         if self.following.watched is not None:  # a decision inside another's turn: what came before it was told
             self.following.told = len(self.moves)
         self._clear_input(self.moves_in_words(first), warn=False)
@@ -369,7 +353,7 @@ class Session:
         return (f"You are looking at move {self.cursor} of {len(self.moves)}. "
                 "Press End (or Last) to return to the game.")
 
-    # -- the game clock (timed variants) ----------------------------------
+    # -- the game clock's move ------------------------------------------------
     def tick(self, now: float) -> bool:
         """Play the clock's move once it has run out; True when it rang."""
         if self.clock.remaining(now) != 0.0:
@@ -389,19 +373,8 @@ class Session:
         return any(not self._by_itself(i) for i in range(len(self.moves))) and not self._answered_by_friend()
 
     def _answered_by_friend(self) -> str | None:
-        """Play by link: the name of a friend (a seat played elsewhere) who moved in what Undo would take back.
-
-        Only the player's own moves that no friend has answered can be taken
-        back here: the friend's moves are theirs, and they have seen ours.
-        """
-        if not self.mine:
-            return None
-        first = self.cursor if self.browsing else self._last_undone_from()
-        for ply in range(max(1, first), len(self.moves) + 1):
-            seat = self.seat_of_move(ply)
-            if seat is not None and seat not in self.mine and seat not in self.computer.bots:
-                return self.latest.actor_name(seat)
-        return None
+        """Play by link: the friend who moved in what Undo would take back (`LinkPlay.answered_by_friend`)."""
+        return self.link_play.answered_by_friend(self.cursor if self.browsing else self._last_undone_from())
 
     def _last_undone_from(self) -> int:
         """The first ply Undo takes back when not browsing: the last person's move (with the bot's reply)."""
@@ -474,11 +447,7 @@ class Session:
             if not chance:
                 return group
 
-    # -- the computer's seats ------------------------------------------------
-    def note(self, text: str) -> None:
-        """A neutral message ("Link copied"), not a warning."""
-        self.message, self.warn = text, False
-
+    # -- the computer's moves, and hints -------------------------------------
     def position_key(self) -> str:
         """Names the latest position: a bot's answer for another position is dropped."""
         return f"{len(self.moves)}:{self.latest.to_text()}"
@@ -563,7 +532,7 @@ class Session:
         self.cursor = max(0, min(len(self.moves), ply))
         self._clear_input()
 
-    # -- turns: the game log, and following the turns not made here ---------
+    # -- turns: the game log ------------------------------------------------
     def turns(self, start: int = 0, stop: int | None = None) -> list[turns.Turn]:
         """The turns of the moves after ply `start` up to `stop` (`pyramids.turns`)."""
         return turns.turns(self.states, self.moves, start, stop)
@@ -638,35 +607,22 @@ class Session:
         """One line: whose turn it is, or how the game ended; "Your move" or "Waiting for White" when the
         player plays only some seats here (the others play by link)."""
         state = self.state
-        if not self.mine or self.browsing or state.outcome is not None:
+        mine = self.link_play.mine
+        if not mine or self.browsing or state.outcome is not None:
             return self.status_of(state)
         acting = players_to_act(state)
-        if any(seat in self.mine for seat in acting):
+        if any(seat in mine for seat in acting):
             asked = state.prompt()
             return "Your move." + (f" {asked}" if asked else "")
-        return f"Waiting for {self._names(acting)}." if acting else self.status_of(state)
+        return f"Waiting for {self.names(acting)}." if acting else self.status_of(state)
 
     def others_to_move(self) -> str:
         """Why the person here cannot act now, the friends who play by link or the computer being to move
         ('' when they may act): their clicks are refused, and nothing on the board invites one."""
-        return self._waiting_message() or self.computer.waiting()
+        return self.link_play.waiting() or self.computer.waiting()
 
-    def _waiting_message(self) -> str:
-        """Why a click does nothing while the friends who play by link are to move (empty if it may act)."""
-        acting = players_to_act(self.state)
-        if not self.mine or not acting or any(seat in self.mine for seat in acting):
-            return ""
-        return (f"Waiting for {self._names(acting)}: send them the link with Share, and open the link they send "
-                "back. (To play every side here, start a new game with them all ticked.)")
-
-    def send_to(self) -> str | None:
-        """Whom the link should go to: the players to act next who do not play on this device."""
-        if not self.mine or self.latest.outcome is not None:
-            return None
-        others = [seat for seat in players_to_act(self.latest) if seat not in self.mine]
-        return self._names(others) if others else None
-
-    def _names(self, seats) -> str:
+    def names(self, seats) -> str:
+        """The seats' names, joined: "Black and Red"."""
         return " and ".join(self.latest.actor_name(seat) for seat in seats)
 
     @property
@@ -679,13 +635,7 @@ class Session:
     @property
     def people(self) -> list[str]:
         """The seats people play on this device: not the computer's, nor a friend's who plays by link."""
-        return [seat for seat in self.seats if seat not in self.computer.bots and (not self.mine or seat in self.mine)]
-
-    def choose_mine(self, seats) -> None:
-        """The seats played on this device; none, or all of them, means every seat is played here."""
-        chosen = tuple(seat for seat in self.seats if seat in seats)
-        self.mine = () if len(chosen) in (0, len(self.seats)) else chosen
-        self._fit_actor()
+        return [seat for seat in self.seats if seat not in self.computer.bots and self.link_play.plays_here(seat)]
 
     def summary_since(self, since: int) -> str:
         """What happened after ply `since`, in words, for a link that brings a saved game up to date:
@@ -708,11 +658,6 @@ class Session:
                 parts.append(f"{self.latest.actor_name(seat)} made {len(plies)} moves, the last: "
                              f"{self.describe(plies[-1]).rstrip('.')}")
         return record.shorten(". ".join(parts) + ".", 200) if parts else ""
-
-    @property
-    def perspective(self) -> str | None:
-        """The seat the board is seen from: the player's, when they play one seat here."""
-        return self.mine[0] if len(self.mine) == 1 else None
 
     def made(self) -> int:
         """How many moves the players made: not chance's (Ice-Turn's deal and dice, IceToids' tiles)."""

@@ -109,7 +109,7 @@ class NewGame:
         def restart():
             app.saving.persist()
             session = Session(game_id, options, bots=bots, pace=pace)
-            session.choose_mine(mine)
+            session.link_play.choose(mine)
             app.adopt(session, None, {})
         app.act(restart)
         app.board.show()
@@ -117,4 +117,4 @@ class NewGame:
     def rematch(self):
         """The same game again: its options, and the same seats played here."""
         s = self.app.session
-        self.new_session(s.game.id, dict(s.options), s.mine, s.computer.bots, s.computer.pace)
+        self.new_session(s.game.id, dict(s.options), s.link_play.mine, s.computer.bots, s.computer.pace)

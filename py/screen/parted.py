@@ -105,7 +105,7 @@ class Parted:
             if not await app.open_entry(saving.entry):
                 return
             if found.kind == "ahead":
-                app.session.unseen = found.common
+                app.session.link_play.unseen = found.common
                 app.panel.tell("Another tab played on in this game: "
                                + (app.session.summary_since(found.common) or "see the moves."))
             else:

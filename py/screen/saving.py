@@ -51,7 +51,7 @@ class Saving:
     def worth_saving(self):
         """Whether the game on screen has anything of the player's: a move, an undo, a running clock, a side chosen."""
         s = self.app.session
-        return s.moves != self.opened or bool(s.redo_stack) or s.clock.started is not None or bool(s.mine)
+        return s.moves != self.opened or bool(s.redo_stack) or s.clock.started is not None or bool(s.link_play.mine)
 
     def persist(self):
         """After a player acts: save the game in its entry and put its record in the URL."""
@@ -89,12 +89,12 @@ class Saving:
         New game's "I play" changes it.
         """
         s, first = self.app.session, len(self.opened)
-        if self.entry is not None or not self.from_link or s.mine or s.moves[:first] != self.opened:
+        if self.entry is not None or not self.from_link or s.link_play.mine or s.moves[:first] != self.opened:
             return
         if not any(s.seat_of_move(ply) not in (None, *s.computer.bots) for ply in range(1, first + 1)):
             return  # nobody had moved yet: a new game's link is played on this device, every seat (hot seat)
         made = (s.seat_of_move(ply) for ply in range(first + 1, len(s.moves) + 1))  # not the computer's:
         seat = next((seat for seat in made if seat is not None and seat not in s.computer.bots), None)
         if seat is not None:
-            s.choose_mine([seat])
+            s.link_play.choose([seat])
             self.app.panel.tell(f"Saved in My games: you play {s.latest.actor_name(seat)} in this game.")
