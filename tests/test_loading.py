@@ -215,7 +215,7 @@ def test_a_stopped_replay_keeps_the_moves_before_and_is_not_a_clean_save():
     """The page stops a replay where a bug hit (Loading.stop): the prefix is shown, the error kept."""
     saved = Session("ice-lady", moves=["d3-e4", "e6-f5", "e4xg6"]).to_storage()
     loading = Loading.from_storage(saved)
-    loading.session._push("d3-e4")
+    loading.session.push("d3-e4")
     loading.stop("Something went wrong at move 2 (boom); the game is shown up to there.")
     session, message = loading.finish()
     assert session.moves == ["d3-e4"] and message.startswith("Something went wrong at move 2")

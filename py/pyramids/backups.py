@@ -296,7 +296,7 @@ class Importing:
         moves = tuple(session.moves[:loading.total])  # as the file has them: what chance drew after them is
         # not part of the game (one that stops before a die roll is that game, whatever the roll)
         played = len(moves)
-        while played and session._by_itself(played - 1):  # a roll after the last move a player made
+        while played and session.by_itself(played - 1):  # a roll after the last move a player made
             played -= 1
         matcher = matchers.setdefault(_options_key(rec.game, rec.options), Matcher())
         found_here = matcher.holds(moves)

@@ -100,7 +100,7 @@ class Computer:
         """
         s = self.session
         ply = len(s.moves)
-        while ply > 0 and s._by_itself(ply - 1):
+        while ply > 0 and s.by_itself(ply - 1):
             ply -= 1
         if ply == 0 or s.following.watched is None or ply <= s.following.watched:
             return 0.0

@@ -81,7 +81,7 @@ class Following:
         untold: list[tuple[turns.Turn, list[int] | None]] = []
         for turn in self.turns():
             plies = [ply for ply in turn.plies if ply > self.told]
-            if turn.last > since and any(s.states[ply - 1].actors == (CHANCE,) or not s._by_itself(ply - 1)
+            if turn.last > since and any(s.states[ply - 1].actors == (CHANCE,) or not s.by_itself(ply - 1)
                                          for ply in plies):
                 untold.append((turn, plies if len(plies) < len(turn.plies) else None))
         for turn, rest in reversed(untold[-3:]):

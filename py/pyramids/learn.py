@@ -104,13 +104,13 @@ class LessonSession(Session):
         self.tutor.moved()
         self.note(self.moves_in_words(first))
 
-    def _settle_chance(self) -> None:
+    def settle_chance(self) -> None:
         """Moves the page makes by itself (a Terrafex turn's end); chance waits for the lesson's outcome."""
         while self.latest.outcome is None and self.latest.actors != (CHANCE,):
             move = self.latest.automatic_move()
             if move is None:
                 return
-            self._push(move)
+            self.push(move)
 
     def undo(self) -> None:
         self._clear_input("A lesson goes forward only: Start the step again to try it afresh.")
@@ -155,8 +155,8 @@ class Tutor:
     def _push_all(self, moves: tuple[str, ...]) -> None:
         s = self.session
         for move in moves:
-            s._push(move)
-            s._settle_chance()
+            s.push(move)
+            s.settle_chance()
 
     def moved(self) -> None:
         """The step's move is made (the board's session made it), and what follows it by itself."""

@@ -112,7 +112,7 @@ class Loading:
                     self._settle()
                     return True
                 try:
-                    s._push(move)
+                    s.push(move)
                 except GameError as err:
                     self.error = record.bad_move(ply + 1, move, err)
                     self._settle()
@@ -133,9 +133,9 @@ class Loading:
             s.keep_chance(self.saved)
         if self.error is None:
             replayed = len(s.moves)
-            s._settle_chance()
+            s.settle_chance()
             try:
-                s._within_bound(replayed, "Chance, to act where the game ends,")
+                s.within_bound(replayed, "Chance, to act where the game ends,")
             except GameError as err:  # a full game that ends where chance would act: it waits there
                 self.notes.append(str(err))
         s.cursor = len(s.moves)

@@ -42,8 +42,8 @@ class Session:
                  pace: str = "normal"):
         self._start(game_id, options, rng, bots, pace)
         for move in moves:
-            self._push(move)
-        self._settle_chance()
+            self.push(move)
+        self.settle_chance()
         self.cursor = len(self.moves)
 
     def _start(self, game_id: str, options, rng, bots=None, pace: str = "normal") -> None:
@@ -68,7 +68,7 @@ class Session:
         self.changed: dict[str, tuple[int, str]] = {}  # location -> (ply, move) of a bot's move since the last click
         self.following = Following(self)
         self.link_play = LinkPlay(self)
-        self._fit_actor()
+        self.fit_actor()
 
     # -- links and saves ---------------------------------------------
     def record(self) -> record.Record:
@@ -142,23 +142,24 @@ class Session:
             return "Draw"
         return " and ".join(names) + (" win" if len(names) > 1 else " wins")
 
-    def _push(self, move: str) -> None:
+    def push(self, move: str) -> None:
+        """Add `move` at the latest position, nothing after it (no chance): a replay's step, a move's first."""
         self.states.append(self.states[-1].play(move))
         self.moves.append(move.strip())  # the canonical text: the rules accepted it as such
 
-    def _settle_chance(self) -> None:
+    def settle_chance(self) -> None:
         """Let chance act (roll, draw) and make automatic moves until a player is to decide."""
         while True:
             latest = self.latest
             if latest.actors == (CHANCE,):
                 again = self.kept.get(self._chance_key(len(self.moves)))
                 if again is not None and latest.is_legal(again):
-                    self._push(again)
+                    self.push(again)
                     continue
                 outcomes = latest.fresh_chance(self.kept)
-                self._push(self.rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0])
+                self.push(self.rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0])
             elif latest.outcome is None and (move := latest.automatic_move()) is not None:
-                self._push(move)
+                self.push(move)
             else:
                 return
 
@@ -210,7 +211,7 @@ class Session:
         self.actor = seat
         return self._clear_input()
 
-    def _fit_actor(self) -> None:
+    def fit_actor(self) -> None:
         """Whom a person acts as where several may act at once: any colour while every one is played here,
         else the first of their own (none of the computer's or a friend's)."""
         if len(players_to_act(self.states[0])) > 1 and len(self.people) < len(self.seats) \
@@ -228,9 +229,9 @@ class Session:
             self.redo()  # the same move again brings back the same dice and draws
             return
         first = len(self.moves)
-        self._push(move)
-        self._settle_chance()
-        self._within_bound(first)
+        self.push(move)
+        self.settle_chance()
+        self.within_bound(first)
         self.redo_stack.clear()
         self.cursor = len(self.moves)
         self.link_play.unseen = None  # the moves a link brought are no longer news once the player answers them
@@ -245,7 +246,7 @@ class Session:
             return ""
         return f"This game has reached {record.MAX_MOVES:,} moves, {_AT_MOST}"
 
-    def _within_bound(self, first: int, what: str = "This move (with the chance after it)") -> None:
+    def within_bound(self, first: int, what: str = "This move (with the chance after it)") -> None:
         """Take back the moves after ply `first` if they take the game past `record.MAX_MOVES` (a move and
         the dice after it are made together or not at all)."""
         if len(self.moves) > record.MAX_MOVES:
@@ -363,14 +364,14 @@ class Session:
         return True
 
     # -- undo, redo and browsing -----------------------------------------
-    def _by_itself(self, ply: int) -> bool:
+    def by_itself(self, ply: int) -> bool:
         """Whether the move at `ply` was made by itself: chance, or a game's automatic move."""
         state = self.states[ply]
         return state.actors == (CHANCE,) or (
             state.outcome is None and state.automatic_move() == self.moves[ply])
 
     def can_undo(self) -> bool:
-        return any(not self._by_itself(i) for i in range(len(self.moves))) and not self._answered_by_friend()
+        return any(not self.by_itself(i) for i in range(len(self.moves))) and not self._answered_by_friend()
 
     def _answered_by_friend(self) -> str | None:
         """Play by link: the friend who moved in what Undo would take back (`LinkPlay.answered_by_friend`)."""
@@ -379,7 +380,7 @@ class Session:
     def _last_undone_from(self) -> int:
         """The first ply Undo takes back when not browsing: the last person's move (with the bot's reply)."""
         ply = len(self.moves)
-        while ply > 0 and self._by_itself(ply - 1):
+        while ply > 0 and self.by_itself(ply - 1):
             ply -= 1
         return ply
 
@@ -436,7 +437,7 @@ class Session:
         group: list[str] = []
         while True:
             ply = len(self.moves) - 1
-            chance = self._by_itself(ply)
+            chance = self.by_itself(ply)
             if self.states[ply].actors == (CHANCE,):
                 self.kept.pop(key := self._chance_key(ply), None)  # the latest undone last
                 self.kept[key] = self.moves[ply]
@@ -464,10 +465,10 @@ class Session:
             return False
         cursor, browsing = self.cursor, self.browsing
         before, first = self.latest, len(self.moves)
-        self._push(move)
-        self._settle_chance()
+        self.push(move)
+        self.settle_chance()
         try:
-            self._within_bound(first)
+            self.within_bound(first)
         except GameError as err:
             self.message, self.warn, self.computer.stopped_at = str(err), True, self.position_key()
             return False
@@ -522,7 +523,7 @@ class Session:
             return self._clear_input(self.full_message() or "Redo would take the game past "
                                      f"{record.MAX_MOVES:,} moves, the most a game can hold.")
         for move in self.redo_stack.pop():
-            self._push(move)
+            self.push(move)
         self.cursor = len(self.moves)
         self._clear_input()
         return None
@@ -556,7 +557,7 @@ class Session:
             last, captured = self.following.marks()
             return Marks(self.selection, targets, last, captured)
         ply = self.cursor  # the last move that changed the board: not chance's, nor a draw offered or answered
-        while ply > 0 and (self._by_itself(ply - 1) or self.moves[ply - 1] in AGREEMENT_MOVES):
+        while ply > 0 and (self.by_itself(ply - 1) or self.moves[ply - 1] in AGREEMENT_MOVES):
             ply -= 1
         if ply > 0:
             last, captured = last_marks(self.states[ply - 1], self.moves[ply - 1], self.states[ply])
