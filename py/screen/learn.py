@@ -4,7 +4,7 @@ The lesson's runner and data (`pyramids.learn`, `pyramids.lessons`) are an archi
 fetched at the first lesson (they are no part of the start-up).  While a lesson runs, its board
 (`Tutor.session`) is the app's session, so the board, the panel and the keys work as in a game;
 the player's own game waits untouched, and nothing of the lesson is saved or put in the link
-(`App.persist` and the snapshot leave it alone).  Esc or "Leave the lesson" brings the game back.
+(`Saving.persist` and the snapshot leave it alone).  Esc or "Leave the lesson" brings the game back.
 """
 
 import asyncio
