@@ -64,7 +64,7 @@ def draw_board(session) -> None:
     changed = set_html("board", page.board(session, PREVIEW_S))
     board = by_id("board")
     board.setAttribute("data-position", session.state.to_text())
-    board.setAttribute("data-perspective", session.perspective or "")
+    board.setAttribute("data-perspective", session.link_play.perspective or "")
     board.setAttribute("data-game", session.game.id)  # wide tables get a wide board (CSS)
     board.removeAttribute("data-snapshot")  # the live board replaces the one painted before Python started
     before, now = _shown[0], page.shown(session)
@@ -110,7 +110,7 @@ SLICE = 0.01  # seconds of replay per task while a game opens: a task stays well
 
 
 def replay_slice(loading) -> bool:
-    """One slice of a `session.Loading`'s replay, True once done; a bug stops it there as a refused
+    """One slice of a `loading.Loading`'s replay, True once done; a bug stops it there as a refused
     move would: the moves before it are kept."""
     try:
         return loading.step(SLICE)

@@ -18,7 +18,7 @@ from browser import (Announcer, by_id, clicked_cells, draw_board, draw_panel, lo
                      report, set_html)
 from pyramids import embed, page
 from pyramids.core import GameError
-from pyramids.session import Loading
+from pyramids.loading import Loading
 
 
 class Embed:

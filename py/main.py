@@ -1,11 +1,10 @@
 """The app page's binding: the game on screen, opened, saved and drawn (the only module PyScript runs).
 
-`App` opens the game a link or a visit names, runs each player action on its `Session`, saves it
-in My games and in the URL fragment, and draws it through the page's parts (py/screen/: the board,
-the game log, the side panel, each dialog, the computer's seats), each of which binds its own
-events.  A game is saved only once the player acts in it, each game in its own entry, so opening a
-link never overwrites another game.  Links and saves are opened a slice at a time: a 10,000-move
-game never freezes the page.
+`App` opens the game a link or a visit names, runs each player action on its `Session`, has it saved
+(screen/saving.py: its My games entry and the URL fragment) and draws it through the page's parts
+(py/screen/: the board, the game log, the side panel, each dialog, the computer's seats), each of
+which binds its own events and owns the state it describes.  Links and saves are opened a slice at a
+time: a 10,000-move game never freezes the page.
 """
 
 import asyncio
@@ -16,9 +15,10 @@ from pyscript import document, window
 
 from archives import loaded
 from browser import by_id, load_script, present, replay as replay_in_slices, replay_slice, report
-from pyramids import games, page, record, saves
+from pyramids import games, page, saves
 from pyramids.core import CONFIRM_RESIGN, DECLINE_DRAW, OFFER_DRAW, RESIGN, GameError
-from pyramids.session import Loading, Session
+from pyramids.loading import Loading
+from pyramids.session import Session
 from screen.board import Board
 from screen.bots import Bots
 from screen.learn import Learn
@@ -28,9 +28,10 @@ from screen.new_game import NewGame
 from screen.notation import Notation
 from screen.panel import Panel
 from screen.parted import Parted
+from screen.saving import Saving
 from screen.share import Share
 from screen.sound import Sound
-from screen.store import LocalStore, keep_games, now_ms
+from screen.store import LocalStore, now_ms
 
 DEFAULT_GAME = games.DEFAULT
 QUICK = 300  # a game of at most this many moves is tried at once (it usually opens within the slice)
@@ -48,22 +49,12 @@ class App:
     def __init__(self):
         self.session = None
         self.store = LocalStore()
-        self.entry = None  # the My games entry holding the game on screen; None until the player acts in it
-        self.meta = {}  # that entry's fields, kept when it is rewritten
-        self.opened = []  # the moves the game had when it was opened: moving on from them saves it
         self.busy = False  # a game is being opened: actions wait
-        self.notice = ""  # a message about links or storage, shown until the next action
-        self.saved = None  # (session, entry, text) of the last persist(): an unchanged game is not rewritten
-        self.synced = ()  # the moves of the game on screen when its entry was last read or written here
-        self.not_saving = False  # the last save failed: the page says so until one succeeds
-        self.asked_to_keep = False  # navigator.storage.persist() was asked this visit (after a save, once)
-        self.bare = True  # opened without a link: a visit without one reopens the game on screen
-        # the game on screen came from a link Share sent: who moves first here is the player's side
-        self.from_link = False
         self.pending = {}  # what runs once the browser has painted the frame (see `later`), in order
         self.run_pending_proxy = create_proxy(self.run_pending)
         self.after_frame_proxy = create_proxy(lambda _time: window.setTimeout(self.run_pending_proxy, 0))
         # The page's parts, in the order they are drawn.
+        self.saving = Saving(self)
         self.bots = Bots(self)  # first, so the status says when a bot starts thinking
         self.board = Board(self)
         self.panel = Panel(self)
@@ -87,7 +78,7 @@ class App:
         compiled as it first runs: together they held the page for ~250 ms)."""
         try:
             try:
-                self.notice = " ".join(await self.loaded(lambda: saves.migrate(self.store, now_ms())))
+                self.panel.notice = " ".join(await self.loaded(lambda: saves.migrate(self.store, now_ms())))
                 await self.start()
             except Exception as err:  # a bug: the page still opens, with a fresh game
                 await self.fail(err)
@@ -104,7 +95,7 @@ class App:
     async def fail(self, err):
         report(err)
         self.busy = False
-        self.tell(f"Something went wrong while opening the game ({str(err)[:80]}); a new game is shown.")
+        self.panel.tell(f"Something went wrong while opening the game ({str(err)[:80]}); a new game is shown.")
         self.adopt(await self.loaded(lambda: Session(DEFAULT_GAME)), None, {})
 
     async def loaded(self, make):
@@ -123,7 +114,7 @@ class App:
     async def start(self):
         """The game the link names (its own saved entry on a reload), else the last game played."""
         fragment = str(window.location.hash or "").lstrip("#")
-        self.bare = not fragment
+        self.saving.bare = not fragment
         if fragment:
             entry = saves.matching(self.store, fragment)
             if entry and await self.open_entry(entry):
@@ -133,26 +124,26 @@ class App:
             except GameError as err:
                 instead = ("Your last game is shown instead." if saves.entries(self.store)
                            else "A new game is shown instead.")
-                self.tell(page.notice("This link cannot be opened:", str(err), instead))
+                self.panel.tell(page.notice("This link cannot be opened:", str(err), instead))
             else:
                 message = await self.replay(loading)
                 if message or not await self.follow(loading):
                     self.adopt(loading.session, None, {})
-                    self.from_link = bool(loading.rec.packed)  # Share's compact link: sent to play by link
-                    loading.session.follow_last_turn()  # told and outlined: nobody made it on this screen
+                    self.saving.from_link = bool(loading.rec.packed)  # Share's compact link: sent to play by link
+                    loading.session.following.last_turn()  # told and outlined: nobody made it on this screen
                     if message:
                         shown = "The game is shown up to that move." if loading.error else ""
-                        self.tell(page.notice("Part of this link could not be used.", message, shown))
+                        self.panel.tell(page.notice("Part of this link could not be used.", message, shown))
                 if self.session is loading.session:  # the link's game, not a saved one: its timer's time
-                    self.tell(loading.session.clock_told())
+                    self.panel.tell(loading.session.clock.told())
                 return
         last, unsaved = saves.last_played(self.store)
         if unsaved:  # the game played last was not saved: say so, rather than show an older one silently
             missing = self.store.get(saves.ENTRY + last) is None
-            self.tell(UNSAVED_GAME if missing else UNSAVED_MOVES)
+            self.panel.tell(UNSAVED_GAME if missing else UNSAVED_MOVES)
             last = saves.newest(self.store) if missing else last
             if missing and last:
-                self.tell("Your latest saved game is shown.")
+                self.panel.tell("Your latest saved game is shown.")
         if not (last and await self.open_entry(last, quiet=True)):
             self.adopt(await self.loaded(lambda: Session(DEFAULT_GAME)), None, {})
             if saves.first_visit(self.store):
@@ -171,22 +162,22 @@ class App:
             if not await self.open_entry(found.id):
                 return False
             self.session.go(found.common)
-            self.tell(f"This link is an earlier moment of your saved game: shown at move {found.common} of "
+            self.panel.tell(f"This link is an earlier moment of your saved game: shown at move {found.common} of "
                       f"{len(self.session.moves)}. Step on with → or the move list; "
                       "End (») returns to the latest move.")
             return True
         mine = found.data.get("mine")
-        session.choose_mine([m for m in mine if isinstance(m, str)] if isinstance(mine, list) else [])
+        session.link_play.choose([m for m in mine if isinstance(m, str)] if isinstance(mine, list) else [])
         if found.kind == "continues":
             session.keep_chance(found.data)  # what was drawn and undone stays drawn
             self.adopt(session, found.id, found.data)
-            session.unseen = session.watched = session.told = found.common
-            if not session.turn_news():  # the turns it brought are told as the computer's are, once, as news
-                session.note(session.news(found.common) or "Your saved game is brought up to date.")
-            self.persist()
+            session.link_play.unseen = session.following.watched = session.following.told = found.common
+            if not session.following.news():  # the turns it brought are told as the computer's are, once, as news
+                session.note(session.summary_since(found.common) or "Your saved game is brought up to date.")
+            self.saving.persist()
             return True
         self.adopt(session, None, {})
-        self.from_link, self.parted.link = bool(loading.rec.packed), found
+        self.saving.from_link, self.parted.link = bool(loading.rec.packed), found
         self.parted.ask(found, session)
         return True
 
@@ -198,22 +189,19 @@ class App:
             loading = await self.loaded(lambda: Loading.from_storage(text))
         except GameError as err:
             if not quiet or self.store.get(saves.ENTRY + entry_id) is not None:
-                self.tell(page.notice("A saved game could not be opened:", str(err), "It stays in My games."))
+                self.panel.tell(page.notice("A saved game could not be opened:", str(err), "It stays in My games."))
             return False
         message = await self.replay(loading)
         if loading.error:  # keep the entry as it is: the player's moves go to a new one
             self.adopt(loading.session, None, {})
-            self.tell(page.notice("Your saved game was only partly readable.", message,
-                                  "It is kept in My games as it was; moves you make now are saved as a new game."))
+            self.panel.tell(page.notice(
+                "Your saved game was only partly readable.", message,
+                "It is kept in My games as it was; moves you make now are saved as a new game."))
         else:
             self.adopt(loading.session, entry_id, data)
-            self.saved, self.synced = (self.session, entry_id, self.session.to_storage()), tuple(self.session.moves)
-            self.tell(message or "")
+            self.saving.read(self.session)
+            self.panel.tell(message or "")
         return True
-
-    def tell(self, text):
-        """Add to the notice shown until the player's next action (whole sentences, as many as can be read)."""
-        self.notice = record.shorten(" ".join(t for t in (self.notice, text) if t), page.NOTICE_LIMIT)
 
     async def replay(self, loading):
         """Replay the record, then the message about it: at once if it fits a slice, else a slice per task,
@@ -229,60 +217,9 @@ class App:
     def adopt(self, session, entry, meta):
         """Put a game on screen, saved in `entry` (None: not saved until the player acts in it)."""
         self.run_pending()  # what waited for the next frame belongs to the game leaving the screen
-        self.session, self.entry, self.meta = session, entry, meta
-        self.opened, self.saved, self.from_link = list(session.moves), None, False
+        self.session = session
+        self.saving.adopted(session, entry, meta)
         self.learn.adopted(session, entry)
-
-    def worth_saving(self):
-        """Whether the game on screen has anything of the player's: a move, an undo, a running clock, a side chosen."""
-        s = self.session
-        return s.moves != self.opened or bool(s.redo_stack) or s.clock_started is not None or bool(s.mine)
-
-    def persist(self):
-        """After a player acts: save the game in its entry and put its record in the URL."""
-        s = self.session
-        if s is None or self.busy or self.learn.active:  # a lesson is never saved, nor put in the link
-            return
-        self.take_side()
-        text = s.to_storage()
-        if self.saved == (s, self.entry, text):
-            return
-        if self.entry is None and self.worth_saving():
-            self.entry, self.meta = saves.new_id(now_ms()), {}
-        if self.entry is not None:
-            if "record" in self.meta and not self.parted.heed_other_tabs():  # another tab may have written the entry
-                return
-            fields = saves.save(self.store, self.entry, s, self.meta, now_ms())
-            self.not_saving = fields is None
-            if fields is None:
-                window.history.replaceState(None, "", "#" + s.link())
-                return  # tried again after the next action: deleting games in My games may have made room
-            self.meta, self.synced = fields, tuple(s.moves)
-            if not self.asked_to_keep:
-                self.asked_to_keep = True
-                asyncio.ensure_future(keep_games())
-        self.saved = (s, self.entry, text)
-        window.history.replaceState(None, "", "#" + s.link())
-
-    def take_side(self):
-        """A friend's link played here for the first time: the player plays the side they just moved.
-
-        Only for a link Share made (compact, "Send to Black") in which a person had moved: a link
-        copied from the address bar, or a new game's link, is played on this device, every seat.
-
-        Asking would stop the game for a question the move already answered;
-        New game's "I play" changes it.
-        """
-        s, first = self.session, len(self.opened)
-        if self.entry is not None or not self.from_link or s.mine or s.moves[:first] != self.opened:
-            return
-        if not any(s.seat_of_move(ply) not in (None, *s.bots) for ply in range(1, first + 1)):
-            return  # nobody had moved yet: a new game's link is played on this device, every seat (hot seat)
-        made = (s.seat_of_move(ply) for ply in range(first + 1, len(s.moves) + 1))
-        seat = next((seat for seat in made if seat is not None and seat not in s.bots), None)  # not the computer's
-        if seat is not None:
-            s.choose_mine([seat])
-            self.tell(f"Saved in My games: you play {s.latest.actor_name(seat)} in this game.")
 
     # -- drawing --------------------------------------------------------
     def render(self):
@@ -331,7 +268,7 @@ class App:
             part.draw(s)
         self.later(self.draw_after_paint)
         if not (s.selection or s.choices or self.learn.active):  # the next visit paints this board before Python starts
-            window.pyramidsSnapshot.keep(self.bare or self.entry is not None)
+            window.pyramidsSnapshot.keep(self.saving.home())
 
     def draw_after_paint(self):
         """What is read after the board: the game's panel and log, the typed move's example, the open boxes;
@@ -374,9 +311,9 @@ class App:
     def save_after_paint(self):
         """Save the game and update the URL after a player's action; what saving says (a game taken on by
         another tab, storage full) is drawn at once."""
-        said = (self.notice, self.not_saving)
-        self.persist()
-        if (self.notice, self.not_saving) != said:
+        said = (self.panel.notice, self.saving.not_saving)
+        self.saving.persist()
+        if (self.panel.notice, self.saving.not_saving) != said:
             self.render()
 
     # -- actions ----------------------------------------------------------
@@ -391,10 +328,10 @@ class App:
         self.board.stop_replay()
         save = save and not self.learn.active
         if save:
-            self.notice = ""
+            self.panel.notice = ""
         report(self.session.attempt(change))
         if save:
-            self.take_side()  # now: the board turns to the side the player took
+            self.saving.take_side()  # now: the board turns to the side the player took
             self.later(self.save_after_paint)
         self.render()
 
@@ -413,8 +350,8 @@ class App:
         except GameError as err:  # offline before the app was cached: the game on screen stays
             self.session.message, self.session.warn = str(err), True
             return self.render()
-        self.persist()
-        self.notice = ""
+        self.saving.persist()
+        self.panel.notice = ""
         entry = saves.latest_of(self.store, game_id)
         if not (entry and await self.open_entry(entry)):
             self.adopt(Session(game_id), None, {})
@@ -423,10 +360,10 @@ class App:
 
     def shown(self):
         """A game just opened: its URL, and the page drawn with the board in view."""
-        self.persist()
+        self.saving.persist()
         window.history.replaceState(None, "", "#" + self.session.link())
-        if self.entry is not None:
-            self.store.set(saves.LAST, self.entry)  # a visit without a link opens it
+        if self.saving.entry is not None:
+            self.store.set(saves.LAST, self.saving.entry)  # a visit without a link opens it
         self.act(lambda: None, save=False)
         self.board.show()
 
@@ -478,7 +415,7 @@ class App:
         """
         if not self.busy:
             self.learn.leave()
-            self.notice = ""
+            self.panel.notice = ""
             asyncio.ensure_future(self.reopen())
 
     async def reopen(self):

@@ -175,7 +175,7 @@ def test_a_game_with_an_offer_still_has_a_compact_link():
     assert "c=5~" in text
     assert record.replay(record.decode(text)).moves == list(agreed.moves)
     session = Session("ice-lady", moves=agreed.moves[:-1])
-    assert record.replay(record.decode(session.share_link())).moves == list(agreed.moves[:-1])
+    assert record.replay(record.decode(session.link_play.share_link())).moves == list(agreed.moves[:-1])
 
 
 # -- the computer -------------------------------------------------------------------

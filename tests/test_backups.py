@@ -44,7 +44,7 @@ def test_export_then_import_elsewhere_gives_back_every_game_with_its_name_dates_
     saves.save(store, "a", played("d3-e4", "e6-f5"), {"name": "Friday"}, NOW - 3000)
     saves.save(store, "b", towers, {}, NOW - 2000)
     mine = played("d3-e4")
-    mine.choose_mine(["white"])
+    mine.link_play.choose(["white"])
     saves.save(store, "c", mine, {}, NOW - 1000)
     text = backups.export_games(store, "2026-11-25T12:00:00Z")
     backup = json.loads(text)

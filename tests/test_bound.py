@@ -5,6 +5,7 @@ import pytest
 
 from pyramids import record
 from pyramids.core import CHANCE, Game, GameError, Option, State
+from pyramids.loading import Loading
 from pyramids.session import Session
 
 
@@ -60,7 +61,7 @@ def test_the_last_move_a_game_can_hold_is_made_and_the_next_refused_with_the_rea
         s.play("step")
     s.click("step")
     assert len(s.moves) == LAST and s.warn and s.message.startswith("This game has reached 10,000 moves")
-    assert Session.from_storage(s.to_storage())[1] is None, "the game saved opens again"
+    assert Loading.from_storage(s.to_storage()).finish()[1] is None, "the game saved opens again"
 
 
 def test_a_move_whose_chance_would_pass_the_bound_is_refused_whole(nearly_full):
@@ -74,11 +75,11 @@ def test_a_move_whose_chance_would_pass_the_bound_is_refused_whole(nearly_full):
 
 def test_the_computer_s_move_past_the_bound_is_refused_and_not_tried_again(nearly_full):
     s = nearly_full
-    s.bots = {"p1": "easy"}
+    s.computer.bots = {"p1": "easy"}
     assert not s.play_bot("throw", s.position_key()) and len(s.moves) == LAST - 1
-    assert s.bot_turn() is None
+    assert s.computer.turn() is None
     s.play("step")
-    assert not s.play_bot("step", s.position_key()) and s.bot_turn() is None and len(s.moves) == LAST
+    assert not s.play_bot("step", s.position_key()) and s.computer.turn() is None and len(s.moves) == LAST
 
 
 def test_redo_past_the_bound_is_refused(nearly_full):
@@ -92,5 +93,5 @@ def test_redo_past_the_bound_is_refused(nearly_full):
 def test_a_full_link_that_ends_where_chance_acts_opens_as_it_is(nearly_full):
     """Opening must not make the game longer than a link or a save can hold (it could never open again)."""
     moves = (*nearly_full.moves, "throw")  # a record made elsewhere: its last move asks chance to act
-    session, note = Session.from_link(record.encode(record.Record("steps", {}, moves)))
+    session, note = Loading.from_link(record.encode(record.Record("steps", {}, moves))).finish()
     assert len(session.moves) == LAST and "would take the game past 10,000 moves" in note

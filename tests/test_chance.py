@@ -5,6 +5,7 @@ import json
 import random
 
 from pyramids.core import CHANCE
+from pyramids.loading import Loading
 from pyramids.session import Session
 
 
@@ -56,7 +57,7 @@ def test_a_tile_seen_then_undone_is_kept_in_the_save_and_comes_back_after_a_relo
     while s.moves[-1] != "c1.U>N":
         s.undo()
     assert tile in s.to_storage() and tile not in s.link()
-    again, problem = Session.from_storage(s.to_storage(), rng=Avoiding(tile))
+    again, problem = Loading.from_storage(s.to_storage(), rng=Avoiding(tile)).finish()
     assert problem is None
     again.play("b1.N>E")  # not the redo: the redo stack is gone, the tile is not
     again.play("c1.N>W")
@@ -112,7 +113,7 @@ def test_chance_kept_is_in_the_save_and_never_in_a_link():
     s.play(move)
     s.undo()
     assert s.kept and json.loads(s.to_storage())["chance"] == s.kept
-    assert Session.from_link(s.link())[0].kept == {}
+    assert Loading.from_link(s.link()).finish()[0].kept == {}
 
 
 def test_a_link_that_brings_a_saved_game_up_to_date_keeps_its_chance():
@@ -121,7 +122,7 @@ def test_a_link_that_brings_a_saved_game_up_to_date_keeps_its_chance():
     tile = drawn_at(s, "b2")
     while s.moves[-1] != "c1.U>N":
         s.undo()
-    friend = Session.from_link(s.link())[0]
+    friend = Loading.from_link(s.link()).finish()[0]
     friend.keep_chance(json.loads(s.to_storage()))
     friend.rng = Avoiding(tile)
     friend.play("b1.N-b2")

@@ -19,7 +19,8 @@ from test_loading import load, sample_game
 from pyramids import games, record
 from pyramids.core import CHANCE, GameError
 from pyramids.record import Record
-from pyramids.session import Loading, Session
+from pyramids.loading import Loading
+from pyramids.session import Session
 
 GAMES = games.ids()
 CHAT = 2_000  # the bound for a 300-move game
@@ -57,7 +58,7 @@ def test_a_300_move_game_s_link_fits_in_2000_characters(game_id):
     for seed in range(3):
         moves = long_playout(game_id, random.Random(seed))
         session = Session(game_id, moves=moves, rng=random.Random(seed))
-        link = session.share_link()
+        link = session.link_play.share_link()
         assert len(link) <= CHAT, (game_id, seed, len(moves), len(link))
         assert len(moves) == 300 or games.get(game_id).replay(moves).outcome, "300 moves, unless it cannot go on"
         assert opened(link)[0] == session.moves
@@ -138,7 +139,7 @@ def test_readable_links_keep_opening_and_stay_the_page_s_address():
     assert opened("v=1&g=ice-lady&mandatory_capture=1&m=d3-e4+e6-f5") == (["d3-e4", "e6-f5"], None)
     session = Session("ice-lady", moves=["d3-e4", "e6-f5"])
     assert session.link() == "v=1&g=ice-lady&m=d3-e4+e6-f5"
-    assert session.share_link().startswith("v=2&g=ice-lady&c=2.") and len(session.share_link()) < len(session.link())
+    assert session.link_play.share_link().startswith("v=2&g=ice-lady&c=2.") and len(session.link_play.share_link()) < len(session.link())
 
 
 def test_every_option_travels_in_the_compact_form():
@@ -148,11 +149,11 @@ def test_every_option_travels_in_the_compact_form():
 
 def test_the_session_s_packed_moves_follow_undo_and_a_different_move():
     session = Session("ice-lady", moves=["d3-e4", "e6-f5"])
-    session.share_link()
+    session.link_play.share_link()
     session.undo()
     other = max(m for m in session.latest.legal_moves() if m != "e6-f5")
     session.play(other)
-    assert opened(session.share_link())[0] == ["d3-e4", other]
+    assert opened(session.link_play.share_link())[0] == ["d3-e4", other]
 
 
 def test_share_refuses_a_link_longer_than_a_chat_carries_and_says_why():

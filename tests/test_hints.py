@@ -42,8 +42,8 @@ def test_every_hint_lights_what_it_names(game_id):
 
 def test_a_hint_s_search_is_seeded_by_the_position_and_the_seat():
     s = Session("ice-lady")
-    first = s.hint_seed("white")
-    assert Session("ice-lady").hint_seed("white") == first, "the same on any page, any day"
-    assert s.hint_seed("black") != first
+    first = s.computer.hint_seed("white")
+    assert Session("ice-lady").computer.hint_seed("white") == first, "the same on any page, any day"
+    assert s.computer.hint_seed("black") != first
     s.play("d3-e4")
-    assert s.hint_seed("white") != first
+    assert s.computer.hint_seed("white") != first

@@ -234,7 +234,7 @@ def test_the_clock_hook_runs_while_a_timed_game_runs():
     assert GAME.new().clock() is None
     assert GAME.new(timer=120).play("timer:ring").clock() is None
     s = Session("ice-towers", {"timer": 60})
-    assert s.clock_remaining(1000.0) == 60 and not s.tick(1030.0)
+    assert s.clock.remaining(1000.0) == 60 and not s.tick(1030.0)
     assert s.tick(1060.0) and s.moves == ["timer:ring"] and "timer rang" in s.status()
 
 

@@ -8,7 +8,8 @@ import pytest
 from pyramids import games
 from pyramids.core import CHANCE, GameError, InvalidMoveError, PositionError
 from pyramids.games.ice_turn import CELLS, INDEX, SEATS, TILES, Tile, parse_move
-from pyramids.session import Loading, Session
+from pyramids.loading import Loading
+from pyramids.session import Session
 
 GAME = games.get("ice-turn")
 # One Q-Turner per row and column (b4, d3, a2, c1); 6 double and 6 single arrows.
@@ -570,7 +571,7 @@ def test_the_session_never_rerolls_on_undo_redo_or_replay():
     session.undo()
     session.play(rolled[-3])
     assert session.moves == rolled, "making the same move again is a redo, not a new roll"
-    again, error = Session.from_record(session.record(), rng=random.Random(5))
+    again, error = Loading(session.record(), rng=random.Random(5)).finish()
     assert error is None and again.moves == rolled
 
 

@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from conformance import playout
 from pyramids import games, page, record, views
 from pyramids.core import GameError
-from pyramids.session import CLOCK_EVERY, Loading, Session
+from pyramids.loading import CLOCK_EVERY, Loading
+from pyramids.session import Session
 
 GAMES = games.ids()
 
@@ -36,7 +37,7 @@ def draw(session: Session, plies=None) -> None:
         views.panel(session.state, session.actor)
         session.status()
         page.choices(session)
-        session.clock_remaining(1000.0)
+        session.clock.remaining(1000.0)
     page.move_list(session)
 
 
@@ -74,7 +75,7 @@ def test_a_padded_move_is_kept_in_canonical_form():
 
 def FRESH_CLOCK(session):  # noqa: N802 - a check, named like the constants beside it
     """A bad stored clock restarts at the first look (the drawing at t=1000), never rings at once."""
-    return session.clock_started == 1000.0 and session.clock_remaining(1000.0) == 300
+    return session.clock.started == 1000.0 and session.clock.remaining(1000.0) == 300
 
 
 @pytest.mark.parametrize("save, check", [
@@ -112,13 +113,13 @@ def test_unreadable_saves_say_why_in_words(save, problem):
 
 def test_a_save_restores_redo_ply_and_the_clock_deadline():
     s = Session("ice-towers", {"timer": 300})
-    assert s.clock_remaining(1000.0) == 300
+    assert s.clock.remaining(1000.0) == 300
     s.play("red:cap:rS1>t10")
     s.undo()
-    again, error = Session.from_storage(s.to_storage())
+    again, error = Loading.from_storage(s.to_storage()).finish()
     assert error is None and again.redo_stack == [["red:cap:rS1>t10"]]
     assert json.loads(s.to_storage())["deadline"] == 1300.0, "the deadline is stored, not the time left"
-    assert again.clock_remaining(1100.0) == 200, "the clock ran on while the page was closed"
+    assert again.clock.remaining(1100.0) == 200, "the clock ran on while the page was closed"
 
 
 def test_a_long_link_is_refused_with_the_limit_and_replays_in_slices():
@@ -195,7 +196,7 @@ def test_mutated_saves_open_or_say_why(game_id, data):
     session = Session(game_id, moves=moves[: data.draw(st.integers(0, len(moves)))], rng=random.Random(3))
     if session.can_undo():
         session.undo()
-    session.clock_remaining(1000.0)
+    session.clock.remaining(1000.0)
     fields = dict(session.storage_fields())
     for _ in range(data.draw(st.integers(0, 3))):
         key = data.draw(st.sampled_from(["v", "record", "redo", "ply", "deadline", "clock", "extra"]))
@@ -214,7 +215,7 @@ def test_a_stopped_replay_keeps_the_moves_before_and_is_not_a_clean_save():
     """The page stops a replay where a bug hit (Loading.stop): the prefix is shown, the error kept."""
     saved = Session("ice-lady", moves=["d3-e4", "e6-f5", "e4xg6"]).to_storage()
     loading = Loading.from_storage(saved)
-    loading.session._push("d3-e4")
+    loading.session.push("d3-e4")
     loading.stop("Something went wrong at move 2 (boom); the game is shown up to there.")
     session, message = loading.finish()
     assert session.moves == ["d3-e4"] and message.startswith("Something went wrong at move 2")

@@ -5,7 +5,8 @@ import pytest
 
 from pyramids import games, page, record
 from pyramids.core import GameError, quote
-from pyramids.session import Loading, Session
+from pyramids.loading import Loading
+from pyramids.session import Session
 
 ODD = ["c5xe\U00014fe3", "d3\x07-e4", "a1\u200b", "e\U0001F600"]
 

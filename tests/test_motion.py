@@ -81,7 +81,7 @@ def test_pictures_of_pieces_beside_the_board_are_not_pieces():
 
 def shown(game_id="ice-lady", moves=(), ply=None, mine=()):
     session = Session(game_id, moves=list(moves))
-    session.choose_mine(mine)
+    session.link_play.choose(mine)
     if ply is not None:
         session.go(ply)
     return session, page.shown(session)

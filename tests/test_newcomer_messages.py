@@ -13,7 +13,8 @@ from test_ice_turn import pos as ice_turn_position
 from pyramids import games, page, turns, views
 from pyramids.core import CHANCE
 from pyramids.games.icetoids import ORIENTATIONS
-from pyramids.session import Loading, Session
+from pyramids.loading import Loading
+from pyramids.session import Session
 from pyramids.svg import Marks
 
 from conformance import playout
@@ -174,14 +175,14 @@ def test_a_hint_lights_the_picture_of_the_layout():
 def test_a_link_s_moves_are_no_longer_new_once_the_player_moves():
     """Issue 51: "the receiver's own last move is tagged 'new' in its log"."""
     s = Session("ice-lady", moves=["d3-e4", "e6-f5"])
-    s.choose_mine(["white"])
-    s.unseen = s.watched = s.told = 1  # the link brought Black's move
-    assert s.turn_news() == "Black small e6 to f5.", "said once, as the computer's move would be"
+    s.link_play.choose(["white"])
+    s.link_play.unseen = s.following.watched = s.following.told = 1  # the link brought Black's move
+    assert s.following.news() == "Black small e6 to f5.", "said once, as the computer's move would be"
     assert page.move_list(s).count(" new") == 1
     s.play("e4xg6")
-    assert s.unseen is None and " new" not in page.move_list(s)
+    assert s.link_play.unseen is None and " new" not in page.move_list(s)
     terrafex = Session("terrafex", moves=["forest:grow:d2"])
-    terrafex.unseen = 0
+    terrafex.link_play.unseen = 0
     terrafex.play("mountain:start:g4")
     assert " new" not in page.turn_log(terrafex)
 
@@ -195,29 +196,29 @@ def test_a_reload_keeps_the_turns_followed_and_the_moves_a_link_brought():
     s.play_bot("fire:burn:d2", s.position_key())
     for move in ("mountain:start:c7", "forest:spread:c4", "glacier:a3E", "fire:3"):
         s.play_bot(move, s.position_key())
-    news, marks, span = s.turn_news(), s.marks(), s.replay_span()
+    news, marks, span = s.following.news(), s.marks(), s.following.replay_span()
     assert news.startswith("Black's turn: ") and span
-    again, note = Session.from_storage(s.to_storage())
+    again, note = Loading.from_storage(s.to_storage()).finish()
     assert note is None
-    assert (again.marks(), again.replay_span()) == (marks, span)
+    assert (again.marks(), again.following.replay_span()) == (marks, span)
     fire = "Black plays the medium fire: burns the medium forest on d2 away; the medium fire goes to the fire pit."
-    assert again.turn_news() == f"{fire} {news}", "all it outlines: the fire it played, told at once, too"
+    assert again.following.news() == f"{fire} {news}", "all it outlines: the fire it played, told at once, too"
     again.click("e4")  # White places Black's fire; Black's turn was told before: not again
-    assert again.turn_news() == ""
-    reloaded = Session.from_storage(again.to_storage())[0]  # the message is gone: the turn is told whole again
-    assert (news[:-1] + "; White plays the large fire: burns the small forest on e4") in reloaded.turn_news()
+    assert again.following.news() == ""
+    reloaded = Loading.from_storage(again.to_storage()).finish()[0]  # the message is gone: the turn is told whole again
+    assert (news[:-1] + "; White plays the large fire: burns the small forest on e4") in reloaded.following.news()
 
     s = Session("terrafex", bots={"black": "easy"}, rng=random.Random(0))
     for move in ("mountain:start:c1", "glacier:h2W", "forest:grow:c3", "fire:2"):
         s.play(move)
     s.play_bot("fire:burn:d2", s.position_key())  # told at once; White's own actions never told back to White
-    reloaded = Session.from_storage(s.to_storage())[0]
-    assert reloaded.turn_news() == s.message
+    reloaded = Loading.from_storage(s.to_storage()).finish()[0]
+    assert reloaded.following.news() == s.message
 
     s = Session("ice-lady", moves=["d3-e4", "e6-f5"])
-    s.unseen = s.watched = s.told = 1
-    again = Session.from_storage(s.to_storage())[0]
-    assert (again.unseen, again.watched, again.told) == (1, 1, 1) and again.turn_news() == "Black small e6 to f5."
+    s.link_play.unseen = s.following.watched = s.following.told = 1
+    again = Loading.from_storage(s.to_storage()).finish()[0]
+    assert (again.link_play.unseen, again.following.watched, again.following.told) == (1, 1, 1) and again.following.news() == "Black small e6 to f5."
 
 
 def test_a_save_s_followed_turns_out_of_range_are_left_out():
@@ -225,4 +226,4 @@ def test_a_save_s_followed_turns_out_of_range_are_left_out():
     text = s.to_storage().replace('"followed": null', '"followed": [5, "x"]').replace('"unseen": null', '"unseen": -1')
     loading = Loading.from_storage(text)
     again, note = loading.finish()
-    assert note is None and again.watched is None and again.unseen is None and again.told == 0
+    assert note is None and again.following.watched is None and again.link_play.unseen is None and again.following.told == 0

@@ -9,7 +9,8 @@ import random
 import pytest
 
 from pyramids import page, saves, views
-from pyramids.session import Loading, Session, players_to_act
+from pyramids.loading import Loading
+from pyramids.session import Session, players_to_act
 
 
 def test_every_game_lists_its_seats_through_the_protocol():
@@ -23,42 +24,42 @@ def test_every_game_lists_its_seats_through_the_protocol():
 def test_all_seats_or_none_means_hot_seat_as_before():
     """'I play: both on this device' (the default) keeps today's status line."""
     session = Session("ice-lady")
-    session.choose_mine(["white", "black"])
-    assert session.mine == () and session.status() == "White to move." and session.send_to() is None
+    session.link_play.choose(["white", "black"])
+    assert session.link_play.mine == () and session.status() == "White to move." and session.link_play.send_to() is None
 
 
 def test_your_move_then_waiting_and_whom_to_send_it_to():
     """Issue 15: "'Your move' or 'Waiting for White' in the status, and after their move a Share that says
     whom to send it to"."""
     session = Session("ice-lady")
-    session.choose_mine(["white"])
-    assert session.status() == "Your move." and session.send_to() is None
+    session.link_play.choose(["white"])
+    assert session.status() == "Your move." and session.link_play.send_to() is None
     session.play("d3-e4")
-    assert session.status() == "Waiting for Black." and session.send_to() == "Black"
+    assert session.status() == "Waiting for Black." and session.link_play.send_to() == "Black"
 
 
 def test_a_click_waits_while_a_friend_playing_by_link_is_to_move():
     """Playing only White, a click on Black's turn is refused in words rather than moving the friend's piece."""
     session = Session("ice-lady", moves=["d3-e4"])
-    session.choose_mine(["white"])
+    session.link_play.choose(["white"])
     session.click("e6")
     assert session.selection == () and session.message.startswith("Waiting for Black: send them the link")
-    session.choose_mine(["black"])
+    session.link_play.choose(["black"])
     session.click("e6")
     assert session.selection == ("e6",)
 
 
 def test_the_prompt_follows_your_move_where_the_game_asks_something_precise():
     session = Session("icetoids")
-    session.choose_mine(["p2"])
+    session.link_play.choose(["p2"])
     assert session.status() == "Waiting for P1."
-    session.choose_mine(["p1"])
+    session.link_play.choose(["p1"])
     assert session.status().startswith("Your move.")
 
 
 def test_browsing_and_a_finished_game_say_what_they_always_said():
     session = Session("ice-lady", moves=["d3-e4"])
-    session.choose_mine(["black"])
+    session.link_play.choose(["black"])
     session.go(0)
     assert session.status() == "White to move."
 
@@ -66,12 +67,12 @@ def test_browsing_and_a_finished_game_say_what_they_always_said():
 def test_which_seats_are_mine_is_saved_with_the_game_and_never_in_its_link():
     """Issue 15: "Which seats are theirs is their own (stored with the save on this device), never in the link"."""
     session = Session("ice-lady", moves=["d3-e4"])
-    session.choose_mine(["black"])
-    assert "black" not in session.link() and "black" not in session.share_link()
-    restored, _ = Session.from_storage(session.to_storage())
-    assert restored.mine == ("black",)
+    session.link_play.choose(["black"])
+    assert "black" not in session.link() and "black" not in session.link_play.share_link()
+    restored, _ = Loading.from_storage(session.to_storage()).finish()
+    assert restored.link_play.mine == ("black",)
     tampered = json.loads(session.to_storage()) | {"mine": ["green", 7]}
-    assert Session.from_storage(json.dumps(tampered))[0].mine == ()
+    assert Loading.from_storage(json.dumps(tampered)).finish()[0].link_play.mine == ()
 
 
 def test_the_board_is_turned_round_for_black_in_ice_lady_only_where_a_game_has_sides():
@@ -86,9 +87,9 @@ def test_the_board_is_turned_round_for_black_in_ice_lady_only_where_a_game_has_s
 
 def test_the_perspective_is_the_seat_played_here():
     session = Session("ice-lady")
-    assert session.perspective is None
-    session.choose_mine(["black"])
-    assert session.perspective == "black"
+    assert session.link_play.perspective is None
+    session.link_play.choose(["black"])
+    assert session.link_play.perspective == "black"
 
 
 def test_the_new_game_form_offers_every_seat_ticked():
@@ -111,7 +112,7 @@ class Store(dict):
 
 def saved(store, moves, entry="a", mine=("white",), game="ice-lady", options=None):
     session = Session(game, options, moves=moves)
-    session.choose_mine(mine)
+    session.link_play.choose(mine)
     saves.save(store, entry, session, {}, 1.0)
     return session
 
@@ -132,7 +133,8 @@ def test_a_link_that_continues_a_saved_game_brings_it_up_to_date_and_says_what_i
     saved(store, OPENING[:1])
     found, session = relation(store, OPENING)
     assert (found.id, found.kind, found.common) == ("a", "continues", 1)
-    assert session.news(found.common) == "Black small e6 to f5. White small e4 to g6, capturing Black's small on f5."
+    assert session.summary_since(found.common) == ("Black small e6 to f5. "
+                                                   "White small e4 to g6, capturing Black's small on f5.")
 
 
 def test_the_same_game_is_a_reload_and_other_options_are_another_game():
@@ -188,7 +190,7 @@ def test_the_line_not_chosen_is_kept_as_its_own_entry():
 
 def test_new_moves_are_marked_in_the_move_list():
     session = Session("ice-lady", moves=OPENING)
-    session.unseen = 1
+    session.link_play.unseen = 1
     items = page.move_list(session).split("</li>")
     assert "new" not in items[0] and all(" new" in item for item in items[1:3])
 
@@ -215,13 +217,13 @@ def test_any_turn_based_game_is_played_to_the_end_by_sending_links(game_id):
         acting = players_to_act(session.latest)
         device = sides[acting[0]]
         if holder is not None and device != holder:
-            loading = Loading.from_link(session.share_link())
+            loading = Loading.from_link(session.link_play.share_link())
             received, message = loading.finish()
             assert message is None and received.moves == session.moves
             found = saves.related(stores[device], loading.rec, received.moves)
             assert found is None or found.kind == "continues", "a link received continues the game"
             if found is not None:
-                news = received.news(found.common)
+                news = received.summary_since(found.common)
                 assert news.endswith(".") and len(news) <= 200
                 assert not any(f" {move}" in news for move in received.moves[found.common:] if not move.isalpha()), \
                     "in words, not notation"

@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from pyramids import games, saves
 from pyramids.core import GameError
+from pyramids.loading import Loading
 from pyramids.session import Session
 
 
@@ -110,7 +111,7 @@ def test_one_slot_saves_move_into_my_games():
     listed = saves.entries(store)
     good = next(e for e in listed if not e.damaged)
     assert store["last"] == good.id and good.moves == 1
-    session, error = Session.from_storage(store["saved." + good.id])
+    session, error = Loading.from_storage(store["saved." + good.id]).finish()
     assert error is None and session.redo_stack == [["e6-f5"]] and session.cursor == 0
     assert [e.damaged is not None for e in listed].count(True) == 1
     assert saves.migrate(store, 6000) == [] and len(saves.entries(store)) == 2, "migration runs once"
@@ -149,7 +150,7 @@ def test_any_stored_text_lists_or_is_listed_as_damaged(game_id, data):
         assert depth <= 2 or listed.damaged
         try:
             saves.load(store, "e")
-            Session.from_storage(text)
+            Loading.from_storage(text).finish()
         except GameError as err:
             assert len(str(err)) < 300
 

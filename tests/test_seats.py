@@ -7,26 +7,28 @@ import pytest
 from pyramids import page, record
 from pyramids.core import RESIGN, GameError
 from pyramids.games import get
-from pyramids.session import STEP_S, Session, parse_bots, reading_time
+from pyramids.computer import STEP_S, reading_time
+from pyramids.loading import Loading, parse_bots
+from pyramids.session import Session
 
 
 def test_the_link_names_the_computers_seats_and_reopens_with_them():
     s = Session("ice-lady", bots={"black": "hard"})
     s.play("d3-e4")
     assert s.link() == "v=1&g=ice-lady&m=d3-e4&bots=black:hard"
-    again, error = Session.from_record(record.decode(s.link()))
-    assert error is None and again.bots == {"black": "hard"} and again.moves == ["d3-e4"]
+    again, error = Loading(record.decode(s.link())).finish()
+    assert error is None and again.computer.bots == {"black": "hard"} and again.moves == ["d3-e4"]
 
 
 def test_a_person_is_the_default_and_adds_nothing_to_the_link():
     assert "bots" not in Session("ice-lady").link()
-    assert Session.from_record(record.decode("v=1&g=ice-lady&m="))[0].bots == {}
+    assert Loading(record.decode("v=1&g=ice-lady&m=")).finish()[0].computer.bots == {}
 
 
 def test_storage_keeps_the_seats():
     s = Session("icetoids", {"players": 3}, bots={"p2": "easy", "p3": "medium"}, rng=random.Random(1))
-    again, error = Session.from_storage(s.to_storage())
-    assert error is None and again.bots == {"p2": "easy", "p3": "medium"} and again.options["players"] == 3
+    again, error = Loading.from_storage(s.to_storage()).finish()
+    assert error is None and again.computer.bots == {"p2": "easy", "p3": "medium"} and again.options["players"] == 3
 
 
 @pytest.mark.parametrize("text, problem", [("black", "not valid"), ("black:expert", "not valid"),
@@ -34,8 +36,8 @@ def test_storage_keeps_the_seats():
                                            ("purple:hard", "a seat this game has not")])
 def test_a_bad_seat_in_a_link_is_said_and_the_game_still_opens(text, problem):
     """Like any damaged part of a link (issue 12): the game opens, every seat a person's, and the page says why."""
-    session, message = Session.from_record(record.decode(f"v=1&g=ice-lady&m=d3-e4&bots={text}"))
-    assert session.moves == ["d3-e4"] and session.bots == {}
+    session, message = Loading(record.decode(f"v=1&g=ice-lady&m=d3-e4&bots={text}")).finish()
+    assert session.moves == ["d3-e4"] and session.computer.bots == {}
     assert problem in message and "Every seat is a person's." in message and len(message) < 300
 
 
@@ -47,9 +49,9 @@ def test_undo_takes_back_the_bots_reply_with_the_players_move():
     """Undo takes back the bot's reply and the player's move together (issue 16)."""
     s = Session("ice-lady", bots={"black": "easy"})
     s.play("d3-e4")
-    assert s.bot_turn() == ("black", "easy")
+    assert s.computer.turn() == ("black", "easy")
     assert s.play_bot("e6-f5", s.position_key())
-    assert s.bot_turn() is None
+    assert s.computer.turn() is None
     s.undo()
     assert s.moves == [] and s.redo_stack == [["d3-e4", "e6-f5"]]
     s.redo()
@@ -95,7 +97,7 @@ def test_the_fire_is_played_by_whoever_plays_the_other_side():
     s = Session("terrafex", bots={"black": "easy"})
     for cell in ("d2", "g4", "pool:R1"):
         s.click(cell)
-    assert s.moves[-1] == "fire:1" and s.bot_turn() == ("black", "easy")
+    assert s.moves[-1] == "fire:1" and s.computer.turn() == ("black", "easy")
     s.click("a1")
     assert s.moves[-1] == "fire:1" and s.message == WAIT_FOR_BLACK
     assert s.play_bot("fire:start:a1", s.position_key())
@@ -104,8 +106,8 @@ def test_the_fire_is_played_by_whoever_plays_the_other_side():
     s = Session("terrafex", bots={"white": "easy"})
     for move in ("forest:grow:d2", "mountain:start:g4", "fire:1"):
         assert s.play_bot(move, s.position_key())
-    assert s.bot_turn() is None
-    assert s.turn_news() == ("White's turn: grows the forest on d2; starts a small mountain on g4; selects a small "
+    assert s.computer.turn() is None
+    assert s.following.news() == ("White's turn: grows the forest on d2; starts a small mountain on g4; selects a small "
                              "fire for Black to play."), "what the computer did before the person must place its fire"
     assert {"d2", "g4"} <= set(s.marks().last), "and outlined"
     s.click("a1")
@@ -114,19 +116,19 @@ def test_the_fire_is_played_by_whoever_plays_the_other_side():
 
 def test_a_bot_playing_white_moves_first_and_undo_stops_at_the_persons_move():
     s = Session("ice-lady", bots={"white": "medium"})
-    assert s.bot_turn() == ("white", "medium")
+    assert s.computer.turn() == ("white", "medium")
     s.play_bot("d3-e4", s.position_key())
     s.play("e6-f5")
     s.play_bot("e4xg6", s.position_key())
     s.undo()
-    assert s.moves == ["d3-e4"] and s.bot_turn() is None
+    assert s.moves == ["d3-e4"] and s.computer.turn() is None
 
 
 def test_the_bots_answer_lands_even_while_the_player_browses():
     s = Session("ice-lady", bots={"black": "easy"})
     s.play("d3-e4")
     s.go(0)
-    assert s.bot_turn() is None, "no new search starts while browsing"
+    assert s.computer.turn() is None, "no new search starts while browsing"
     assert s.play_bot("e6-f5", s.position_key())
     assert s.cursor == 0 and s.moves == ["d3-e4", "e6-f5"]
 
@@ -134,7 +136,7 @@ def test_the_bots_answer_lands_even_while_the_player_browses():
 def test_ice_towers_bots_act_on_their_own_and_a_lost_race_is_refused():
     s = Session("ice-towers", {"players": 3}, bots={"yellow": "easy", "green": "hard"})
     assert s.actor == "red", "the person acts as the seat left to people"
-    assert s.bot_turn() is None and s.bot_seats_acting() == ["yellow", "green"]
+    assert s.computer.turn() is None and s.computer.seats_acting() == ["yellow", "green"]
     key = s.position_key()
     assert s.play_bot("yellow:cap:yS1>t1", key)
     assert not s.play_bot("green:cap:gS1>t1", key), "decided for a position that is gone"
@@ -213,20 +215,20 @@ def test_the_computer_s_speed_travels_with_its_seats():
     """Issue 28: a "Computer speed" (slow, normal, fast) travels with the seats: in the link and in storage."""
     s = Session("ice-towers", bots={"yellow": "hard"}, pace="slow")
     assert s.link() == "v=1&g=ice-towers&m=&bots=yellow:hard&pace=slow"
-    again, error = Session.from_record(record.decode(s.link()))
-    assert error is None and again.pace == "slow"
-    assert Session.from_storage(s.to_storage())[0].pace == "slow"
+    again, error = Loading(record.decode(s.link())).finish()
+    assert error is None and again.computer.pace == "slow"
+    assert Loading.from_storage(s.to_storage()).finish()[0].computer.pace == "slow"
     assert "pace" not in Session("ice-towers", bots={"yellow": "hard"}).link(), "normal adds nothing"
-    bad, message = Session.from_record(record.decode("v=1&g=ice-towers&m=&bots=yellow:hard&pace=warp"))
-    assert bad.pace == "normal" and "The link's computer speed is not valid: 'warp'" in message
+    bad, message = Loading(record.decode("v=1&g=ice-towers&m=&bots=yellow:hard&pace=warp")).finish()
+    assert bad.computer.pace == "normal" and "The link's computer speed is not valid: 'warp'" in message
 
 
 def test_a_turn_game_s_computer_speed_travels_too():
     """Issue 56: every game with a computer seat has a Computer speed, in the link and in storage as Ice Towers'."""
     s = Session("ice-turn", {"players": 3}, bots={"red": "easy", "blue": "easy"}, pace="slow", rng=random.Random(2))
     assert s.link().endswith("&bots=red:easy,blue:easy&pace=slow")
-    assert Session.from_record(record.decode(s.link()))[0].pace == "slow"
-    assert Session.from_storage(s.to_storage())[0].pace == "slow"
+    assert Loading(record.decode(s.link())).finish()[0].computer.pace == "slow"
+    assert Loading.from_storage(s.to_storage()).finish()[0].computer.pace == "slow"
 
 
 def bots_play(s: Session, *moves: str) -> None:
@@ -238,13 +240,13 @@ def test_the_computer_leaves_time_to_read_each_turn_it_plays():
     """Issue 56: a turn nobody here made stays on screen the time it takes to read what the message says of it
     (a second, then 17 characters a second) before the computer moves again, at the speed chosen."""
     s = Session("ice-lady", bots={"white": "easy", "black": "easy"})
-    assert s.bot_pause() == 0, "nothing to take in yet"
+    assert s.computer.pause() == 0, "nothing to take in yet"
     bots_play(s, "d3-e4")
-    assert s.turn_news() == "White small d3 to e4."
-    assert s.bot_pause() == reading_time("White small d3 to e4.") == pytest.approx(1 + 21 / 17)
+    assert s.following.news() == "White small d3 to e4."
+    assert s.computer.pause() == reading_time("White small d3 to e4.") == pytest.approx(1 + 21 / 17)
     for pace, factor in (("slow", 1.6), ("fast", 0.5)):
-        s.pace = pace
-        assert s.bot_pause() == pytest.approx(reading_time("White small d3 to e4.") * factor)
+        s.computer.pace = pace
+        assert s.computer.pause() == pytest.approx(reading_time("White small d3 to e4.") * factor)
     assert reading_time("x" * 1000) == reading_time("x" * 400), "no longer than the message line tells"
 
 
@@ -253,18 +255,18 @@ def test_a_game_of_computers_alone_is_followed_a_turn_at_a_time():
     whole board): the last turn over is, as its summary's reading time passes."""
     s = Session("ice-lady", bots={"white": "easy", "black": "easy"})
     bots_play(s, "d3-e4", "e6-f5", "c3-d4")
-    assert s.turn_news() == "White small c3 to d4." and s.replay_span() == (2, 3)
+    assert s.following.news() == "White small c3 to d4." and s.following.replay_span() == (2, 3)
     assert s.marks().last == ("c3", "d4")
     people = Session("ice-lady", bots={"black": "easy"})
     people.play("d3-e4")
     bots_play(people, "e6-f5")
-    assert people.turn_news() == "Black small e6 to f5.", "with a person, from their last move on, as before"
+    assert people.following.news() == "Black small e6 to f5.", "with a person, from their last move on, as before"
 
 
 def test_after_a_person_s_move_the_computer_waits_for_nothing():
     s = Session("ice-lady", bots={"black": "easy"})
     s.play("d3-e4")
-    assert s.bot_pause() == 0
+    assert s.computer.pause() == 0
 
 
 def test_inside_a_computer_s_turn_each_action_is_left_a_glance():
@@ -272,14 +274,14 @@ def test_inside_a_computer_s_turn_each_action_is_left_a_glance():
     the time to read its summary."""
     s = Session("terrafex", bots={"white": "easy", "black": "easy"})
     bots_play(s, "forest:grow:d2")
-    assert s.turn_news() == "" and s.bot_pause() == STEP_S
+    assert s.following.news() == "" and s.computer.pause() == STEP_S
     bots_play(s, "mountain:start:g4", "glacier:" + next(m for m in s.latest.legal_moves() if m.startswith("glacier:"))
               .removeprefix("glacier:"))
     bots_play(s, next(m for m in s.latest.legal_moves() if m.startswith("fire:")))
-    while s.bot_turn() and s.bot_turn()[0] == "black" and s.latest.turn_of() == "white":  # White's fire, Black's to place
+    while s.computer.turn() and s.computer.turn()[0] == "black" and s.latest.turn_of() == "white":  # White's fire, Black's to place
         bots_play(s, s.latest.legal_moves()[0])
-    news = s.turn_news()
-    assert news.startswith("White's turn: ") and s.bot_pause() == reading_time(news)
+    news = s.following.news()
+    assert news.startswith("White's turn: ") and s.computer.pause() == reading_time(news)
 
 
 def test_in_ice_towers_each_move_of_the_computer_is_left_time_to_read():
@@ -288,9 +290,9 @@ def test_in_ice_towers_each_move_of_the_computer_is_left_time_to_read():
     s = Session("ice-towers", bots={"yellow": "hard"})
     bots_play(s, "yellow:cap:yS1>t1")
     words = "Yellow caps red's free-standing small (1 pt) with its free-standing small."
-    assert s.turn_news() == words and s.bot_pause() == reading_time(words) > 5
+    assert s.following.news() == words and s.computer.pause() == reading_time(words) > 5
     s.play("red:cap:rS2>t11")
-    assert s.bot_pause() == 0
+    assert s.computer.pause() == 0
 
 
 def play_until(s: Session, done) -> None:
@@ -298,7 +300,7 @@ def play_until(s: Session, done) -> None:
     rng = random.Random(5)
     while not done(s):
         move = rng.choice(s.latest.legal_moves())
-        s.play_bot(move, s.position_key()) if s.bot_turn() else s.play(move)
+        s.play_bot(move, s.position_key()) if s.computer.turn() else s.play(move)
 
 
 def test_ice_turn_s_action_bar_is_no_control_while_the_computer_acts():
@@ -306,12 +308,12 @@ def test_ice_turn_s_action_bar_is_no_control_while_the_computer_acts():
     thought, as if they were the person's to press; the bar says what the computer is doing instead."""
     s = Session("ice-turn", bots={"blue": "easy"}, rng=random.Random(3))
     assert 'data-cell="tile:' in page.board(s), "Red places its tiles"
-    play_until(s, lambda s: s.bot_turn() is not None)
+    play_until(s, lambda s: s.computer.turn() is not None)
     assert 'data-cell="tile:' not in page.board(s) and "Blue is placing a tile." in page.board(s)
-    play_until(s, lambda s: s.latest.phase == "move" and s.bot_turn() is None)
+    play_until(s, lambda s: s.latest.phase == "move" and s.computer.turn() is None)
     mine = page.board(s)
     assert 'data-cell="end"' in mine and 'data-cell="tip:N"' in mine
-    play_until(s, lambda s: s.latest.phase == "move" and s.bot_turn() is not None)
+    play_until(s, lambda s: s.latest.phase == "move" and s.computer.turn() is not None)
     theirs = page.board(s)
     assert 'data-cell="end"' not in theirs and 'data-cell="tip:' not in theirs and 'data-cell="turn:' not in theirs
     assert f"Blue is moving: {s.latest.mp_left} of {s.latest.mp_total} movement points left." in theirs
@@ -324,7 +326,7 @@ def test_icetoids_colour_choice_is_only_offered_to_a_person():
     assert 'data-cell="colour:' not in page.board(s) and "P1 is choosing a colour." in page.board(s)
     s.play_bot("p1:colour=red", s.position_key())
     assert "Red (P1) is choosing a home tile on the edge of the board." in page.board(s)
-    play_until(s, lambda s: s.bot_turn() is None)
+    play_until(s, lambda s: s.computer.turn() is None)
     assert 'data-cell="colour:blue"' in page.board(s), "P2's, the person's"
 
 
@@ -333,7 +335,7 @@ def test_terrafex_pool_is_no_control_while_the_computer_acts():
     s = Session("terrafex", bots={"black": "easy"})
     person = views.panel(s.latest, None, s.marks(), controls=s.people)
     assert person.count('data-cell="pool:') == 12
-    play_until(s, lambda s: s.bot_turn() is not None)
+    play_until(s, lambda s: s.computer.turn() is not None)
     computer = views.panel(s.latest, None, s.marks(), controls=s.people)
     assert "data-cell" not in computer and "<button" not in computer
 

@@ -8,6 +8,7 @@ import pytest
 from pyramids import games, page
 from pyramids.core import CHANCE, Game, GameError, Option, Outcome, State
 from pyramids.record import Record, RecordError
+from pyramids.loading import Loading
 from pyramids.session import Session
 
 
@@ -97,7 +98,7 @@ def test_storage_round_trip_keeps_redo_and_the_ply_on_screen():
         s.play(move)
     s.undo()
     s.go(1)
-    again, error = Session.from_storage(s.to_storage())
+    again, error = Loading.from_storage(s.to_storage()).finish()
     assert error is None
     assert again.moves == ["d3-e4", "e6-f5"] and again.redo_stack == [["e4xg6"]] and again.cursor == 1
 
@@ -105,16 +106,16 @@ def test_storage_round_trip_keeps_redo_and_the_ply_on_screen():
 @pytest.mark.parametrize("text", ["{not json", "[]", '{"v": 9}', '{"v": 1}', '{"v": 1, "record": "v=1&g=x&m="}'])
 def test_damaged_storage_raises_a_record_error(text):
     with pytest.raises(RecordError):
-        Session.from_storage(text)
+        Loading.from_storage(text).finish()
 
 
 def test_a_link_with_a_bad_ply_loads_the_prefix():
-    s, error = Session.from_record(Record("ice-lady", {}, ("d3-e4", "e3-f4")))
+    s, error = Loading(Record("ice-lady", {}, ("d3-e4", "e3-f4"))).finish()
     assert s.moves == ["d3-e4"] and "Move 2" in error
 
 
 def test_a_link_can_open_at_a_ply():
-    s, _ = Session.from_record(Record("ice-lady", {}, ("d3-e4", "e6-f5"), {"ply": "1"}))
+    s, _ = Loading(Record("ice-lady", {}, ("d3-e4", "e6-f5"), {"ply": "1"})).finish()
     assert s.cursor == 1
 
 
@@ -207,20 +208,20 @@ def test_storage_text_is_json_with_the_link():
 def test_the_game_clock_counts_from_the_first_look_and_plays_its_move(monkeypatch):
     monkeypatch.setattr("pyramids.games.get", lambda game_id: COIN)
     s = Session("coin", rng=random.Random(4))
-    assert s.clock_remaining(100.0) == 5 and s.tick(103.0) is False
+    assert s.clock.remaining(100.0) == 5 and s.tick(103.0) is False
     s.go(0)
     assert s.tick(105.5) is True
-    assert s.moves[0] == "tails" and s.clock_remaining(200.0) is None
-    restored, _ = Session.from_storage(Session("coin").to_storage())
-    assert restored.clock_started is None
+    assert s.moves[0] == "tails" and s.clock.remaining(200.0) is None
+    restored, _ = Loading.from_storage(Session("coin").to_storage()).finish()
+    assert restored.clock.started is None
 
 
 def test_the_clock_start_survives_a_reload(monkeypatch):
     monkeypatch.setattr("pyramids.games.get", lambda game_id: COIN)
     s = Session("coin")
-    s.clock_remaining(50.0)
-    again, _ = Session.from_storage(s.to_storage())
-    assert again.clock_remaining(52.0) == 3
+    s.clock.remaining(50.0)
+    again, _ = Loading.from_storage(s.to_storage()).finish()
+    assert again.clock.remaining(52.0) == 3
 
 
 def test_nested_locations_take_the_first_the_rules_accept():
@@ -253,7 +254,7 @@ def test_replaying_an_undone_move_brings_back_the_same_chance_outcome(monkeypatc
 def test_undone_dice_are_stored_and_redone_after_a_reload(monkeypatch):
     """A die everyone saw may be stored: reload keeps the redo of a move followed by chance."""
     s, toss = undone_bet(monkeypatch)
-    again, error = Session.from_storage(s.to_storage())
+    again, error = Loading.from_storage(s.to_storage()).finish()
     assert error is None and again.redo_stack == [["heads", toss]]
     again.redo()
     assert again.moves == ["heads", toss]
@@ -430,7 +431,7 @@ def test_play_by_link_undo_takes_back_only_your_own_unanswered_moves():
     """Issue 27: the player who plays only Black cannot take back White's move (their friend's, by link);
     their own move stays theirs to take back until White answers it.  Hot seat is unchanged."""
     s = fresh()
-    s.choose_mine(["black"])
+    s.link_play.choose(["black"])
     s.play("d3-e4")  # White's, brought by the friend's link
     assert not s.can_undo() and "White played after that move, by link" in s.undo_title()
     s.undo()
@@ -488,9 +489,9 @@ def test_the_session_tells_the_computer_which_move_came_round_to_the_position():
     """What the page's bots are told not to play again: the move that began the loop, only once the
     position has come round, and not after it was undone."""
     s = Session("ice-towers", moves=TOWERS_TO_LOOP + TOWERS_LAP)
-    assert s.repeated_moves() == ["red:mine:rL1"]
+    assert s.computer.repeated_moves() == ["red:mine:rL1"]
     s.undo()
-    assert s.repeated_moves() == []
+    assert s.computer.repeated_moves() == []
 
 
 def test_a_timed_game_s_link_carries_the_time_left():
@@ -499,21 +500,21 @@ def test_a_timed_game_s_link_carries_the_time_left():
     the player is told (our reading, on the rules page); a link without them starts the timer again, and says so."""
     s = Session("ice-towers", {"timer": 120})
     s.play("red:cap:rS1>t10")
-    assert s.clock_remaining(1000.0) == 120
-    link = s.share_link(1012.4)
+    assert s.clock.remaining(1000.0) == 120
+    link = s.link_play.share_link(1012.4)
     assert "&left=107" in link and "&left=" not in s.link(), "the address bar's link (and the save's) carry no time"
-    friend, message = Session.from_link(link)
+    friend, message = Loading.from_link(link).finish()
     assert message is None and friend.moves == s.moves
-    assert friend.clock_told() == "The timer has 1:47 left, as when this link was shared; it runs from now."
-    assert friend.clock_remaining(5000.0) == 107 and friend.clock_remaining(5007.0) == 100
-    again, _ = Session.from_link(s.link())
-    assert again.clock_told() == ("The timer starts at 2:00: this link does not say how much time was left "
+    assert friend.clock.told() == "The timer has 1:47 left, as when this link was shared; it runs from now."
+    assert friend.clock.remaining(5000.0) == 107 and friend.clock.remaining(5007.0) == 100
+    again, _ = Loading.from_link(s.link()).finish()
+    assert again.clock.told() == ("The timer starts at 2:00: this link does not say how much time was left "
                                   "(a link from Share does).")
-    assert again.clock_remaining(0.0) == 120
-    assert Session("ice-towers").share_link(5.0) == Session("ice-towers").share_link(), "no timer, no time left"
-    assert "left" not in Session("ice-towers").clock_told() + Session("ice-towers").share_link(5.0)
+    assert again.clock.remaining(0.0) == 120
+    assert Session("ice-towers").link_play.share_link(5.0) == Session("ice-towers").link_play.share_link(), "no timer, no time left"
+    assert "left" not in Session("ice-towers").clock.told() + Session("ice-towers").link_play.share_link(5.0)
     for bad in ("121", "x", "-3"):
-        damaged, message = Session.from_link(s.link() + f"&left={bad}")
-        assert damaged.clock_left is None and message.startswith(f"The link's time left is not valid: '{bad}'")
+        damaged, message = Loading.from_link(s.link() + f"&left={bad}").finish()
+        assert damaged.clock.left is None and message.startswith(f"The link's time left is not valid: '{bad}'")
     rules = games.rules_page("ice-towers")
     assert '<p class="assumption">Interpretation: a timed game sent by link is one clock' in rules

@@ -13,6 +13,7 @@ from conformance import check_game, check_state
 from pyramids import games, record
 from pyramids.core import GameError, IllegalMoveError, InvalidMoveError, PositionError, seats
 from pyramids.games.terrafex import COLS, INDEX, KINDS, LAYOUTS, ROWS, SUPPLY, band_owner
+from pyramids.loading import Loading
 from pyramids.session import Session
 
 GAME = games.get("terrafex")
@@ -162,21 +163,21 @@ def test_custom_layout_has_both_seats_known_without_playing(monkeypatch):
         patched.setattr(type(GAME.new()), "play", no_play)
         assert seats(GAME, {"layout": "custom"}) == ["white", "black"]
     link = record.encode(record.Record("terrafex", {"layout": "custom"}, (), {"bots": "black:hard"}))
-    session, error = Session.from_link(link)
-    assert error is None and session.bots == {"black": "hard"} and session.seats == ["white", "black"]
+    session, error = Loading.from_link(link).finish()
+    assert error is None and session.computer.bots == {"black": "hard"} and session.seats == ["white", "black"]
 
 
 def test_the_computer_plays_black_after_a_custom_layout():
     session = Session("terrafex", {"layout": "custom"}, bots={"black": "easy"},
                       moves=["put:B3@a4", "put:G2@d4", "start", "forest:grow:d4"])
-    assert session.bot_turn() is None, "White edits the layout and moves first"
+    assert session.computer.turn() is None, "White edits the layout and moves first"
     while session.latest.to_move == "white" and session.latest.outcome is None:
-        if session.bot_turn():  # the fire White selected: the computer plays it, inside White's turn
-            assert session.bot_turn() == ("black", "easy")
+        if session.computer.turn():  # the fire White selected: the computer plays it, inside White's turn
+            assert session.computer.turn() == ("black", "easy")
             assert session.play_bot(session.latest.legal_moves()[0], session.position_key())
         else:
             session.play(session.latest.legal_moves()[0])
-    assert session.bot_turn() == ("black", "easy")
+    assert session.computer.turn() == ("black", "easy")
 
 
 def test_custom_layout_respects_the_supply():

@@ -118,8 +118,8 @@ def test_the_fire_the_computer_or_a_friend_plays_is_not_lit_for_the_person_here(
     """A fire the computer plays (or a friend playing Black by link) lights nothing on the person's screen,
     and the panel does not ask them to play it: a tap there would only be refused."""
     for s in (Session("terrafex", bots={"black": "easy"}), Session("terrafex")):
-        if not s.bots:
-            s.mine = ("white",)
+        if not s.computer.bots:
+            s.link_play.mine = ("white",)
         for cell in ("d2", "g4", "pool:R1"):
             s.click(cell)
         assert s.moves[-1] == "fire:1" and s.state.asked_cells()

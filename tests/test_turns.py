@@ -180,30 +180,30 @@ def test_the_computers_turn_is_told_outlined_and_replayable_until_the_player_act
     s = Session("terrafex", bots={"black": "easy"}, rng=random.Random(0))
     for move in ("mountain:start:c1", "glacier:h2W", "forest:grow:c3", "fire:2"):
         s.play(move)
-    assert s.bot_turn() == ("black", "easy")
+    assert s.computer.turn() == ("black", "easy")
     s.play_bot("fire:burn:d2", s.position_key())  # the computer places White's fire: White's turn ends
     assert s.message == ("Black plays the medium fire: burns the medium forest on d2 away; the medium fire goes to the "
                          "fire pit.")
-    assert s.turn_news() == "", "told at once, and White's own actions are not told back to White"
-    s.watched = None  # read (a click would say so, but would select a piece for the computer's seat here)
+    assert s.following.news() == "", "told at once, and White's own actions are not told back to White"
+    s.following.watched = None  # read (a click would say so, but would select a piece for the computer's seat here)
     before = len(s.moves)
     for move in ("mountain:start:c7", "forest:spread:c4", "glacier:a3E"):
         s.play_bot(move, s.position_key())
-        assert s.turn_news() == "", "the computer's turn is told once it is over"
+        assert s.following.news() == "", "the computer's turn is told once it is over"
     s.play_bot("fire:3", s.position_key())  # ... or once it asks White to place its fire
-    assert s.turn_news() == ("Black's turn: starts a small mountain on c7; spreads a small forest to c4; moves the "
+    assert s.following.news() == ("Black's turn: starts a small mountain on c7; spreads a small forest to c4; moves the "
                              "large glacier on a3 east to b3; selects a large fire for White to play.")
     assert {"c7", "c4", "a3", "b3"} <= set(s.marks().last)
     s.click("e4")  # White places Black's fire (one click), inside Black's turn
     assert s.moves[-2:] == ["fire:burn:e4", "end"]
-    assert s.latest.turn_of() == "white" and s.watched == before
+    assert s.latest.turn_of() == "white" and s.following.watched == before
     assert s.message.startswith("White plays the large fire: burns the small forest on e4")
     assert s.message.count("White plays") == 1, "White's fire once"
-    assert s.turn_news() == "", "Black's turn was told before White was asked: not again"
+    assert s.following.news() == "", "Black's turn was told before White was asked: not again"
     assert {"c7", "c4", "a3", "b3", "e4"} <= set(s.marks().last)
-    assert s.replay_span() == (before, len(s.moves))
+    assert s.following.replay_span() == (before, len(s.moves))
     s.click("a1")
-    assert s.watched is None and s.turn_news() == "" and s.replay_span() is None
+    assert s.following.watched is None and s.following.news() == "" and s.following.replay_span() is None
     assert "c7" not in s.marks().last
 
 
@@ -215,28 +215,28 @@ def test_the_rest_of_the_computers_turn_after_the_fire_the_player_placed_is_told
         s.play(move)
     s.play_bot("fire:burn:d2", s.position_key())
     s.play_bot("fire:1", s.position_key())
-    assert s.turn_news() == "Black selects a small fire for White to play."
+    assert s.following.news() == "Black selects a small fire for White to play."
     s.click("a1")  # White starts Black's small fire on a1
     assert s.moves[-1] == "fire:start:a1" and s.message == "White plays the small fire: starts a small fire on a1."
     for move in ("mountain:start:c7", "forest:spread:c4", "glacier:a3E"):
         s.play_bot(move, s.position_key())
     assert s.latest.turn_of() == "white"
-    assert s.turn_news() == ("The rest of Black's turn: starts a small mountain on c7; spreads a small forest to c4; "
+    assert s.following.news() == ("The rest of Black's turn: starts a small mountain on c7; spreads a small forest to c4; "
                              "moves the large glacier on a3 east to b3.")
-    assert "White" not in s.turn_news()
+    assert "White" not in s.following.news()
 
 
 def test_a_link_with_only_the_deal_tells_nothing():
     s = Session("ice-turn")
-    s.follow_last_turn()
-    assert len(s.moves) == 16 and s.watched is None and s.turn_news() == ""
+    s.following.last_turn()
+    assert len(s.moves) == 16 and s.following.watched is None and s.following.news() == ""
 
 
 def test_a_link_just_opened_tells_its_last_turn():
     states, moves = game_of("terrafex", seed=1, plies=30)
     s = Session("terrafex", moves=moves)
-    s.follow_last_turn()
+    s.following.last_turn()
     found = turns.turns(s.states, s.moves)
     over = found[-2] if turns.running(s.states, s.moves, found[-1]) else found[-1]
-    assert s.watched == over.first - 1
-    assert s.turn_news() == turns.headline(s.states, s.moves, over)
+    assert s.following.watched == over.first - 1
+    assert s.following.news() == turns.headline(s.states, s.moves, over)

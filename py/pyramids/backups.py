@@ -1,6 +1,6 @@
 """My games' backups: every saved game exported to one readable file, and such a file imported.
 
-Import works as a link is replayed (`session.Loading`): `Importing.step` does a
+Import works as a link is replayed (`loading.Loading`): `Importing.step` does a
 slice of the work and returns, so the page stays responsive through a file of
 thousands of games, says how far it got and can cancel, changing nothing.  A
 file too large, or holding too many games, is refused from its size and a
@@ -27,9 +27,8 @@ from typing import Any, Generator
 
 from . import games, record
 from .core import GameError, quote, seats
-from .saves import (ENTRY, NAME_LIMIT, Matcher, Store, clean_name, entries, entry_fields, new_id, read_save,
-                    saved_game)
-from .session import MAX_NESTING, Loading
+from .loading import MAX_NESTING, Loading, read_save
+from .saves import ENTRY, NAME_LIMIT, Matcher, Store, clean_name, entries, entry_fields, new_id, saved_game
 
 EXPORT_FORMAT = "looney-pyramids-games"
 MAX_IMPORT_BYTES = 20_000_000  # more than any browser's storage of saved games holds, as a file
@@ -298,7 +297,7 @@ class Importing:
         moves = tuple(session.moves[:loading.total])  # as the file has them: what chance drew after them is
         # not part of the game (one that stops before a die roll is that game, whatever the roll)
         played = len(moves)
-        while played and session._by_itself(played - 1):  # a roll after the last move a player made
+        while played and session.by_itself(played - 1):  # a roll after the last move a player made
             played -= 1
         matcher = matchers.setdefault(_options_key(rec.game, rec.options), Matcher())
         found_here = matcher.holds(moves)

@@ -102,15 +102,15 @@ class LessonSession(Session):
         first = len(self.moves)
         super().play(move)
         self.tutor.moved()
-        self.note(self.said(first))
+        self.note(self.moves_in_words(first))
 
-    def _settle_chance(self) -> None:
+    def settle_chance(self) -> None:
         """Moves the page makes by itself (a Terrafex turn's end); chance waits for the lesson's outcome."""
         while self.latest.outcome is None and self.latest.actors != (CHANCE,):
             move = self.latest.automatic_move()
             if move is None:
                 return
-            self._push(move)
+            self.push(move)
 
     def undo(self) -> None:
         self._clear_input("A lesson goes forward only: Start the step again to try it afresh.")
@@ -149,14 +149,14 @@ class Tutor:
         self._push_all(step.before)
         s._clear_input()
         if len(s.moves) > first:
-            s.watched = first  # told and outlined like the computer's turn, until the player acts
+            s.following.watched = first  # told and outlined like the computer's turn, until the player acts
         s.cursor = len(s.moves)
 
     def _push_all(self, moves: tuple[str, ...]) -> None:
         s = self.session
         for move in moves:
-            s._push(move)
-            s._settle_chance()
+            s.push(move)
+            s.settle_chance()
 
     def moved(self) -> None:
         """The step's move is made (the board's session made it), and what follows it by itself."""

@@ -26,14 +26,14 @@ def board(session: Session, preview_s: float | None = None) -> str:
     watching = bool(session.browsing or session.others_to_move())
     idle = session.selection or session.choices or state.outcome is not None or watching
     starts = () if idle else state.guide((), session.actor).targets
-    return views.labelled(views.draw(state, marks, session.perspective, watching), state, marks, starts,
+    return views.labelled(views.draw(state, marks, session.link_play.perspective, watching), state, marks, starts,
                           session.previews(preview_s))
 
 
 def shown(session: Session) -> tuple:
     """What a board shows, for telling whether the next one follows it: the game, the seat it is seen from,
     the moves that led to its position, and the game on the page they belong to."""
-    return session.game.id, session.perspective, tuple(session.moves[:session.cursor]), session
+    return session.game.id, session.link_play.perspective, tuple(session.moves[:session.cursor]), session
 
 
 def follows(before: tuple | None, after: tuple) -> TypeGuard[tuple]:
@@ -87,7 +87,7 @@ def listed_to(first: int) -> int:
     return first + LISTED + STEP
 
 
-NEW = "new"  # the class of the moves a link brought (`Session.unseen`), in the move list and the log
+NEW = "new"  # the class of the moves a link brought (`LinkPlay.unseen`), in the move list and the log
 
 
 def move_list(session: Session, start: int = 0, stop: int | None = None, append: bool = False) -> str:
@@ -126,7 +126,7 @@ def move_items(session: Session, start: int = 0, stop: int | None = None, append
         offers += agreed
         second = paired and ply % 2 == 0
         cls = "ply" + (" second" if second else "") + (" current" if ply == session.cursor else "")
-        if session.unseen is not None and ply > session.unseen:
+        if session.link_play.unseen is not None and ply > session.link_play.unseen:
             cls += f" {NEW}"  # brought in by the link just opened
         num = "" if second else f' data-num="{number}"'
         words = escape(session.describe(ply))
@@ -168,13 +168,13 @@ def _turn_entry(s: Session, turn: turns.Turn) -> str:
     said = escape(turns.summary(states, moves, turn))
     head = f"<strong>{escape(turns.name(states, moves, turn))}</strong> {said}" if turn.seat is not None else said
     cls = "turn" + (" current" if turn.first <= s.cursor <= turn.last else "")
-    if s.unseen is not None and turn.last > s.unseen:
+    if s.link_play.unseen is not None and turn.last > s.link_play.unseen:
         cls += f" {NEW}"
     actions = []
     for ply in turn.plies:
         words = escape(s.describe(ply))
         current = " current" if ply == s.cursor else ""
-        new = f" {NEW}" if s.unseen is not None and ply > s.unseen else ""
+        new = f" {NEW}" if s.link_play.unseen is not None and ply > s.link_play.unseen else ""
         actions.append(f'<li class="ply{current}{new}" data-ply="{ply}" data-num="{ply}."><button type="button" '
                        f'data-ply="{ply}" title="{words}" data-notation="{escape(moves[ply - 1])}">'
                        f'{words}</button></li>')
@@ -198,12 +198,12 @@ def announcement(session: Session, heard: int, cursor: int) -> str:
     """
     s, parts = session, []
     total = len(s.moves)
-    if total > heard and s.cursor == total and s.watched is not None and heard >= s.watched:
-        news = s.turn_news(heard)  # not the player's moves: each turn once it is over, in one line
+    if total > heard and s.cursor == total and s.following.watched is not None and heard >= s.following.watched:
+        news = s.following.news(heard)  # not the player's moves: each turn once it is over, in one line
         if news:
             parts.append(news)
     elif total > heard and s.cursor == total:
-        parts.append(s.said(max(heard, total - 6)))
+        parts.append(s.moves_in_words(max(heard, total - 6)))
     elif total < heard:
         parts.append("Move taken back.")
     elif s.cursor != cursor:
@@ -352,7 +352,7 @@ def mine_form(session: Session, bots=()) -> str:
     start = session.states[0]
     boxes = "".join(
         f'<label class="pick"><input type="checkbox" name="mine" value="{escape(seat)}"'
-        f'{" disabled" if seat in bots else " checked" if not session.mine or seat in session.mine else ""}> '
+        f'{" disabled" if seat in bots else " checked" if session.link_play.plays_here(seat) else ""}> '
         f'<span class="who {escape(start.actor_colour(seat))}"></span>{escape(start.actor_name(seat))}</label>'
         for seat in session.seats)
     return (f'<fieldset class="option"><legend>I play</legend>{boxes} <small>Tick every side to play them all '
@@ -419,7 +419,7 @@ PACE_CHOICES = (("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"))
 
 def seats_form(game: Game, options: dict, bots: dict, pace: str = "normal") -> str:
     """A person-or-computer choice per seat of a new game with `options`, preset to `bots`, and how soon
-    the computer acts (`pace`: time to take in its moves, `session.Session.bot_pause`)."""
+    the computer acts (`pace`: time to take in its moves, `computer.Computer.pause`)."""
     state = game.new(**options)
     rows = []
     for seat in seats(game, options):

@@ -19,7 +19,7 @@ offered or answered, or resignation, is not among those moves, so that the
 links made before the game had them still read the same; a game that has one
 is written ``c=<count>~<digits>``, each move an index among every legal move.
 Only a replay can read it, so `read` leaves it packed and `Unpacker` gives the
-moves one at a time as the loader (session.Loading) plays them.
+moves one at a time as the loader (loading.Loading) plays them.
 """
 
 from __future__ import annotations

@@ -38,7 +38,8 @@ from typing import Protocol, TypeVar
 
 from . import games, record
 from .core import GameError
-from .session import Session, read_save
+from .loading import Loading, read_save
+from .session import Session
 
 ENTRY = "saved."
 LAST = "last"
@@ -500,7 +501,7 @@ def migrate(store: Store, now_ms: float) -> list[str]:
         text = store.get(key) or ""
         entry_id = new_id(now_ms)
         try:
-            session, problem = Session.from_storage(text)
+            session, problem = Loading.from_storage(text).finish()
             fields = entry_fields(session, {}, now_ms)
             written = store.set(ENTRY + entry_id, json.dumps(fields))
         except GameError:

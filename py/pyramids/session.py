@@ -1,7 +1,11 @@
 """A game being played on the page: history, undo/redo, browsing, and clicks.
 
 The page binding stays thin: it forwards clicks and buttons here and draws
-what this says.  Everything a player can do is testable on CPython.
+what this says.  Everything a player can do is testable on CPython.  Each job
+with state of its own is a part beside this module, reached through the
+session: `computer` (the computer's seats), `following` (the turns nobody here
+made), `link_play` (play by link, the compact link) and `clock` (a timed
+variant's); `loading.Loading` opens a link or a save.
 
 History: `moves` is the game so far and `cursor` the ply on screen; browsing
 moves the cursor without changing the game, and moves are made only at the
@@ -17,61 +21,21 @@ tile can be fished for.
 from __future__ import annotations
 
 import json
-import math
 import random
-import re
 import time
-import zlib
 from typing import cast
 
 from . import games, record, turns
-from .core import (AGREEMENT_MOVES, BOT_LEVELS, CHANCE, GameError, State, players_to_act, possessive, quote,
-                   repeated_moves, seats)
+from .clock import Clock
+from .computer import Computer, bots_text
+from .core import AGREEMENT_MOVES, CHANCE, GameError, State, players_to_act, seats
+from .following import Following
+from .link_play import LinkPlay
 from .svg import Marks
-from .turns import Turn
 from .views import last_marks
 
 STORAGE_FORMAT = 2  # 2: the clock's deadline (1: when it started); redo groups of chance too
-MAX_NESTING = 16  # our saves nest 3 deep ({"redo": [["move"]]}); parsing a deep one can overflow Pyodide's stack
 _AT_MOST = "the most a game can hold; it stays as it is (browse it, share it), and New game starts another."
-_NOT_BRACKETS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[^"\[\]{}]+')  # strings, and text outside them
-
-
-def parse_bots(text: str) -> dict[str, str]:
-    """The computer's seats from link text ``black:hard,red:easy``; `RecordError` says what is wrong."""
-    if not text:
-        return {}
-    bots: dict[str, str] = {}
-    for item in filter(None, text.split(",")):
-        seat, sep, level = item.partition(":")
-        if not sep or not seat or level not in BOT_LEVELS:
-            raise record.RecordError(f"The link's computer seats are not valid: {quote(item)} "
-                                     "(write seat:level, the level easy, medium or hard).")
-        bots[seat] = level
-    return bots
-
-
-CLOCK_EVERY = 4  # a replay's moves between two looks at the clock: an Ice-Turn placement takes ~1.5 ms in Pyodide
-# Computer speed: times the computer's pauses (`Session.bot_pause`) and, in games without turns, a level's
-# reaction delay.
-PACES = {"slow": 1.6, "normal": 1.0, "fast": 0.5}
-# How long a person needs to take in a move they did not make, at normal speed: a glance at the board for each
-# action inside a turn of several (Replay turn shows each 0.6 s: one that happens, unforeseen, needs more), and
-# the time to read the summary of a turn that is over: a second to look up and find the line, then about 200
-# words a minute (17 characters a second), an adult reading plain prose on a screen.
-STEP_S = 1.0
-READ_START_S = 1.0
-READ_CHARS_S = 17
-NEWS_CHARS = 400  # the message line tells the turns followed in at most this many characters (`turn_news`)
-
-
-def reading_time(text: str) -> float:
-    """Seconds to read `text` as the message line shows it, at normal speed."""
-    return READ_START_S + min(len(text), NEWS_CHARS) / READ_CHARS_S
-
-
-def bots_text(bots: dict[str, str]) -> str:
-    return ",".join(f"{seat}:{level}" for seat, level in bots.items())
 
 
 class Session:
@@ -79,65 +43,41 @@ class Session:
                  pace: str = "normal"):
         self._start(game_id, options, rng, bots, pace)
         for move in moves:
-            self._push(move)
-        self._settle_chance()
+            self.push(move)
+        self.settle_chance()
         self.cursor = len(self.moves)
 
     def _start(self, game_id: str, options, rng, bots=None, pace: str = "normal") -> None:
         """The game's initial position and nothing played, not even chance."""
         self.game = games.get(game_id)
         self.options = self.game.resolve_options(options or {})
-        self.bots: dict[str, str] = dict(bots or {})  # seat -> level, for the seats the computer plays
-        self.pace = pace if pace in PACES else "normal"  # how soon the computer's seats act where nobody waits
+        self.computer = Computer(self, bots, pace)
         self.rng = rng or random.Random()
-        self.clock_started: float | None = None  # when the game clock began (epoch seconds)
-        self.clock_left: int | None = None  # the seconds left that a link brought: the clock runs on from them
+        self.clock = Clock(self)
         self.states: list[State] = [self.game.new(**self.options)]
         self.moves: list[str] = []
         self.redo_stack: list[list[str]] = []
         self.kept: dict[str, str] = {}  # chance node -> the outcome drawn there, then undone: drawn again there
-        # (move, its compact digits) for the compact link, kept as moves are made
-        self.packed: list[tuple[str, str]] = []
         self.cursor = 0
         self.actor: str | None = None  # who the player acts as, where several may act
-        self.unseen: int | None = None  # a link brought the game up to date: the moves after this ply are new
-        self.mine: tuple[str, ...] = ()  # the seats played on this device (saved with it, never in a link); () = all
         self.selection: tuple[str, ...] = ()
         self.targets: tuple[str, ...] = ()
         self.choices: tuple[str, ...] = ()
         self.hinted: str | None = None  # the move a hint names, lit among the choices it leads to
-        self.hints: dict[tuple[str, str], str] = {}  # (position key, seat) -> the hint given there ("": wait)
         self.message = ""
         self.warn = False  # the message is a warning (a refused click, an error), not a neutral note
-        self.bots_stopped: str | None = None  # the position where a bot's move would pass record.MAX_MOVES
         self.changed: dict[str, tuple[int, str]] = {}  # location -> (ply, move) of a bot's move since the last click
-        self.watched: int | None = None  # the moves after this ply were not made by a person here (the computer's,
-        # a link's): their turns are told and outlined until the player acts
-        self.told = 0  # of those turns, the moves up to this ply were told as they came (before a person here
-        # decided inside one, a decision the computer made inside theirs, the moves a link found saved here)
-        self._fit_actor()
+        self.following = Following(self)
+        self.link_play = LinkPlay(self)
+        self.fit_actor()
 
-    # -- loading and saving ---------------------------------------------
-    @classmethod
-    def from_record(cls, rec: record.Record, rng=None) -> tuple["Session", str | None]:
-        """A session replaying `rec`; the error names the first bad ply (the prefix is kept)."""
-        return Loading(rec, rng=rng).finish()
-
-    @classmethod
-    def from_link(cls, text: str, rng=None) -> tuple["Session", str | None]:
-        """A session from link text (all at once); `RecordError` when the link holds no game."""
-        return Loading.from_link(text, rng=rng).finish()
-
-    @classmethod
-    def from_storage(cls, text: str, rng=None) -> tuple["Session", str | None]:
-        """The saved session (all at once); `RecordError` when the text cannot be read at all."""
-        return Loading.from_storage(text, rng=rng).finish()
-
+    # -- links and saves ---------------------------------------------
     def record(self) -> record.Record:
         """The game, and the seats the computer plays (a link opens against the same bots)."""
-        view = {"bots": bots_text(self.bots)} if self.bots else {}
-        if self.bots and self.pace != "normal":
-            view["pace"] = self.pace
+        bots, pace = self.computer.bots, self.computer.pace
+        view = {"bots": bots_text(bots)} if bots else {}
+        if bots and pace != "normal":
+            view["pace"] = pace
         return record.Record(self.game.id, dict(self.options), tuple(self.moves), view)
 
     def link(self) -> str:
@@ -145,38 +85,16 @@ class Session:
         the page a long task; Share packs them once)."""
         return record.encode(self.record())
 
-    def share_link(self, now: float | None = None) -> str:
-        """The shortest link to the game: what Share hands out; in a timed game, with the time left at `now`
-        (``left=108``), so that a game played by links runs down as one at a table does."""
-        rec = self.record()
-        left = None if now is None else self.clock_remaining(now)
-        if left is not None:
-            rec = record.Record(rec.game, rec.options, rec.moves, {**rec.view, "left": str(int(left))})
-        readable = record.encode(rec)
-        digits = record.pack(rec) if record.agreed(self.moves) else self._packed_digits()
-        compact = record.encode_compact(rec, digits)
-        return compact if len(compact) < len(readable) else readable
-
-    def _packed_digits(self) -> str:
-        """The moves' compact digits; only moves made since the last call are packed."""
-        kept = 0
-        while kept < min(len(self.packed), len(self.moves)) and self.packed[kept][0] == self.moves[kept]:
-            kept += 1
-        del self.packed[kept:]
-        for ply in range(kept, len(self.moves)):
-            self.packed.append((self.moves[ply], record.pack_move(self.states[ply], self.moves[ply])))
-        return "".join(digits for _, digits in self.packed)
-
     def storage_fields(self) -> dict:
         """What a save holds of the game: its record (readable: it does not depend on move order), the redo
         stack, the ply on screen, the clock's deadline, the chance outcomes kept, the turns followed (told
         and outlined) and the moves a link brought.  Undone dice and tiles are stored: everyone saw them, and
         a reload must not draw them anew; a reload shows what was on screen."""
-        clock = self.latest.clock()
-        deadline = None if clock is None or self.clock_started is None else self.clock_started + clock[0]
+        f = self.following
         return {"v": STORAGE_FORMAT, "record": record.encode(self.record()), "redo": [list(g) for g in self.redo_stack],
-                "ply": self.cursor, "deadline": deadline, "mine": list(self.mine), "chance": dict(self.kept),
-                "followed": None if self.watched is None else [self.watched, self.told], "unseen": self.unseen}
+                "ply": self.cursor, "deadline": self.clock.deadline(), "mine": list(self.link_play.mine),
+                "chance": dict(self.kept),
+                "followed": None if f.watched is None else [f.watched, f.told], "unseen": self.link_play.unseen}
 
     def to_storage(self) -> str:
         return json.dumps(self.storage_fields())
@@ -207,7 +125,7 @@ class Session:
         except Exception:  # noqa: BLE001 - the move list must show every move
             return move
 
-    def said(self, first: int) -> str:
+    def moves_in_words(self, first: int) -> str:
         """The moves after ply `first` in words, as sentences: the message after a move (`turns.said`)."""
         return turns.said(self.states, self.moves, first)
 
@@ -225,23 +143,24 @@ class Session:
             return "Draw"
         return " and ".join(names) + (" win" if len(names) > 1 else " wins")
 
-    def _push(self, move: str) -> None:
+    def push(self, move: str) -> None:
+        """Add `move` at the latest position, nothing after it (no chance): a replay's step, a move's first."""
         self.states.append(self.states[-1].play(move))
         self.moves.append(move.strip())  # the canonical text: the rules accepted it as such
 
-    def _settle_chance(self) -> None:
+    def settle_chance(self) -> None:
         """Let chance act (roll, draw) and make automatic moves until a player is to decide."""
         while True:
             latest = self.latest
             if latest.actors == (CHANCE,):
                 again = self.kept.get(self._chance_key(len(self.moves)))
                 if again is not None and latest.is_legal(again):
-                    self._push(again)
+                    self.push(again)
                     continue
                 outcomes = latest.fresh_chance(self.kept)
-                self._push(self.rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0])
+                self.push(self.rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0])
             elif latest.outcome is None and (move := latest.automatic_move()) is not None:
-                self._push(move)
+                self.push(move)
             else:
                 return
 
@@ -256,13 +175,17 @@ class Session:
         self.selection, self.targets, self.choices, self.message = (), (), (), message
         self.warn, self.hinted = bool(message) and warn, None
 
+    def note(self, text: str) -> None:
+        """A neutral message ("Link copied"), not a warning."""
+        self.message, self.warn = text, False
+
     # -- playing ----------------------------------------------------------
     def play(self, move: str) -> None:
         """Make a person's `move` at the latest position; raises `GameError` when it is not legal, when the
         computer is to move (its move is its own), when it is a colour's that nobody here plays (a game
         without turns), or when the game would hold more moves than a save or a link can (it could never
         be opened again)."""
-        waiting = self._computers_turn()
+        waiting = self.computer.waiting()
         if not waiting and len(players_to_act(self.latest)) > 1:
             waiting = self._not_played_here(self.latest.actor_of(move))
         if waiting:
@@ -275,21 +198,21 @@ class Session:
         if seat not in self.seats or seat in self.people or len(players_to_act(self.latest)) < 2:
             return ""
         name = self.latest.actor_name(seat)
-        if seat in self.bots:
-            return f"The computer plays {name}: only it acts for {name}. You act for {self._names(self.people)}."
-        return f"A friend plays {name}, by link: only they act for {name}. You act for {self._names(self.people)}."
+        if seat in self.computer.bots:
+            return f"The computer plays {name}: only it acts for {name}. You act for {self.names(self.people)}."
+        return f"A friend plays {name}, by link: only they act for {name}. You act for {self.names(self.people)}."
 
     def act_as(self, seat: str | None) -> None:
         """Act as `seat` (None: any colour, the piece chosen deciding) where several may act at once; refused
         in words for a seat the computer or a friend plays, and "any colour" while some are theirs."""
         if seat is None and len(self.people) < len(self.seats):
-            return self._clear_input(f"You act for {self._names(self.people)}: choose which.")
+            return self._clear_input(f"You act for {self.names(self.people)}: choose which.")
         if why := self._not_played_here(seat):
             return self._clear_input(why)
         self.actor = seat
         return self._clear_input()
 
-    def _fit_actor(self) -> None:
+    def fit_actor(self) -> None:
         """Whom a person acts as where several may act at once: any colour while every one is played here,
         else the first of their own (none of the computer's or a friend's)."""
         if len(players_to_act(self.states[0])) > 1 and len(self.people) < len(self.seats) \
@@ -300,31 +223,31 @@ class Session:
         """Make `move` (a person's, or the clock's) at the latest position."""
         if self.browsing:
             raise GameError(self._browsing_message())
-        if self.full():
-            raise GameError(self.full())
-        self._person_acts()
+        if self.full_message():
+            raise GameError(self.full_message())
+        self.following.person_acts()
         if self.redo_stack and self.redo_stack[-1][0] == move.strip():
             self.redo()  # the same move again brings back the same dice and draws
             return
         first = len(self.moves)
-        self._push(move)
-        self._settle_chance()
-        self._within_bound(first)
+        self.push(move)
+        self.settle_chance()
+        self.within_bound(first)
         self.redo_stack.clear()
         self.cursor = len(self.moves)
-        self.unseen = None  # the moves a link brought are no longer news once the player answers them
-        if self.watched is not None:  # a decision inside another's turn: what came before it was told
-            self.told = len(self.moves)
-        self._clear_input(self.said(first), warn=False)
+        self.link_play.unseen = None  # the moves a link brought are no longer news once the player answers them
+        if self.following.watched is not None:  # a decision inside another's turn: what came before it was told
+            self.following.told = len(self.moves)
+        self._clear_input(self.moves_in_words(first), warn=False)
 
-    def full(self) -> str:
+    def full_message(self) -> str:
         """Why no move can be made: the game holds the most moves a game can (links and saves open at most
         `record.MAX_MOVES`); '' while it has room."""
         if len(self.moves) < record.MAX_MOVES:
             return ""
         return f"This game has reached {record.MAX_MOVES:,} moves, {_AT_MOST}"
 
-    def _within_bound(self, first: int, what: str = "This move (with the chance after it)") -> None:
+    def within_bound(self, first: int, what: str = "This move (with the chance after it)") -> None:
         """Take back the moves after ply `first` if they take the game past `record.MAX_MOVES` (a move and
         the dice after it are made together or not at all)."""
         if len(self.moves) > record.MAX_MOVES:
@@ -340,13 +263,13 @@ class Session:
         candidates = [cells] if isinstance(cells, str) else list(cells)
         state, self.hinted = self.state, None
         changed, self.changed = self._changed_under(candidates), {}
-        self._person_acts()
+        self.following.person_acts()
         if self.browsing:
             return self._clear_input(self._browsing_message())
         if state.outcome is not None:
             return self._clear_input(f"The game is over. {state.outcome.reason}")
-        if self.full():
-            return self._clear_input(self.full())
+        if self.full_message():
+            return self._clear_input(self.full_message())
         waiting = self.others_to_move()
         if waiting:
             return self._clear_input(waiting)
@@ -432,67 +355,33 @@ class Session:
         return (f"You are looking at move {self.cursor} of {len(self.moves)}. "
                 "Press End (or Last) to return to the game.")
 
-    # -- the game clock (timed variants) ----------------------------------
-    def clock_remaining(self, now: float) -> float | None:
-        """Seconds left on the game clock (it starts at the first look, with the time left a link brought), or
-        None without one."""
-        clock = self.latest.clock()
-        if clock is None:
-            return None
-        if self.clock_started is None:
-            left = clock[0] if self.clock_left is None else min(self.clock_left, clock[0])
-            self.clock_started = now - (clock[0] - left)
-        return max(0.0, clock[0] - (now - self.clock_started))
-
-    def clock_told(self) -> str:
-        """What a player opening a timed game's link is told of its clock: the time left it brought, or that it
-        starts again ('' without a running clock).  Our reading of a timer for a game played by links."""
-        clock = self.latest.clock()
-        if clock is None:
-            return ""
-        if self.clock_left is None:
-            return (f"The timer starts at {_minutes(clock[0])}: this link does not say how much time was left "
-                    "(a link from Share does).")
-        return (f"The timer has {_minutes(min(self.clock_left, clock[0]))} left, as when this link was shared; "
-                "it runs from now.")
-
+    # -- the game clock's move ------------------------------------------------
     def tick(self, now: float) -> bool:
         """Play the clock's move once it has run out; True when it rang."""
-        if self.clock_remaining(now) != 0.0:
+        if self.clock.remaining(now) != 0.0:
             return False
         self.cursor = len(self.moves)
         self._make(cast(tuple[float, str], self.latest.clock())[1])  # it rang: a clock runs
         return True
 
     # -- undo, redo and browsing -----------------------------------------
-    def _by_itself(self, ply: int) -> bool:
+    def by_itself(self, ply: int) -> bool:
         """Whether the move at `ply` was made by itself: chance, or a game's automatic move."""
         state = self.states[ply]
         return state.actors == (CHANCE,) or (
             state.outcome is None and state.automatic_move() == self.moves[ply])
 
     def can_undo(self) -> bool:
-        return any(not self._by_itself(i) for i in range(len(self.moves))) and not self._answered_by_friend()
+        return any(not self.by_itself(i) for i in range(len(self.moves))) and not self._answered_by_friend()
 
     def _answered_by_friend(self) -> str | None:
-        """Play by link: the name of a friend (a seat played elsewhere) who moved in what Undo would take back.
-
-        Only the player's own moves that no friend has answered can be taken
-        back here: the friend's moves are theirs, and they have seen ours.
-        """
-        if not self.mine:
-            return None
-        first = self.cursor if self.browsing else self._last_undone_from()
-        for ply in range(max(1, first), len(self.moves) + 1):
-            seat = self.seat_of_move(ply)
-            if seat is not None and seat not in self.mine and seat not in self.bots:
-                return self.latest.actor_name(seat)
-        return None
+        """Play by link: the friend who moved in what Undo would take back (`LinkPlay.answered_by_friend`)."""
+        return self.link_play.answered_by_friend(self.cursor if self.browsing else self._last_undone_from())
 
     def _last_undone_from(self) -> int:
         """The first ply Undo takes back when not browsing: the last person's move (with the bot's reply)."""
         ply = len(self.moves)
-        while ply > 0 and self._by_itself(ply - 1):
+        while ply > 0 and self.by_itself(ply - 1):
             ply -= 1
         return ply
 
@@ -520,7 +409,7 @@ class Session:
         if friend:
             return self._clear_input(f"{friend} has already played after that move, by link, so it cannot be taken "
                                      f"back here. Play on, or ask {friend} to take their move back and send the link.")
-        self.watched, self.told = None, 0
+        self.following.watch(None)
         if self.browsing:
             return self._undo_to(self.cursor)
         return self._undo_last()
@@ -537,7 +426,7 @@ class Session:
         if not self.can_undo():
             return self._clear_input("There is no move to take back.")
         group = self._take_back()
-        while self._bot_moved_last() and self.can_undo():  # the bot's reply and the player's move together
+        while self.computer.moved_last() and self.can_undo():  # the bot's reply and the player's move together
             group = self._take_back() + group
         self.redo_stack.append(group)
         self.cursor = len(self.moves)
@@ -549,7 +438,7 @@ class Session:
         group: list[str] = []
         while True:
             ply = len(self.moves) - 1
-            chance = self._by_itself(ply)
+            chance = self.by_itself(ply)
             if self.states[ply].actors == (CHANCE,):
                 self.kept.pop(key := self._chance_key(ply), None)  # the latest undone last
                 self.kept[key] = self.moves[ply]
@@ -560,70 +449,7 @@ class Session:
             if not chance:
                 return group
 
-    def _bot_moved_last(self) -> bool:
-        """Whether the computer is to move at the latest position while a person plays too (turns only)."""
-        if not self.bots:
-            return False
-        acting = players_to_act(self.latest)
-        humans = set(seats(self.game, self.options)) - set(self.bots)
-        return len(acting) == 1 and acting[0] in self.bots and bool(humans)
-
-    # -- the computer's seats ------------------------------------------------
-    def bot_turn(self) -> tuple[str, str] | None:
-        """(seat, level) when the computer is to move in a game with turns, else None.
-
-        Games without turns (several players may act at once) give None: the
-        page runs each bot seat on its own timer (`bot_seats_acting`).
-        """
-        if not self.bots or self.browsing or self.latest.outcome is not None or self._bots_stopped():
-            return None
-        acting = players_to_act(self.latest)
-        if len(acting) == 1 and acting[0] in self.bots:
-            return acting[0], self.bots[acting[0]]
-        return None
-
-    def _bots_stopped(self) -> bool:
-        """The game is full, or a bot's move here was refused for taking it past the bound (no retry)."""
-        return bool(self.full()) or self.bots_stopped == self.position_key()
-
-    def note(self, text: str) -> None:
-        """A neutral message ("Link copied"), not a warning."""
-        self.message, self.warn = text, False
-
-    def bot_seats_acting(self) -> list[str]:
-        """The computer's seats that may act now in a game without turns."""
-        if not self.bots or self.latest.outcome is not None or self._bots_stopped():
-            return []
-        acting = players_to_act(self.latest)
-        return [a for a in acting if a in self.bots] if len(acting) > 1 else []
-
-    def bot_pause(self) -> float:
-        """Seconds the computer leaves the latest position on screen before its next move, at the chosen pace.
-
-        After a move nobody here made (the computer's, a link's): inside a turn
-        that goes on, a glance at the board (`STEP_S`); after a turn that is
-        over, the time to read what the message says of it (`reading_time` of
-        the turn's summary; in a game without turns, of the move).  After a
-        person's own move, none: they know what they did.
-        """
-        ply = len(self.moves)
-        while ply > 0 and self._by_itself(ply - 1):
-            ply -= 1
-        if ply == 0 or self.watched is None or ply <= self.watched:
-            return 0.0
-        turn = turns.turn_at(self.states, self.moves, ply)
-        if turns.running(self.states, self.moves, turn):
-            return STEP_S * PACES[self.pace]
-        if self.states[turn.first - 1].turn_of() is None:  # no turns: the move, as the message says it
-            told = f"{self.describe(ply).rstrip('.')}."
-        else:
-            told = turns.headline(self.states, self.moves, turn)
-        return reading_time(told) * PACES[self.pace]
-
-    def repeated_moves(self) -> list[str]:
-        """The moves that brought the game round to its latest position before (the bots do not play them)."""
-        return repeated_moves(self.states, self.moves)
-
+    # -- the computer's moves, and hints -------------------------------------
     def position_key(self) -> str:
         """Names the latest position: a bot's answer for another position is dropped."""
         return f"{len(self.moves)}:{self.latest.to_text()}"
@@ -636,23 +462,24 @@ class Session:
         and a lost race is refused like a person's.  A player browsing the
         history stays where they are.
         """
-        if (key is not None and key != self.position_key()) or self.full() or not self.latest.is_legal(move):
+        if (key is not None and key != self.position_key()) or self.full_message() or not self.latest.is_legal(move):
             return False
         cursor, browsing = self.cursor, self.browsing
         before, first = self.latest, len(self.moves)
-        self._push(move)
-        self._settle_chance()
+        self.push(move)
+        self.settle_chance()
         try:
-            self._within_bound(first)
+            self.within_bound(first)
         except GameError as err:
-            self.message, self.warn, self.bots_stopped = str(err), True, self.position_key()
+            self.message, self.warn, self.computer.stopped_at = str(err), True, self.position_key()
             return False
         last, captured = last_marks(before, move, self.states[first + 1])
         self.changed.update(dict.fromkeys(last + captured, (first + 1, self.moves[first])))
-        if self.watched is None:
-            self.watched, self.told = first, 0
-        elif not self.people and len(told := self.followed()) > 1:  # nobody plays here: the computers' game is
-            self.watched = told[-1].first - 1  # followed a turn at a time, the last one over told and outlined
+        if self.following.watched is None:
+            self.following.watch(first)
+        elif not self.people and len(told := self.following.turns()) > 1:  # nobody plays here: the computers'
+            self.following.watched = told[-1].first - 1  # game is followed a turn at a time, the last one over
+            # told and outlined
         self.redo_stack.clear()
         self.cursor = cursor if browsing else len(self.moves)
         if not browsing:
@@ -661,10 +488,10 @@ class Session:
             else:
                 self._clear_input()
             owner = before.turn_of()
-            if owner is not None and owner not in self.bots and owner not in players_to_act(before):
+            if owner is not None and owner not in self.computer.bots and owner not in players_to_act(before):
                 self.note(f"{self.describe(first + 1).rstrip('.')}.")  # its decision inside the person's turn
                 # (a draw answered, Terrafex's fire played): told at once, and not again with the turn
-                self.told = len(self.moves)
+                self.following.told = len(self.moves)
         return True
 
     def _reselect(self, ply: int) -> None:
@@ -676,12 +503,6 @@ class Session:
             self.targets, self.choices = guidance.targets, guidance.moves
             return
         self._clear_input(f"The board changed before you chose: {self.describe(ply).rstrip('.')}. Choose again.")
-
-    def hint_seed(self, seat: str) -> int:
-        """The seed of the search for a hint: the position's and the seat's, so that the same position gives the
-        same hint, here and on any device (where the search's time cap, not its work, ends it, a slower
-        device may still find another; `hints` keeps the one given)."""
-        return zlib.crc32(f"{seat} {self.latest.to_text()}".encode()) & 0x7FFFFFFF
 
     def show_hint(self, move: str) -> None:
         """Light `move` on the board, as if its first cells were clicked: clicking its target plays it.  Where its
@@ -696,14 +517,14 @@ class Session:
         self.hinted = move
 
     def redo(self) -> None:
-        self.watched, self.told = None, 0
+        self.following.watch(None)
         if not self.redo_stack:
             return self._clear_input("There is no move to redo.")
         if len(self.moves) + len(self.redo_stack[-1]) > record.MAX_MOVES:
-            return self._clear_input(self.full() or "Redo would take the game past "
+            return self._clear_input(self.full_message() or "Redo would take the game past "
                                      f"{record.MAX_MOVES:,} moves, the most a game can hold.")
         for move in self.redo_stack.pop():
-            self._push(move)
+            self.push(move)
         self.cursor = len(self.moves)
         self._clear_input()
         return None
@@ -713,8 +534,8 @@ class Session:
         self.cursor = max(0, min(len(self.moves), ply))
         self._clear_input()
 
-    # -- turns: the game log, and following the turns not made here ---------
-    def turns(self, start: int = 0, stop: int | None = None) -> list[Turn]:
+    # -- turns: the game log ------------------------------------------------
+    def turns(self, start: int = 0, stop: int | None = None) -> list[turns.Turn]:
         """The turns of the moves after ply `start` up to `stop` (`pyramids.turns`)."""
         return turns.turns(self.states, self.moves, start, stop)
 
@@ -728,91 +549,16 @@ class Session:
             return self.cursor
         return turns.turn_at(self.states, self.moves, self.cursor + 1).last
 
-    def followed(self) -> list[Turn]:
-        """The turns over since the player last acted that were not made by a person here: the computer's,
-        or those a link brought.  The turn still running is not over: it is told only while it asks a
-        person here to decide inside it (the fire the computer selected, theirs to place), so that they
-        know what it did before they must."""
-        if self.watched is None or self.watched >= len(self.moves):
-            return []
-        found = self.turns(self.watched)
-        if found and turns.running(self.states, self.moves, found[-1]) and not self._asked_inside():
-            found.pop()
-        return found
-
-    def _asked_inside(self) -> bool:
-        """Whether a person here is to decide inside another player's running turn."""
-        latest = self.latest
-        owner, acting = latest.turn_of(), players_to_act(latest)
-        return owner is not None and owner not in acting and any(seat in self.people for seat in acting)
-
-    def _person_acts(self) -> None:
-        """The player acts: the turns followed so far are read, their outlines go.  Not while the player
-        acts inside another's turn (places the computer's Terrafex fire): that turn is told once over."""
-        seat = self.latest.turn_of()
-        if seat is None or seat in players_to_act(self.latest):
-            self.watched, self.told = None, 0
-
-    def follow_last_turn(self) -> None:
-        """A link just opened: its last turn over is told and outlined, as if made just now (a player's:
-        not the deal before the game)."""
-        if not self.moves:
-            return
-        turn = turns.turn_at(self.states, self.moves, len(self.moves))
-        if turns.running(self.states, self.moves, turn):
-            if turn.first == 1:
-                return
-            turn = turns.turn_at(self.states, self.moves, turn.first - 1)
-        if turn.seat is not None:
-            self.watched, self.told = turn.first - 1, 0
-
-    def turn_news(self, since: int = 0) -> str:
-        """The followed turns in words (those that ended after ply `since`), for the message line and the
-        live region ("Blue's turn: …"): the latest first to be kept, earlier ones while they fit.  What was
-        told as it came (`told`: the turn so far, before the player decided inside it) is not told again,
-        nor a turn with nothing else: "The rest of Black's turn: …"."""
-        said = ""
-        untold: list[tuple[Turn, list[int] | None]] = []
-        for turn in self.followed():
-            plies = [ply for ply in turn.plies if ply > self.told]
-            if turn.last > since and any(self.states[ply - 1].actors == (CHANCE,) or not self._by_itself(ply - 1)
-                                         for ply in plies):
-                untold.append((turn, plies if len(plies) < len(turn.plies) else None))
-        for turn, rest in reversed(untold[-3:]):
-            line = turns.headline(self.states, self.moves, turn, rest)
-            if said and len(line) + len(said) >= NEWS_CHARS:
-                break
-            said = f"{line} {said}".strip()
-        return record.shorten(said, NEWS_CHARS)
-
-    def replay_span(self) -> tuple[int, int] | None:
-        """The plies Replay turn steps through (the position before the followed turns, then each move
-        to the latest), or None when there is nothing to replay."""
-        followed = self.followed()
-        return (followed[0].first - 1, followed[-1].last) if followed else None
-
-    def _followed_marks(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """Every location the followed turns changed (the moves after `watched`), to outline."""
-        last: dict[str, None] = {}
-        captured: dict[str, None] = {}
-        for turn in self.followed():
-            for ply in turn.plies:
-                if ply > (self.watched or 0):
-                    touched, taken = last_marks(self.states[ply - 1], self.moves[ply - 1], self.states[ply])
-                    last.update(dict.fromkeys(touched))
-                    captured.update(dict.fromkeys(taken))
-        return tuple(last), tuple(captured)
-
     # -- what the page shows ------------------------------------------------
     def marks(self) -> Marks:
         last: tuple[str, ...] = ()
         captured: tuple[str, ...] = ()
         targets = self.targets or self._asked()
-        if not self.browsing and self.followed():
-            last, captured = self._followed_marks()
+        if not self.browsing and self.following.turns():
+            last, captured = self.following.marks()
             return Marks(self.selection, targets, last, captured)
         ply = self.cursor  # the last move that changed the board: not chance's, nor a draw offered or answered
-        while ply > 0 and (self._by_itself(ply - 1) or self.moves[ply - 1] in AGREEMENT_MOVES):
+        while ply > 0 and (self.by_itself(ply - 1) or self.moves[ply - 1] in AGREEMENT_MOVES):
             ply -= 1
         if ply > 0:
             last, captured = last_marks(self.states[ply - 1], self.moves[ply - 1], self.states[ply])
@@ -863,45 +609,22 @@ class Session:
         """One line: whose turn it is, or how the game ended; "Your move" or "Waiting for White" when the
         player plays only some seats here (the others play by link)."""
         state = self.state
-        if not self.mine or self.browsing or state.outcome is not None:
+        mine = self.link_play.mine
+        if not mine or self.browsing or state.outcome is not None:
             return self.status_of(state)
         acting = players_to_act(state)
-        if any(seat in self.mine for seat in acting):
+        if any(seat in mine for seat in acting):
             asked = state.prompt()
             return "Your move." + (f" {asked}" if asked else "")
-        return f"Waiting for {self._names(acting)}." if acting else self.status_of(state)
+        return f"Waiting for {self.names(acting)}." if acting else self.status_of(state)
 
     def others_to_move(self) -> str:
         """Why the person here cannot act now, the friends who play by link or the computer being to move
         ('' when they may act): their clicks are refused, and nothing on the board invites one."""
-        return self._waiting_message() or self._computers_turn()
+        return self.link_play.waiting() or self.computer.waiting()
 
-    def _waiting_message(self) -> str:
-        """Why a click does nothing while the friends who play by link are to move (empty if it may act)."""
-        acting = players_to_act(self.state)
-        if not self.mine or not acting or any(seat in self.mine for seat in acting):
-            return ""
-        return (f"Waiting for {self._names(acting)}: send them the link with Share, and open the link they send "
-                "back. (To play every side here, start a new game with them all ticked.)")
-
-    def _computers_turn(self) -> str:
-        """Why a person's click or move waits while the computer is to move (empty if it may act): else a
-        click would move the computer's pieces, or a Resign resign for it, and its answer be dropped."""
-        turn = self.bot_turn()
-        if turn is None:
-            return ""
-        name = self.latest.actor_name(turn[0])
-        return (f"It is {possessive(name)} turn, and the computer plays {name}: wait for its move "
-                "(Undo takes yours back).")
-
-    def send_to(self) -> str | None:
-        """Whom the link should go to: the players to act next who do not play on this device."""
-        if not self.mine or self.latest.outcome is not None:
-            return None
-        others = [seat for seat in players_to_act(self.latest) if seat not in self.mine]
-        return self._names(others) if others else None
-
-    def _names(self, seats) -> str:
+    def names(self, seats) -> str:
+        """The seats' names, joined: "Black and Red"."""
         return " and ".join(self.latest.actor_name(seat) for seat in seats)
 
     @property
@@ -914,15 +637,9 @@ class Session:
     @property
     def people(self) -> list[str]:
         """The seats people play on this device: not the computer's, nor a friend's who plays by link."""
-        return [seat for seat in self.seats if seat not in self.bots and (not self.mine or seat in self.mine)]
+        return [seat for seat in self.seats if seat not in self.computer.bots and self.link_play.plays_here(seat)]
 
-    def choose_mine(self, seats) -> None:
-        """The seats played on this device; none, or all of them, means every seat is played here."""
-        chosen = tuple(seat for seat in self.seats if seat in seats)
-        self.mine = () if len(chosen) in (0, len(self.seats)) else chosen
-        self._fit_actor()
-
-    def news(self, since: int) -> str:
+    def summary_since(self, since: int) -> str:
         """What happened after ply `since`, in words, for a link that brings a saved game up to date:
         "Black small e6 to f5. White small e4 to g6, capturing Black's small on f5." (each player's
         moves together, a long run as its count and last move; chance's left to the move list)."""
@@ -943,11 +660,6 @@ class Session:
                 parts.append(f"{self.latest.actor_name(seat)} made {len(plies)} moves, the last: "
                              f"{self.describe(plies[-1]).rstrip('.')}")
         return record.shorten(". ".join(parts) + ".", 200) if parts else ""
-
-    @property
-    def perspective(self) -> str | None:
-        """The seat the board is seen from: the player's, when they play one seat here."""
-        return self.mine[0] if len(self.mine) == 1 else None
 
     def made(self) -> int:
         """How many moves the players made: not chance's (Ice-Turn's deal and dice, IceToids' tiles)."""
@@ -981,209 +693,6 @@ class Session:
         return "No turns: " + ", ".join(actors) + " may act at any moment."
 
 
-class Loading:
-    """A link or a save being opened: the record replayed a slice at a time.
-
-    A 10,000-move link takes seconds to replay in the browser; the page calls
-    `step` between frames so it never freezes, and shows the board as it goes.
-    `finish()` gives the session and a message (the valid prefix is kept when
-    a move is refused).  Only `GameError`s come out of here.
-    """
-
-    def __init__(self, rec: record.Record, rng=None, note: str | None = None, saved: dict | None = None):
-        self.session = Session.__new__(Session)
-        self.notes = [note] if note else []
-        try:
-            bots = parse_bots(rec.view.get("bots", ""))
-            unknown = sorted(set(bots) - set(seats(games.get(rec.game), rec.options)))
-            if unknown:
-                raise record.RecordError(f"The link gives the computer a seat this game has not: {quote(unknown[0])}.")
-        except record.RecordError as err:  # a damaged seat setting: the game opens with people in every seat
-            bots = {}
-            self.notes.append(f"{err} Every seat is a person's.")
-        pace = rec.view.get("pace", "normal")
-        if pace not in PACES:
-            self.notes.append(f"The link's computer speed is not valid: {quote(pace)} (write slow, normal or fast); "
-                              "it plays at normal speed.")
-        self.session._start(rec.game, rec.options, rng, bots, pace)
-        if "left" in rec.view:
-            left = _small_int(rec.view["left"])
-            timer = self.session.latest.clock()
-            if left is None or timer is None or left > timer[0]:
-                self.notes.append(f"The link's time left is not valid: {quote(rec.view['left'])}"
-                                  + ("." if timer is None else f" (write the seconds, at most {int(timer[0])})."))
-            else:
-                self.session.clock_left = left
-        self.rec, self.saved = rec, saved
-        self.unpacker = record.Unpacker(rec.packed) if rec.packed else None
-        self.error: str | None = None
-        self.done = False
-
-    @classmethod
-    def from_link(cls, text: str, rng=None) -> "Loading":
-        rec, note = record.read(text)
-        return cls(rec, rng, note)
-
-    @classmethod
-    def from_storage(cls, text: str, rng=None) -> "Loading":
-        """A save's game; its record is read as a link is.  `RecordError` when nothing can be read."""
-        data = read_save(text)
-        rec, note = record.read(data["record"])
-        return cls(rec, rng, note and f"The saved game was cut short. {note}", saved=data)
-
-    @property
-    def total(self) -> int:
-        return self.unpacker.count if self.unpacker else len(self.rec.moves)
-
-    @property
-    def ply(self) -> int:
-        return len(self.session.moves)
-
-    def step(self, seconds: float = 0.02) -> bool:
-        """Replay moves for about `seconds`; True once the whole record is done."""
-        s, moves, total = self.session, self.rec.moves, self.total
-        until = time.perf_counter() + seconds
-        while not self.done:
-            for _ in range(CLOCK_EVERY):
-                ply = len(s.moves)
-                if ply == total:
-                    if self.unpacker and (left := self.unpacker.left_over()):
-                        self.notes.append(left)
-                    self._settle()
-                    return True
-                try:
-                    move = self.unpacker.next(s.latest, ply + 1) if self.unpacker else moves[ply]
-                except GameError as err:
-                    self.error = f"{err} The {ply} moves before it are kept."
-                    self._settle()
-                    return True
-                try:
-                    s._push(move)
-                except GameError as err:
-                    self.error = record.bad_move(ply + 1, move, err)
-                    self._settle()
-                    return True
-            if time.perf_counter() >= until:
-                return False
-        return True
-
-    def stop(self, message: str) -> None:
-        """End the replay here, as if the next move were refused (the page hit a bug): the moves so far are kept."""
-        self.error = record.shorten(message)
-        self._settle()
-
-    def _settle(self) -> None:
-        s = self.session
-        self.done = True
-        if self.saved is not None:
-            s.keep_chance(self.saved)
-        if self.error is None:
-            replayed = len(s.moves)
-            s._settle_chance()
-            try:
-                s._within_bound(replayed, "Chance, to act where the game ends,")
-            except GameError as err:  # a full game that ends where chance would act: it waits there
-                self.notes.append(str(err))
-        s.cursor = len(s.moves)
-        if self.saved is not None:
-            self._restore(self.saved)
-        elif "ply" in self.rec.view:
-            ply = _small_int(self.rec.view["ply"])
-            if ply is not None:
-                s.go(ply)
-
-    def _restore(self, data: dict) -> None:
-        """A save's redo stack, ply on screen and clock, each checked; a bad one is left out."""
-        s = self.session
-        if self.error is None and self.ply == self.total:
-            redo = _redo_stack(s.latest, data.get("redo"))
-            if redo is None:
-                self.notes.append("The moves to redo could not be read and were left out.")
-            else:
-                s.redo_stack = redo
-        ply = data.get("ply")
-        if isinstance(ply, int) and not isinstance(ply, bool):
-            s.go(ply)
-        mine = data.get("mine")
-        if isinstance(mine, list) and all(isinstance(seat, str) for seat in mine):
-            s.choose_mine(mine[:len(s.seats)])
-        followed = data.get("followed")  # the turns told and outlined (the computer's last), as on screen; what
-        if isinstance(followed, list) and len(followed) == 2 and all(_ply_in(s, ply) for ply in followed):
-            s.watched, s.told = followed[0], min(followed)  # was told of them as it came is told again
-        if _ply_in(s, data.get("unseen")):
-            s.unseen = data["unseen"]
-        clock = s.latest.clock()
-        if clock is not None:
-            if data.get("v") == 1:  # format 1 stored when the clock started
-                started = _finite(data.get("clock"))
-            else:
-                deadline = _finite(data.get("deadline"))
-                started = None if deadline is None else deadline - clock[0]
-            s.clock_started = started
-
-    def finish(self) -> tuple[Session, str | None]:
-        """Replay whatever is left; the session and what the player should be told, if anything."""
-        while not self.step(1.0):
-            pass
-        message = " ".join([m for m in (self.error, *self.notes) if m])
-        return self.session, (record.shorten(message) if message else None)
-
-
-def read_save(text: str) -> dict:
-    """A saved value as a dict with a record in it; `RecordError` in plain words when it is not one."""
-    if not isinstance(text, str) or len(text) > record.MAX_LINK_CHARS * 2:
-        raise record.RecordError("The saved game is too large to be one of ours.")
-    if nested_deeper(text, MAX_NESTING):  # before json: in Pyodide a stack overflow is fatal, not an exception
-        raise record.RecordError("The saved game is not readable (it is not in the app's format).")
-    try:
-        data = json.loads(text, parse_constant=lambda name: None)  # Infinity and NaN read as missing
-    except (ValueError, RecursionError):
-        raise record.RecordError("The saved game is not readable (it is not in the app's format).") from None
-    if not isinstance(data, dict):
-        raise record.RecordError("The saved game is not readable (it is not in the app's format).")
-    version = data.get("v")
-    if isinstance(version, int) and not isinstance(version, bool) and version > STORAGE_FORMAT:
-        raise record.NewerFormatError("This saved game was made by a newer version of the app; "
-                                 "reload the app to update it, then open it again.")
-    if version not in (1, STORAGE_FORMAT) or isinstance(version, bool):
-        raise record.RecordError("The saved game is not readable (it is not in the app's format).")
-    if not isinstance(data.get("record"), str):
-        raise record.RecordError("The saved game has no moves in it (its record is missing).")
-    return data
-
-
-def nested_deeper(text: str, limit: int) -> bool:
-    """Whether JSON `text` nests arrays and objects more than `limit` deep (brackets inside strings aside)."""
-    depth = 0
-    for bracket in _NOT_BRACKETS.sub("", text):
-        if bracket in "[{":
-            depth += 1
-            if depth > limit:
-                return True
-        elif bracket in "]}":
-            depth -= 1
-    return False
-
-
-def _redo_stack(state: State, redo) -> list[list[str]] | None:
-    """A stored redo stack, if every group is a list of moves that plays from `state`; else None."""
-    if redo is None:
-        return []
-    if not isinstance(redo, list) or len(redo) > record.MAX_MOVES:
-        return None
-    checked: list[list[str]] = []
-    for group in reversed(redo):
-        if not (isinstance(group, list) and group and all(isinstance(m, str) for m in group)):
-            return None
-        try:
-            for move in group:
-                state = state.play(move)
-        except GameError:
-            return None
-        checked.append([m.strip() for m in group])
-    return checked[::-1]
-
-
 def _kept(stored) -> dict[str, str]:
     """A save's chance outcomes kept by node; entries that are not text are left out (a node whose
     outcome is lost draws anew, as if never reached)."""
@@ -1191,26 +700,3 @@ def _kept(stored) -> dict[str, str]:
         return {}
     kept = [(k, v) for k, v in stored.items() if isinstance(k, str) and isinstance(v, str)]
     return dict(kept[-record.MAX_MOVES:])
-
-
-def _ply_in(session: Session, value) -> bool:
-    """Whether a stored value is a ply of the session's game (0 to its last move)."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= len(session.moves)
-
-
-def _finite(value) -> float | None:
-    """A stored time in seconds, if it is a plain finite number."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
-        return float(value)
-    return None
-
-
-def _minutes(seconds: float) -> str:
-    """A clock's time as the page shows it: 1:48."""
-    return f"{int(seconds) // 60}:{int(seconds) % 60:02d}"
-
-
-def _small_int(text: str) -> int | None:
-    """A view setting's number (``ply=12``), None unless it is a few ASCII digits."""
-    text = text.strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 7 else None

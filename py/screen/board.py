@@ -33,7 +33,7 @@ class Board:
             self.app.later(self.name_more)
         say_preview("")  # what was under the pointer may be gone
         mark_intent(self.app.bots.intent)
-        by_id("follow").hidden = s.replay_span() is None
+        by_id("follow").hidden = s.following.replay_span() is None
         by_id("replay").textContent = "Stop replay" if self.replaying else "Replay turn"
 
     def show(self):
@@ -91,7 +91,7 @@ class Board:
         if self.replaying:
             self.stop_replay()
             return app.act(lambda: app.session.go(len(app.session.moves)), save=False)
-        span = app.session.replay_span()
+        span = app.session.following.replay_span()
         if span is not None and not app.busy:
             self.replaying = asyncio.ensure_future(self.step_replay(app.session, *span))
         return None

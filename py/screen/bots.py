@@ -9,7 +9,7 @@ from pyscript import document, window
 from archives import AI_ARCHIVE, fetch_archive
 from browser import by_id, present, report
 from pyramids.core import GameError, players_to_act
-from pyramids.session import PACES
+from pyramids.computer import PACES
 from screen.board import mark_intent
 
 
@@ -107,7 +107,7 @@ class Bots:
         """The move `seat` plays at `level` at `session`'s latest position: from the worker, else searched
         here in slices; `idle`: nothing was played since the seat last waited (see `ai.Search`); `seed`
         the search's (by default a random one)."""
-        state, avoid = session.latest, session.repeated_moves()
+        state, avoid = session.latest, session.computer.repeated_moves()
         if self.worker is None and not self.fallback:
             if self.starting is None:
                 self.starting = asyncio.ensure_future(self.start_worker())
@@ -143,11 +143,11 @@ class Bots:
         by_id("hint").disabled = bool(s.others_to_move()) or s.latest.outcome is not None
         if self.shown[:2] != (s, s.position_key()):
             self.shown = (s, s.position_key(), window.performance.now())
-        turn = s.bot_turn()
+        turn = s.computer.turn()
         if turn and self.thinking != (s.position_key(), turn[0]):
             self.thinking = (s.position_key(), turn[0])
             asyncio.ensure_future(self.take_turn(s, turn[0], turn[1], self.thinking[0]))
-        for seat in s.bot_seats_acting():
+        for seat in s.computer.seats_acting():
             if (s, seat) not in self.timers:
                 self.timers.add((s, seat))
                 asyncio.ensure_future(self.act_later(s, seat))
@@ -164,7 +164,7 @@ class Bots:
         if self.thinking == (key, seat):
             self.thinking = None
         if move and session is self.app.session and session.play_bot(move, key):
-            self.app.persist()
+            self.app.saving.persist()
         self.app.render()
         self.update()
 
@@ -175,13 +175,13 @@ class Bots:
         except GameError as err:  # the seat stays idle (no retry at every redraw); the player is told
             session.message, session.warn = str(err), True
             return self.app.render()
-        move, pace = None, PACES[session.pace]
+        move, pace = None, PACES[session.computer.pace]
         try:
-            low, high = ai.level_of(session.bots[seat]).delay
+            low, high = ai.level_of(session.computer.bots[seat]).delay
             await asyncio.sleep((low + (high - low) * window.Math.random()) * pace)
-            if session is self.app.session and seat in session.bot_seats_acting():
+            if session is self.app.session and seat in session.computer.seats_acting():
                 here = (session, session.position_key())
-                move = await self.search(session, seat, session.bots[seat], self.waited.get(seat) == here)
+                move = await self.search(session, seat, session.computer.bots[seat], self.waited.get(seat) == here)
                 self.waited[seat] = None if move else here
             if move:
                 await self.hold(session)
@@ -193,17 +193,17 @@ class Bots:
             report(err)
         self.timers.discard((session, seat))
         if move and session is self.app.session and session.play_bot(move, None):
-            self.app.persist()
+            self.app.saving.persist()
             self.app.render()
         if session is self.app.session:
             self.update()
 
     async def hold(self, session):
-        """Leave the latest position on screen for its `Session.bot_pause` (the time to take in a move nobody here
+        """Leave the latest position on screen for its `Computer.pause` (the time to take in a move nobody here
         made) before the computer moves; a newer position counts from when it was drawn.  How long is set in
         <html data-bot-pause-ms> for tests."""
         while session is self.app.session:
-            pause = session.bot_pause() * 1000
+            pause = session.computer.pause() * 1000
             document.documentElement.setAttribute("data-bot-pause-ms", str(round(pause)))
             left = self.shown[2] + pause - window.performance.now()
             if self.shown[:2] != (session, session.position_key()) or left <= 0:
@@ -236,16 +236,16 @@ class Bots:
         key, state = s.position_key(), s.latest
         acting = players_to_act(state)
         seat = s.actor if len(acting) > 1 else (acting[0] if acting else None)
-        if s.browsing or state.outcome is not None or not seat or seat in s.bots:
+        if s.browsing or state.outcome is not None or not seat or seat in s.computer.bots:
             s.message = ("Choose the colour you act as (\"Acting as\") to get a hint." if not seat and acting
                          else "A hint is for your own move at the latest position.")
             return self.app.render()
-        move = s.hints.get((key, seat))
+        move = s.computer.hints.get((key, seat))
         if move is None:
             s.message = "Looking for a good move…"
             self.app.render()
             try:
-                move = s.hints[key, seat] = await self.search(s, seat, "hard", seed=s.hint_seed(seat))
+                move = s.computer.hints[key, seat] = await self.search(s, seat, "hard", seed=s.computer.hint_seed(seat))
             except Exception as err:  # noqa: BLE001 - e.g. no move for this seat just now
                 move, s.message = None, f"No hint: {str(err).splitlines()[-1]}"
         current = s is self.app.session and key == s.position_key() and not s.browsing

@@ -4,7 +4,7 @@ The lesson's runner and data (`pyramids.learn`, `pyramids.lessons`) are an archi
 fetched at the first lesson (they are no part of the start-up).  While a lesson runs, its board
 (`Tutor.session`) is the app's session, so the board, the panel and the keys work as in a game;
 the player's own game waits untouched, and nothing of the lesson is saved or put in the link
-(`App.persist` and the snapshot leave it alone).  Esc or "Leave the lesson" brings the game back.
+(`Saving.persist` and the snapshot leave it alone).  Esc or "Leave the lesson" brings the game back.
 """
 
 import asyncio
@@ -144,8 +144,8 @@ class Learn:
         app, lesson = self.app, by_id("lesson")
         if not self.active:
             lesson.hidden = True
-            by_id("learn-offer").hidden = not (self.offer_for == s.game.id and app.entry is None
-                                               and s.moves == app.opened and s.latest.outcome is None)
+            by_id("learn-offer").hidden = not (self.offer_for == s.game.id and app.saving.entry is None
+                                               and s.moves == app.saving.opened and s.latest.outcome is None)
             by_id("learn-offer-game").textContent = s.game.title
             by_id("rules-learn").textContent = f"Learn to play {s.game.title}"
             return

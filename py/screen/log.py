@@ -56,7 +56,7 @@ class GameLog:
         """
         moves.classList.toggle("paired", s.game.alternating)
         moves.classList.toggle("turns", not s.game.alternating)
-        if s.unseen is None:  # the moves a link brought are no longer marked once the player has moved
+        if s.link_play.unseen is None:  # the moves a link brought are no longer marked once the player has moved
             for item in moves.querySelectorAll("li." + page.NEW):
                 item.classList.remove(page.NEW)
         if not s.game.alternating:

@@ -48,7 +48,7 @@ class MyGames:
         by_id("games-box").addEventListener("close", create_proxy(lambda _event: self.cancel_import()))
 
     def show(self):
-        self.app.persist()
+        self.app.saving.persist()
         by_id("games-note").textContent = ""
         self.shown = PAGE
         self.fill()
@@ -76,7 +76,7 @@ class MyGames:
         when = lambda ms: str(window.Date.new(ms).toLocaleString())  # noqa: E731 - the reader's own format
         self.listed = saves.listed(ordered[:self.shown])
         by_id("games-list").innerHTML = page.games_list(
-            self.listed, self.app.entry, when, lambda game, position: self.pictures.get((game, position), ""),
+            self.listed, self.app.saving.entry, when, lambda game, position: self.pictures.get((game, position), ""),
             len(ordered) - len(self.listed))
         by_id("games-kept").textContent = ""
         if self.listed:
@@ -203,9 +203,9 @@ class MyGames:
         """A game chosen in the list."""
         app = self.app
         by_id("games-box").close()
-        if entry_id != app.entry:
-            app.persist()
-            app.notice = ""
+        if entry_id != app.saving.entry:
+            app.saving.persist()
+            app.panel.notice = ""
             if await app.open_shown(entry_id):
                 return None
         return app.act(lambda: None, save=False)
@@ -221,8 +221,8 @@ class MyGames:
         if name is not None:
             if not saves.rename(app.store, entry_id, str(name), now_ms()):
                 app.session.message, app.session.warn = "The new name could not be saved.", True
-            elif entry_id == app.entry:
-                app.meta = {**app.meta, "name": saves.load(app.store, entry_id)[1].get("name", "")}
+            elif entry_id == app.saving.entry:
+                app.saving.meta = {**app.saving.meta, "name": saves.load(app.store, entry_id)[1].get("name", "")}
         self.fill()
 
     def on_click(self, event):
@@ -240,9 +240,8 @@ class MyGames:
         elif deleted and window.confirm("Delete this saved game? This cannot be undone."):
             saves.delete(app.store, str(deleted))
             self.fill()
-            if str(deleted) == app.entry:
-                app.entry, app.saved = None, None  # still on screen; saved again as new if played on
-                app.opened = list(app.session.moves)
+            if str(deleted) == app.saving.entry:
+                app.saving.forget()  # still on screen; saved again as new if played on
                 by_id("games-note").textContent = ON_SCREEN_DELETED
                 app.session.note(ON_SCREEN_DELETED)
                 app.render()

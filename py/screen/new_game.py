@@ -29,16 +29,17 @@ class NewGame:
         by_id("new-title").textContent = f"New game of {s.game.title}"
         values = self.form_values.get(s.game.id, s.options)
         by_id("new-options").innerHTML = page.options_form(s.game, values)
-        by_id("new-mine").innerHTML = page.mine_form(s, s.bots)
+        by_id("new-mine").innerHTML = page.mine_form(s, s.computer.bots)
         try:
-            by_id("new-seats").innerHTML = page.seats_form(s.game, values, s.bots, s.pace)
+            by_id("new-seats").innerHTML = page.seats_form(s.game, values, s.computer.bots, s.computer.pace)
         except GameError:  # the values last tried do not go together (Start said why): the game on screen's seats
-            by_id("new-seats").innerHTML = page.seats_form(s.game, s.options, s.bots, s.pace)
+            by_id("new-seats").innerHTML = page.seats_form(s.game, s.options, s.computer.bots, s.computer.pace)
         by_id("new-error").textContent = ""
         running = s.latest.outcome is None and s.made() > 0  # not a deal made by chance alone (Ice-Turn)
         by_id("new-running").hidden = not running
         if running:
-            by_id("new-running").textContent = page.leaving(s.made(), app.entry is not None or app.worth_saving())
+            kept = app.saving.entry is not None or app.saving.worth_saving()
+            by_id("new-running").textContent = page.leaving(s.made(), kept)
         by_id("new-game").showModal()
 
     def chosen_options(self):
@@ -106,9 +107,9 @@ class NewGame:
         app = self.app
 
         def restart():
-            app.persist()
+            app.saving.persist()
             session = Session(game_id, options, bots=bots, pace=pace)
-            session.choose_mine(mine)
+            session.link_play.choose(mine)
             app.adopt(session, None, {})
         app.act(restart)
         app.board.show()
@@ -116,4 +117,4 @@ class NewGame:
     def rematch(self):
         """The same game again: its options, and the same seats played here."""
         s = self.app.session
-        self.new_session(s.game.id, dict(s.options), s.mine, s.bots, s.pace)
+        self.new_session(s.game.id, dict(s.options), s.link_play.mine, s.computer.bots, s.computer.pace)

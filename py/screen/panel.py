@@ -5,7 +5,8 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from browser import Announcer, by_id, draw_panel, present, set_html
-from pyramids import games, page
+from pyramids import games, page, record
+from pyramids.clock import minutes
 from screen.store import NOT_SAVING
 
 
@@ -15,6 +16,11 @@ class Panel:
         self.announce = Announcer()
         self.rules_for = None  # the game whose rules are shown
         self.typed_for = None  # the session the typed-move box was last drawn for
+        self.notice = ""  # a message about links or storage, shown until the next action
+
+    def tell(self, text):
+        """Add to the notice shown until the player's next action (whole sentences, as many as can be read)."""
+        self.notice = record.shorten(" ".join(t for t in (self.notice, text) if t), page.NOTICE_LIMIT)
 
     def bind(self):
         app = self.app
@@ -28,9 +34,9 @@ class Panel:
         app = self.app
         by_id("status").textContent = app.bots.status() or s.status()
         message = by_id("message")
-        fallback = app.bots.fallback if s.bots else ""
-        notice = " ".join(t for t in (NOT_SAVING if app.not_saving else "", app.notice) if t)
-        news = "" if s.warn or s.selection else s.turn_news()  # after the message of a move inside that turn
+        fallback = app.bots.fallback if s.computer.bots else ""
+        notice = " ".join(t for t in (NOT_SAVING if app.saving.not_saving else "", self.notice) if t)
+        news = "" if s.warn or s.selection else s.following.news()  # after the message of a move inside that turn
         message.textContent = " ".join(t for t in (notice, s.message, news, fallback) if t)
         message.className = "message" + (" warn" if notice or fallback or (s.message and s.warn) else "")
         set_html("choices", page.choices(s))
@@ -66,17 +72,17 @@ class Panel:
 
     def show_clock(self):
         element = by_id("clock")
-        remaining = self.app.session.clock_remaining(window.Date.now() / 1000)
+        remaining = self.app.session.clock.remaining(window.Date.now() / 1000)
         if element and remaining is not None:
-            element.textContent = f"{int(remaining) // 60}:{int(remaining) % 60:02d}"
+            element.textContent = minutes(remaining)
 
     def tick(self):
         """Once a second: count the game clock down and ring it at zero."""
         app = self.app
-        if app.busy or app.session is None or app.session.clock_remaining(window.Date.now() / 1000) is None:
+        if app.busy or app.session is None or app.session.clock.remaining(window.Date.now() / 1000) is None:
             return
-        if app.entry is None:
-            app.persist()  # a running clock is saved at once: reloading must not buy time
+        if app.saving.entry is None:
+            app.saving.persist()  # a running clock is saved at once: reloading must not buy time
         if app.session.tick(window.Date.now() / 1000):
             app.act(lambda: None)
         else:

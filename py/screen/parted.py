@@ -43,29 +43,28 @@ class Parted:
         """Just before saving over the entry on screen: whether to write, if another tab wrote it since.
         This tab writes where that loses nothing (a deleted game is saved as a new one; two lines are both
         kept); a tab that made no move since only catches up."""
-        app = self.app
-        found = saves.other_tab(app.store, app.entry, app.meta.get("rev"), app.session.moves)
+        app, saving = self.app, self.app.saving
+        found = saves.other_tab(app.store, saving.entry, saving.meta.get("rev"), app.session.moves)
         if found is None:
             return True
         if found.kind in GONE:
-            app.entry, app.meta = saves.new_id(now_ms()), {"name": app.meta.get("name", "")}
-            app.tell(f"{GONE[found.kind]} This game is saved again, as a new game.")
-        elif found.kind == "ahead" and tuple(app.session.moves) == app.synced:
+            saving.new_entry(saving.meta.get("name", ""))
+            app.panel.tell(f"{GONE[found.kind]} This game is saved again, as a new game.")
+        elif found.kind == "ahead" and tuple(app.session.moves) == saving.synced:
             asyncio.ensure_future(self.catch_up())
             return False
         elif found.kind in ("ahead", "parted"):
             self.keep_both(found)
         else:
-            app.meta = found.data  # its name and fields; this tab's moves hold all of its moves
+            saving.meta = found.data  # its name and fields; this tab's moves hold all of its moves
         return True
 
     def keep_both(self, found):
         """Another tab played this game otherwise: the entry keeps its line, this tab's line is saved as a
         game of its own (by the next persist), and the player chooses which goes on here."""
         app = self.app
-        self.other_line = app.entry
-        name = saves.clean_name(f"{found.data.get('name') or ''} (this tab)")
-        app.entry, app.meta = saves.new_id(now_ms()), {"name": name}
+        self.other_line = app.saving.entry
+        app.saving.new_entry(saves.clean_name(f"{found.data.get('name') or ''} (this tab)"))
         self.ask(found, app.session, other_tab=True)
 
     def on_storage(self, event):
@@ -76,14 +75,15 @@ class Parted:
         if key is not None and not str(key).startswith(PREFIX + saves.ENTRY):
             return
         app.my_games.refill()
-        if app.entry is not None and key in (None, PREFIX + saves.ENTRY + app.entry):
+        entry = app.saving.entry
+        if entry is not None and key in (None, PREFIX + saves.ENTRY + entry):
             asyncio.ensure_future(self.catch_up())
 
     async def catch_up(self):
         """Show what another tab did to the game on screen: its moves, its undo, its rename or its delete; a
         storage cleared under this tab is said once (a later event finds no entry on screen)."""
         app = self.app
-        if app.entry is None or app.busy:  # gone already, or a game being opened: nothing to follow
+        if app.saving.entry is None or app.busy:  # gone already, or a game being opened: nothing to follow
             return
         try:
             await self.follow(app, app.session)
@@ -91,28 +91,30 @@ class Parted:
             report(err)
 
     async def follow(self, app, s):
-        found = saves.other_tab(app.store, app.entry, app.meta.get("rev"), s.moves)
+        saving = app.saving
+        found = saves.other_tab(app.store, saving.entry, saving.meta.get("rev"), s.moves)
         if found is None:
             return
         if found.kind == "same":
-            app.meta = found.data
+            saving.meta = found.data
             return
         if found.kind in GONE:
-            app.entry, app.meta, app.saved, app.opened = None, {}, None, list(s.moves)
-            app.tell(f"{GONE[found.kind]} It stays on screen; play on to save it again, as a new game.")
+            saving.forget()
+            app.panel.tell(f"{GONE[found.kind]} It stays on screen; play on to save it again, as a new game.")
         elif found.kind in ("ahead", "back"):
-            if not await app.open_entry(app.entry):
+            if not await app.open_entry(saving.entry):
                 return
             if found.kind == "ahead":
-                app.session.unseen = found.common
-                app.tell("Another tab played on in this game: " + (app.session.news(found.common) or "see the moves."))
+                app.session.link_play.unseen = found.common
+                app.panel.tell("Another tab played on in this game: "
+                               + (app.session.summary_since(found.common) or "see the moves."))
             else:
                 taken = len(s.moves) - found.common
-                app.tell(f"Another tab took back {taken} move{'s' if taken != 1 else ''} in this game; "
-                         "Redo puts them back.")
+                app.panel.tell(f"Another tab took back {taken} move{'s' if taken != 1 else ''} in this game; "
+                               "Redo puts them back.")
         else:  # its write went over this tab's moves: they are kept as a game of their own
             self.keep_both(found)
-            app.persist()
+            saving.persist()
         app.shown()
 
     def keep_line(self, event):
@@ -125,7 +127,7 @@ class Parted:
             app.board.focus()
             other, self.other_line = self.other_line, None
             if str(target.dataset.keep) == "other-tab" and other:
-                app.notice = "Here is the other tab's line; this tab's is kept in My games as a game of its own."
+                app.panel.notice = "Here is the other tab's line; this tab's is kept in My games as a game of its own."
                 asyncio.ensure_future(app.open_shown(other))
             return None
         found = self.link
@@ -137,15 +139,15 @@ class Parted:
         other = saves.clean_name(f"{found.data.get('name') or ''} (other line)")
         if str(target.dataset.keep) == "link":
             if saves.copy(app.store, found.id, now_ms()) is None:
-                app.tell(NOT_SAVING)
+                app.panel.tell(NOT_SAVING)
                 return app.render()
-            app.entry, app.meta = found.id, found.data
-            app.tell("This game now goes on as in the link; the moves you had are kept in My games as "
-                     "another game (other line).")
-            app.persist()
+            app.saving.entry, app.saving.meta = found.id, found.data
+            app.panel.tell("This game now goes on as in the link; the moves you had are kept in My games as "
+                           "another game (other line).")
+            app.saving.persist()
             return app.act(lambda: None, save=False)
-        app.entry, app.meta = saves.new_id(now_ms()), {"name": other}
-        app.persist()
-        app.notice = "The link's moves are kept in My games as another game (other line); here is your game."
+        app.saving.new_entry(other)
+        app.saving.persist()
+        app.panel.notice = "The link's moves are kept in My games as another game (other line); here is your game."
         asyncio.ensure_future(app.open_shown(found.id))
         return None

@@ -39,7 +39,7 @@ class Share:
             link, refused = self.address()
             by_id("share-link").value = link
             by_id("share-box").hidden = bool(refused)
-        to = s.send_to()
+        to = s.link_play.send_to()
         button = by_id("share")
         button.textContent = f"Send to {to}" if to else "Share"
         button.title = f"Send {to} a link to this game" if to else "Copy a link to this game"
@@ -48,14 +48,15 @@ class Share:
 
     def address(self):
         """The whole address Share hands out, and why it is refused (None if it is not)."""
-        link = str(window.location.href).split("#")[0] + "#" + self.app.session.share_link(window.Date.now() / 1000)
+        shared = self.app.session.link_play.share_link(window.Date.now() / 1000)
+        link = str(window.location.href).split("#")[0] + "#" + shared
         return link, record.too_long_to_send(link)
 
     def share(self):
         """The shortest link to the game: the phone's share sheet, else copied; a link too long for a chat is
         refused."""
         app = self.app
-        app.persist()
+        app.saving.persist()
         s = app.session
         link, refused = self.address()
         if refused:
@@ -65,7 +66,7 @@ class Share:
         field = by_id("share-link")
         field.value = link
         by_id("share-box").hidden = False
-        to = s.send_to()
+        to = s.link_play.send_to()
         said = f"Send it to {to}." if to else "Anyone who opens it sees this game, move by move."
         if present(getattr(window.navigator, "share", None)) and window.matchMedia("(pointer: coarse)").matches:
             asyncio.ensure_future(self.share_sheet(link, f"Your move in {s.game.title}" if to else s.game.title))

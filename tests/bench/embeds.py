@@ -65,7 +65,7 @@ def played(game_id: str, plies: int, shown: int) -> Session:
         if state.outcome is not None:
             break
         moves = sorted(state.legal_moves())
-        session._push(moves[len(session.moves) * 7 % len(moves)])
+        session.push(moves[len(session.moves) * 7 % len(moves)])
     session.cursor = min(shown, len(session.moves))
     return session
 

@@ -37,7 +37,7 @@ def played(game_id: str, plies: int, shown: int | None = None) -> Session:
         if state.outcome is not None:
             break
         moves = sorted(state.legal_moves())
-        session._push(moves[len(session.moves) * 7 % len(moves)])
+        session.push(moves[len(session.moves) * 7 % len(moves)])
     session.cursor = len(session.moves) if shown is None else shown
     return session
 

@@ -10,6 +10,7 @@ from urllib.parse import unquote
 
 from pyramids import games, record
 from pyramids.games.icetoids import CELLS, ORIENTATIONS
+from pyramids.loading import Loading
 from pyramids.session import Session
 
 GAME = games.get("icetoids")
@@ -59,7 +60,7 @@ def assert_no_face_down_tile_is_named(app):
     revealed = [c for c, t in zip(CELLS, state.tiles) if t is not None]
     link = unquote(app.fragment())
     if link.startswith("v=2&"):  # Share's compact link: its moves are indexes; read them as the page does
-        link = unquote(record.encode(Session.from_link(link)[0].record()))
+        link = unquote(record.encode(Loading.from_link(link).finish()[0].record()))
     storage = unquote(json.dumps(app.page.evaluate("Object.entries(localStorage)")))
     page = page_text_without_rules(app.page)
     saved = "icetoids" in storage  # nothing is saved until the player acts

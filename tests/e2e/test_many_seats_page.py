@@ -5,7 +5,8 @@ import pytest
 from conftest import App
 from playwright.sync_api import Error as PlaywrightError
 
-from pyramids.session import Session, reading_time
+from pyramids.computer import reading_time
+from pyramids.session import Session
 
 PHONE = {"width": 390, "height": 844}
 
@@ -51,7 +52,7 @@ def pause_clock(app):
 
 def test_a_computer_turn_s_summary_stays_on_screen_the_time_to_read_it(app):
     """Issue 56: two computers at Normal speed: after White's move, its summary stays on screen the time it takes
-    to read it (`session.reading_time`) before Black's move lands, though Black has chosen it long before."""
+    to read it (`computer.reading_time`) before Black's move lands, though Black has chosen it long before."""
     app.page.clock.install()
     app.open("v=1&g=ice-lady&m=&bots=white:easy,black:easy")
     pause_clock(app)

@@ -3,6 +3,7 @@ copying that says whether it worked, the keyboard focus kept on the board, and s
 
 from conftest import App
 from pyramids import record
+from pyramids.loading import Loading
 from pyramids.session import Session
 from test_ice_lady_page import promotion_record
 
@@ -11,7 +12,7 @@ FOCUS = """() => { const a = document.activeElement;
 
 
 def moves_in(link):
-    return Session.from_link(link.split("#")[1])[0].moves
+    return Loading.from_link(link.split("#")[1]).finish()[0].moves
 
 
 def focus(app):

@@ -153,7 +153,7 @@ def test_a_300_move_link_of_every_game_fits_in_2000_characters(app):
     app.open()
     for game_id in games.ids():
         session = Session(game_id, moves=long_playout(game_id, random.Random(7)), rng=random.Random(7))
-        link = session.share_link()
+        link = session.link_play.share_link()
         receive(app, app.server + "#" + link, len(session.moves))
         shared = app.share()
         assert len(shared) <= 2_000, (game_id, len(shared))

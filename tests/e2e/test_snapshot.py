@@ -211,7 +211,7 @@ def drawn(game_id: str, plies: int) -> tuple[str, str]:
         if session.latest.outcome is not None:
             break
         legal = sorted(session.latest.legal_plays())
-        session._push(legal[len(session.moves) * 7 % len(legal)])
+        session.push(legal[len(session.moves) * 7 % len(legal)])
     session.cursor = len(session.moves)
     state, move = session.latest, sorted(session.latest.legal_moves())[0]
     path = tuple(state.path(move))

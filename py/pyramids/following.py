@@ -1,0 +1,111 @@
+"""The turns a person here did not make (the computer's, those a link brought), followed until the player acts.
+
+After such moves the message tells their turns ("Blue's turn: …") and the board outlines what they changed,
+until a person here acts; Replay turn shows them again.  A decision the computer makes inside a person's turn
+(Terrafex's fire) is told as it comes (`told`), and not again with the turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import record, turns
+from .computer import NEWS_CHARS
+from .core import CHANCE, players_to_act
+from .views import last_marks
+
+if TYPE_CHECKING:
+    from .session import Session
+
+
+class Following:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.watched: int | None = None  # the moves after this ply were not made by a person here (the computer's,
+        # a link's): their turns are told and outlined until the player acts
+        self.told = 0  # of those turns, the moves up to this ply were told as they came (before a person here
+        # decided inside one, a decision the computer made inside theirs, the moves a link found saved here)
+
+    def watch(self, ply: int | None) -> None:
+        """Follow the turns after `ply` (None: none), none of them told yet."""
+        self.watched, self.told = ply, 0
+
+    def turns(self) -> list[turns.Turn]:
+        """The turns over since the player last acted that were not made by a person here: the computer's,
+        or those a link brought.  The turn still running is not over: it is told only while it asks a
+        person here to decide inside it (the fire the computer selected, theirs to place), so that they
+        know what it did before they must."""
+        s = self.session
+        if self.watched is None or self.watched >= len(s.moves):
+            return []
+        found = s.turns(self.watched)
+        if found and turns.running(s.states, s.moves, found[-1]) and not self._asked_inside():
+            found.pop()
+        return found
+
+    def _asked_inside(self) -> bool:
+        """Whether a person here is to decide inside another player's running turn."""
+        s = self.session
+        owner, acting = s.latest.turn_of(), players_to_act(s.latest)
+        return owner is not None and owner not in acting and any(seat in s.people for seat in acting)
+
+    def person_acts(self) -> None:
+        """The player acts: the turns followed so far are read, their outlines go.  Not while the player
+        acts inside another's turn (places the computer's Terrafex fire): that turn is told once over."""
+        latest = self.session.latest
+        seat = latest.turn_of()
+        if seat is None or seat in players_to_act(latest):
+            self.watch(None)
+
+    def last_turn(self) -> None:
+        """A link just opened: its last turn over is told and outlined, as if made just now (a player's:
+        not the deal before the game)."""
+        s = self.session
+        if not s.moves:
+            return
+        turn = turns.turn_at(s.states, s.moves, len(s.moves))
+        if turns.running(s.states, s.moves, turn):
+            if turn.first == 1:
+                return
+            turn = turns.turn_at(s.states, s.moves, turn.first - 1)
+        if turn.seat is not None:
+            self.watch(turn.first - 1)
+
+    def news(self, since: int = 0) -> str:
+        """The followed turns in words (those that ended after ply `since`), for the message line and the
+        live region ("Blue's turn: …"): the latest first to be kept, earlier ones while they fit.  What was
+        told as it came (`told`: the turn so far, before the player decided inside it) is not told again,
+        nor a turn with nothing else: "The rest of Black's turn: …"."""
+        s = self.session
+        said = ""
+        untold: list[tuple[turns.Turn, list[int] | None]] = []
+        for turn in self.turns():
+            plies = [ply for ply in turn.plies if ply > self.told]
+            if turn.last > since and any(s.states[ply - 1].actors == (CHANCE,) or not s.by_itself(ply - 1)
+                                         for ply in plies):
+                untold.append((turn, plies if len(plies) < len(turn.plies) else None))
+        for turn, rest in reversed(untold[-3:]):
+            line = turns.headline(s.states, s.moves, turn, rest)
+            if said and len(line) + len(said) >= NEWS_CHARS:
+                break
+            said = f"{line} {said}".strip()
+        return record.shorten(said, NEWS_CHARS)
+
+    def replay_span(self) -> tuple[int, int] | None:
+        """The plies Replay turn steps through (the position before the followed turns, then each move
+        to the latest), or None when there is nothing to replay."""
+        followed = self.turns()
+        return (followed[0].first - 1, followed[-1].last) if followed else None
+
+    def marks(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Every location the followed turns changed (the moves after `watched`), to outline."""
+        s = self.session
+        last: dict[str, None] = {}
+        captured: dict[str, None] = {}
+        for turn in self.turns():
+            for ply in turn.plies:
+                if ply > (self.watched or 0):
+                    touched, taken = last_marks(s.states[ply - 1], s.moves[ply - 1], s.states[ply])
+                    last.update(dict.fromkeys(touched))
+                    captured.update(dict.fromkeys(taken))
+        return tuple(last), tuple(captured)
