@@ -85,25 +85,25 @@ def draw_panel(session, people=None) -> None:
     """The game's panel beside the board (scores, reserves, pool, trackers...), named for screen readers;
     a draw offered or resignation only for `people` (by default the seats people play on this device), the
     game's own controls for the seats people play here."""
-    marks, state = session.marks(), session.state
+    marks, state = session.clicks.marks(), session.state
     people = session.people if people is None else people
-    set_html("game-panel", views.labelled(views.panel(state, session.actor, marks, people, session.people),
+    set_html("game-panel", views.labelled(views.panel(state, session.clicks.actor, marks, people, session.people),
                                           state, marks,
-                                          previews=session.previews(0.0)))  # the board's frame's: the rest follow
+                                          previews=session.clicks.previews(0.0)))  # the frame's: the rest follow
 
 
 def name_more(session) -> bool:
-    """Work out more of the locations' previews (`Session.previews`) and put them in the names of the board's
+    """Work out more of the locations' previews (`Clicks.previews`) and put them in the names of the board's
     and the panel's locations; True while some are left."""
-    before = dict(session.previews(0.0))  # those worked out so far
-    found = session.previews(PREVIEW_S)
-    marks, state = session.marks(), session.state
+    before = dict(session.clicks.previews(0.0))  # those worked out so far
+    found = session.clicks.previews(PREVIEW_S)
+    marks, state = session.clicks.marks(), session.state
     for cell in found.keys() - before.keys():
         label, preview = views.name(state, marks, cell, found[cell])
         for element in document.querySelectorAll(f'#board [data-cell="{cell}"], #game-panel [data-cell="{cell}"]'):
             element.setAttribute("aria-label", label)
             element.setAttribute("data-preview", preview)
-    return session.previews_left()
+    return session.clicks.previews_left()
 
 
 SLICE = 0.01  # seconds of replay per task while a game opens: a task stays well under 50 ms

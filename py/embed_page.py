@@ -101,7 +101,7 @@ class Embed:
         if not cells or self.session is None or self.view.static:
             return
         if self.view.play:
-            self.act(lambda: self.session.click(cells))
+            self.act(lambda: self.session.clicks.click(cells))
         else:
             self.session.message = "This is a replay: open it in the full app to play on."
             self.render()
@@ -115,7 +115,7 @@ class Embed:
     def on_choice(self, event):
         target = present(event.target.closest("[data-move]"))
         if target is not None:
-            self.act(lambda: self.session.choose(str(target.dataset.move)))
+            self.act(lambda: self.session.clicks.choose(str(target.dataset.move)))
 
     def show_moves(self, shown):
         by_id("moves").classList.toggle("shown", shown)
@@ -128,7 +128,7 @@ class Embed:
         if self.session is None or event.ctrlKey or event.metaKey or self.view.static:
             return
         if str(event.key) == "Escape":
-            self.act(self.session.cancel)
+            self.act(self.session.clicks.cancel)
             return
         if event.target.closest("#board"):  # the arrows move between locations there (static/access.js)
             return

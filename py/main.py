@@ -267,7 +267,8 @@ class App:
         for part in (self.board, self.panel, self.log, self.learn):
             part.draw(s)
         self.later(self.draw_after_paint)
-        if not (s.selection or s.choices or self.learn.active):  # the next visit paints this board before Python starts
+        # the next visit paints this board before Python starts
+        if not (s.clicks.selection or s.clicks.choices or self.learn.active):
             window.pyramidsSnapshot.keep(self.saving.home())
 
     def draw_after_paint(self):
@@ -389,8 +390,8 @@ class App:
         """Esc: a pending choice or selection goes, and an open box (link, embed, notation) closes."""
         self.share.close()
         self.notation.close()
-        if self.session.selection or self.session.choices:
-            self.act(self.session.cancel, save=False)
+        if self.session.clicks.selection or self.session.clicks.choices:
+            self.act(self.session.clicks.cancel, save=False)
         else:
             self.learn.leave()  # with nothing to cancel, Esc leaves a lesson
 

@@ -148,9 +148,9 @@ def test_resigning_by_clicks_asks_twice():
     assert asked.message == "Resign the game? Choose Yes, resign to confirm, or press Esc to play on."
     assert state.guide((RESIGN, CONFIRM_RESIGN)).moves == (RESIGN,)
     session = Session("ice-lady")
-    session.click(RESIGN)
+    session.clicks.click(RESIGN)
     assert session.message == asked.message and session.latest.outcome is None
-    session.click(CONFIRM_RESIGN)
+    session.clicks.click(CONFIRM_RESIGN)
     assert session.latest.outcome.winners == ("black",) and session.result() == "0-1 Black wins"
 
 
@@ -374,8 +374,8 @@ def test_the_score_sheet_numbers_board_moves_only():
 def test_an_offer_leaves_the_last_board_move_outlined():
     """The player asked to accept a draw still sees the move the board last changed by."""
     session = Session("ice-lady", moves=("c3-d4", "f6-e5"))
-    outlined = session.marks().last
-    session.click(OFFER_DRAW)
-    assert session.marks().last == outlined and outlined
-    session.click(DECLINE_DRAW)
-    assert session.marks().last == outlined
+    outlined = session.clicks.marks().last
+    session.clicks.click(OFFER_DRAW)
+    assert session.clicks.marks().last == outlined and outlined
+    session.clicks.click(DECLINE_DRAW)
+    assert session.clicks.marks().last == outlined

@@ -59,7 +59,7 @@ def test_the_last_move_a_game_can_hold_is_made_and_the_next_refused_with_the_rea
     assert len(s.moves) == LAST
     with pytest.raises(GameError, match="This game has reached 10,000 moves, the most a game can hold"):
         s.play("step")
-    s.click("step")
+    s.clicks.click("step")
     assert len(s.moves) == LAST and s.warn and s.message.startswith("This game has reached 10,000 moves")
     assert Loading.from_storage(s.to_storage()).finish()[1] is None, "the game saved opens again"
 

@@ -27,15 +27,15 @@ def test_every_hint_lights_what_it_names(game_id):
         while s.latest.outcome is None and len(s.moves) < 150:
             state, legal = s.latest, s.latest.legal_moves()
             for move in rng.sample(legal, min(4, len(legal))) if len(s.moves) % 3 == 0 else ():
-                s.show_hint(move)
+                s.clicks.show_hint(move)
                 named += 1
-                if s.choices:
+                if s.clicks.choices:
                     lit = re.findall(r'class="choice hinted" data-move="([^"]*)"', page.choices(s))
                     assert lit == [move], (game_id, move)
                 else:
-                    assert s.targets == state.path(move)[-1:], (game_id, move)
-                    assert drawn(state, Marks(s.selection, s.targets), s.actor) != \
-                        drawn(state, Marks(s.selection, ()), s.actor), f"{game_id}: {move} lights nothing"
+                    assert s.clicks.targets == state.path(move)[-1:], (game_id, move)
+                    assert drawn(state, Marks(s.clicks.selection, s.clicks.targets), s.clicks.actor) != \
+                        drawn(state, Marks(s.clicks.selection, ()), s.clicks.actor), f"{game_id}: {move} lights nothing"
             s.play(rng.choice(legal))
     assert named > 20
 

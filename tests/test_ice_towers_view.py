@@ -85,19 +85,19 @@ def test_pieces_and_split_zones_nest_inside_their_tower():
 def test_a_nested_click_caps_mines_and_splits_through_the_session():
     """The session takes the first candidate the rules accept: piece, then tower."""
     s = Session("ice-towers", {})
-    s.click("t7")  # rL1
-    assert set(s.targets) == {"t16", "t17", "t18"}
-    s.click("t16")
-    s.click("t13")  # yM1 caps t16: clicking its bottom piece means the tower
-    s.click(["t16.0", "t16"])
+    s.clicks.click("t7")  # rL1
+    assert set(s.clicks.targets) == {"t16", "t17", "t18"}
+    s.clicks.click("t16")
+    s.clicks.click("t13")  # yM1 caps t16: clicking its bottom piece means the tower
+    s.clicks.click(["t16.0", "t16"])
     assert s.moves == ["red:cap:rL1>t16", "yellow:cap:yM1>t16"]
-    s.click("t1")
-    s.click(["t16.2", "t16"])
-    s.click(["t16.2", "t16"])  # now a mine: yellow's yM1 under red's rS1
+    s.clicks.click("t1")
+    s.clicks.click(["t16.2", "t16"])
+    s.clicks.click(["t16.2", "t16"])  # now a mine: yellow's yM1 under red's rS1
     assert s.moves[2:] == ["red:cap:rS1>t16", "yellow:mine:yM1"]
-    s.click("hand:yellow")
-    s.click(["t8.0", "t8"])
-    s.click(["t16|2", "t16"])
+    s.clicks.click("hand:yellow")
+    s.clicks.click(["t8.0", "t8"])
+    s.clicks.click(["t16|2", "t16"])
     assert s.moves[4:] == ["yellow:cap:yM1>t8", "yellow:split:rS1"]
 
 
@@ -255,12 +255,12 @@ def test_acting_as_a_colour_allows_its_moves_and_the_ghosts():
 def test_a_player_acting_as_one_colour_cannot_move_another():
     """§3.1 actions are tagged with the acting colour: with Red chosen, a yellow piece does nothing."""
     s = Session("ice-towers", {})
-    s.actor = "red"
-    s.click("t16")
-    assert s.selection == () and s.message
-    s.actor = None
-    s.click("t16")
-    assert s.selection == ("t16",)
+    s.clicks.actor = "red"
+    s.clicks.click("t16")
+    assert s.clicks.selection == () and s.message
+    s.clicks.actor = None
+    s.clicks.click("t16")
+    assert s.clicks.selection == ("t16",)
 
 
 def form_tags(html: str, name: str) -> list[dict]:

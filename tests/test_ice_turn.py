@@ -613,13 +613,13 @@ def session_at(state, seed=0):
 def test_the_last_click_of_a_race_wins_it():
     """4: the hop that completes Red's nest on d4 ends the game, and the page says who won."""
     session = session_at(pos({"d4": "r1r2", "d1": "r3", "a1": "b3b2b1"}, face="hop"))
-    session.click("d1")
-    session.click("hop")
-    assert "d4" in session.targets
-    session.click("d4")
+    session.clicks.click("d1")
+    session.clicks.click("hop")
+    assert "d4" in session.clicks.targets
+    session.clicks.click("d4")
     assert session.moves == ["hop:d1-d4"]
     assert session.status() == "Red wins. Red built the nest on d4."
-    session.click("a1")
+    session.clicks.click("a1")
     assert "game is over" in session.message
 
 
@@ -651,11 +651,11 @@ def test_the_reported_swap_link_lights_every_neighbour():
     session, message = Loading.from_link("#v=2&g=ice-turn&c=68.AABCCBCAACBACCAAeApA9ATAWbZHYGJEBAADCHEFAF"
                                          "CIBKBBBBEBDBBADAAFANJgFDBD").finish()
     assert message is None and session.state.face == "swap"
-    session.click("d4")
-    assert session.targets == ("swap",) and not session.warn
-    session.click("swap")
-    assert set(session.targets) == {"c4", "d3"}
-    session.click("c4")
+    session.clicks.click("d4")
+    assert session.clicks.targets == ("swap",) and not session.warn
+    session.clicks.click("swap")
+    assert set(session.clicks.targets) == {"c4", "d3"}
+    session.clicks.click("c4")
     assert session.moves[-1] == "swap:c4-d4"
 
 
@@ -663,13 +663,13 @@ def test_an_unlit_cell_after_a_piece_says_where_the_piece_can_go():
     """Illegal input names the problem and what can be done instead, in a player's words: the piece
     moves "in the direction that they are pointing", one cell (3.3 MOVE)."""
     session = session_at(pos({"c1": "r1E", "a1": "r3r2", "d4": "b3b2b1"}, face="hop"))
-    session.click("c1")
-    assert "d1" in session.targets
-    session.click("b4")
+    session.clicks.click("c1")
+    assert "d1" in session.clicks.targets
+    session.clicks.click("b4")
     assert session.warn and session.message == ("Not b4: the red small on c1 moves only one cell, the way it "
                                                  "points, to d1: choose c1, then d1; or turn it first (1 MP).")
-    session.click("a1")
-    session.click("b3")
+    session.clicks.click("a1")
+    session.clicks.click("b3")
     assert session.message == ("Not b3: only a lying piece moves to a cell, one cell the way it points. "
                                "With a1 you can tip it or Hop: choose it, then a lit arrow or button.")
 

@@ -74,15 +74,15 @@ def choosing_in_a_stack():
     state = pos({"a1": "r1N", "a2": "b3b2", "b1": "r2r3", "d4": "b1"})
     session = Session("ice-turn")
     session.states, session.moves, session.cursor = [state], [], 0
-    session.click("a1")
-    session.click("a2")
+    session.clicks.click("a1")
+    session.clicks.click("a2")
     return state, session
 
 
 def test_choices_show_a_picture_of_the_resulting_stack():
     """The page asks where a piece goes in a stack with a picture of each resulting stack."""
     state, session = choosing_in_a_stack()
-    assert sorted(session.choices) == ["move:a1@0", "move:a1@1", "move:a1@2"]
+    assert sorted(session.clicks.choices) == ["move:a1@0", "move:a1@1", "move:a1@2"]
     html = page.choices(session)
     assert html.count('class="stack-picture"') == 3
     middle = views.choice_picture(state, "move:a1@1")

@@ -205,9 +205,9 @@ def test_status_names_each_seat_by_colour():
     """The status line says who acts: the seat, and its colour once chosen."""
     session = Session("icetoids", rng=random.Random(1))
     assert session.status() == "P1 to move."
-    session.click("colour:yellow")
+    session.clicks.click("colour:yellow")
     assert session.status() == "Yellow (P1) to move."
-    session.click("b1")
+    session.clicks.click("b1")
     assert session.status() == "P2 to move."
     assert session.state.actor_name(CHANCE) == "Chance"
 

@@ -17,13 +17,13 @@ def make(tutor, move):
     """Make `move` as a player does: a click on each location of its path, then its choice if one is left."""
     s = tutor.session
     for cell in s.state.path(move):
-        if s.choices:
+        if s.clicks.choices:
             break
-        s.click(cell)
+        s.clicks.click(cell)
         assert not s.warn, s.message
     if not tutor.made:
-        assert move in s.choices, (move, s.choices)
-        s.choose(move)
+        assert move in s.clicks.choices, (move, s.clicks.choices)
+        s.clicks.choose(move)
     assert tutor.made, s.message
 
 
@@ -67,23 +67,23 @@ def walk_to(tutor, index):
 def test_an_illegal_click_is_answered_by_the_rules_and_a_legal_one_elsewhere_by_the_step():
     tutor = learn.Tutor(learn.lesson("ice-lady"))
     s = tutor.session
-    s.click("d3")
-    s.click("d5")  # a small does not go straight ahead
+    s.clicks.click("d3")
+    s.clicks.click("d5")  # a small does not go straight ahead
     assert s.warn and not tutor.made and s.moves == []
     assert "d5" in s.message or "diagonal" in s.message, s.message
-    s.click("c3")  # legal, and not this step's
-    assert s.warn and "asks for something else" in s.message and s.selection == ()
-    s.click("d3")
-    s.click("c4")  # the other way forward: legal, not this step's
+    s.clicks.click("c3")  # legal, and not this step's
+    assert s.warn and "asks for something else" in s.message and s.clicks.selection == ()
+    s.clicks.click("d3")
+    s.clicks.click("c4")  # the other way forward: legal, not this step's
     assert s.warn and s.moves == [] and not tutor.made
-    s.click("d3")
-    s.click("e4")
+    s.clicks.click("d3")
+    s.clicks.click("e4")
     assert tutor.made and s.moves == ["d3-e4"] and not s.warn
 
 
 def test_a_step_s_own_words_answer_a_click_it_does_not_want():
     tutor = learn.Tutor(learn.lesson("terrafex"))
-    tutor.session.click("d4")  # grows d4: the rules allow it, and it helps Black
+    tutor.session.clicks.click("d4")  # grows d4: the rules allow it, and it helps Black
     assert tutor.session.message == tutor.step.wrong and not tutor.made
 
 
@@ -111,15 +111,15 @@ def test_show_me_lights_the_next_click_of_the_move_asked_for():
     tutor = learn.Tutor(learn.lesson("ice-lady"))
     tutor.show()
     s = tutor.session
-    assert s.targets == ("d3",) and "d3" in s.message
-    s.click("d3")
+    assert s.clicks.targets == ("d3",) and "d3" in s.message
+    s.clicks.click("d3")
     tutor.show()
-    assert s.selection == ("d3",) and s.targets == ("e4",)
-    s.cancel()
+    assert s.clicks.selection == ("d3",) and s.clicks.targets == ("e4",)
+    s.clicks.cancel()
     walk_to(tutor, 4)  # the promotion: its choice
     s = tutor.session
-    s.click("g6")
-    s.click("e8")
+    s.clicks.click("g6")
+    s.clicks.click("e8")
     tutor.show()
     assert "Choose:" in s.message and "king" in s.message.lower()
 
@@ -144,8 +144,8 @@ def test_continue_waits_for_the_step_s_move_and_undo_never_leaves_the_lesson_s_p
 
 def test_the_player_acts_as_the_lesson_s_seat_in_a_game_without_turns():
     tutor = learn.Tutor(learn.lesson("ice-towers"))
-    assert tutor.session.actor == "red"
-    tutor.session.click("t10")  # Yellow's small
+    assert tutor.session.clicks.actor == "red"
+    tutor.session.clicks.click("t10")  # Yellow's small
     assert "acting as Red" in tutor.session.message
 
 

@@ -33,8 +33,8 @@ def draw(session: Session, plies=None) -> None:
     """What the page draws for the plies given (default: the one on screen)."""
     for ply in [session.cursor] if plies is None else plies:
         session.go(ply)
-        views.draw(session.state, session.marks())
-        views.panel(session.state, session.actor)
+        views.draw(session.state, session.clicks.marks())
+        views.panel(session.state, session.clicks.actor)
         session.status()
         page.choices(session)
         session.clock.remaining(1000.0)

@@ -155,10 +155,10 @@ def test_the_live_region_says_each_new_move_then_the_turn():
     session.play("f6-e5")  # two moves since last spoken (a bot's reply too): both are said
     assert page.announcement(session, *heard) == "White small c3 to d4. Black small f6 to e5. White to move."
     heard = (len(session.moves), session.cursor)
-    session.click("d4")
+    session.clicks.click("d4")
     said = page.announcement(session, *heard)
     assert said.startswith(session.message) and "legal target" in said and said.endswith("White to move.")
-    session.cancel()
+    session.clicks.cancel()
     assert page.announcement(session, *heard) == "Selection cancelled. White to move."
     session.undo()
     assert page.announcement(session, *heard).startswith("Move taken back.")
@@ -174,7 +174,7 @@ def test_a_choice_left_open_is_read_out_with_where_to_find_it():
         session.play(rng.choice(session.state.legal_plays()))
     promote = next(m for m in session.state.legal_moves() if m.endswith("=K"))
     for cell in session.state.path(promote):
-        session.click(cell)
-    assert session.choices
+        session.clicks.click(cell)
+    assert session.clicks.choices
     said = page.announcement(session, len(session.moves), session.cursor)
     assert "Choices after the board: " in said and "Promote to king" in said

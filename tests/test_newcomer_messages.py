@@ -103,10 +103,10 @@ def test_a_hint_is_a_sentence_of_its_own():
     """Issue 51: "Hint: Red mines its medium … withdrawn Yellow: caps …"; Ice Lady's "Hint: White medium d2 to d4"
     has no full stop."""
     s = Session("ice-lady")
-    s.show_hint("d3-e4")
+    s.clicks.show_hint("d3-e4")
     assert s.message == "Hint: White small d3 to e4."
     s = Session("terrafex")
-    s.show_hint("forest:grow:d2")
+    s.clicks.show_hint("forest:grow:d2")
     assert s.message.startswith("Hint: White grows ") and s.message.endswith(".") and not s.message.endswith("..")
 
 
@@ -158,15 +158,15 @@ def test_the_icetoids_orientation_pictures_are_the_choices():
     assert 'pointer-events="none"' not in board[board.index('class="orientations"'):][:40]
     assert all(f'data-cell="turn:{a}" aria-label="turn a2: {s.latest.label(f"orient:a2={a}")}" data-start' in board
                for a in ORIENTATIONS["corner"]), "Tab enters the board on a picture"
-    s.click("turn:SW")
+    s.clicks.click("turn:SW")
     assert s.moves[-1] == "orient:a2=SW" and s.message == "Red (P1) turns the tile at a2: arrows south and west."
 
 
 def test_a_hint_lights_the_picture_of_the_layout():
     s = Session("icetoids", moves=["p1:colour=red", "p1:home=a2", "p2:colour=blue", "p2:home=a1S", "off-a2",
                                    "reveal:a2=straight"])
-    s.show_hint("orient:a2=EW")
-    assert s.marks().targets == ("turn:EW",)
+    s.clicks.show_hint("orient:a2=EW")
+    assert s.clicks.marks().targets == ("turn:EW",)
     drawn = views.draw(s.state, Marks((), ("turn:EW",)))
     lit = re.search(r'data-cell="turn:EW"><rect [^>]*class="choice"[^>]*stroke="#1f7ae0"', drawn)
     assert lit and not re.search(r'data-cell="turn:NS"><rect [^>]*class="choice"[^>]*stroke="#1f7ae0"', drawn)
@@ -196,14 +196,14 @@ def test_a_reload_keeps_the_turns_followed_and_the_moves_a_link_brought():
     s.play_bot("fire:burn:d2", s.position_key())
     for move in ("mountain:start:c7", "forest:spread:c4", "glacier:a3E", "fire:3"):
         s.play_bot(move, s.position_key())
-    news, marks, span = s.following.news(), s.marks(), s.following.replay_span()
+    news, marks, span = s.following.news(), s.clicks.marks(), s.following.replay_span()
     assert news.startswith("Black's turn: ") and span
     again, note = Loading.from_storage(s.to_storage()).finish()
     assert note is None
-    assert (again.marks(), again.following.replay_span()) == (marks, span)
+    assert (again.clicks.marks(), again.following.replay_span()) == (marks, span)
     fire = "Black plays the medium fire: burns the medium forest on d2 away; the medium fire goes to the fire pit."
     assert again.following.news() == f"{fire} {news}", "all it outlines: the fire it played, told at once, too"
-    again.click("e4")  # White places Black's fire; Black's turn was told before: not again
+    again.clicks.click("e4")  # White places Black's fire; Black's turn was told before: not again
     assert again.following.news() == ""
     reloaded = Loading.from_storage(again.to_storage()).finish()[0]  # the message is gone: the turn is told whole again
     assert (news[:-1] + "; White plays the large fire: burns the small forest on e4") in reloaded.following.news()

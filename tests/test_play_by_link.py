@@ -42,11 +42,11 @@ def test_a_click_waits_while_a_friend_playing_by_link_is_to_move():
     """Playing only White, a click on Black's turn is refused in words rather than moving the friend's piece."""
     session = Session("ice-lady", moves=["d3-e4"])
     session.link_play.choose(["white"])
-    session.click("e6")
-    assert session.selection == () and session.message.startswith("Waiting for Black: send them the link")
+    session.clicks.click("e6")
+    assert session.clicks.selection == () and session.message.startswith("Waiting for Black: send them the link")
     session.link_play.choose(["black"])
-    session.click("e6")
-    assert session.selection == ("e6",)
+    session.clicks.click("e6")
+    assert session.clicks.selection == ("e6",)
 
 
 def test_the_prompt_follows_your_move_where_the_game_asks_something_precise():

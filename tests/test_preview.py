@@ -30,8 +30,8 @@ def labels(text):
 def shown(session):
     """Every location the page names: the board's and the panel's."""
     from pyramids import views
-    state, marks = session.state, session.marks()
-    panel = views.labelled(views.panel(state, session.actor, marks), state, marks, previews=session.previews())
+    state, marks = session.state, session.clicks.marks()
+    panel = views.labelled(views.panel(state, session.clicks.actor, marks), state, marks, previews=session.clicks.previews())
     return labels(page.board(session)) | labels(panel)
 
 
@@ -58,17 +58,17 @@ def test_the_preview_a_location_shows_is_the_change_its_move_makes(game_id, opti
             if not moves:
                 break
             move = rng.choice(moves)
-            s.actor = state.actor_of(move) if len(acting) > 1 else None
+            s.clicks.actor = state.actor_of(move) if len(acting) > 1 else None
             path = state.path(move)
             for cell in path[:-1]:
-                s.click(cell)
+                s.clicks.click(cell)
             said = shown(s).get(path[-1], ("", ""))
             first = len(s.moves)
-            s.click(path[-1])
+            s.clicks.click(path[-1])
             if len(s.moves) == first:  # a choice is left: its button says it
-                assert move in s.choices, (move, s.choices, s.message)
+                assert move in s.clicks.choices, (move, s.clicks.choices, s.message)
                 assert (state.preview(move) or "") in page.choices(s)
-                s.choose(move)
+                s.clicks.choose(move)
             assert s.moves[first] == move, (s.message, move)
             after = s.states[first + 1]
             change = state.tally_change(state.tallied(), after.tallied())
@@ -82,7 +82,7 @@ def test_the_preview_a_location_shows_is_the_change_its_move_makes(game_id, opti
                     delta = after.tallied()[seat] - state.tallied()[seat]
                     assert f"{sign}{number}" == {1: f"+{delta}", -1: f"\u2212{-delta}", 0: "\u00b10"}[
                         (delta > 0) - (delta < 0)], (move, said)
-            elif state.tallied() and len(state.guide(path[:-1] + path[-1:], s.actor).moves) == 1:
+            elif state.tallied() and len(state.guide(path[:-1] + path[-1:], s.clicks.actor).moves) == 1:
                 assert not change and not after.outcome, f"{move} changes the tally ({change}) unannounced"
     assert checked or not games.get(game_id).new(**options).tallied()
 
@@ -161,11 +161,11 @@ def test_previews_a_click_has_no_time_for_follow_and_come_out_the_same():
     """A six-player table lights dozens of towers, each preview the move played: the click's frame takes what
     fits in its time, and the rest follow a slice at a time, the same as worked out at once."""
     s = Session("ice-towers", {"players": 6})
-    s.click("t1")
-    assert len(s.targets) > 40
-    assert s.previews(0.0) == {} and s.previews_left()
-    while s.previews_left():
-        s.previews(0.0005)
-    sliced = dict(s.previews())
-    s.__dict__.pop("_previewed")
-    assert sliced == s.previews() and len(sliced) == len(s.targets)
+    s.clicks.click("t1")
+    assert len(s.clicks.targets) > 40
+    assert s.clicks.previews(0.0) == {} and s.clicks.previews_left()
+    while s.clicks.previews_left():
+        s.clicks.previews(0.0005)
+    sliced = dict(s.clicks.previews())
+    s.clicks._previewed = None  # worked out again, all at once
+    assert sliced == s.clicks.previews() and len(sliced) == len(s.clicks.targets)

@@ -75,20 +75,20 @@ def test_while_the_computer_is_to_move_a_person_moves_nothing_of_its():
     """A click while the computer thinks moved its pieces (its answer then dropped), and Resign resigned
     for it: the computer's move is its own, said in words; the player's own turn comes back after it."""
     s = Session("ice-lady", bots={"black": "easy"})
-    s.click("c3")
-    s.click("d4")
-    s.click("f6")  # Black's piece, on Black's turn
-    assert (s.moves, s.selection, s.targets, s.message, s.warn) == (["c3-d4"], (), (), WAIT_FOR_BLACK, True)
+    s.clicks.click("c3")
+    s.clicks.click("d4")
+    s.clicks.click("f6")  # Black's piece, on Black's turn
+    assert (s.moves, s.clicks.selection, s.clicks.targets, s.message, s.warn) == (["c3-d4"], (), (), WAIT_FOR_BLACK, True)
     with pytest.raises(GameError, match="the computer plays Black"):
         s.play("f6-e5")  # the typed move
-    s.click(RESIGN)
+    s.clicks.click(RESIGN)
     assert s.moves == ["c3-d4"] and s.latest.outcome is None, "Resign would have resigned for the computer"
     assert "data-start" not in page.board(s), "the keyboard does not enter the board on the computer's pieces"
     assert s.play_bot("f6-e5", s.position_key()), "the computer's own move still lands"
     assert "data-start" in page.board(s)
     start = s.latest.legal_moves()[0][:2]
-    s.click(start)
-    assert s.selection == (start,) and s.targets, "White's turn again: its pieces answer"
+    s.clicks.click(start)
+    assert s.clicks.selection == (start,) and s.clicks.targets, "White's turn again: its pieces answer"
 
 
 def test_the_fire_is_played_by_whoever_plays_the_other_side():
@@ -96,9 +96,9 @@ def test_the_fire_is_played_by_whoever_plays_the_other_side():
     selects is the computer's to play; the fire the computer selects is the person's."""
     s = Session("terrafex", bots={"black": "easy"})
     for cell in ("d2", "g4", "pool:R1"):
-        s.click(cell)
+        s.clicks.click(cell)
     assert s.moves[-1] == "fire:1" and s.computer.turn() == ("black", "easy")
-    s.click("a1")
+    s.clicks.click("a1")
     assert s.moves[-1] == "fire:1" and s.message == WAIT_FOR_BLACK
     assert s.play_bot("fire:start:a1", s.position_key())
     assert s.message == "Black plays the small fire: starts a small fire on a1.", "told at once: it is White's turn"
@@ -109,8 +109,8 @@ def test_the_fire_is_played_by_whoever_plays_the_other_side():
     assert s.computer.turn() is None
     assert s.following.news() == ("White's turn: grows the forest on d2; starts a small mountain on g4; selects a small "
                              "fire for Black to play."), "what the computer did before the person must place its fire"
-    assert {"d2", "g4"} <= set(s.marks().last), "and outlined"
-    s.click("a1")
+    assert {"d2", "g4"} <= set(s.clicks.marks().last), "and outlined"
+    s.clicks.click("a1")
     assert s.moves[-1] == "fire:start:a1", "Black plays White's fire"
 
 
@@ -135,7 +135,7 @@ def test_the_bots_answer_lands_even_while_the_player_browses():
 
 def test_ice_towers_bots_act_on_their_own_and_a_lost_race_is_refused():
     s = Session("ice-towers", {"players": 3}, bots={"yellow": "easy", "green": "hard"})
-    assert s.actor == "red", "the person acts as the seat left to people"
+    assert s.clicks.actor == "red", "the person acts as the seat left to people"
     assert s.computer.turn() is None and s.computer.seats_acting() == ["yellow", "green"]
     key = s.position_key()
     assert s.play_bot("yellow:cap:yS1>t1", key)
@@ -149,14 +149,14 @@ def test_in_ice_towers_a_person_acts_only_for_their_own_colours():
     """Issue 56: "Acting as" a colour the computer plays, and any move of its, are refused in words; "Any colour"
     (the piece chosen deciding) is not on offer while some colours are the computer's."""
     s = Session("ice-towers", {"players": 3}, bots={"yellow": "easy"})
-    assert s.actor == "red"
+    assert s.clicks.actor == "red"
     for seat, refusal in (("yellow", COMPUTER_PLAYS_YELLOW), (None, "You act for Red and Green: choose which.")):
-        s.attempt(lambda: s.act_as(seat))
-        assert (s.actor, s.message, s.warn) == ("red", refusal, True)
-    s.act_as("green")
-    assert s.actor == "green" and not s.message
-    s.click("t10")  # Yellow's free-standing small
-    assert s.selection == () and s.message == COMPUTER_PLAYS_YELLOW
+        s.attempt(lambda: s.clicks.act_as(seat))
+        assert (s.clicks.actor, s.message, s.warn) == ("red", refusal, True)
+    s.clicks.act_as("green")
+    assert s.clicks.actor == "green" and not s.message
+    s.clicks.click("t10")  # Yellow's free-standing small
+    assert s.clicks.selection == () and s.message == COMPUTER_PLAYS_YELLOW
     for move in ("yellow:cap:yS1>t1", "yellow:done"):
         with pytest.raises(GameError, match="The computer plays Yellow"):
             s.play(move)
@@ -171,7 +171,7 @@ def test_in_ice_towers_the_panel_offers_buttons_only_for_the_person_s_colours():
     from pyramids.svg import Marks
     s = Session("ice-towers", {"players": 3}, bots={"yellow": "easy"})
     bots_play(s, "yellow:mine:yS1" if s.latest.is_legal("yellow:mine:yS1") else "yellow:done")
-    html = views.panel(s.latest, s.actor, Marks(), controls=s.people)
+    html = views.panel(s.latest, s.clicks.actor, Marks(), controls=s.people)
     assert 'data-actor="red"' in html and 'data-actor="green"' in html
     assert 'data-actor="yellow"' not in html and 'data-actor=""' not in html, "no Yellow, no Any colour"
     assert 'data-cell="done:red"' in html and 'data-cell="done:green"' in html and 'data-cell="done:yellow"' not in html
@@ -187,16 +187,16 @@ def test_in_ice_towers_a_choice_half_made_outlives_the_computers_moves():
     two of its moves.  No turns: the computer acts whenever it likes.  The piece stays chosen, its lit towers
     worked out again; it goes, in words, once a move takes it."""
     s = Session("ice-towers", {"players": 3}, bots={"yellow": "easy", "green": "hard"})
-    s.click("t1")
-    assert s.selection == ("t1",) and "t10" in s.targets
+    s.clicks.click("t1")
+    assert s.clicks.selection == ("t1",) and "t10" in s.clicks.targets
     assert s.play_bot("yellow:cap:yS1>t2", s.position_key())  # yellow's small leaves t10 for t2
-    assert s.selection == ("t1",) and "t10" not in s.targets and "t2" in s.targets
+    assert s.clicks.selection == ("t1",) and "t10" not in s.clicks.targets and "t2" in s.clicks.targets
     assert s.message == "Choose a lit tower to cap." and not s.warn
-    s.click("t2")
+    s.clicks.click("t2")
     assert s.moves[-1] == "red:cap:rS1>t2"
-    s.click("t3")
+    s.clicks.click("t3")
     assert s.play_bot("green:cap:gS1>t3", s.position_key())  # green caps the piece chosen
-    assert (s.selection, s.targets) == ((), ()) and s.warn
+    assert (s.clicks.selection, s.clicks.targets) == ((), ()) and s.warn
     assert s.message == ("The board changed before you chose: Green caps red's free-standing small (1 pt) with its "
                          "free-standing small. Choose again.")
 
@@ -256,7 +256,7 @@ def test_a_game_of_computers_alone_is_followed_a_turn_at_a_time():
     s = Session("ice-lady", bots={"white": "easy", "black": "easy"})
     bots_play(s, "d3-e4", "e6-f5", "c3-d4")
     assert s.following.news() == "White small c3 to d4." and s.following.replay_span() == (2, 3)
-    assert s.marks().last == ("c3", "d4")
+    assert s.clicks.marks().last == ("c3", "d4")
     people = Session("ice-lady", bots={"black": "easy"})
     people.play("d3-e4")
     bots_play(people, "e6-f5")
@@ -333,10 +333,10 @@ def test_icetoids_colour_choice_is_only_offered_to_a_person():
 def test_terrafex_pool_is_no_control_while_the_computer_acts():
     from pyramids import views
     s = Session("terrafex", bots={"black": "easy"})
-    person = views.panel(s.latest, None, s.marks(), controls=s.people)
+    person = views.panel(s.latest, None, s.clicks.marks(), controls=s.people)
     assert person.count('data-cell="pool:') == 12
     play_until(s, lambda s: s.computer.turn() is not None)
-    computer = views.panel(s.latest, None, s.marks(), controls=s.people)
+    computer = views.panel(s.latest, None, s.clicks.marks(), controls=s.people)
     assert "data-cell" not in computer and "<button" not in computer
 
 

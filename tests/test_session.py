@@ -18,44 +18,44 @@ def fresh():
 
 def test_click_a_piece_then_a_target_plays_the_move():
     s = fresh()
-    s.click("d3")
-    assert s.selection == ("d3",) and set(s.targets) == {"c4", "e4"}
-    s.click("e4")
-    assert s.moves == ["d3-e4"] and s.selection == () and s.targets == ()
+    s.clicks.click("d3")
+    assert s.clicks.selection == ("d3",) and set(s.clicks.targets) == {"c4", "e4"}
+    s.clicks.click("e4")
+    assert s.moves == ["d3-e4"] and s.clicks.selection == () and s.clicks.targets == ()
 
 
 def test_clicking_the_selected_piece_again_deselects_it():
     s = fresh()
-    s.click("d3")
-    s.click("d3")
-    assert s.selection == () and s.moves == []
+    s.clicks.click("d3")
+    s.clicks.click("d3")
+    assert s.clicks.selection == () and s.moves == []
 
 
 def test_clicking_another_own_piece_switches_the_selection():
     s = fresh()
-    s.click("d3")
-    s.click("e3")
-    assert s.selection == ("e3",) and s.moves == []
+    s.clicks.click("d3")
+    s.clicks.click("e3")
+    assert s.clicks.selection == ("e3",) and s.moves == []
 
 
 def test_an_illegal_click_gives_the_rules_message():
     s = fresh()
-    s.click("d6")
+    s.clicks.click("d6")
     assert s.message == "That is Black's small; White is to move."
-    s.click("d3")
-    s.click("d5")
+    s.clicks.click("d3")
+    s.clicks.click("d5")
     assert s.message == "A small moves only diagonally forward." and s.moves == []
 
 
 def test_a_decision_left_open_offers_choices():
     moves = ["c3-b4", "f6-g5", "b4-a5", "g5-h4", "a5-b6", "h4-g3", "b6xd8=K"]
     s = Session("ice-lady", moves=moves[:-1])
-    s.click("b6")
-    s.click("d8")
-    assert set(s.choices) == {"b6xd8", "b6xd8=K"}
+    s.clicks.click("b6")
+    s.clicks.click("d8")
+    assert set(s.clicks.choices) == {"b6xd8", "b6xd8=K"}
     assert page.choices(s).count("<button") == 2
-    s.choose("b6xd8=K")
-    assert s.moves[-1] == "b6xd8=K" and s.choices == ()
+    s.clicks.choose("b6xd8=K")
+    assert s.moves[-1] == "b6xd8=K" and s.clicks.choices == ()
 
 
 def test_undo_redo_and_a_new_move_clears_redo():
@@ -82,7 +82,7 @@ def test_browsing_history_is_read_only():
     s.play("e6-f5")
     s.go(1)
     assert s.browsing and s.state is s.states[1]
-    s.click("e6")
+    s.clicks.click("e6")
     assert "looking at move 1 of 2" in s.message
     with pytest.raises(GameError):
         s.play("f6-g5")
@@ -226,12 +226,12 @@ def test_the_clock_start_survives_a_reload(monkeypatch):
 
 def test_nested_locations_take_the_first_the_rules_accept():
     s = fresh()
-    s.click(["d3-piece-decoration", "d3"])
-    assert s.selection == ("d3",)
-    s.click(["e4"])
+    s.clicks.click(["d3-piece-decoration", "d3"])
+    assert s.clicks.selection == ("d3",)
+    s.clicks.click(["e4"])
     assert s.moves == ["d3-e4"]
-    s.click(["nowhere", "elsewhere"])
-    assert s.message and s.selection == ()
+    s.clicks.click(["nowhere", "elsewhere"])
+    assert s.message and s.clicks.selection == ()
 
 
 def undone_bet(monkeypatch):
@@ -320,7 +320,7 @@ def test_the_message_after_a_move_says_it_in_words_as_a_note():
     s = fresh()
     s.play("d3-e4")
     assert s.message == "White small d3 to e4." and not s.warn
-    s.click("e4")
+    s.clicks.click("e4")
     assert s.warn and s.message == "That is White's small; Black is to move."
 
 
@@ -468,11 +468,11 @@ def test_escape_cancels_a_pending_choice():
     """Esc: the choice buttons (promote or not) go, and nothing is played."""
     moves = ["c3-b4", "f6-g5", "b4-a5", "g5-h4", "a5-b6", "h4-g3"]
     s = Session("ice-lady", moves=moves)
-    s.click("b6")
-    s.click("d8")
-    assert s.choices
-    s.cancel()
-    assert s.choices == () and s.selection == () and s.moves == moves and page.choices(s) == ""
+    s.clicks.click("b6")
+    s.clicks.click("d8")
+    assert s.clicks.choices
+    s.clicks.cancel()
+    assert s.clicks.choices == () and s.clicks.selection == () and s.moves == moves and page.choices(s) == ""
 
 
 # Ice Towers from the start to two larges of each colour in t7 (tests/test_ai.py's TOWERS_LOOP, numbered as

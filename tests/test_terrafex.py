@@ -142,14 +142,14 @@ def test_editor_click_on_an_occupied_square_with_a_supply_piece_selected_never_d
     """Issue 26: a supply piece, then a square holding a piece, cleared the square; now it replaces the piece,
     and the same piece again changes nothing and says so."""
     session = Session("terrafex", {"layout": "custom"}, moves=["put:G2@d4"])
-    session.click("pool:B3")
-    session.click("d4")
+    session.clicks.click("pool:B3")
+    session.clicks.click("d4")
     assert session.moves[-1] == "put:B3@d4" and squares(session.latest) == {"d4": "B3"}
     assert "in place of a medium forest" in session.message
-    session.click("pool:B3")
-    session.click("d4")
+    session.clicks.click("pool:B3")
+    session.clicks.click("d4")
     assert session.moves[-1] == "put:B3@d4" and squares(session.latest) == {"d4": "B3"}
-    assert session.message == "d4 already holds a large glacier: nothing to change." and not session.selection
+    assert session.message == "d4 already holds a large glacier: nothing to change." and not session.clicks.selection
 
 
 def test_custom_layout_has_both_seats_known_without_playing(monkeypatch):

@@ -108,10 +108,10 @@ def test_the_opponent_sees_the_fire_squares_lit():
     assert set(state.asked_cells()) == {"d4", "e5"}, "§3.6: a medium fire goes on a forest or fire it can burn"
     s = Session("terrafex")
     for cell in ("d2", "g4", "pool:R1"):
-        s.click(cell)
+        s.clicks.click(cell)
     assert s.moves[-1] == "fire:1"
-    assert lit(views.draw(s.state, s.marks())) == set(s.state.asked_cells()) != set()
-    assert "Black: play the small fire" in views.panel(s.state, marks=s.marks())
+    assert lit(views.draw(s.state, s.clicks.marks())) == set(s.state.asked_cells()) != set()
+    assert "Black: play the small fire" in views.panel(s.state, marks=s.clicks.marks())
 
 
 def test_the_fire_the_computer_or_a_friend_plays_is_not_lit_for_the_person_here():
@@ -121,10 +121,10 @@ def test_the_fire_the_computer_or_a_friend_plays_is_not_lit_for_the_person_here(
         if not s.computer.bots:
             s.link_play.mine = ("white",)
         for cell in ("d2", "g4", "pool:R1"):
-            s.click(cell)
+            s.clicks.click(cell)
         assert s.moves[-1] == "fire:1" and s.state.asked_cells()
-        assert s.marks().targets == () and lit(views.draw(s.state, s.marks())) == set()
-        panel = views.panel(s.state, marks=s.marks())
+        assert s.clicks.marks().targets == () and lit(views.draw(s.state, s.clicks.marks())) == set()
+        panel = views.panel(s.state, marks=s.clicks.marks())
         assert "Black will play the small fire" in panel and "lit squares" not in panel
 
 
@@ -220,8 +220,8 @@ def test_every_legal_move_can_be_made_by_clicking():
             move = rng.choice(state.legal_moves())
             before = len(session.moves)
             for cell in state.path(move):
-                session.click(cell)
-            if session.choices:
-                assert move in session.choices, (move, session.choices)
-                session.choose(move)
+                session.clicks.click(cell)
+            if session.clicks.choices:
+                assert move in session.clicks.choices, (move, session.clicks.choices)
+                session.clicks.choose(move)
             assert session.moves[before] == move, (move, session.message)

@@ -193,18 +193,18 @@ def test_the_computers_turn_is_told_outlined_and_replayable_until_the_player_act
     s.play_bot("fire:3", s.position_key())  # ... or once it asks White to place its fire
     assert s.following.news() == ("Black's turn: starts a small mountain on c7; spreads a small forest to c4; moves the "
                              "large glacier on a3 east to b3; selects a large fire for White to play.")
-    assert {"c7", "c4", "a3", "b3"} <= set(s.marks().last)
-    s.click("e4")  # White places Black's fire (one click), inside Black's turn
+    assert {"c7", "c4", "a3", "b3"} <= set(s.clicks.marks().last)
+    s.clicks.click("e4")  # White places Black's fire (one click), inside Black's turn
     assert s.moves[-2:] == ["fire:burn:e4", "end"]
     assert s.latest.turn_of() == "white" and s.following.watched == before
     assert s.message.startswith("White plays the large fire: burns the small forest on e4")
     assert s.message.count("White plays") == 1, "White's fire once"
     assert s.following.news() == "", "Black's turn was told before White was asked: not again"
-    assert {"c7", "c4", "a3", "b3", "e4"} <= set(s.marks().last)
+    assert {"c7", "c4", "a3", "b3", "e4"} <= set(s.clicks.marks().last)
     assert s.following.replay_span() == (before, len(s.moves))
-    s.click("a1")
+    s.clicks.click("a1")
     assert s.following.watched is None and s.following.news() == "" and s.following.replay_span() is None
-    assert "c7" not in s.marks().last
+    assert "c7" not in s.clicks.marks().last
 
 
 def test_the_rest_of_the_computers_turn_after_the_fire_the_player_placed_is_told_without_it():
@@ -216,7 +216,7 @@ def test_the_rest_of_the_computers_turn_after_the_fire_the_player_placed_is_told
     s.play_bot("fire:burn:d2", s.position_key())
     s.play_bot("fire:1", s.position_key())
     assert s.following.news() == "Black selects a small fire for White to play."
-    s.click("a1")  # White starts Black's small fire on a1
+    s.clicks.click("a1")  # White starts Black's small fire on a1
     assert s.moves[-1] == "fire:start:a1" and s.message == "White plays the small fire: starts a small fire on a1."
     for move in ("mountain:start:c7", "forest:spread:c4", "glacier:a3E"):
         s.play_bot(move, s.position_key())

@@ -18,7 +18,7 @@ from fnmatch import fnmatchcase
 from importlib import import_module
 
 from . import games
-from .core import CHANCE, GameError, Guidance, State, players_to_act, seats
+from .core import CHANCE, GameError, State, players_to_act, seats
 from .markup import escape
 from .session import Session
 
@@ -66,7 +66,8 @@ class LessonSession(Session):
     """The board of a lesson: a `Session` whose moves are the step's, judged by the rules and then the step.
 
     A click the rules allow but that leads away from every move the step asks for is refused
-    with the step's words; chance acts only as the lesson says (`Tutor`), never at random.
+    with the step's words (`_off_step` steers the clicks); chance acts only as the lesson says
+    (`Tutor`), never at random.
     """
 
     def __init__(self, tutor: "Tutor", start: State):
@@ -74,27 +75,21 @@ class LessonSession(Session):
         self._start(start.game.id, dict(start.options), None)
         self.states = [start]
         self.cursor = 0
+        self.clicks.steer = self._off_step
         if len(players_to_act(start)) > 1:  # no turns (Ice Towers): the player acts as the lesson's seat
-            self.actor = tutor.lesson.seat or None
+            self.clicks.actor = tutor.lesson.seat or None
 
     def expected(self) -> list[str]:
         """The legal moves the step asks for at the latest position (none once it is made)."""
         return self.tutor.expected()
 
-    def _first_ok(self, selection: tuple[str, ...], candidates: list[str]) -> Guidance:
-        answers = [self.state.guide(selection + (cell,), self.actor) for cell in candidates]
-        for guidance in answers:
-            if guidance.ok and self._leads(guidance.selection):
-                return guidance
-        allowed = next((g for g in answers if g.ok), None)
-        if allowed is not None:
-            return Guidance(allowed.selection, message=self.tutor.elsewhere(), ok=False)
-        return answers[0]
-
-    def _leads(self, selection: tuple[str, ...]) -> bool:
-        """Whether the clicks so far begin a move the step asks for."""
+    def _off_step(self, selection: tuple[str, ...]) -> str:
+        """Why clicks the rules allow are refused all the same: they begin none of the moves the step asks for
+        ('' when they begin one)."""
         state = self.state
-        return any(path[:len(selection)] == selection for move in self.expected() for path in state.paths(move))
+        if any(path[:len(selection)] == selection for move in self.expected() for path in state.paths(move)):
+            return ""
+        return self.tutor.elsewhere()
 
     def play(self, move: str) -> None:
         if self.tutor.made or move.strip() not in self.expected():
@@ -113,7 +108,7 @@ class LessonSession(Session):
             self.push(move)
 
     def undo(self) -> None:
-        self._clear_input("A lesson goes forward only: Start the step again to try it afresh.")
+        self.clear_input("A lesson goes forward only: Start the step again to try it afresh.")
 
     redo = undo
 
@@ -147,7 +142,7 @@ class Tutor:
         self.made = False
         first = len(s.moves)
         self._push_all(step.before)
-        s._clear_input()
+        s.clear_input()
         if len(s.moves) > first:
             s.following.watched = first  # told and outlined like the computer's turn, until the player acts
         s.cursor = len(s.moves)
@@ -205,9 +200,9 @@ class Tutor:
         moves = self.expected()
         if not moves:
             return s.note(self.elsewhere())
-        state, selection = s.state, s.selection
-        if s.choices:
-            wanted = [m for m in s.choices if m in moves]
+        state, selection = s.state, s.clicks.selection
+        if s.clicks.choices:
+            wanted = [m for m in s.clicks.choices if m in moves]
             if wanted:
                 return s.note(f"Choose: {state.label(wanted[0])}.")
         paths = [p for m in moves for p in state.paths(m)
@@ -215,7 +210,7 @@ class Tutor:
         if not paths:
             selection, paths = (), [p for m in moves for p in state.paths(m)]
         after = tuple(dict.fromkeys(p[len(selection)] for p in paths))
-        s.selection, s.targets, s.choices = selection, after, ()
+        s.clicks.light(selection, after)
         s.note(f"Click the lit {'location' if len(after) == 1 else 'locations'}: "
                f"{'; '.join(state.location_name(cell) for cell in after)}.")
 

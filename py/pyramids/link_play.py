@@ -29,7 +29,7 @@ class LinkPlay:
         s = self.session
         chosen = tuple(seat for seat in s.seats if seat in seats)
         self.mine = () if len(chosen) in (0, len(s.seats)) else chosen
-        s.fit_actor()
+        s.clicks.fit_actor()
 
     def plays_here(self, seat: str) -> bool:
         """Whether `seat` is played on this device (every seat, when none is chosen)."""

@@ -21,13 +21,13 @@ def board(session: Session, preview_s: float | None = None) -> str:
     """The board's SVG as the page shows it: its locations labelled, and where Tab enters it when
     the player is to start a move.  Drawn in the browser, and at build time for a first visit
     (tools/first_board.py).  `preview_s`: the time the locations' previews may take now
-    (`Session.previews`); the page names the others as they are worked out (`views.name`)."""
-    marks, state = session.marks(), session.state
+    (`Clicks.previews`); the page names the others as they are worked out (`views.name`)."""
+    marks, state = session.clicks.marks(), session.state
     watching = bool(session.browsing or session.others_to_move())
-    idle = session.selection or session.choices or state.outcome is not None or watching
-    starts = () if idle else state.guide((), session.actor).targets
+    idle = session.clicks.selection or session.clicks.choices or state.outcome is not None or watching
+    starts = () if idle else state.guide((), session.clicks.actor).targets
     return views.labelled(views.draw(state, marks, session.link_play.perspective, watching), state, marks, starts,
-                          session.previews(preview_s))
+                          session.clicks.previews(preview_s))
 
 
 def shown(session: Session) -> tuple:
@@ -211,10 +211,11 @@ def announcement(session: Session, heard: int, cursor: int) -> str:
                      (s.describe(s.cursor).rstrip(".") if s.cursor else "the start") + ".")
     if s.message and s.message not in " ".join(parts):  # after a move the message says it in words too
         parts.append(s.message)
-    if s.choices:  # the buttons follow the board: Tab reaches them
-        parts.append("Choices after the board: " + "; ".join(s.state.label(m) for m in s.choices) + ".")
-    elif s.targets:
-        parts.append(f"{len(s.targets)} legal target{'s' if len(s.targets) != 1 else ''}.")
+    clicks = s.clicks
+    if clicks.choices:  # the buttons follow the board: Tab reaches them
+        parts.append("Choices after the board: " + "; ".join(s.state.label(m) for m in clicks.choices) + ".")
+    elif clicks.targets:
+        parts.append(f"{len(clicks.targets)} legal target{'s' if len(clicks.targets) != 1 else ''}.")
     if parts:
         parts.append(s.status())
     return " ".join(parts)
@@ -272,12 +273,12 @@ def notation(session: Session) -> str:
 def choices(session: Session) -> str:
     """Buttons for a decision the last click left open (e.g. promote or not), with the game's picture if any;
     the one a hint names is lit."""
-    state = session.state
+    state, clicks = session.state, session.clicks
     return "".join(
-        f'<button type="button" class="choice{" hinted" if move == session.hinted else ""}" data-move="{escape(move)}">'
+        f'<button type="button" class="choice{" hinted" if move == clicks.hinted else ""}" data-move="{escape(move)}">'
         f'{scoped(choice_picture(state, move), f"choice{n}-")}{escape(state.label(move))}'
         f'{_preview(state, move)}</button>'
-        for n, move in enumerate(session.choices)
+        for n, move in enumerate(clicks.choices)
     )
 
 

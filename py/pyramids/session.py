@@ -1,11 +1,12 @@
-"""A game being played on the page: history, undo/redo, browsing, and clicks.
+"""A game being played on the page: history, undo/redo, browsing, and the moves made.
 
 The page binding stays thin: it forwards clicks and buttons here and draws
 what this says.  Everything a player can do is testable on CPython.  Each job
 with state of its own is a part beside this module, reached through the
-session: `computer` (the computer's seats), `following` (the turns nobody here
-made), `link_play` (play by link, the compact link) and `clock` (a timed
-variant's); `loading.Loading` opens a link or a save.
+session: `clicks` (what is selected and lit, the move a click makes),
+`computer` (the computer's seats), `following` (the turns nobody here made),
+`link_play` (play by link, the compact link) and `clock` (a timed variant's);
+`loading.Loading` opens a link or a save.
 
 History: `moves` is the game so far and `cursor` the ply on screen; browsing
 moves the cursor without changing the game, and moves are made only at the
@@ -22,17 +23,15 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from typing import cast
 
 from . import games, record, turns
+from .clicks import Clicks
 from .clock import Clock
 from .computer import Computer, bots_text
-from .core import AGREEMENT_MOVES, CHANCE, GameError, State, players_to_act, seats
+from .core import CHANCE, GameError, State, players_to_act, seats
 from .following import Following
 from .link_play import LinkPlay
-from .svg import Marks
-from .views import last_marks
 
 STORAGE_FORMAT = 2  # 2: the clock's deadline (1: when it started); redo groups of chance too
 _AT_MOST = "the most a game can hold; it stays as it is (browse it, share it), and New game starts another."
@@ -59,17 +58,12 @@ class Session:
         self.redo_stack: list[list[str]] = []
         self.kept: dict[str, str] = {}  # chance node -> the outcome drawn there, then undone: drawn again there
         self.cursor = 0
-        self.actor: str | None = None  # who the player acts as, where several may act
-        self.selection: tuple[str, ...] = ()
-        self.targets: tuple[str, ...] = ()
-        self.choices: tuple[str, ...] = ()
-        self.hinted: str | None = None  # the move a hint names, lit among the choices it leads to
         self.message = ""
         self.warn = False  # the message is a warning (a refused click, an error), not a neutral note
-        self.changed: dict[str, tuple[int, str]] = {}  # location -> (ply, move) of a bot's move since the last click
+        self.clicks = Clicks(self)
         self.following = Following(self)
         self.link_play = LinkPlay(self)
-        self.fit_actor()
+        self.clicks.fit_actor()
 
     # -- links and saves ---------------------------------------------
     def record(self) -> record.Record:
@@ -170,10 +164,10 @@ class Session:
         state = self.states[ply]
         return state.chance_key() or f"{ply}:{state.to_text()}"
 
-    def _clear_input(self, message: str = "", warn: bool = True) -> None:
+    def clear_input(self, message: str = "", warn: bool = True) -> None:
         """No selection or choice pending; `message` is a warning (a refusal) unless `warn` is False (a note)."""
-        self.selection, self.targets, self.choices, self.message = (), (), (), message
-        self.warn, self.hinted = bool(message) and warn, None
+        self.clicks.clear()
+        self.message, self.warn = message, bool(message) and warn
 
     def note(self, text: str) -> None:
         """A neutral message ("Link copied"), not a warning."""
@@ -187,12 +181,12 @@ class Session:
         be opened again)."""
         waiting = self.computer.waiting()
         if not waiting and len(players_to_act(self.latest)) > 1:
-            waiting = self._not_played_here(self.latest.actor_of(move))
+            waiting = self.not_played_here(self.latest.actor_of(move))
         if waiting:
             raise GameError(waiting)
         self._make(move)
 
-    def _not_played_here(self, seat: str | None) -> str:
+    def not_played_here(self, seat: str | None) -> str:
         """Why a person here may not act for `seat` in a game without turns: the computer plays it, or a friend
         by link ('' for their own seats, and for anyone's in games with turns, where the turn says whose)."""
         if seat not in self.seats or seat in self.people or len(players_to_act(self.latest)) < 2:
@@ -202,27 +196,10 @@ class Session:
             return f"The computer plays {name}: only it acts for {name}. You act for {self.names(self.people)}."
         return f"A friend plays {name}, by link: only they act for {name}. You act for {self.names(self.people)}."
 
-    def act_as(self, seat: str | None) -> None:
-        """Act as `seat` (None: any colour, the piece chosen deciding) where several may act at once; refused
-        in words for a seat the computer or a friend plays, and "any colour" while some are theirs."""
-        if seat is None and len(self.people) < len(self.seats):
-            return self._clear_input(f"You act for {self.names(self.people)}: choose which.")
-        if why := self._not_played_here(seat):
-            return self._clear_input(why)
-        self.actor = seat
-        return self._clear_input()
-
-    def fit_actor(self) -> None:
-        """Whom a person acts as where several may act at once: any colour while every one is played here,
-        else the first of their own (none of the computer's or a friend's)."""
-        if len(players_to_act(self.states[0])) > 1 and len(self.people) < len(self.seats) \
-                and self.actor not in self.people:
-            self.actor = self.people[0] if self.people else None
-
     def _make(self, move: str) -> None:
         """Make `move` (a person's, or the clock's) at the latest position."""
         if self.browsing:
-            raise GameError(self._browsing_message())
+            raise GameError(self.browsing_message())
         if self.full_message():
             raise GameError(self.full_message())
         self.following.person_acts()
@@ -238,7 +215,7 @@ class Session:
         self.link_play.unseen = None  # the moves a link brought are no longer news once the player answers them
         if self.following.watched is not None:  # a decision inside another's turn: what came before it was told
             self.following.told = len(self.moves)
-        self._clear_input(self.moves_in_words(first), warn=False)
+        self.clear_input(self.moves_in_words(first), warn=False)
 
     def full_message(self) -> str:
         """Why no move can be made: the game holds the most moves a game can (links and saves open at most
@@ -253,61 +230,6 @@ class Session:
         if len(self.moves) > record.MAX_MOVES:
             del self.moves[first:], self.states[first + 1:]
             raise GameError(f"{what} would take the game past {record.MAX_MOVES:,} moves, {_AT_MOST}")
-
-    def click(self, cells: str | list[str]) -> None:
-        """A click on a board location: select, show targets, or complete a move.
-
-        Where locations nest (a piece inside a tower), `cells` lists them
-        innermost first and the first one the rules can use is taken.
-        """
-        candidates = [cells] if isinstance(cells, str) else list(cells)
-        state, self.hinted = self.state, None
-        changed, self.changed = self._changed_under(candidates), {}
-        self.following.person_acts()
-        if self.browsing:
-            return self._clear_input(self._browsing_message())
-        if state.outcome is not None:
-            return self._clear_input(f"The game is over. {state.outcome.reason}")
-        if self.full_message():
-            return self._clear_input(self.full_message())
-        waiting = self.others_to_move()
-        if waiting:
-            return self._clear_input(waiting)
-        if self.selection and self.selection[-1] in candidates:
-            return self._clear_input()
-        guidance = self._first_ok(self.selection, candidates)
-        if not guidance.ok and self.selection:
-            fresh = self._first_ok((), candidates)
-            if fresh.ok:
-                guidance = fresh
-        if not guidance.ok:
-            return self._clear_input(changed or self._not_played_here(state.owner(candidates[0])) or guidance.message)
-        if guidance.moves and not guidance.targets:
-            if len(guidance.moves) == 1:
-                return self._try(guidance.moves[0])
-            self.selection, self.targets = guidance.selection, ()
-            self.choices, self.message, self.warn = guidance.moves, guidance.message, False
-            return None
-        self.selection, self.targets, self.choices = guidance.selection, guidance.targets, guidance.moves
-        self.message, self.warn = guidance.message, False
-        return None
-
-    def _changed_under(self, candidates: list[str]) -> str:
-        """Why a click may have missed: the computer's move changed what was under it just before it landed
-        (in a game without turns a bot acts whenever it likes); '' if no such move did."""
-        for ply, move in sorted(set(self.changed.values()), reverse=True):
-            if ply > len(self.moves) or self.moves[ply - 1] != move:
-                continue  # taken back since
-            places = [loc for loc, made in self.changed.items() if made == (ply, move)]
-            if any(cell == loc or cell.startswith(loc + ".") for cell in candidates for loc in places):
-                return (f"The board changed just before you chose: {self.describe(ply).rstrip('.')}. "
-                        "Look again, then choose.")
-        return ""
-
-    def _first_ok(self, selection: tuple[str, ...], candidates: list[str]):
-        """The guidance for the first candidate that extends `selection`, else the innermost's."""
-        answers = [self.state.guide(selection + (cell,), self.actor) for cell in candidates]
-        return next((g for g in answers if g.ok), answers[0])
 
     def attempt(self, change) -> Exception | None:
         """Run a player's action; a rules error becomes the message, never a traceback.
@@ -334,24 +256,8 @@ class Session:
         return {"ArrowLeft": self.cursor - 1, "ArrowRight": self.cursor + 1,
                 "Home": 0, "End": len(self.moves)}.get(key)
 
-    def cancel(self) -> None:
-        """Esc: drop the selection and any choice still open."""
-        if self.selection or self.choices:
-            self._clear_input("Selection cancelled.", warn=False)
-
-    def choose(self, move: str) -> None:
-        """Pick one of the offered `choices` (e.g. promote or not)."""
-        if move not in self.choices:
-            return self._clear_input("That choice is no longer on offer.")
-        return self._try(move)
-
-    def _try(self, move: str) -> None:
-        try:
-            self.play(move)
-        except GameError as err:
-            self._clear_input(str(err))
-
-    def _browsing_message(self) -> str:
+    def browsing_message(self) -> str:
+        """Why no move can be made while browsing the history."""
         return (f"You are looking at move {self.cursor} of {len(self.moves)}. "
                 "Press End (or Last) to return to the game.")
 
@@ -407,7 +313,7 @@ class Session:
         """
         friend = self._answered_by_friend()
         if friend:
-            return self._clear_input(f"{friend} has already played after that move, by link, so it cannot be taken "
+            return self.clear_input(f"{friend} has already played after that move, by link, so it cannot be taken "
                                      f"back here. Play on, or ask {friend} to take their move back and send the link.")
         self.following.watch(None)
         if self.browsing:
@@ -419,18 +325,18 @@ class Session:
         while len(self.moves) > target and self.can_undo():
             self._undo_last()
         taken = total - len(self.moves)
-        self._clear_input(f"Took back {taken} move{'s' if taken != 1 else ''}, from move {len(self.moves) + 1} on; "
+        self.clear_input(f"Took back {taken} move{'s' if taken != 1 else ''}, from move {len(self.moves) + 1} on; "
                           "Redo puts them back.", warn=False)
 
     def _undo_last(self) -> None:
         if not self.can_undo():
-            return self._clear_input("There is no move to take back.")
+            return self.clear_input("There is no move to take back.")
         group = self._take_back()
         while self.computer.moved_last() and self.can_undo():  # the bot's reply and the player's move together
             group = self._take_back() + group
         self.redo_stack.append(group)
         self.cursor = len(self.moves)
-        self._clear_input()
+        self.clear_input()
         return None
 
     def _take_back(self) -> list[str]:
@@ -473,8 +379,6 @@ class Session:
         except GameError as err:
             self.message, self.warn, self.computer.stopped_at = str(err), True, self.position_key()
             return False
-        last, captured = last_marks(before, move, self.states[first + 1])
-        self.changed.update(dict.fromkeys(last + captured, (first + 1, self.moves[first])))
         if self.following.watched is None:
             self.following.watch(first)
         elif not self.people and len(told := self.following.turns()) > 1:  # nobody plays here: the computers'
@@ -482,11 +386,8 @@ class Session:
             # told and outlined
         self.redo_stack.clear()
         self.cursor = cursor if browsing else len(self.moves)
+        self.clicks.bot_moved(first + 1)
         if not browsing:
-            if self.selection:
-                self._reselect(first + 1)
-            else:
-                self._clear_input()
             owner = before.turn_of()
             if owner is not None and owner not in self.computer.bots and owner not in players_to_act(before):
                 self.note(f"{self.describe(first + 1).rstrip('.')}.")  # its decision inside the person's turn
@@ -494,45 +395,23 @@ class Session:
                 self.following.told = len(self.moves)
         return True
 
-    def _reselect(self, ply: int) -> None:
-        """The person's selection when the computer's move `ply` lands (a game without turns, where both
-        may act at once): kept, its targets worked out again, while the rules still allow it, so that a
-        choice half made is not lost to every move of the others; else gone, saying what changed."""
-        guidance = self.state.guide(self.selection, self.actor)
-        if guidance.ok and (guidance.targets or guidance.moves):
-            self.targets, self.choices = guidance.targets, guidance.moves
-            return
-        self._clear_input(f"The board changed before you chose: {self.describe(ply).rstrip('.')}. Choose again.")
-
-    def show_hint(self, move: str) -> None:
-        """Light `move` on the board, as if its first cells were clicked: clicking its target plays it.  Where its
-        last click asks a choice (a stack's place, who splits), the choices are offered, the hint's lit."""
-        cells = self.state.path(move)
-        guidance = self.state.guide(cells, self.actor)
-        if len(guidance.moves) > 1 and not guidance.targets and move in guidance.moves:
-            self.selection, self.targets, self.choices = cells, (), guidance.moves
-        else:
-            self.selection, self.targets, self.choices = cells[:-1], cells[-1:], ()
-        self.note(f"Hint: {self.state.describe(move).rstrip('.')}.")
-        self.hinted = move
-
     def redo(self) -> None:
         self.following.watch(None)
         if not self.redo_stack:
-            return self._clear_input("There is no move to redo.")
+            return self.clear_input("There is no move to redo.")
         if len(self.moves) + len(self.redo_stack[-1]) > record.MAX_MOVES:
-            return self._clear_input(self.full_message() or "Redo would take the game past "
+            return self.clear_input(self.full_message() or "Redo would take the game past "
                                      f"{record.MAX_MOVES:,} moves, the most a game can hold.")
         for move in self.redo_stack.pop():
             self.push(move)
         self.cursor = len(self.moves)
-        self._clear_input()
+        self.clear_input()
         return None
 
     def go(self, ply: int) -> None:
         """Show the position after `ply` moves (clamped to the game)."""
         self.cursor = max(0, min(len(self.moves), ply))
-        self._clear_input()
+        self.clear_input()
 
     # -- turns: the game log ------------------------------------------------
     def turns(self, start: int = 0, stop: int | None = None) -> list[turns.Turn]:
@@ -550,61 +429,6 @@ class Session:
         return turns.turn_at(self.states, self.moves, self.cursor + 1).last
 
     # -- what the page shows ------------------------------------------------
-    def marks(self) -> Marks:
-        last: tuple[str, ...] = ()
-        captured: tuple[str, ...] = ()
-        targets = self.targets or self._asked()
-        if not self.browsing and self.following.turns():
-            last, captured = self.following.marks()
-            return Marks(self.selection, targets, last, captured)
-        ply = self.cursor  # the last move that changed the board: not chance's, nor a draw offered or answered
-        while ply > 0 and (self.by_itself(ply - 1) or self.moves[ply - 1] in AGREEMENT_MOVES):
-            ply -= 1
-        if ply > 0:
-            last, captured = last_marks(self.states[ply - 1], self.moves[ply - 1], self.states[ply])
-        return Marks(self.selection, targets, last, captured)
-
-    def previews(self, seconds: float | None = None) -> dict[str, str]:
-        """What a click on each location would do to the game's tally (`State.preview`), where that click
-        makes a move: the lit targets, or with nothing selected the locations a single click acts on (a
-        Terrafex forest grows when clicked).  For the locations' names and the line hovering shows; worked
-        out once per position and selection (the board and the panel both ask).  With `seconds`, only as
-        many as that allows now (0: those worked out so far), the others at the next calls (`previews_left`):
-        each is the move played, and a six-player Ice Towers table lights dozens of towers, which must not
-        hold the click's frame."""
-        key = (len(self.moves), self.cursor, self.selection, self.targets, self.actor)
-        if self.__dict__.get("_previewed", (None,))[0] != key:
-            state, cells = self.state, cast(tuple[str, ...], ())
-            if not (self.choices or self.browsing or state.outcome is not None or self.others_to_move()) \
-                    and state.tallied():
-                cells = self.targets or self._asked() or (() if self.selection else state.guide((), self.actor).targets)
-            self.__dict__["_previewed"] = (key, {}, list(cells))
-        _, found, left = self.__dict__["_previewed"]
-        until = None if seconds is None else time.perf_counter() + seconds
-        state = self.state
-        while left and (until is None or time.perf_counter() < until):
-            cell = left.pop(0)
-            guidance = state.guide(self.selection + (cell,), self.actor)
-            if guidance.moves and not guidance.targets:
-                said = {state.preview(move) for move in guidance.moves}
-                if len(said) == 1 and (words := said.pop()):
-                    found[cell] = words
-        return found
-
-    def previews_left(self) -> bool:
-        """Whether `previews` has locations still to work out for the position and selection on screen."""
-        key = (len(self.moves), self.cursor, self.selection, self.targets, self.actor)
-        previewed = self.__dict__.get("_previewed")
-        return previewed is None or previewed[0] != key or bool(previewed[2])
-
-    def _asked(self) -> tuple[str, ...]:
-        """The squares of a one-click decision the position asks of a person here (Terrafex's fire), lit
-        before any click; none while the computer or a friend by link makes it, so no tap is invited."""
-        state = self.state
-        if self.selection or self.browsing or state.outcome is not None or self.others_to_move():
-            return ()
-        return state.asked_cells()
-
     def status(self) -> str:
         """One line: whose turn it is, or how the game ended; "Your move" or "Waiting for White" when the
         player plays only some seats here (the others play by link)."""

@@ -29,7 +29,7 @@ class Board:
 
     def draw(self, s):
         draw_board(s)
-        if s.previews_left():
+        if s.clicks.previews_left():
             self.app.later(self.name_more)
         say_preview("")  # what was under the pointer may be gone
         mark_intent(self.app.bots.intent)
@@ -75,13 +75,13 @@ class Board:
         actor = present(event.target.closest("[data-actor]"))
         if actor is not None:
             chosen = str(actor.dataset.actor) or None
-            return app.act(lambda: app.session.act_as(chosen), save=False)
+            return app.act(lambda: app.session.clicks.act_as(chosen), save=False)
         cells = clicked_cells(event)
         if cells:
             if self.replaying:  # a click on the board during Replay turn is a move at the latest position
                 self.stop_replay()
                 app.session.go(len(app.session.moves))
-            app.act(lambda: app.session.click(cells))
+            app.act(lambda: app.session.clicks.click(cells))
         return None
 
     # -- Replay turn ------------------------------------------------------

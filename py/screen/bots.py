@@ -235,7 +235,7 @@ class Bots:
         s = self.app.session
         key, state = s.position_key(), s.latest
         acting = players_to_act(state)
-        seat = s.actor if len(acting) > 1 else (acting[0] if acting else None)
+        seat = s.clicks.actor if len(acting) > 1 else (acting[0] if acting else None)
         if s.browsing or state.outcome is not None or not seat or seat in s.computer.bots:
             s.message = ("Choose the colour you act as (\"Acting as\") to get a hint." if not seat and acting
                          else "A hint is for your own move at the latest position.")
@@ -250,7 +250,7 @@ class Bots:
                 move, s.message = None, f"No hint: {str(err).splitlines()[-1]}"
         current = s is self.app.session and key == s.position_key() and not s.browsing
         if move and current:
-            s.show_hint(move)
+            s.clicks.show_hint(move)
         elif current and move == "":
             s.message = "Hint: wait. No move here beats letting the others act."
         elif move:

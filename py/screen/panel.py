@@ -36,7 +36,8 @@ class Panel:
         message = by_id("message")
         fallback = app.bots.fallback if s.computer.bots else ""
         notice = " ".join(t for t in (NOT_SAVING if app.saving.not_saving else "", self.notice) if t)
-        news = "" if s.warn or s.selection else s.following.news()  # after the message of a move inside that turn
+        # after the message of a move inside that turn
+        news = "" if s.warn or s.clicks.selection else s.following.news()
         message.textContent = " ".join(t for t in (notice, s.message, news, fallback) if t)
         message.className = "message" + (" warn" if notice or fallback or (s.message and s.warn) else "")
         set_html("choices", page.choices(s))
@@ -68,7 +69,7 @@ class Panel:
         target = present(event.target.closest("[data-move]"))
         if target is not None:
             move = str(target.getAttribute("data-move"))
-            self.app.act(lambda: self.app.session.choose(move))
+            self.app.act(lambda: self.app.session.clicks.choose(move))
 
     def show_clock(self):
         element = by_id("clock")

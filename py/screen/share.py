@@ -108,7 +108,8 @@ class Share:
         from pyramids import embed  # imported when first needed: it is not part of the start-up
         s = self.app.session
         view = embed.View(play=bool(by_id("embed-play").checked), static=bool(by_id("embed-static").checked))
-        painted = embed.picture(s.record(), s.state, s.marks(), s.cursor)  # the embed shows it before Python starts
+        # the embed shows it before Python starts
+        painted = embed.picture(s.record(), s.state, s.clicks.marks(), s.cursor)
         form, board = str(by_id("embed-form").value), views.draw(s.state)
         by_id("embed-code").value = embed.snippet(str(window.location.href), s.record(), s.cursor, view,
                                                   f"{s.game.title}, Looney Pyramids", board, painted, form)
@@ -134,7 +135,7 @@ class Share:
         from pyramids import embed
         s = self.app.session
         name = embed.image_name(s.game.id, s.cursor, kind)
-        asyncio.ensure_future(self.save_image(embed.image(s.state, s.marks()), name))
+        asyncio.ensure_future(self.save_image(embed.image(s.state, s.clicks.marks()), name))
 
     async def save_image(self, svg_text, name):
         """Download a board image: the SVG itself, or a PNG of it drawn at twice its size."""

@@ -74,7 +74,7 @@ def wiki_page(site_url: str) -> str:
     codes = []
     for game_id, (plies, shown) in GAMES.items():
         s = played(game_id, plies, shown)
-        painted = embed.picture(s.record(), s.state, s.marks(), s.cursor)
+        painted = embed.picture(s.record(), s.state, s.clicks.marks(), s.cursor)
         codes.append(embed.snippet(site_url, s.record(), s.cursor, embed.View(), s.game.title,
                                    views.draw(s.state), painted))
     return ('<!doctype html><title>A wiki page</title><link rel="icon" href="data:,"><h1>Three games</h1>'

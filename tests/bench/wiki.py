@@ -130,7 +130,7 @@ def recipe(site_url: str) -> tuple[str, str, str]:
     codes = []
     for game_id, (plies, shown) in GAMES.items():
         s = played(game_id, plies, shown)
-        painted = embed.picture(s.record(), s.state, s.marks(), s.cursor)
+        painted = embed.picture(s.record(), s.state, s.clicks.marks(), s.cursor)
         codes.append(embed.snippet(site_url, s.record(), s.cursor, embed.View(), f"{s.game.title}, Looney Pyramids",
                                    views.draw(s.state), painted, form="mediawiki"))
     page = "Three games, as the app's Embed box gives them for MediaWiki.\n\n" + "\n\n".join(codes) + "\n"

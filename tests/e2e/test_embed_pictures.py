@@ -44,7 +44,7 @@ def played(game_id: str, plies: int, shown: int | None = None) -> Session:
 
 def code(site_url: str, session: Session, view: embed.View = embed.View(), attributes: str = "") -> str:
     """The embed code the app's Embed box gives for `session` on screen, as a wiki editor pastes it."""
-    painted = embed.picture(session.record(), session.state, session.marks(), session.cursor)
+    painted = embed.picture(session.record(), session.state, session.clicks.marks(), session.cursor)
     snippet = embed.snippet(site_url, session.record(), session.cursor, view, session.game.title,
                             views.draw(session.state), painted)
     return snippet.replace("<iframe ", f"<iframe {attributes} ", 1)
@@ -262,7 +262,7 @@ def test_a_strict_security_policy_runs_the_app_and_the_embed(watched, expect_con
         assert app.page.get_attribute("html", "data-bot-worker") == "fallback"
         view = context.new_page()
         view.goto(site.url + "embed.html#" + embed.fragment(session.record(), 2, painted=embed.picture(
-            session.record(), session.state, session.marks(), 2)))
+            session.record(), session.state, session.clicks.marks(), 2)))
         painted(view.main_frame)
         view.click("#next")
         ready(view.main_frame)
@@ -276,7 +276,7 @@ def test_a_policy_that_refuses_webassembly_is_named_to_the_reader(watched, expec
     with StaticServer(ROOT, host="127.0.0.2", headers=NO_WASM) as site:
         context = watched(site.origin)
         for page_url in ("embed.html#" + embed.fragment(session.record(), 2, painted=embed.picture(
-                session.record(), session.state, session.marks(), 2)), ""):
+                session.record(), session.state, session.clicks.marks(), 2)), ""):
             page = context.new_page()
             page.goto(site.url + page_url)
             if page_url:
@@ -328,7 +328,7 @@ def test_a_picture_that_does_not_belong_to_the_code_is_not_shown(watched):
     """A wiki editor who changes the moves or the move number by hand gets the true position, drawn by Python."""
     session = played("ice-lady", 6, 2)
     rec = session.record()
-    picture = embed.picture(rec, session.state, session.marks(), 2)
+    picture = embed.picture(rec, session.state, session.clicks.marks(), 2)
     other = record.Record(rec.game, rec.options, rec.moves[:5])
     with StaticServer(ROOT, host="127.0.0.2") as site:
         page = watched(site.origin).new_page()
@@ -363,7 +363,7 @@ def test_every_game_s_picture_passes_the_allowlist_unchanged(watched):
         page = watched(site.origin).new_page()
         for game_id in games.ids():
             session = played(game_id, 16)
-            picture = embed.picture(session.record(), session.state, session.marks())
+            picture = embed.picture(session.record(), session.state, session.clicks.marks())
             page.goto(site.url + "embed.html#" + embed.fragment(session.record(), painted=picture))
             painted(page.main_frame)
             data = json.loads(zlib.decompress(base64.urlsafe_b64decode(picture + "=" * (-len(picture) % 4)), -15))

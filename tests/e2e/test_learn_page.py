@@ -18,18 +18,18 @@ def make(app, tutor, move):
     in CPython follows the same clicks, to know the next one."""
     s = tutor.session
     for cell in s.state.path(move):
-        if s.choices:
+        if s.clicks.choices:
             break
         if "." in cell:  # a piece inside an Ice Towers tower
             click_piece(app, cell)
         else:
             app.page.click(f'#board [data-cell="{cell}"], #game-panel [data-cell="{cell}"]')
         app.settled()
-        s.click(cell)
+        s.clicks.click(cell)
     if not tutor.made:
         app.page.click(f'#choices [data-move="{move}"]')
         app.settled()
-        s.choose(move)
+        s.clicks.choose(move)
 
 
 def saved_games(app):

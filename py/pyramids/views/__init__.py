@@ -50,7 +50,7 @@ def labelled(text: str, state: State, marks: Marks = Marks(), starts=(), preview
     state ("selected", "legal target", "last move"); the `starts` (where a move can
     begin) get ``data-start``, so Tab enters the board on one.  A location whose click
     would make a move says what that does to the score or race (`previews`, from
-    `Session.previews`), in its name and in ``data-preview``, which the page shows on
+    `Clicks.previews`), in its name and in ``data-preview``, which the page shows on
     hover and focus.  A board drawn as one
     ``role="img"`` would hide its locations, so the page's board is a group.  The
     keyboard layer (static/access.js) adds roles and focus; the names live here, in
