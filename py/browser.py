@@ -174,7 +174,7 @@ class Announcer:
         session_heard, moves, ply, said, told = self.heard
         text = page.announcement(session, moves, ply) if session_heard is session else ""
         if notice and notice != told:
-            text = f"{notice} {text or session.status()}"
+            text = f"{notice} {text or session.words.status()}"
         if text and text == said:
             text += "\u00a0"  # the same words again (a second refusal) must still be read
         if text:

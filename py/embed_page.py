@@ -73,7 +73,7 @@ class Embed:
         # app, not to a page that shows the game
         draw_panel(s, people=())
         status = by_id("status")
-        status.textContent = status.title = " ".join(t for t in (self.notice, s.message) if t) or s.status()
+        status.textContent = status.title = " ".join(t for t in (self.notice, s.message) if t) or s.words.status()
         set_html("choices", page.choices(s))
         self.announce(s, self.notice)
         first = page.listed_from(s)

@@ -173,7 +173,7 @@ class App:
             self.adopt(session, found.id, found.data)
             session.link_play.unseen = session.following.watched = session.following.told = found.common
             if not session.following.news():  # the turns it brought are told as the computer's are, once, as news
-                session.note(session.summary_since(found.common) or "Your saved game is brought up to date.")
+                session.note(session.words.summary_since(found.common) or "Your saved game is brought up to date.")
             self.saving.persist()
             return True
         self.adopt(session, None, {})

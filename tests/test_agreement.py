@@ -151,7 +151,7 @@ def test_resigning_by_clicks_asks_twice():
     session.clicks.click(RESIGN)
     assert session.message == asked.message and session.latest.outcome is None
     session.clicks.click(CONFIRM_RESIGN)
-    assert session.latest.outcome.winners == ("black",) and session.result() == "0-1 Black wins"
+    assert session.latest.outcome.winners == ("black",) and session.words.result() == "0-1 Black wins"
 
 
 def test_the_panel_offers_agreement_only_to_the_people_playing_here():
@@ -357,7 +357,7 @@ def test_bots_end_a_game_that_goes_nowhere_by_agreement():
 
 def test_the_page_lists_an_offer_in_words():
     session = Session("ice-lady", moves=("c3-d4", OFFER_DRAW, DECLINE_DRAW))
-    assert [session.describe(ply) for ply in (2, 3)] == ["Black offers a draw", "White declines the draw"]
+    assert [session.words.describe(ply) for ply in (2, 3)] == ["Black offers a draw", "White declines the draw"]
     assert "Black offers a draw" in page.move_list(session)
 
 

@@ -97,11 +97,11 @@ def test_ice_towers_a_play_says_the_agreements_it_withdraws():
 
 def test_ice_towers_result_is_said_once_with_one_kind_of_capitals():
     """The end: "Red wins. No legal play remains. Final scores: Red 24, Yellow 12." (no repeated verdict)."""
-    from pyramids.session import Session
+    from pyramids.words import status_of
     state = TOWERS.from_text("t1:yL1,rL1 t2:yL2,rL2 t3:yL3,rL3 t4:rM1,yM1 t5:rM2,yM2 t6:rM3,yM3 "
                              "t7:yS1,rS1 t8:yS2,rS2 t9:yS3 t10:rS3 next:11")
     over = state.play("red:cap:rS3>t9")
-    assert Session.status_of(over) == "Red wins. No legal play remains. Final scores: Red 24, Yellow 12."
+    assert status_of(over) == "Red wins. No legal play remains. Final scores: Red 24, Yellow 12."
 
 
 # -- IceToids ----------------------------------------------------------------------------------------

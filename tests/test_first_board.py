@@ -23,7 +23,7 @@ def test_the_first_board_is_this_builds():
 
 def test_it_is_the_board_status_and_welcome_the_page_opens_with():
     session = Session(games.DEFAULT)
-    assert shipped() == {"game": games.DEFAULT, "board": page.board(session), "status": session.status(),
+    assert shipped() == {"game": games.DEFAULT, "board": page.board(session), "status": session.words.status(),
                          "message": page.welcome(session)}
 
 

@@ -235,7 +235,7 @@ def test_the_clock_hook_runs_while_a_timed_game_runs():
     assert GAME.new(timer=120).play("timer:ring").clock() is None
     s = Session("ice-towers", {"timer": 60})
     assert s.clock.remaining(1000.0) == 60 and not s.tick(1030.0)
-    assert s.tick(1060.0) and s.moves == ["timer:ring"] and "timer rang" in s.status()
+    assert s.tick(1060.0) and s.moves == ["timer:ring"] and "timer rang" in s.words.status()
 
 
 def test_acting_as_a_colour_allows_its_moves_and_the_ghosts():

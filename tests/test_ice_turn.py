@@ -618,7 +618,7 @@ def test_the_last_click_of_a_race_wins_it():
     assert "d4" in session.clicks.targets
     session.clicks.click("d4")
     assert session.moves == ["hop:d1-d4"]
-    assert session.status() == "Red wins. Red built the nest on d4."
+    assert session.words.status() == "Red wins. Red built the nest on d4."
     session.clicks.click("a1")
     assert "game is over" in session.message
 

@@ -204,11 +204,11 @@ def test_last_marks_cover_a_push():
 def test_status_names_each_seat_by_colour():
     """The status line says who acts: the seat, and its colour once chosen."""
     session = Session("icetoids", rng=random.Random(1))
-    assert session.status() == "P1 to move."
+    assert session.words.status() == "P1 to move."
     session.clicks.click("colour:yellow")
-    assert session.status() == "Yellow (P1) to move."
+    assert session.words.status() == "Yellow (P1) to move."
     session.clicks.click("b1")
-    assert session.status() == "P2 to move."
+    assert session.words.status() == "P2 to move."
     assert session.state.actor_name(CHANCE) == "Chance"
 
 

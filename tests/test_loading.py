@@ -35,7 +35,7 @@ def draw(session: Session, plies=None) -> None:
         session.go(ply)
         views.draw(session.state, session.clicks.marks())
         views.panel(session.state, session.clicks.actor)
-        session.status()
+        session.words.status()
         page.choices(session)
         session.clock.remaining(1000.0)
     page.move_list(session)

@@ -16,6 +16,7 @@ from pyramids.games.icetoids import ORIENTATIONS
 from pyramids.loading import Loading
 from pyramids.session import Session
 from pyramids.svg import Marks
+from pyramids.words import status_of
 
 from conformance import playout
 
@@ -68,7 +69,7 @@ def test_icetoids_a_tile_drawn_is_said_once_and_a_seat_owns_its_turn_plainly():
     s.play("off-a2")
     assert re.fullmatch(r"Red \(P1\) brings a waiting piece onto a2\. Tile drawn at a2: (a \w+ target|the \w+ arrow "
                         r"tile)\.", s.message), s.message
-    assert "revealed" not in s.describe(len(s.moves))
+    assert "revealed" not in s.words.describe(len(s.moves))
     while s.latest.turn_of() == "p1":
         s.play(s.latest.legal_moves()[0])
     s.play("off-d3")
@@ -96,7 +97,7 @@ def test_every_game_s_result_is_a_whole_sentence(game_id):
     before, move = ended(game_id)
     state = before.play(move)
     assert state.outcome.reason.endswith("."), state.outcome.reason
-    assert Session.status_of(state).endswith("."), Session.status_of(state)
+    assert status_of(state).endswith("."), status_of(state)
 
 
 def test_a_hint_is_a_sentence_of_its_own():

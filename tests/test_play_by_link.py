@@ -25,7 +25,7 @@ def test_all_seats_or_none_means_hot_seat_as_before():
     """'I play: both on this device' (the default) keeps today's status line."""
     session = Session("ice-lady")
     session.link_play.choose(["white", "black"])
-    assert session.link_play.mine == () and session.status() == "White to move." and session.link_play.send_to() is None
+    assert session.link_play.mine == () and session.words.status() == "White to move." and session.link_play.send_to() is None
 
 
 def test_your_move_then_waiting_and_whom_to_send_it_to():
@@ -33,9 +33,9 @@ def test_your_move_then_waiting_and_whom_to_send_it_to():
     whom to send it to"."""
     session = Session("ice-lady")
     session.link_play.choose(["white"])
-    assert session.status() == "Your move." and session.link_play.send_to() is None
+    assert session.words.status() == "Your move." and session.link_play.send_to() is None
     session.play("d3-e4")
-    assert session.status() == "Waiting for Black." and session.link_play.send_to() == "Black"
+    assert session.words.status() == "Waiting for Black." and session.link_play.send_to() == "Black"
 
 
 def test_a_click_waits_while_a_friend_playing_by_link_is_to_move():
@@ -52,16 +52,16 @@ def test_a_click_waits_while_a_friend_playing_by_link_is_to_move():
 def test_the_prompt_follows_your_move_where_the_game_asks_something_precise():
     session = Session("icetoids")
     session.link_play.choose(["p2"])
-    assert session.status() == "Waiting for P1."
+    assert session.words.status() == "Waiting for P1."
     session.link_play.choose(["p1"])
-    assert session.status().startswith("Your move.")
+    assert session.words.status().startswith("Your move.")
 
 
 def test_browsing_and_a_finished_game_say_what_they_always_said():
     session = Session("ice-lady", moves=["d3-e4"])
     session.link_play.choose(["black"])
     session.go(0)
-    assert session.status() == "White to move."
+    assert session.words.status() == "White to move."
 
 
 def test_which_seats_are_mine_is_saved_with_the_game_and_never_in_its_link():
@@ -133,7 +133,7 @@ def test_a_link_that_continues_a_saved_game_brings_it_up_to_date_and_says_what_i
     saved(store, OPENING[:1])
     found, session = relation(store, OPENING)
     assert (found.id, found.kind, found.common) == ("a", "continues", 1)
-    assert session.summary_since(found.common) == ("Black small e6 to f5. "
+    assert session.words.summary_since(found.common) == ("Black small e6 to f5. "
                                                    "White small e4 to g6, capturing Black's small on f5.")
 
 
@@ -223,7 +223,7 @@ def test_any_turn_based_game_is_played_to_the_end_by_sending_links(game_id):
             found = saves.related(stores[device], loading.rec, received.moves)
             assert found is None or found.kind == "continues", "a link received continues the game"
             if found is not None:
-                news = received.summary_since(found.common)
+                news = received.words.summary_since(found.common)
                 assert news.endswith(".") and len(news) <= 200
                 assert not any(f" {move}" in news for move in received.moves[found.common:] if not move.isalpha()), \
                     "in words, not notation"

@@ -10,6 +10,7 @@ from pyramids.core import CHANCE, Game, GameError, Option, Outcome, State
 from pyramids.record import Record, RecordError
 from pyramids.loading import Loading
 from pyramids.session import Session
+from pyramids.words import status_of
 
 
 def fresh():
@@ -121,7 +122,7 @@ def test_a_link_can_open_at_a_ply():
 
 def test_status_and_move_list():
     s = fresh()
-    assert s.status() == "White to move."
+    assert s.words.status() == "White to move."
     s.play("d3-e4")
     html = page.move_list(s)
     assert 'data-ply="1"' in html and "d3-e4" in html and "current" in html
@@ -131,7 +132,7 @@ def test_status_and_move_list():
     end.states.append(end.game.from_text("8/8/8/8/3S4/8/8/8 b 0 0"))
     end.moves.append("x")
     end.cursor = 1
-    assert end.status() == "White wins. Black has no pieces left."
+    assert end.words.status() == "White wins. Black has no pieces left."
 
 
 class Coin(State):
@@ -297,13 +298,13 @@ def test_the_result_ends_the_move_list_and_the_notation():
     s.states.append(s.game.from_text("8/8/8/8/3S4/8/8/8 b 0 0"))
     s.moves.append("d3-d4")
     s.cursor = 1
-    assert s.result() == "1-0 White wins"
+    assert s.words.result() == "1-0 White wins"
     assert page.move_list(s).endswith('<li class="result">1-0 White wins</li>')
     assert page.notation(s).endswith("\n1-0 White wins")
     towers = Session("ice-towers")
     towers.play("red:done")
     towers.play("yellow:done")
-    assert towers.result() == "Red and Yellow win"
+    assert towers.words.result() == "Red and Yellow win"
     assert page.move_list(towers).endswith('<li class="result">Red and Yellow win</li>')
     assert "result" not in page.move_list(fresh())
 
@@ -326,7 +327,7 @@ def test_the_message_after_a_move_says_it_in_words_as_a_note():
 
 def test_status_of_a_game_without_turns_leaves_out_the_clock():
     s = Session("ice-towers", {"timer": 60, "players": 3})
-    assert s.status() == "No turns: Red, Yellow, Green may act at any moment."
+    assert s.words.status() == "No turns: Red, Yellow, Green may act at any moment."
 
 
 def test_status_of_a_position_where_chance_is_next_names_the_chance_move():
@@ -335,7 +336,7 @@ def test_status_of_a_position_where_chance_is_next_names_the_chance_move():
     state = Session("icetoids").latest
     while CHANCE not in state.actors or state.prompt():
         state = state.play(sorted(state.legal_moves())[0])
-    assert Session.status_of(state) == "Next: tile drawn."
+    assert status_of(state) == "Next: tile drawn."
 
 
 def test_attempt_turns_errors_into_messages():
@@ -401,7 +402,7 @@ def test_automatic_moves_are_made_by_the_session_and_undone_with_the_move_before
     """State.automatic_move: the page makes it by itself; undo takes it back with the player's move."""
     monkeypatch.setattr("pyramids.games.get", lambda game_id: RELAY)
     s = Session("relay")
-    assert s.status() == "p1: act, then the turn ends by itself.", "State.prompt replaces the status line"
+    assert s.words.status() == "p1: act, then the turn ends by itself.", "State.prompt replaces the status line"
     s.play("act")
     assert s.moves == ["act", "end"] and s.latest.turn == 1
     s.undo()

@@ -65,12 +65,12 @@ class Clicks:
         changed, self.changed = self._changed_under(candidates), {}
         s.following.person_acts()
         if s.browsing:
-            return s.clear_input(s.browsing_message())
+            return s.clear_input(s.words.browsing_message())
         if state.outcome is not None:
             return s.clear_input(f"The game is over. {state.outcome.reason}")
         if s.full_message():
             return s.clear_input(s.full_message())
-        waiting = s.others_to_move()
+        waiting = s.words.others_to_move()
         if waiting:
             return s.clear_input(waiting)
         if self.selection and self.selection[-1] in candidates:
@@ -81,7 +81,7 @@ class Clicks:
             if fresh.ok:
                 guidance = fresh
         if not guidance.ok:
-            return s.clear_input(changed or s.not_played_here(state.owner(candidates[0])) or guidance.message)
+            return s.clear_input(changed or s.words.not_played_here(state.owner(candidates[0])) or guidance.message)
         if guidance.moves and not guidance.targets:
             if len(guidance.moves) == 1:
                 return self._try(guidance.moves[0])
@@ -100,7 +100,7 @@ class Clicks:
                 continue  # taken back since
             places = [loc for loc, made in self.changed.items() if made == (ply, move)]
             if any(cell == loc or cell.startswith(loc + ".") for cell in candidates for loc in places):
-                return (f"The board changed just before you chose: {s.describe(ply).rstrip('.')}. "
+                return (f"The board changed just before you chose: {s.words.describe(ply).rstrip('.')}. "
                         "Look again, then choose.")
         return ""
 
@@ -140,8 +140,8 @@ class Clicks:
         in words for a seat the computer or a friend plays, and "any colour" while some are theirs."""
         s = self.session
         if seat is None and len(s.people) < len(s.seats):
-            return s.clear_input(f"You act for {s.names(s.people)}: choose which.")
-        if why := s.not_played_here(seat):
+            return s.clear_input(f"You act for {s.words.names(s.people)}: choose which.")
+        if why := s.words.not_played_here(seat):
             return s.clear_input(why)
         self.actor = seat
         return s.clear_input()
@@ -182,7 +182,7 @@ class Clicks:
         if guidance.ok and (guidance.targets or guidance.moves):
             self.targets, self.choices = guidance.targets, guidance.moves
             return None
-        return s.clear_input(f"The board changed before you chose: {s.describe(ply).rstrip('.')}. Choose again.")
+        return s.clear_input(f"The board changed before you chose: {s.words.describe(ply).rstrip('.')}. Choose again.")
 
     # -- what the board shows -------------------------------------------------
     def marks(self) -> Marks:
@@ -215,7 +215,7 @@ class Clicks:
         if self._previewed is None or self._previewed[0] != key:
             state = s.state
             cells: tuple[str, ...] = ()
-            if not (self.choices or s.browsing or state.outcome is not None or s.others_to_move()) \
+            if not (self.choices or s.browsing or state.outcome is not None or s.words.others_to_move()) \
                     and state.tallied():
                 cells = self.targets or self._asked() or (() if self.selection else state.guide((), self.actor).targets)
             self._previewed = (key, {}, list(cells))
@@ -246,6 +246,6 @@ class Clicks:
         before any click; none while the computer or a friend by link makes it, so no tap is invited."""
         s = self.session
         state = s.state
-        if self.selection or s.browsing or state.outcome is not None or s.others_to_move():
+        if self.selection or s.browsing or state.outcome is not None or s.words.others_to_move():
             return ()
         return state.asked_cells()

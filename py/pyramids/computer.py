@@ -108,7 +108,7 @@ class Computer:
         if turns.running(s.states, s.moves, turn):
             return STEP_S * PACES[self.pace]
         if s.states[turn.first - 1].turn_of() is None:  # no turns: the move, as the message says it
-            told = f"{s.describe(ply).rstrip('.')}."
+            told = f"{s.words.describe(ply).rstrip('.')}."
         else:
             told = turns.headline(s.states, s.moves, turn)
         return reading_time(told) * PACES[self.pace]

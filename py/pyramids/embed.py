@@ -21,8 +21,8 @@ from .markup import escape, unescape
 
 from . import record, views
 from .core import State
-from .session import Session
 from .svg import Marks
+from .words import status_of
 
 FLAGS = ("embed", "play", "static")
 PICTURE = "pic"  # the view setting that carries the position drawn (see `picture`)
@@ -86,7 +86,7 @@ def picture(rec: record.Record, state: State, marks: Marks = Marks(), ply: int |
     body = record.encode(replace(rec, view={}))
     shown = {"v": 1, "ply": len(rec.moves) if ply is None else ply, "moves": len(rec.moves),
              "record": zlib.crc32(body.encode()), "board": board, "panel": panel,
-             "status": Session.status_of(state), "title": f"{state.game.title} · Looney Pyramids"}
+             "status": status_of(state), "title": f"{state.game.title} · Looney Pyramids"}
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)  # raw deflate: the browser's DecompressionStream reads it
     packed = packer.compress(json.dumps(shown, separators=(",", ":"), ensure_ascii=False).encode()) + packer.flush()
     text = base64.urlsafe_b64encode(packed).decode().rstrip("=")
@@ -144,7 +144,7 @@ def image(state: State, marks: Marks = Marks()) -> str:
     assert box is not None  # views.draw writes every board's viewBox
     left, top, width, height = (float(n) for n in box.groups())
     size = width * CAPTION_SHARE
-    lines = [(piece, i == 0) for i, line in enumerate([Session.status_of(state), *views.picture_lines(state)])
+    lines = [(piece, i == 0) for i, line in enumerate([status_of(state), *views.picture_lines(state)])
              for piece in _wrapped(line, int(width / (0.56 * size)))]  # the first line, whose turn, in bold
     band = size * (1.35 * len(lines) + 0.8)
     caption = "".join(f'<text x="{left + size * 0.6:.1f}" y="{top + height + size * (1.35 * i + 1.2):.1f}" '

@@ -97,7 +97,7 @@ class LessonSession(Session):
         first = len(self.moves)
         super().play(move)
         self.tutor.moved()
-        self.note(self.moves_in_words(first))
+        self.note(self.words.moves_in_words(first))
 
     def settle_chance(self) -> None:
         """Moves the page makes by itself (a Terrafex turn's end); chance waits for the lesson's outcome."""

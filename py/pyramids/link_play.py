@@ -46,7 +46,7 @@ class LinkPlay:
         if not self.mine or s.latest.outcome is not None:
             return None
         others = [seat for seat in players_to_act(s.latest) if seat not in self.mine]
-        return s.names(others) if others else None
+        return s.words.names(others) if others else None
 
     def waiting(self) -> str:
         """Why a click does nothing while the friends who play by link are to move (empty if it may act)."""
@@ -54,7 +54,7 @@ class LinkPlay:
         acting = players_to_act(s.state)
         if not self.mine or not acting or any(seat in self.mine for seat in acting):
             return ""
-        return (f"Waiting for {s.names(acting)}: send them the link with Share, and open the link they send "
+        return (f"Waiting for {s.words.names(acting)}: send them the link with Share, and open the link they send "
                 "back. (To play every side here, start a new game with them all ticked.)")
 
     def answered_by_friend(self, first: int) -> str | None:

@@ -23,7 +23,7 @@ def board(session: Session, preview_s: float | None = None) -> str:
     (tools/first_board.py).  `preview_s`: the time the locations' previews may take now
     (`Clicks.previews`); the page names the others as they are worked out (`views.name`)."""
     marks, state = session.clicks.marks(), session.state
-    watching = bool(session.browsing or session.others_to_move())
+    watching = bool(session.browsing or session.words.others_to_move())
     idle = session.clicks.selection or session.clicks.choices or state.outcome is not None or watching
     starts = () if idle else state.guide((), session.clicks.actor).targets
     return views.labelled(views.draw(state, marks, session.link_play.perspective, watching), state, marks, starts,
@@ -129,14 +129,14 @@ def move_items(session: Session, start: int = 0, stop: int | None = None, append
         if session.link_play.unseen is not None and ply > session.link_play.unseen:
             cls += f" {NEW}"  # brought in by the link just opened
         num = "" if second else f' data-num="{number}"'
-        words = escape(session.describe(ply))
+        words = escape(session.words.describe(ply))
         yield (
             f'<li class="{cls}" data-ply="{ply}"{num}><button type="button" data-ply="{ply}" title="{words}" '
             f'data-notation="{escape(move)}"><span class="who {escape(who)}" aria-hidden="true"></span>'
             f'{words}</button></li>'
         )
-    if end == len(session.moves) and session.result():
-        yield f'<li class="result">{escape(session.result())}</li>'
+    if end == len(session.moves) and session.words.result():
+        yield f'<li class="result">{escape(session.words.result())}</li>'
 
 
 def turn_log(session: Session, start: int = 0, stop: int | None = None) -> str:
@@ -159,8 +159,8 @@ def turn_items(session: Session, start: int = 0, stop: int | None = None) -> Ite
     end = total if stop is None else min(stop, total)
     for turn in s.turns(start, end):
         yield _turn_entry(s, turn)
-    if end == total and s.result():
-        yield f'<li class="result">{escape(s.result())}</li>'
+    if end == total and s.words.result():
+        yield f'<li class="result">{escape(s.words.result())}</li>'
 
 
 def _turn_entry(s: Session, turn: turns.Turn) -> str:
@@ -172,7 +172,7 @@ def _turn_entry(s: Session, turn: turns.Turn) -> str:
         cls += f" {NEW}"
     actions = []
     for ply in turn.plies:
-        words = escape(s.describe(ply))
+        words = escape(s.words.describe(ply))
         current = " current" if ply == s.cursor else ""
         new = f" {NEW}" if s.link_play.unseen is not None and ply > s.link_play.unseen else ""
         actions.append(f'<li class="ply{current}{new}" data-ply="{ply}" data-num="{ply}."><button type="button" '
@@ -203,12 +203,12 @@ def announcement(session: Session, heard: int, cursor: int) -> str:
         if news:
             parts.append(news)
     elif total > heard and s.cursor == total:
-        parts.append(s.moves_in_words(max(heard, total - 6)))
+        parts.append(s.words.moves_in_words(max(heard, total - 6)))
     elif total < heard:
         parts.append("Move taken back.")
     elif s.cursor != cursor:
         parts.append(f"Move {s.cursor} of {total}: " +
-                     (s.describe(s.cursor).rstrip(".") if s.cursor else "the start") + ".")
+                     (s.words.describe(s.cursor).rstrip(".") if s.cursor else "the start") + ".")
     if s.message and s.message not in " ".join(parts):  # after a move the message says it in words too
         parts.append(s.message)
     clicks = s.clicks
@@ -217,7 +217,7 @@ def announcement(session: Session, heard: int, cursor: int) -> str:
     elif clicks.targets:
         parts.append(f"{len(clicks.targets)} legal target{'s' if len(clicks.targets) != 1 else ''}.")
     if parts:
-        parts.append(s.status())
+        parts.append(s.words.status())
     return " ".join(parts)
 
 
@@ -265,8 +265,8 @@ def notation(session: Session) -> str:
             lines.append(f"{i // 2 + 1}. " + " ".join(moves[i:i + 2]))
     else:
         lines = [f"{ply}. {move}" for ply, move in enumerate(moves, 1)]
-    if session.result():
-        lines.append(session.result())
+    if session.words.result():
+        lines.append(session.words.result())
     return "\n".join(lines)
 
 

@@ -40,6 +40,7 @@ from . import games, record
 from .core import GameError
 from .loading import Loading, read_save
 from .session import Session
+from .words import status_of
 
 ENTRY = "saved."
 LAST = "last"
@@ -97,7 +98,7 @@ def entry_fields(session: Session, meta: dict, now_ms: float) -> dict:
             "game": session.game.id,
             "players": players_text(session),
             "moves": len(session.moves),
-            "status": session.status_of(state),
+            "status": status_of(state),
             "position": state.to_text(),
             "created": meta.get("created") or now_ms,
             "played": now_ms if moves_changed or not meta.get("played") else meta["played"]}

@@ -4,7 +4,8 @@ The page binding stays thin: it forwards clicks and buttons here and draws
 what this says.  Everything a player can do is testable on CPython.  Each job
 with state of its own is a part beside this module, reached through the
 session: `clicks` (what is selected and lit, the move a click makes),
-`computer` (the computer's seats), `following` (the turns nobody here made),
+`words` (the status line, each move and the result in words), `computer`
+(the computer's seats), `following` (the turns nobody here made),
 `link_play` (play by link, the compact link) and `clock` (a timed variant's);
 `loading.Loading` opens a link or a save.
 
@@ -32,6 +33,7 @@ from .computer import Computer, bots_text
 from .core import CHANCE, GameError, State, players_to_act, seats
 from .following import Following
 from .link_play import LinkPlay
+from .words import Words
 
 STORAGE_FORMAT = 2  # 2: the clock's deadline (1: when it started); redo groups of chance too
 _AT_MOST = "the most a game can hold; it stays as it is (browse it, share it), and New game starts another."
@@ -60,6 +62,7 @@ class Session:
         self.cursor = 0
         self.message = ""
         self.warn = False  # the message is a warning (a refused click, an error), not a neutral note
+        self.words = Words(self)
         self.clicks = Clicks(self)
         self.following = Following(self)
         self.link_play = LinkPlay(self)
@@ -111,32 +114,6 @@ class Session:
     def browsing(self) -> bool:
         return self.cursor < len(self.moves)
 
-    def describe(self, ply: int) -> str:
-        """The move that made ply `ply`, in words (its notation, should a game's words fail: a bug)."""
-        before, move = self.states[ply - 1], self.moves[ply - 1]
-        try:
-            return before.words(move)
-        except Exception:  # noqa: BLE001 - the move list must show every move
-            return move
-
-    def moves_in_words(self, first: int) -> str:
-        """The moves after ply `first` in words, as sentences: the message after a move (`turns.said`)."""
-        return turns.said(self.states, self.moves, first)
-
-    def result(self) -> str:
-        """The result as a short line for the move list and the end panel ("1-0", "Red wins"); '' while it runs."""
-        outcome = self.latest.outcome
-        if outcome is None:
-            return ""
-        names = [self.latest.actor_name(w) for w in outcome.winners]
-        if self.game.alternating:
-            first = self.states[0].actors[0] if self.states[0].actors else None
-            score = "½-½" if outcome.draw else ("1-0" if outcome.winners == (first,) else "0-1")
-            return f"{score} " + ("Draw" if outcome.draw else f"{names[0]} wins")
-        if outcome.draw:
-            return "Draw"
-        return " and ".join(names) + (" win" if len(names) > 1 else " wins")
-
     def push(self, move: str) -> None:
         """Add `move` at the latest position, nothing after it (no chance): a replay's step, a move's first."""
         self.states.append(self.states[-1].play(move))
@@ -181,25 +158,15 @@ class Session:
         be opened again)."""
         waiting = self.computer.waiting()
         if not waiting and len(players_to_act(self.latest)) > 1:
-            waiting = self.not_played_here(self.latest.actor_of(move))
+            waiting = self.words.not_played_here(self.latest.actor_of(move))
         if waiting:
             raise GameError(waiting)
         self._make(move)
 
-    def not_played_here(self, seat: str | None) -> str:
-        """Why a person here may not act for `seat` in a game without turns: the computer plays it, or a friend
-        by link ('' for their own seats, and for anyone's in games with turns, where the turn says whose)."""
-        if seat not in self.seats or seat in self.people or len(players_to_act(self.latest)) < 2:
-            return ""
-        name = self.latest.actor_name(seat)
-        if seat in self.computer.bots:
-            return f"The computer plays {name}: only it acts for {name}. You act for {self.names(self.people)}."
-        return f"A friend plays {name}, by link: only they act for {name}. You act for {self.names(self.people)}."
-
     def _make(self, move: str) -> None:
         """Make `move` (a person's, or the clock's) at the latest position."""
         if self.browsing:
-            raise GameError(self.browsing_message())
+            raise GameError(self.words.browsing_message())
         if self.full_message():
             raise GameError(self.full_message())
         self.following.person_acts()
@@ -215,7 +182,7 @@ class Session:
         self.link_play.unseen = None  # the moves a link brought are no longer news once the player answers them
         if self.following.watched is not None:  # a decision inside another's turn: what came before it was told
             self.following.told = len(self.moves)
-        self.clear_input(self.moves_in_words(first), warn=False)
+        self.clear_input(self.words.moves_in_words(first), warn=False)
 
     def full_message(self) -> str:
         """Why no move can be made: the game holds the most moves a game can (links and saves open at most
@@ -255,11 +222,6 @@ class Session:
             return self.turn_after()
         return {"ArrowLeft": self.cursor - 1, "ArrowRight": self.cursor + 1,
                 "Home": 0, "End": len(self.moves)}.get(key)
-
-    def browsing_message(self) -> str:
-        """Why no move can be made while browsing the history."""
-        return (f"You are looking at move {self.cursor} of {len(self.moves)}. "
-                "Press End (or Last) to return to the game.")
 
     # -- the game clock's move ------------------------------------------------
     def tick(self, now: float) -> bool:
@@ -390,7 +352,7 @@ class Session:
         if not browsing:
             owner = before.turn_of()
             if owner is not None and owner not in self.computer.bots and owner not in players_to_act(before):
-                self.note(f"{self.describe(first + 1).rstrip('.')}.")  # its decision inside the person's turn
+                self.note(f"{self.words.describe(first + 1).rstrip('.')}.")  # its decision inside the person's turn
                 # (a draw answered, Terrafex's fire played): told at once, and not again with the turn
                 self.following.told = len(self.moves)
         return True
@@ -429,28 +391,6 @@ class Session:
         return turns.turn_at(self.states, self.moves, self.cursor + 1).last
 
     # -- what the page shows ------------------------------------------------
-    def status(self) -> str:
-        """One line: whose turn it is, or how the game ended; "Your move" or "Waiting for White" when the
-        player plays only some seats here (the others play by link)."""
-        state = self.state
-        mine = self.link_play.mine
-        if not mine or self.browsing or state.outcome is not None:
-            return self.status_of(state)
-        acting = players_to_act(state)
-        if any(seat in mine for seat in acting):
-            asked = state.prompt()
-            return "Your move." + (f" {asked}" if asked else "")
-        return f"Waiting for {self.names(acting)}." if acting else self.status_of(state)
-
-    def others_to_move(self) -> str:
-        """Why the person here cannot act now, the friends who play by link or the computer being to move
-        ('' when they may act): their clicks are refused, and nothing on the board invites one."""
-        return self.link_play.waiting() or self.computer.waiting()
-
-    def names(self, seats) -> str:
-        """The seats' names, joined: "Black and Red"."""
-        return " and ".join(self.latest.actor_name(seat) for seat in seats)
-
     @property
     def seats(self) -> list[str]:
         """Every seat of this game (with its options), in the order they first act."""
@@ -463,28 +403,6 @@ class Session:
         """The seats people play on this device: not the computer's, nor a friend's who plays by link."""
         return [seat for seat in self.seats if seat not in self.computer.bots and self.link_play.plays_here(seat)]
 
-    def summary_since(self, since: int) -> str:
-        """What happened after ply `since`, in words, for a link that brings a saved game up to date:
-        "Black small e6 to f5. White small e4 to g6, capturing Black's small on f5." (each player's
-        moves together, a long run as its count and last move; chance's left to the move list)."""
-        said: list[tuple[str, list[int]]] = []
-        for ply in range(since + 1, len(self.moves) + 1):
-            seat = self.seat_of_move(ply)
-            if seat is None:
-                continue
-            if said and said[-1][0] == seat:
-                said[-1][1].append(ply)
-            else:
-                said.append((seat, [ply]))
-        parts: list[str] = []
-        for seat, plies in said:
-            if len(plies) <= 4:
-                parts += [self.describe(ply).rstrip(".") for ply in plies]
-            else:
-                parts.append(f"{self.latest.actor_name(seat)} made {len(plies)} moves, the last: "
-                             f"{self.describe(plies[-1]).rstrip('.')}")
-        return record.shorten(". ".join(parts) + ".", 200) if parts else ""
-
     def made(self) -> int:
         """How many moves the players made: not chance's (Ice-Turn's deal and dice, IceToids' tiles)."""
         return sum(state.actors != (CHANCE,) for state in self.states[:-1])
@@ -494,27 +412,6 @@ class Session:
         before, move = self.states[ply - 1], self.moves[ply - 1]
         actor = before.actor_of(move)
         return actor if actor in players_to_act(before) else None
-
-    @staticmethod
-    def status_of(state: State) -> str:
-        """The status line of any position of the game (My games shows the latest)."""
-        outcome = state.outcome
-        if outcome is not None:
-            if outcome.draw:
-                return f"Draw. {outcome.reason}"
-            names = " and ".join(state.actor_name(w) for w in outcome.winners)
-            return f"{names} {'wins' if len(outcome.winners) == 1 else 'share the win'}. {outcome.reason}"
-        if state.prompt():
-            return state.prompt()
-        clock = state.clock()
-        ringer = state.actor_of(clock[1]) if clock else None  # the clock is not a player
-        actors = [state.actor_name(a) for a in state.actors if a not in (CHANCE, ringer)]
-        if not actors:  # a die to roll or a tile to draw: what the page does by itself, seen only while browsing
-            outcomes = state.chance_outcomes()
-            return f"Next: {(state.chance_name(outcomes[0][0]) if outcomes else 'chance').lower()}."
-        if len(actors) == 1:
-            return f"{actors[0]} to move."
-        return "No turns: " + ", ".join(actors) + " may act at any moment."
 
 
 def _kept(stored) -> dict[str, str]:

@@ -140,7 +140,7 @@ class Bots:
         """After every change: start the bot's search when a bot seat is to move.  No Hint for the computer's
         move or a friend's (none of the person's), nor once the game is over."""
         s = self.app.session
-        by_id("hint").disabled = bool(s.others_to_move()) or s.latest.outcome is not None
+        by_id("hint").disabled = bool(s.words.others_to_move()) or s.latest.outcome is not None
         if self.shown[:2] != (s, s.position_key()):
             self.shown = (s, s.position_key(), window.performance.now())
         turn = s.computer.turn()

@@ -32,7 +32,7 @@ class Panel:
 
     def draw(self, s):
         app = self.app
-        by_id("status").textContent = app.bots.status() or s.status()
+        by_id("status").textContent = app.bots.status() or s.words.status()
         message = by_id("message")
         fallback = app.bots.fallback if s.computer.bots else ""
         notice = " ".join(t for t in (NOT_SAVING if app.saving.not_saving else "", self.notice) if t)
@@ -95,7 +95,7 @@ class Panel:
         over = s.latest.outcome is not None and not s.browsing
         by_id("end").hidden = not over
         if over:
-            by_id("end-result").textContent = s.status()
+            by_id("end-result").textContent = s.words.status()
 
     def type_move(self, event):
         """The typed-move box: the game's notation, refused in words like a click."""

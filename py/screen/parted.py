@@ -107,7 +107,7 @@ class Parted:
             if found.kind == "ahead":
                 app.session.link_play.unseen = found.common
                 app.panel.tell("Another tab played on in this game: "
-                               + (app.session.summary_since(found.common) or "see the moves."))
+                               + (app.session.words.summary_since(found.common) or "see the moves."))
             else:
                 taken = len(s.moves) - found.common
                 app.panel.tell(f"Another tab took back {taken} move{'s' if taken != 1 else ''} in this game; "

@@ -16,6 +16,7 @@ import pytest
 from conftest import ARGS, CHROMIUM, ROOT, App, Watch
 from pyramids import embed, games, record, views
 from pyramids.session import Session
+from pyramids.words import status_of
 from static_server import StaticServer, watched  # noqa: F401 - watched is a fixture
 from test_embed import NO_STORAGE_IN_FRAMES_JS
 from test_embed_links import pieces_in
@@ -93,7 +94,7 @@ def test_three_embeds_show_their_boards_with_no_interpreter_until_a_reader_steps
             frame = painted(frame_of(page, game_id))
             assert pieces_in(frame.inner_html("#board")) == pieces_in(views.draw(session.state)), game_id
             assert frame.inner_text("#ply") == f"{session.cursor}/{len(session.moves)}"
-            assert frame.inner_text("#status") == Session.status_of(session.state)
+            assert frame.inner_text("#status") == status_of(session.state)
             assert frame.evaluate("document.documentElement.hasAttribute('data-ready')") is False
         page.wait_for_timeout(500)  # anything the paint would have asked for
         assert [url for url, _ in sizes if INTERPRETER.search(url)] == [], "no interpreter before a reader acts"
