@@ -276,7 +276,7 @@ class Session:
         friend = self._answered_by_friend()
         if friend:
             return self.clear_input(f"{friend} has already played after that move, by link, so it cannot be taken "
-                                     f"back here. Play on, or ask {friend} to take their move back and send the link.")
+                                    f"back here. Play on, or ask {friend} to take their move back and send the link.")
         self.following.watch(None)
         if self.browsing:
             return self._undo_to(self.cursor)
@@ -288,7 +288,7 @@ class Session:
             self._undo_last()
         taken = total - len(self.moves)
         self.clear_input(f"Took back {taken} move{'s' if taken != 1 else ''}, from move {len(self.moves) + 1} on; "
-                          "Redo puts them back.", warn=False)
+                         "Redo puts them back.", warn=False)
 
     def _undo_last(self) -> None:
         if not self.can_undo():
@@ -363,7 +363,7 @@ class Session:
             return self.clear_input("There is no move to redo.")
         if len(self.moves) + len(self.redo_stack[-1]) > record.MAX_MOVES:
             return self.clear_input(self.full_message() or "Redo would take the game past "
-                                     f"{record.MAX_MOVES:,} moves, the most a game can hold.")
+                                    f"{record.MAX_MOVES:,} moves, the most a game can hold.")
         for move in self.redo_stack.pop():
             self.push(move)
         self.cursor = len(self.moves)

@@ -27,7 +27,7 @@ def test_a_first_visit_sees_the_default_games_start_before_python_starts(new_con
     drawn = page.board(Session(games.DEFAULT))
     assert cells_and_pieces(tab.inner_html("#board")) == cells_and_pieces(drawn), "the board Python draws"
     assert tab.get_attribute("#board", "data-game") == games.DEFAULT
-    assert tab.inner_text("#status") == Session(games.DEFAULT).status()
+    assert tab.inner_text("#status") == Session(games.DEFAULT).words.status()
     assert tab.inner_text("#board .snapshot-note") == "Starting\u2026"
 
     tab.click('#board [data-cell="c3"]', force=True)  # inert: kept, marked, nothing played
