@@ -213,9 +213,11 @@ def test_a_2000_game_backup_imports_a_slice_at_a_time_saying_how_far_it_got(app,
     assert app.page.evaluate("document.activeElement.closest('li.saved') === "
                              "document.querySelectorAll('#games-list li.saved')[50]"), "the focus on the first shown"
     app.page.wait_for_function("document.querySelectorAll('#games-list li.saved .thumb svg').length === 100")
+    first_note = app.page.inner_text("#games-note")
     app.page.set_input_files("#games-file", backup_2000)
-    app.page.wait_for_function(IMPORTED + " && !document.getElementById('games-import').disabled", timeout=300_000,
-                               polling=200)
+    app.page.wait_for_function("note => " + IMPORTED + " && document.getElementById('games-note').textContent !== note"
+                               " && !document.getElementById('games-import').disabled", arg=first_note,
+                               timeout=300_000, polling=200)  # this import's result: not the first one's still shown
     assert app.page.inner_text("#games-note") == "Imported 2,000 games: 2,000 already here.", "nothing added twice"
 
 
