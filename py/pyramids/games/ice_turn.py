@@ -650,22 +650,23 @@ class IceTurnState(State):
     def evaluation(self, level: str = "") -> Evaluation | None:
         """The race, in movement points: what each seat still pays to bring its pieces to its goal
         corner (its pips per cell, a tip to lay a standing piece down, a turn for each way it does not
-        face yet), and its pieces stacked there out of nest order (they must be tipped apart again)."""
+        face yet), and its pieces stacked there out of nest order (they must be tipped apart again).
+        Each seat's way from each cell is read from a table (`_TO_GOAL`): the search calls this at
+        every position of a turn's plan."""
         if self.phase in ("deal", "place"):
             return None
         costs = {}
         for seat in self.seats:
             letter, goal = LETTERS[seat.colour], seat.goal
+            to_goal = _TO_GOAL[goal]
             cost = 0.0
             for cell, stack in enumerate(self.stacks):
-                if cell == goal:
-                    continue
-                for piece in stack:
-                    if piece[0] != letter:
-                        continue
-                    steps, ways = heading(cell, goal, SIZE)
-                    turns = (self.facing[cell] not in ways) + (len(ways) > 1)  # a standing piece: its tip
-                    cost += pips(piece) * steps + turns
+                if stack and cell != goal:
+                    steps, ways, bends = to_goal[cell]
+                    turns = (self.facing[cell] not in ways) + bends  # a standing piece: its tip
+                    for piece in stack:
+                        if piece[0] == letter:
+                            cost += pips(piece) * steps + turns
             home = [p for p in self.stacks[goal] if p[0] == letter]
             cost += NEST_DISORDER_MP * sum(a > b for i, a in enumerate(home) for b in home[i + 1:])
             costs[seat.colour] = cost
@@ -1387,5 +1388,9 @@ class IceTurn(Game):
 
 
 NEST_DISORDER_MP = 20  # the computer's evaluation: a larger piece below a smaller on the goal, never worth it
+# From each cell to each goal: the steps, the ways that lead nearer, and whether it needs a turn on the way.
+_TO_GOAL = tuple(tuple((steps, ways, len(ways) > 1) for steps, ways in (heading(cell, goal, SIZE)
+                                                                       for cell in range(SIZE * SIZE)))
+                 for goal in range(SIZE * SIZE))
 
 GAME = IceTurn()
