@@ -169,7 +169,7 @@ class App:
         mine = found.data.get("mine")
         session.link_play.choose([m for m in mine if isinstance(m, str)] if isinstance(mine, list) else [])
         if found.kind == "continues":
-            session.keep_chance(found.data)  # what was drawn and undone stays drawn
+            session.undoing.keep_chance(found.data)  # what was drawn and undone stays drawn
             self.adopt(session, found.id, found.data)
             session.link_play.unseen = session.following.watched = session.following.told = found.common
             if not session.following.news():  # the turns it brought are told as the computer's are, once, as news

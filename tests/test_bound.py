@@ -68,7 +68,7 @@ def test_a_move_whose_chance_would_pass_the_bound_is_refused_whole(nearly_full):
     s = nearly_full
     with pytest.raises(GameError, match="would take the game past 10,000 moves"):
         s.play("throw")
-    assert len(s.moves) == LAST - 1 and len(s.states) == LAST and not s.redo_stack
+    assert len(s.moves) == LAST - 1 and len(s.states) == LAST and not s.undoing.redo_stack
     s.play("step")
     assert len(s.moves) == LAST
 
@@ -85,8 +85,8 @@ def test_the_computer_s_move_past_the_bound_is_refused_and_not_tried_again(nearl
 def test_redo_past_the_bound_is_refused(nearly_full):
     """Only a save's redo stack could hold more (redo puts back what was made under the bound)."""
     s = nearly_full
-    s.redo_stack.append(["step", "step"])
-    s.redo()
+    s.undoing.redo_stack.append(["step", "step"])
+    s.undoing.redo()
     assert len(s.moves) == LAST - 1 and "10,000 moves" in s.message
 
 

@@ -52,9 +52,9 @@ def test_undo_takes_back_the_bots_reply_with_the_players_move():
     assert s.computer.turn() == ("black", "easy")
     assert s.play_bot("e6-f5", s.position_key())
     assert s.computer.turn() is None
-    s.undo()
-    assert s.moves == [] and s.redo_stack == [["d3-e4", "e6-f5"]]
-    s.redo()
+    s.undoing.undo()
+    assert s.moves == [] and s.undoing.redo_stack == [["d3-e4", "e6-f5"]]
+    s.undoing.redo()
     assert s.moves == ["d3-e4", "e6-f5"]
 
 
@@ -62,7 +62,7 @@ def test_undo_while_the_bot_thinks_takes_back_the_players_move():
     s = Session("ice-lady", bots={"black": "easy"})
     s.play("d3-e4")
     key = s.position_key()
-    s.undo()
+    s.undoing.undo()
     assert s.moves == []
     assert not s.play_bot("e6-f5", key), "a late answer for another position is dropped"
     assert s.moves == []
@@ -120,7 +120,7 @@ def test_a_bot_playing_white_moves_first_and_undo_stops_at_the_persons_move():
     s.play_bot("d3-e4", s.position_key())
     s.play("e6-f5")
     s.play_bot("e4xg6", s.position_key())
-    s.undo()
+    s.undoing.undo()
     assert s.moves == ["d3-e4"] and s.computer.turn() is None
 
 

@@ -21,6 +21,7 @@ from . import games
 from .core import CHANCE, GameError, State, players_to_act, seats
 from .markup import escape
 from .session import Session
+from .undoing import Undoing
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ class LessonSession(Session):
         self.states = [start]
         self.cursor = 0
         self.clicks.steer = self._off_step
+        self.undoing = ForwardOnly(self)
         if len(players_to_act(start)) > 1:  # no turns (Ice Towers): the player acts as the lesson's seat
             self.clicks.actor = tutor.lesson.seat or None
 
@@ -107,8 +109,12 @@ class LessonSession(Session):
                 return
             self.push(move)
 
+
+class ForwardOnly(Undoing):
+    """A lesson's Undo and Redo: a lesson goes forward only (a step is started again instead)."""
+
     def undo(self) -> None:
-        self.clear_input("A lesson goes forward only: Start the step again to try it afresh.")
+        self.session.clear_input("A lesson goes forward only: Start the step again to try it afresh.")
 
     redo = undo
 

@@ -130,7 +130,7 @@ class Loading:
         s = self.session
         self.done = True
         if self.saved is not None:
-            s.keep_chance(self.saved)
+            s.undoing.keep_chance(self.saved)
         if self.error is None:
             replayed = len(s.moves)
             s.settle_chance()
@@ -154,7 +154,7 @@ class Loading:
             if redo is None:
                 self.notes.append("The moves to redo could not be read and were left out.")
             else:
-                s.redo_stack = redo
+                s.undoing.redo_stack = redo
         ply = data.get("ply")
         if isinstance(ply, int) and not isinstance(ply, bool):
             s.go(ply)

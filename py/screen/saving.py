@@ -51,7 +51,8 @@ class Saving:
     def worth_saving(self):
         """Whether the game on screen has anything of the player's: a move, an undo, a running clock, a side chosen."""
         s = self.app.session
-        return s.moves != self.opened or bool(s.redo_stack) or s.clock.started is not None or bool(s.link_play.mine)
+        return (s.moves != self.opened or bool(s.undoing.redo_stack) or s.clock.started is not None
+                or bool(s.link_play.mine))
 
     def persist(self):
         """After a player acts: save the game in its entry and put its record in the URL."""
