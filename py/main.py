@@ -349,7 +349,7 @@ class App:
         try:
             await self.loaded(lambda: games.get(game_id))
         except GameError as err:  # offline before the app was cached: the game on screen stays
-            self.session.message, self.session.warn = str(err), True
+            self.session.note(str(err), warn=True)
             return self.render()
         self.saving.persist()
         self.panel.notice = ""

@@ -132,11 +132,12 @@ class Session:
     def clear_input(self, message: str = "", warn: bool = True) -> None:
         """No selection or choice pending; `message` is a warning (a refusal) unless `warn` is False (a note)."""
         self.clicks.clear()
-        self.message, self.warn = message, bool(message) and warn
+        self.note(message, bool(message) and warn)
 
-    def note(self, text: str) -> None:
-        """A neutral message ("Link copied"), not a warning."""
-        self.message, self.warn = text, False
+    def note(self, text: str, warn: bool = False) -> None:
+        """Say `text` in the message line, the clicks left as they are: a neutral note ("Link copied"), or a
+        warning (an error, a refusal) if `warn`.  The one way the message is set."""
+        self.message, self.warn = text, warn
 
     # -- playing ----------------------------------------------------------
     def play(self, move: str) -> None:
@@ -195,9 +196,9 @@ class Session:
         try:
             change()
         except GameError as err:
-            self.message, self.warn = str(err), True
+            self.note(str(err), warn=True)
         except Exception as err:  # noqa: BLE001 - a bug must not kill the page
-            self.message, self.warn = f"Something went wrong: {err}", True
+            self.note(f"Something went wrong: {err}", warn=True)
             return err
         return None
 
@@ -249,7 +250,8 @@ class Session:
         try:
             self.within_bound(first)
         except GameError as err:
-            self.message, self.warn, self.computer.stopped_at = str(err), True, self.position_key()
+            self.note(str(err), warn=True)
+            self.computer.stopped_at = self.position_key()
             return False
         if self.following.watched is None:
             self.following.watch(first)
