@@ -268,7 +268,7 @@ class App:
             part.draw(s)
         self.later(self.draw_after_paint)
         # the next visit paints this board before Python starts
-        if not (s.clicks.selection or s.clicks.choices or self.learn.active):
+        if not (s.clicks.pending or self.learn.active):
             window.pyramidsSnapshot.keep(self.saving.home())
 
     def draw_after_paint(self):
@@ -390,7 +390,7 @@ class App:
         """Esc: a pending choice or selection goes, and an open box (link, embed, notation) closes."""
         self.share.close()
         self.notation.close()
-        if self.session.clicks.selection or self.session.clicks.choices:
+        if self.session.clicks.pending:
             self.act(self.session.clicks.cancel, save=False)
         else:
             self.learn.leave()  # with nothing to cancel, Esc leaves a lesson

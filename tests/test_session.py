@@ -471,9 +471,12 @@ def test_escape_cancels_a_pending_choice():
     s = Session("ice-lady", moves=moves)
     s.clicks.click("b6")
     s.clicks.click("d8")
-    assert s.clicks.choices
+    assert s.clicks.choices and s.clicks.pending
     s.clicks.cancel()
     assert s.clicks.choices == () and s.clicks.selection == () and s.moves == moves and page.choices(s) == ""
+    assert not s.clicks.pending
+    s.clicks.click("b6")
+    assert s.clicks.selection and s.clicks.pending, "a selection alone is pending too (Esc cancels it)"
 
 
 # Ice Towers from the start to two larges of each colour in t7 (tests/test_ai.py's TOWERS_LOOP, numbered as
