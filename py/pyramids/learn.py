@@ -73,9 +73,7 @@ class LessonSession(Session):
 
     def __init__(self, tutor: "Tutor", start: State):
         self.tutor = tutor
-        self._start(start.game.id, dict(start.options), None)
-        self.states = [start]
-        self.cursor = 0
+        self.begin(start.game.id, dict(start.options), None, start=start)
         self.clicks.steer = self._off_step
         self.undoing = ForwardOnly(self)
         if len(players_to_act(start)) > 1:  # no turns (Ice Towers): the player acts as the lesson's seat

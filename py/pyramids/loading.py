@@ -59,7 +59,7 @@ class Loading:
         if pace not in PACES:
             self.notes.append(f"The link's computer speed is not valid: {quote(pace)} (write slow, normal or fast); "
                               "it plays at normal speed.")
-        self.session._start(rec.game, rec.options, rng, bots, pace)
+        self.session.begin(rec.game, rec.options, rng, bots, pace)
         if "left" in rec.view:
             left = _small_int(rec.view["left"])
             timer = self.session.latest.clock()

@@ -41,20 +41,21 @@ _AT_MOST = "the most a game can hold; it stays as it is (browse it, share it), a
 class Session:
     def __init__(self, game_id: str, options=None, moves=(), rng: random.Random | None = None, bots=None,
                  pace: str = "normal"):
-        self._start(game_id, options, rng, bots, pace)
+        self.begin(game_id, options, rng, bots, pace)
         for move in moves:
             self.push(move)
         self.settle_chance()
         self.cursor = len(self.moves)
 
-    def _start(self, game_id: str, options, rng, bots=None, pace: str = "normal") -> None:
-        """The game's initial position and nothing played, not even chance."""
+    def begin(self, game_id: str, options, rng, bots=None, pace: str = "normal", start: State | None = None) -> None:
+        """The game at its initial position (or at `start`, a lesson's step) and nothing played, not even chance:
+        where a replay (`loading.Loading`) or a lesson begins."""
         self.game = games.get(game_id)
         self.options = self.game.resolve_options(options or {})
         self.computer = Computer(self, bots, pace)
         self.rng = rng or random.Random()
         self.clock = Clock(self)
-        self.states: list[State] = [self.game.new(**self.options)]
+        self.states: list[State] = [self.game.new(**self.options) if start is None else start]
         self.moves: list[str] = []
         self.cursor = 0
         self.message = ""
