@@ -224,10 +224,8 @@ class Session:
 
     # -- browsing -------------------------------------------------------------
     def by_itself(self, ply: int) -> bool:
-        """Whether the move at `ply` was made by itself: chance, or a game's automatic move."""
-        state = self.states[ply]
-        return state.actors == (CHANCE,) or (
-            state.outcome is None and state.automatic_move() == self.moves[ply])
+        """Whether the move at `ply` was made by itself: chance, or a game's automatic move (`turns.by_itself`)."""
+        return turns.by_itself(self.states[ply], self.moves[ply])
 
     # -- the computer's moves, and hints -------------------------------------
     def position_key(self) -> str:
