@@ -5,7 +5,7 @@ import pytest
 
 from pyramids import record
 from pyramids.core import CHANCE, Game, GameError, Option, State
-from pyramids.loading import Loading
+from pyramids.loading import Loading, to_storage
 from pyramids.session import Session
 
 
@@ -61,7 +61,7 @@ def test_the_last_move_a_game_can_hold_is_made_and_the_next_refused_with_the_rea
         s.play("step")
     s.clicks.click("step")
     assert len(s.moves) == LAST and s.warn and s.message.startswith("This game has reached 10,000 moves")
-    assert Loading.from_storage(s.to_storage()).finish()[1] is None, "the game saved opens again"
+    assert Loading.from_storage(to_storage(s)).finish()[1] is None, "the game saved opens again"
 
 
 def test_a_move_whose_chance_would_pass_the_bound_is_refused_whole(nearly_full):

@@ -5,7 +5,7 @@ import json
 import random
 
 from pyramids.core import CHANCE
-from pyramids.loading import Loading
+from pyramids.loading import Loading, to_storage
 from pyramids.session import Session
 
 
@@ -56,8 +56,8 @@ def test_a_tile_seen_then_undone_is_kept_in_the_save_and_comes_back_after_a_relo
     tile = drawn_at(s, "b2")
     while s.moves[-1] != "c1.U>N":
         s.undoing.undo()
-    assert tile in s.to_storage() and tile not in s.link()
-    again, problem = Loading.from_storage(s.to_storage(), rng=Avoiding(tile)).finish()
+    assert tile in to_storage(s) and tile not in s.link()
+    again, problem = Loading.from_storage(to_storage(s), rng=Avoiding(tile)).finish()
     assert problem is None
     again.play("b1.N>E")  # not the redo: the redo stack is gone, the tile is not
     again.play("c1.N>W")
@@ -112,7 +112,7 @@ def test_chance_kept_is_in_the_save_and_never_in_a_link():
     s, move, _ = rolled_turn()
     s.play(move)
     s.undoing.undo()
-    assert s.undoing.kept and json.loads(s.to_storage())["chance"] == s.undoing.kept
+    assert s.undoing.kept and json.loads(to_storage(s))["chance"] == s.undoing.kept
     assert Loading.from_link(s.link()).finish()[0].undoing.kept == {}
 
 
@@ -123,7 +123,7 @@ def test_a_link_that_brings_a_saved_game_up_to_date_keeps_its_chance():
     while s.moves[-1] != "c1.U>N":
         s.undoing.undo()
     friend = Loading.from_link(s.link()).finish()[0]
-    friend.undoing.keep_chance(json.loads(s.to_storage()))
+    friend.undoing.keep_chance(json.loads(to_storage(s)))
     friend.rng = Avoiding(tile)
     friend.play("b1.N-b2")
     assert drawn_at(friend, "b2") == tile

@@ -8,7 +8,7 @@ from pyramids import page, record
 from pyramids.core import RESIGN, GameError
 from pyramids.games import get
 from pyramids.computer import STEP_S, reading_time
-from pyramids.loading import Loading, parse_bots
+from pyramids.loading import Loading, parse_bots, to_storage
 from pyramids.session import Session
 
 
@@ -27,7 +27,7 @@ def test_a_person_is_the_default_and_adds_nothing_to_the_link():
 
 def test_storage_keeps_the_seats():
     s = Session("icetoids", {"players": 3}, bots={"p2": "easy", "p3": "medium"}, rng=random.Random(1))
-    again, error = Loading.from_storage(s.to_storage()).finish()
+    again, error = Loading.from_storage(to_storage(s)).finish()
     assert error is None and again.computer.bots == {"p2": "easy", "p3": "medium"} and again.options["players"] == 3
 
 
@@ -217,7 +217,7 @@ def test_the_computer_s_speed_travels_with_its_seats():
     assert s.link() == "v=1&g=ice-towers&m=&bots=yellow:hard&pace=slow"
     again, error = Loading(record.decode(s.link())).finish()
     assert error is None and again.computer.pace == "slow"
-    assert Loading.from_storage(s.to_storage()).finish()[0].computer.pace == "slow"
+    assert Loading.from_storage(to_storage(s)).finish()[0].computer.pace == "slow"
     assert "pace" not in Session("ice-towers", bots={"yellow": "hard"}).link(), "normal adds nothing"
     bad, message = Loading(record.decode("v=1&g=ice-towers&m=&bots=yellow:hard&pace=warp")).finish()
     assert bad.computer.pace == "normal" and "The link's computer speed is not valid: 'warp'" in message
@@ -228,7 +228,7 @@ def test_a_turn_game_s_computer_speed_travels_too():
     s = Session("ice-turn", {"players": 3}, bots={"red": "easy", "blue": "easy"}, pace="slow", rng=random.Random(2))
     assert s.link().endswith("&bots=red:easy,blue:easy&pace=slow")
     assert Loading(record.decode(s.link())).finish()[0].computer.pace == "slow"
-    assert Loading.from_storage(s.to_storage()).finish()[0].computer.pace == "slow"
+    assert Loading.from_storage(to_storage(s)).finish()[0].computer.pace == "slow"
 
 
 def bots_play(s: Session, *moves: str) -> None:

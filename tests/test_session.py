@@ -8,7 +8,7 @@ import pytest
 from pyramids import games, page
 from pyramids.core import CHANCE, Game, GameError, Option, Outcome, State
 from pyramids.record import Record, RecordError
-from pyramids.loading import Loading
+from pyramids.loading import Loading, to_storage
 from pyramids.session import Session
 from pyramids.words import status_of
 
@@ -99,7 +99,7 @@ def test_storage_round_trip_keeps_redo_and_the_ply_on_screen():
         s.play(move)
     s.undoing.undo()
     s.go(1)
-    again, error = Loading.from_storage(s.to_storage()).finish()
+    again, error = Loading.from_storage(to_storage(s)).finish()
     assert error is None
     assert again.moves == ["d3-e4", "e6-f5"] and again.undoing.redo_stack == [["e4xg6"]] and again.cursor == 1
 
@@ -202,7 +202,7 @@ def test_option_form_shows_every_option():
 def test_storage_text_is_json_with_the_link():
     s = fresh()
     s.play("d3-e4")
-    data = json.loads(s.to_storage())
+    data = json.loads(to_storage(s))
     assert data["record"] == "v=1&g=ice-lady&m=d3-e4" and data["v"] == 2
 
 
@@ -213,7 +213,7 @@ def test_the_game_clock_counts_from_the_first_look_and_plays_its_move(monkeypatc
     s.go(0)
     assert s.tick(105.5) is True
     assert s.moves[0] == "tails" and s.clock.remaining(200.0) is None
-    restored, _ = Loading.from_storage(Session("coin").to_storage()).finish()
+    restored, _ = Loading.from_storage(to_storage(Session("coin"))).finish()
     assert restored.clock.started is None
 
 
@@ -221,7 +221,7 @@ def test_the_clock_start_survives_a_reload(monkeypatch):
     monkeypatch.setattr("pyramids.games.get", lambda game_id: COIN)
     s = Session("coin")
     s.clock.remaining(50.0)
-    again, _ = Loading.from_storage(s.to_storage()).finish()
+    again, _ = Loading.from_storage(to_storage(s)).finish()
     assert again.clock.remaining(52.0) == 3
 
 
@@ -255,7 +255,7 @@ def test_replaying_an_undone_move_brings_back_the_same_chance_outcome(monkeypatc
 def test_undone_dice_are_stored_and_redone_after_a_reload(monkeypatch):
     """A die everyone saw may be stored: reload keeps the redo of a move followed by chance."""
     s, toss = undone_bet(monkeypatch)
-    again, error = Loading.from_storage(s.to_storage()).finish()
+    again, error = Loading.from_storage(to_storage(s)).finish()
     assert error is None and again.undoing.redo_stack == [["heads", toss]]
     again.undoing.redo()
     assert again.moves == ["heads", toss]

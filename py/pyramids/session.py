@@ -8,7 +8,7 @@ session: `clicks` (what is selected and lit, the move a click makes),
 (undo and redo, the chance outcomes undone), `computer` (the computer's
 seats), `following` (the turns nobody here made), `link_play` (play by
 link, the compact link) and `clock` (a timed variant's); `loading.Loading`
-opens a link or a save.
+opens a link or a save, and `loading.to_storage` writes the save.
 
 History: `moves` is the game so far and `cursor` the ply on screen; browsing
 moves the cursor without changing the game, and moves are made only at the
@@ -20,7 +20,6 @@ chance draws again what was drawn at the same chance node and then undone
 
 from __future__ import annotations
 
-import json
 import random
 from typing import cast
 
@@ -34,7 +33,6 @@ from .link_play import LinkPlay
 from .undoing import Undoing
 from .words import Words
 
-STORAGE_FORMAT = 2  # 2: the clock's deadline (1: when it started); redo groups of chance too
 _AT_MOST = "the most a game can hold; it stays as it is (browse it, share it), and New game starts another."
 
 
@@ -80,20 +78,6 @@ class Session:
         """The page's address: the readable link (packing a long game's moves after every move would cost
         the page a long task; Share packs them once)."""
         return record.encode(self.record())
-
-    def storage_fields(self) -> dict:
-        """What a save holds of the game: its record (readable: it does not depend on move order), the redo
-        stack, the ply on screen, the clock's deadline, the chance outcomes kept, the turns followed (told
-        and outlined) and the moves a link brought.  Undone dice and tiles are stored: everyone saw them, and
-        a reload must not draw them anew; a reload shows what was on screen."""
-        f = self.following
-        return {"v": STORAGE_FORMAT, "record": record.encode(self.record()),
-                "redo": [list(g) for g in self.undoing.redo_stack], "ply": self.cursor,
-                "deadline": self.clock.deadline(), "mine": list(self.link_play.mine), "chance": dict(self.undoing.kept),
-                "followed": None if f.watched is None else [f.watched, f.told], "unseen": self.link_play.unseen}
-
-    def to_storage(self) -> str:
-        return json.dumps(self.storage_fields())
 
     # -- the position ---------------------------------------------------
     @property

@@ -9,6 +9,7 @@ import asyncio
 from pyscript import window
 
 from pyramids import saves
+from pyramids.loading import to_storage
 from screen.store import keep_games, now_ms
 
 
@@ -33,7 +34,7 @@ class Saving:
 
     def read(self, session):
         """The game on screen is as its entry holds it (just opened from it): not written again unchanged."""
-        self.saved, self.synced = (session, self.entry, session.to_storage()), tuple(session.moves)
+        self.saved, self.synced = (session, self.entry, to_storage(session)), tuple(session.moves)
 
     def new_entry(self, name=None):
         """The game on screen goes to an entry of its own from its next save (named `name`)."""
@@ -60,7 +61,7 @@ class Saving:
         if s is None or app.busy or app.learn.active:  # a lesson is never saved, nor put in the link
             return
         self.take_side()
-        text = s.to_storage()
+        text = to_storage(s)
         if self.saved == (s, self.entry, text):
             return
         if self.entry is None and self.worth_saving():
