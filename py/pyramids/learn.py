@@ -68,7 +68,7 @@ class LessonSession(Session):
 
     A click the rules allow but that leads away from every move the step asks for is refused
     with the step's words (`_off_step` steers the clicks); chance acts only as the lesson says
-    (`Tutor`), never at random.
+    (`Tutor`), never at random; Undo and Redo only say that a lesson goes forward (`ForwardOnly`).
     """
 
     def __init__(self, tutor: "Tutor", start: State):

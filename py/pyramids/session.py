@@ -1,4 +1,4 @@
-"""A game being played on the page: history and browsing, and the moves made.
+"""A game being played on the page: its history and the ply on screen, the moves made, and the message line.
 
 The page binding stays thin: it forwards clicks and buttons here and draws
 what this says.  Everything a player can do is testable on CPython.  Each job
@@ -10,12 +10,15 @@ seats), `following` (the turns nobody here made), `link_play` (play by
 link, the compact link) and `clock` (a timed variant's); `loading.Loading`
 opens a link or a save, and `loading.to_storage` writes the save.
 
-History: `moves` is the game so far and `cursor` the ply on screen; browsing
-moves the cursor without changing the game, and moves are made only at the
-latest position.  A move is made together with the moves that follow it by
-themselves (dice, revealed tiles, a turn that ended for lack of options);
-chance draws again what was drawn at the same chance node and then undone
-(`Undoing.drawn_again`), so no die and no tile can be fished for.
+What is left here: the history (`states`, `moves`) and `cursor`, the ply on
+screen, moved by a move, a turn (`turns`) or a key; making a move at the
+latest position, a person's (`play`), the computer's (`play_bot`) or the
+clock's (`tick`), together with the moves that follow it by themselves (dice,
+revealed tiles, a turn that ended for lack of options: `settle_chance`, which
+draws again what was drawn at the same chance node and then undone,
+`Undoing.drawn_again`, so no die and no tile can be fished for); the message
+line (`note`, `clear_input`); the seats and which of them people play here
+(`people`); and the record a link and a save are made of.
 """
 
 from __future__ import annotations
@@ -65,7 +68,7 @@ class Session:
         self.link_play = LinkPlay(self)
         self.clicks.fit_actor()
 
-    # -- links and saves ---------------------------------------------
+    # -- the record a link and a save are made of --------------------
     def record(self) -> record.Record:
         """The game, and the seats the computer plays (a link opens against the same bots)."""
         bots, pace = self.computer.bots, self.computer.pace
