@@ -103,7 +103,7 @@ class Embed:
         if self.view.play:
             self.act(lambda: self.session.clicks.click(cells))
         else:
-            self.session.message = "This is a replay: open it in the full app to play on."
+            self.session.note("This is a replay: open it in the full app to play on.")
             self.render()
 
     def on_moves_click(self, event):

@@ -169,7 +169,7 @@ class App:
         mine = found.data.get("mine")
         session.link_play.choose([m for m in mine if isinstance(m, str)] if isinstance(mine, list) else [])
         if found.kind == "continues":
-            session.keep_chance(found.data)  # what was drawn and undone stays drawn
+            session.undoing.keep_chance(found.data)  # what was drawn and undone stays drawn
             self.adopt(session, found.id, found.data)
             session.link_play.unseen = session.following.watched = session.following.told = found.common
             if not session.following.news():  # the turns it brought are told as the computer's are, once, as news
@@ -268,7 +268,7 @@ class App:
             part.draw(s)
         self.later(self.draw_after_paint)
         # the next visit paints this board before Python starts
-        if not (s.clicks.selection or s.clicks.choices or self.learn.active):
+        if not (s.clicks.pending or self.learn.active):
             window.pyramidsSnapshot.keep(self.saving.home())
 
     def draw_after_paint(self):
@@ -349,7 +349,7 @@ class App:
         try:
             await self.loaded(lambda: games.get(game_id))
         except GameError as err:  # offline before the app was cached: the game on screen stays
-            self.session.message, self.session.warn = str(err), True
+            self.session.note(str(err), warn=True)
             return self.render()
         self.saving.persist()
         self.panel.notice = ""
@@ -390,7 +390,7 @@ class App:
         """Esc: a pending choice or selection goes, and an open box (link, embed, notation) closes."""
         self.share.close()
         self.notation.close()
-        if self.session.clicks.selection or self.session.clicks.choices:
+        if self.session.clicks.pending:
             self.act(self.session.clicks.cancel, save=False)
         else:
             self.learn.leave()  # with nothing to cancel, Esc leaves a lesson

@@ -5,7 +5,7 @@ import pytest
 
 from pyramids import record
 from pyramids.core import CHANCE, Game, GameError, Option, State
-from pyramids.loading import Loading
+from pyramids.loading import Loading, to_storage
 from pyramids.session import Session
 
 
@@ -61,14 +61,14 @@ def test_the_last_move_a_game_can_hold_is_made_and_the_next_refused_with_the_rea
         s.play("step")
     s.clicks.click("step")
     assert len(s.moves) == LAST and s.warn and s.message.startswith("This game has reached 10,000 moves")
-    assert Loading.from_storage(s.to_storage()).finish()[1] is None, "the game saved opens again"
+    assert Loading.from_storage(to_storage(s)).finish()[1] is None, "the game saved opens again"
 
 
 def test_a_move_whose_chance_would_pass_the_bound_is_refused_whole(nearly_full):
     s = nearly_full
     with pytest.raises(GameError, match="would take the game past 10,000 moves"):
         s.play("throw")
-    assert len(s.moves) == LAST - 1 and len(s.states) == LAST and not s.redo_stack
+    assert len(s.moves) == LAST - 1 and len(s.states) == LAST and not s.undoing.redo_stack
     s.play("step")
     assert len(s.moves) == LAST
 
@@ -85,8 +85,8 @@ def test_the_computer_s_move_past_the_bound_is_refused_and_not_tried_again(nearl
 def test_redo_past_the_bound_is_refused(nearly_full):
     """Only a save's redo stack could hold more (redo puts back what was made under the bound)."""
     s = nearly_full
-    s.redo_stack.append(["step", "step"])
-    s.redo()
+    s.undoing.redo_stack.append(["step", "step"])
+    s.undoing.redo()
     assert len(s.moves) == LAST - 1 and "10,000 moves" in s.message
 
 

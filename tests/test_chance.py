@@ -5,7 +5,7 @@ import json
 import random
 
 from pyramids.core import CHANCE
-from pyramids.loading import Loading
+from pyramids.loading import Loading, to_storage
 from pyramids.session import Session
 
 
@@ -43,7 +43,7 @@ def test_a_tile_seen_at_a_cell_stays_there_whatever_the_line_that_comes_back_to_
     s = toids("b1.U>N", "c1.U>N", "b1.N-b2")
     tile = drawn_at(s, "b2")
     while s.moves[-1] != "c1.U>N":
-        s.undo()
+        s.undoing.undo()
     s.rng = Avoiding(tile)
     for move in ("b1.N>E", "c1.N>W", "b1.E>N", "c1.W>S", "b1.N-b2"):  # another line, the redo stack gone
         s.play(move)
@@ -55,9 +55,9 @@ def test_a_tile_seen_then_undone_is_kept_in_the_save_and_comes_back_after_a_relo
     s = toids("b1.U>N", "c1.U>N", "b1.N-b2")
     tile = drawn_at(s, "b2")
     while s.moves[-1] != "c1.U>N":
-        s.undo()
-    assert tile in s.to_storage() and tile not in s.link()
-    again, problem = Loading.from_storage(s.to_storage(), rng=Avoiding(tile)).finish()
+        s.undoing.undo()
+    assert tile in to_storage(s) and tile not in s.link()
+    again, problem = Loading.from_storage(to_storage(s), rng=Avoiding(tile)).finish()
     assert problem is None
     again.play("b1.N>E")  # not the redo: the redo stack is gone, the tile is not
     again.play("c1.N>W")
@@ -99,9 +99,9 @@ def test_dice_undone_and_played_again_after_another_try_come_up_the_same():
     s, move, other = rolled_turn()
     s.play(move)
     rolls = [m for m in s.moves if m.startswith(("roll:", "face:"))][-2:]
-    s.undo()
+    s.undoing.undo()
     s.play(other)
-    s.undo()
+    s.undoing.undo()
     s.rng = Avoiding(*rolls)
     s.play(move)
     assert [m for m in s.moves if m.startswith(("roll:", "face:"))][-2:] == rolls
@@ -111,9 +111,9 @@ def test_chance_kept_is_in_the_save_and_never_in_a_link():
     """A link holds no more than the moves; the save keeps what was drawn and undone, by chance node."""
     s, move, _ = rolled_turn()
     s.play(move)
-    s.undo()
-    assert s.kept and json.loads(s.to_storage())["chance"] == s.kept
-    assert Loading.from_link(s.link()).finish()[0].kept == {}
+    s.undoing.undo()
+    assert s.undoing.kept and json.loads(to_storage(s))["chance"] == s.undoing.kept
+    assert Loading.from_link(s.link()).finish()[0].undoing.kept == {}
 
 
 def test_a_link_that_brings_a_saved_game_up_to_date_keeps_its_chance():
@@ -121,9 +121,9 @@ def test_a_link_that_brings_a_saved_game_up_to_date_keeps_its_chance():
     s = toids("b1.U>N", "c1.U>N", "b1.N-b2")
     tile = drawn_at(s, "b2")
     while s.moves[-1] != "c1.U>N":
-        s.undo()
+        s.undoing.undo()
     friend = Loading.from_link(s.link()).finish()[0]
-    friend.keep_chance(json.loads(s.to_storage()))
+    friend.undoing.keep_chance(json.loads(to_storage(s)))
     friend.rng = Avoiding(tile)
     friend.play("b1.N-b2")
     assert drawn_at(friend, "b2") == tile

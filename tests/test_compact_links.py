@@ -150,7 +150,7 @@ def test_every_option_travels_in_the_compact_form():
 def test_the_session_s_packed_moves_follow_undo_and_a_different_move():
     session = Session("ice-lady", moves=["d3-e4", "e6-f5"])
     session.link_play.share_link()
-    session.undo()
+    session.undoing.undo()
     other = max(m for m in session.latest.legal_moves() if m != "e6-f5")
     session.play(other)
     assert opened(session.link_play.share_link())[0] == ["d3-e4", other]

@@ -563,12 +563,12 @@ def test_the_session_never_rerolls_on_undo_redo_or_replay():
         session.play(session.latest.legal_moves()[0])
     rolled = list(session.moves)
     assert rolled[-2].startswith("roll:") and rolled[-1].startswith("face:")
-    session.undo()
+    session.undoing.undo()
     assert session.moves == rolled[:-3], "the last placement and both dice are taken back together"
     session.rng = random.Random(999)
-    session.redo()
+    session.undoing.redo()
     assert session.moves == rolled, "redo brings back the same dice"
-    session.undo()
+    session.undoing.undo()
     session.play(rolled[-3])
     assert session.moves == rolled, "making the same move again is a redo, not a new roll"
     again, error = Loading(session.record(), rng=random.Random(5)).finish()
@@ -585,7 +585,7 @@ def test_the_automatic_end_of_turn_is_undone_with_the_move_before_it():
     session.cursor = 0
     session.play("end-moves")
     assert session.moves[:2] == ["end-moves", "end-turn"] and session.moves[2].startswith("roll:")
-    session.undo()
+    session.undoing.undo()
     assert session.moves == [] and session.latest.to_text() == text
 
 

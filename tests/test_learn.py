@@ -138,7 +138,7 @@ def test_continue_waits_for_the_step_s_move_and_undo_never_leaves_the_lesson_s_p
     with pytest.raises(Exception, match="First make the move"):
         tutor.next()
     make(tutor, "d3-e4")
-    tutor.session.undo()
+    tutor.session.undoing.undo()
     assert tutor.session.moves == ["d3-e4"] and "Start the step again" in tutor.session.message
 
 

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from conformance import playout
 from pyramids import games, page, record, views
 from pyramids.core import GameError
-from pyramids.loading import CLOCK_EVERY, Loading
+from pyramids.loading import CLOCK_EVERY, Loading, storage_fields, to_storage
 from pyramids.session import Session
 
 GAMES = games.ids()
@@ -84,9 +84,9 @@ def FRESH_CLOCK(session):  # noqa: N802 - a check, named like the constants besi
     ('{"v": 2, "record": "v=1&g=ice-towers&timer=300&m=", "deadline": Infinity}', FRESH_CLOCK),
     ('{"v": 2, "record": "v=1&g=ice-towers&timer=300&m=", "deadline": NaN}', FRESH_CLOCK),
     ('{"v": 1, "record": "v=1&g=ice-towers&timer=300&m=", "clock": NaN}', FRESH_CLOCK),
-    ('{"v": 2, "record": "v=1&g=ice-lady&m=d3-e4", "redo": [[]]}', lambda s: s.redo_stack == []),
-    ('{"v": 2, "record": "v=1&g=ice-lady&m=d3-e4", "redo": [["a1-a1"]]}', lambda s: s.redo_stack == []),
-    ('{"v": 2, "record": "v=1&g=ice-lady&m=d3-e4", "redo": 7}', lambda s: s.redo_stack == []),
+    ('{"v": 2, "record": "v=1&g=ice-lady&m=d3-e4", "redo": [[]]}', lambda s: s.undoing.redo_stack == []),
+    ('{"v": 2, "record": "v=1&g=ice-lady&m=d3-e4", "redo": [["a1-a1"]]}', lambda s: s.undoing.redo_stack == []),
+    ('{"v": 2, "record": "v=1&g=ice-lady&m=d3-e4", "redo": 7}', lambda s: s.undoing.redo_stack == []),
 ])
 def test_saves_that_crashed_every_visit(save, check):
     session = load(save, saved=True)
@@ -115,10 +115,10 @@ def test_a_save_restores_redo_ply_and_the_clock_deadline():
     s = Session("ice-towers", {"timer": 300})
     assert s.clock.remaining(1000.0) == 300
     s.play("red:cap:rS1>t10")
-    s.undo()
-    again, error = Loading.from_storage(s.to_storage()).finish()
-    assert error is None and again.redo_stack == [["red:cap:rS1>t10"]]
-    assert json.loads(s.to_storage())["deadline"] == 1300.0, "the deadline is stored, not the time left"
+    s.undoing.undo()
+    again, error = Loading.from_storage(to_storage(s)).finish()
+    assert error is None and again.undoing.redo_stack == [["red:cap:rS1>t10"]]
+    assert json.loads(to_storage(s))["deadline"] == 1300.0, "the deadline is stored, not the time left"
     assert again.clock.remaining(1100.0) == 200, "the clock ran on while the page was closed"
 
 
@@ -194,10 +194,10 @@ SAVE_VALUES = st.one_of(st.none(), st.booleans(), st.integers(-10**30, 10**30), 
 def test_mutated_saves_open_or_say_why(game_id, data):
     moves = sample_game(game_id)
     session = Session(game_id, moves=moves[: data.draw(st.integers(0, len(moves)))], rng=random.Random(3))
-    if session.can_undo():
-        session.undo()
+    if session.undoing.can_undo():
+        session.undoing.undo()
     session.clock.remaining(1000.0)
-    fields = dict(session.storage_fields())
+    fields = dict(storage_fields(session))
     for _ in range(data.draw(st.integers(0, 3))):
         key = data.draw(st.sampled_from(["v", "record", "redo", "ply", "deadline", "clock", "extra"]))
         fields[key] = data.draw(SAVE_VALUES)
@@ -207,13 +207,13 @@ def test_mutated_saves_open_or_say_why(game_id, data):
     if data.draw(st.booleans()):
         text = mutate(data, text)
     session = load(text, saved=True)
-    if session is not None and session.redo_stack:
-        session.redo()  # a restored redo stack plays
+    if session is not None and session.undoing.redo_stack:
+        session.undoing.redo()  # a restored redo stack plays
 
 
 def test_a_stopped_replay_keeps_the_moves_before_and_is_not_a_clean_save():
     """The page stops a replay where a bug hit (Loading.stop): the prefix is shown, the error kept."""
-    saved = Session("ice-lady", moves=["d3-e4", "e6-f5", "e4xg6"]).to_storage()
+    saved = to_storage(Session("ice-lady", moves=["d3-e4", "e6-f5", "e4xg6"]))
     loading = Loading.from_storage(saved)
     loading.session.push("d3-e4")
     loading.stop("Something went wrong at move 2 (boom); the game is shown up to there.")

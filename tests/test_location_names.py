@@ -160,7 +160,7 @@ def test_the_live_region_says_each_new_move_then_the_turn():
     assert said.startswith(session.message) and "legal target" in said and said.endswith("White to move.")
     session.clicks.cancel()
     assert page.announcement(session, *heard) == "Selection cancelled. White to move."
-    session.undo()
+    session.undoing.undo()
     assert page.announcement(session, *heard).startswith("Move taken back.")
     session.go(0)
     assert page.announcement(session, 1, 1).startswith("Move 0 of 1: the start.")

@@ -93,7 +93,7 @@ def test_a_board_follows_the_one_before_on_one_line_of_play():
     for ply in (3, 0, 1, 2):
         session.go(ply)
         assert page.follows(at_two, page.shown(session)), ply  # a step either way, the same board again
-    session.undo()  # taking back the move on screen, e6-f5, and those after it
+    session.undoing.undo()  # taking back the move on screen, e6-f5, and those after it
     undone = page.shown(session)
     assert page.follows(at_two, undone), "an undo"
     session.play("c6-d5")
@@ -122,7 +122,7 @@ def sound_after(moves, more, game_id="ice-lady", bots=None, undo=False):
         else:
             session.play(move)
     if undo:
-        session.undo()
+        session.undoing.undo()
     return page.sound(session, before, page.shown(session), board_before, page.board(session))
 
 

@@ -13,7 +13,7 @@ from test_ice_turn import pos as ice_turn_position
 from pyramids import games, page, turns, views
 from pyramids.core import CHANCE
 from pyramids.games.icetoids import ORIENTATIONS
-from pyramids.loading import Loading
+from pyramids.loading import Loading, to_storage
 from pyramids.session import Session
 from pyramids.svg import Marks
 from pyramids.words import status_of
@@ -199,32 +199,32 @@ def test_a_reload_keeps_the_turns_followed_and_the_moves_a_link_brought():
         s.play_bot(move, s.position_key())
     news, marks, span = s.following.news(), s.clicks.marks(), s.following.replay_span()
     assert news.startswith("Black's turn: ") and span
-    again, note = Loading.from_storage(s.to_storage()).finish()
+    again, note = Loading.from_storage(to_storage(s)).finish()
     assert note is None
     assert (again.clicks.marks(), again.following.replay_span()) == (marks, span)
     fire = "Black plays the medium fire: burns the medium forest on d2 away; the medium fire goes to the fire pit."
     assert again.following.news() == f"{fire} {news}", "all it outlines: the fire it played, told at once, too"
     again.clicks.click("e4")  # White places Black's fire; Black's turn was told before: not again
     assert again.following.news() == ""
-    reloaded = Loading.from_storage(again.to_storage()).finish()[0]  # the message is gone: the turn is told whole again
+    reloaded = Loading.from_storage(to_storage(again)).finish()[0]  # the message is gone: the turn is told whole again
     assert (news[:-1] + "; White plays the large fire: burns the small forest on e4") in reloaded.following.news()
 
     s = Session("terrafex", bots={"black": "easy"}, rng=random.Random(0))
     for move in ("mountain:start:c1", "glacier:h2W", "forest:grow:c3", "fire:2"):
         s.play(move)
     s.play_bot("fire:burn:d2", s.position_key())  # told at once; White's own actions never told back to White
-    reloaded = Loading.from_storage(s.to_storage()).finish()[0]
+    reloaded = Loading.from_storage(to_storage(s)).finish()[0]
     assert reloaded.following.news() == s.message
 
     s = Session("ice-lady", moves=["d3-e4", "e6-f5"])
     s.link_play.unseen = s.following.watched = s.following.told = 1
-    again = Loading.from_storage(s.to_storage()).finish()[0]
+    again = Loading.from_storage(to_storage(s)).finish()[0]
     assert (again.link_play.unseen, again.following.watched, again.following.told) == (1, 1, 1) and again.following.news() == "Black small e6 to f5."
 
 
 def test_a_save_s_followed_turns_out_of_range_are_left_out():
     s = Session("ice-lady", moves=["d3-e4"])
-    text = s.to_storage().replace('"followed": null', '"followed": [5, "x"]').replace('"unseen": null', '"unseen": -1')
+    text = to_storage(s).replace('"followed": null', '"followed": [5, "x"]').replace('"unseen": null', '"unseen": -1')
     loading = Loading.from_storage(text)
     again, note = loading.finish()
     assert note is None and again.following.watched is None and again.link_play.unseen is None and again.following.told == 0

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from pyramids import page, saves, views
-from pyramids.loading import Loading
+from pyramids.loading import Loading, to_storage
 from pyramids.session import Session, players_to_act
 
 
@@ -69,9 +69,9 @@ def test_which_seats_are_mine_is_saved_with_the_game_and_never_in_its_link():
     session = Session("ice-lady", moves=["d3-e4"])
     session.link_play.choose(["black"])
     assert "black" not in session.link() and "black" not in session.link_play.share_link()
-    restored, _ = Loading.from_storage(session.to_storage()).finish()
+    restored, _ = Loading.from_storage(to_storage(session)).finish()
     assert restored.link_play.mine == ("black",)
-    tampered = json.loads(session.to_storage()) | {"mine": ["green", 7]}
+    tampered = json.loads(to_storage(session)) | {"mine": ["green", 7]}
     assert Loading.from_storage(json.dumps(tampered)).finish()[0].link_play.mine == ()
 
 

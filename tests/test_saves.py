@@ -103,8 +103,8 @@ def test_full_storage_says_so_and_keeps_what_it_had():
 def test_one_slot_saves_move_into_my_games():
     """Nobody loses a game on upgrade: pyramids.v1.game.<id> and damaged.<id> become entries."""
     old = played("d3-e4", "e6-f5")
-    old.undo()
-    v1 = {"v": 1, "record": old.link(), "redo": old.redo_stack, "ply": 0, "clock": None}
+    old.undoing.undo()
+    v1 = {"v": 1, "record": old.link(), "redo": old.undoing.redo_stack, "ply": 0, "clock": None}
     store = Store({"game.ice-lady": json.dumps(v1), "damaged.icetoids": "{broken", "last": "ice-lady"})
     assert saves.migrate(store, 5000) == []
     assert not any(k.startswith(("game.", "damaged.")) for k in store.keys())
@@ -112,7 +112,7 @@ def test_one_slot_saves_move_into_my_games():
     good = next(e for e in listed if not e.damaged)
     assert store["last"] == good.id and good.moves == 1
     session, error = Loading.from_storage(store["saved." + good.id]).finish()
-    assert error is None and session.redo_stack == [["e6-f5"]] and session.cursor == 0
+    assert error is None and session.undoing.redo_stack == [["e6-f5"]] and session.cursor == 0
     assert [e.damaged is not None for e in listed].count(True) == 1
     assert saves.migrate(store, 6000) == [] and len(saves.entries(store)) == 2, "migration runs once"
 
@@ -310,7 +310,7 @@ def test_another_tab_s_write_is_seen_by_its_revision_and_named_by_what_it_did():
     assert saves.other_tab(store, "g", rev, moves + ["c6-b5"]).kind == "behind", "this tab's move was written over"
     assert saves.other_tab(store, "g", rev, ["d3-e4", "e6-d5"]).kind == "parted"
     took_back = played(*moves)
-    took_back.undo()
+    took_back.undoing.undo()
     saves.save(store, "g", took_back, {}, 4)
     assert saves.other_tab(store, "g", rev, moves).kind == "back", "the moves are in its redo: nothing lost"
     for junk in ("{broken", json.dumps({**json.loads(store["saved.g"]), "v": 3})):  # issue 52: damage, a newer version

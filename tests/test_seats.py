@@ -8,7 +8,7 @@ from pyramids import page, record
 from pyramids.core import RESIGN, GameError
 from pyramids.games import get
 from pyramids.computer import STEP_S, reading_time
-from pyramids.loading import Loading, parse_bots
+from pyramids.loading import Loading, parse_bots, to_storage
 from pyramids.session import Session
 
 
@@ -27,7 +27,7 @@ def test_a_person_is_the_default_and_adds_nothing_to_the_link():
 
 def test_storage_keeps_the_seats():
     s = Session("icetoids", {"players": 3}, bots={"p2": "easy", "p3": "medium"}, rng=random.Random(1))
-    again, error = Loading.from_storage(s.to_storage()).finish()
+    again, error = Loading.from_storage(to_storage(s)).finish()
     assert error is None and again.computer.bots == {"p2": "easy", "p3": "medium"} and again.options["players"] == 3
 
 
@@ -52,9 +52,9 @@ def test_undo_takes_back_the_bots_reply_with_the_players_move():
     assert s.computer.turn() == ("black", "easy")
     assert s.play_bot("e6-f5", s.position_key())
     assert s.computer.turn() is None
-    s.undo()
-    assert s.moves == [] and s.redo_stack == [["d3-e4", "e6-f5"]]
-    s.redo()
+    s.undoing.undo()
+    assert s.moves == [] and s.undoing.redo_stack == [["d3-e4", "e6-f5"]]
+    s.undoing.redo()
     assert s.moves == ["d3-e4", "e6-f5"]
 
 
@@ -62,7 +62,7 @@ def test_undo_while_the_bot_thinks_takes_back_the_players_move():
     s = Session("ice-lady", bots={"black": "easy"})
     s.play("d3-e4")
     key = s.position_key()
-    s.undo()
+    s.undoing.undo()
     assert s.moves == []
     assert not s.play_bot("e6-f5", key), "a late answer for another position is dropped"
     assert s.moves == []
@@ -120,7 +120,7 @@ def test_a_bot_playing_white_moves_first_and_undo_stops_at_the_persons_move():
     s.play_bot("d3-e4", s.position_key())
     s.play("e6-f5")
     s.play_bot("e4xg6", s.position_key())
-    s.undo()
+    s.undoing.undo()
     assert s.moves == ["d3-e4"] and s.computer.turn() is None
 
 
@@ -217,7 +217,7 @@ def test_the_computer_s_speed_travels_with_its_seats():
     assert s.link() == "v=1&g=ice-towers&m=&bots=yellow:hard&pace=slow"
     again, error = Loading(record.decode(s.link())).finish()
     assert error is None and again.computer.pace == "slow"
-    assert Loading.from_storage(s.to_storage()).finish()[0].computer.pace == "slow"
+    assert Loading.from_storage(to_storage(s)).finish()[0].computer.pace == "slow"
     assert "pace" not in Session("ice-towers", bots={"yellow": "hard"}).link(), "normal adds nothing"
     bad, message = Loading(record.decode("v=1&g=ice-towers&m=&bots=yellow:hard&pace=warp")).finish()
     assert bad.computer.pace == "normal" and "The link's computer speed is not valid: 'warp'" in message
@@ -228,7 +228,7 @@ def test_a_turn_game_s_computer_speed_travels_too():
     s = Session("ice-turn", {"players": 3}, bots={"red": "easy", "blue": "easy"}, pace="slow", rng=random.Random(2))
     assert s.link().endswith("&bots=red:easy,blue:easy&pace=slow")
     assert Loading(record.decode(s.link())).finish()[0].computer.pace == "slow"
-    assert Loading.from_storage(s.to_storage()).finish()[0].computer.pace == "slow"
+    assert Loading.from_storage(to_storage(s)).finish()[0].computer.pace == "slow"
 
 
 def bots_play(s: Session, *moves: str) -> None:

@@ -8,7 +8,7 @@ import pytest
 from pyramids import games, page
 from pyramids.core import CHANCE, Game, GameError, Option, Outcome, State
 from pyramids.record import Record, RecordError
-from pyramids.loading import Loading
+from pyramids.loading import Loading, to_storage
 from pyramids.session import Session
 from pyramids.words import status_of
 
@@ -63,17 +63,17 @@ def test_undo_redo_and_a_new_move_clears_redo():
     s = fresh()
     s.play("d3-e4")
     s.play("e6-f5")
-    s.undo()
-    assert s.moves == ["d3-e4"] and s.redo_stack == [["e6-f5"]]
-    s.redo()
-    assert s.moves == ["d3-e4", "e6-f5"] and not s.redo_stack
-    s.undo()
+    s.undoing.undo()
+    assert s.moves == ["d3-e4"] and s.undoing.redo_stack == [["e6-f5"]]
+    s.undoing.redo()
+    assert s.moves == ["d3-e4", "e6-f5"] and not s.undoing.redo_stack
+    s.undoing.undo()
     s.play("f6-g5")
-    assert s.redo_stack == []
-    s.undo()
-    s.undo()
-    assert s.moves == [] and not s.can_undo()
-    s.undo()
+    assert s.undoing.redo_stack == []
+    s.undoing.undo()
+    s.undoing.undo()
+    assert s.moves == [] and not s.undoing.can_undo()
+    s.undoing.undo()
     assert s.message == "There is no move to take back."
 
 
@@ -97,11 +97,11 @@ def test_storage_round_trip_keeps_redo_and_the_ply_on_screen():
     s = fresh()
     for move in ("d3-e4", "e6-f5", "e4xg6"):
         s.play(move)
-    s.undo()
+    s.undoing.undo()
     s.go(1)
-    again, error = Loading.from_storage(s.to_storage()).finish()
+    again, error = Loading.from_storage(to_storage(s)).finish()
     assert error is None
-    assert again.moves == ["d3-e4", "e6-f5"] and again.redo_stack == [["e4xg6"]] and again.cursor == 1
+    assert again.moves == ["d3-e4", "e6-f5"] and again.undoing.redo_stack == [["e4xg6"]] and again.cursor == 1
 
 
 @pytest.mark.parametrize("text", ["{not json", "[]", '{"v": 9}', '{"v": 1}', '{"v": 1, "record": "v=1&g=x&m="}'])
@@ -186,9 +186,9 @@ def test_chance_moves_are_played_by_the_session_and_undone_with_the_move(monkeyp
     s.play("heads")
     assert len(s.moves) == 2 and s.moves[1] in ("H", "T")
     toss = s.moves[1]
-    s.undo()
-    assert s.moves == [] and s.redo_stack == [["heads", toss]]
-    s.redo()
+    s.undoing.undo()
+    assert s.moves == [] and s.undoing.redo_stack == [["heads", toss]]
+    s.undoing.redo()
     assert s.moves == ["heads", toss], "redo never re-rolls"
     assert "chance" in page.move_list(s)
 
@@ -202,7 +202,7 @@ def test_option_form_shows_every_option():
 def test_storage_text_is_json_with_the_link():
     s = fresh()
     s.play("d3-e4")
-    data = json.loads(s.to_storage())
+    data = json.loads(to_storage(s))
     assert data["record"] == "v=1&g=ice-lady&m=d3-e4" and data["v"] == 2
 
 
@@ -213,7 +213,7 @@ def test_the_game_clock_counts_from_the_first_look_and_plays_its_move(monkeypatc
     s.go(0)
     assert s.tick(105.5) is True
     assert s.moves[0] == "tails" and s.clock.remaining(200.0) is None
-    restored, _ = Loading.from_storage(Session("coin").to_storage()).finish()
+    restored, _ = Loading.from_storage(to_storage(Session("coin"))).finish()
     assert restored.clock.started is None
 
 
@@ -221,7 +221,7 @@ def test_the_clock_start_survives_a_reload(monkeypatch):
     monkeypatch.setattr("pyramids.games.get", lambda game_id: COIN)
     s = Session("coin")
     s.clock.remaining(50.0)
-    again, _ = Loading.from_storage(s.to_storage()).finish()
+    again, _ = Loading.from_storage(to_storage(s)).finish()
     assert again.clock.remaining(52.0) == 3
 
 
@@ -241,7 +241,7 @@ def undone_bet(monkeypatch):
     s = Session("coin", rng=random.Random(4))
     s.play("heads")
     toss = s.moves[1]
-    s.undo()
+    s.undoing.undo()
     return s, toss
 
 
@@ -255,9 +255,9 @@ def test_replaying_an_undone_move_brings_back_the_same_chance_outcome(monkeypatc
 def test_undone_dice_are_stored_and_redone_after_a_reload(monkeypatch):
     """A die everyone saw may be stored: reload keeps the redo of a move followed by chance."""
     s, toss = undone_bet(monkeypatch)
-    again, error = Loading.from_storage(s.to_storage()).finish()
-    assert error is None and again.redo_stack == [["heads", toss]]
-    again.redo()
+    again, error = Loading.from_storage(to_storage(s)).finish()
+    assert error is None and again.undoing.redo_stack == [["heads", toss]]
+    again.undoing.redo()
     assert again.moves == ["heads", toss]
 
 
@@ -405,9 +405,9 @@ def test_automatic_moves_are_made_by_the_session_and_undone_with_the_move_before
     assert s.words.status() == "p1: act, then the turn ends by itself.", "State.prompt replaces the status line"
     s.play("act")
     assert s.moves == ["act", "end"] and s.latest.turn == 1
-    s.undo()
-    assert s.moves == [] and s.redo_stack == [["act", "end"]]
-    s.redo()
+    s.undoing.undo()
+    assert s.moves == [] and s.undoing.redo_stack == [["act", "end"]]
+    s.undoing.redo()
     s.play("act")
     assert s.moves == ["act", "end", "act", "end"] and s.state.outcome is not None, \
         "no automatic move is made once the game is over"
@@ -420,12 +420,12 @@ def test_undo_while_browsing_acts_on_the_move_on_screen():
     for move in ("c2-a2", "c6-b5", "a2-a4", "b5-c4", "a4-a6", "c4-b3", "a6-a8"):
         s.play(move)
     s.go(5)
-    assert s.undo_title() == "Take back move 5, the one on screen, and the 2 after it (Redo puts them back)"
-    s.undo()
+    assert s.undoing.undo_title() == "Take back move 5, the one on screen, and the 2 after it (Redo puts them back)"
+    s.undoing.undo()
     assert s.moves == ["c2-a2", "c6-b5", "a2-a4", "b5-c4"] and s.cursor == 4 and not s.browsing
     assert s.message == "Took back 3 moves, from move 5 on; Redo puts them back." and not s.warn
-    s.redo()
-    assert s.moves[-1] == "a4-a6" and s.undo_title() == "Take back the last move"
+    s.undoing.redo()
+    assert s.moves[-1] == "a4-a6" and s.undoing.undo_title() == "Take back the last move"
 
 
 def test_play_by_link_undo_takes_back_only_your_own_unanswered_moves():
@@ -434,23 +434,23 @@ def test_play_by_link_undo_takes_back_only_your_own_unanswered_moves():
     s = fresh()
     s.link_play.choose(["black"])
     s.play("d3-e4")  # White's, brought by the friend's link
-    assert not s.can_undo() and "White played after that move, by link" in s.undo_title()
-    s.undo()
+    assert not s.undoing.can_undo() and "White played after that move, by link" in s.undoing.undo_title()
+    s.undoing.undo()
     assert s.moves == ["d3-e4"] and s.warn
     assert s.message.startswith("White has already played after that move, by link, so it cannot be taken back")
     s.play("e6-f5")
-    assert s.can_undo() and s.undo_title() == "Take back the last move"
-    s.undo()
-    assert s.moves == ["d3-e4"] and s.redo_stack == [["e6-f5"]]
-    s.redo()
+    assert s.undoing.can_undo() and s.undoing.undo_title() == "Take back the last move"
+    s.undoing.undo()
+    assert s.moves == ["d3-e4"] and s.undoing.redo_stack == [["e6-f5"]]
+    s.undoing.redo()
     s.play("c3-d4")  # the friend answered: Black's move is theirs to see now
     s.go(1)
-    assert not s.can_undo()
-    s.undo()
+    assert not s.undoing.can_undo()
+    s.undoing.undo()
     assert s.moves == ["d3-e4", "e6-f5", "c3-d4"]
     hot_seat = fresh()
     hot_seat.play("d3-e4")
-    hot_seat.undo()
+    hot_seat.undoing.undo()
     assert hot_seat.moves == []
 
 
@@ -461,7 +461,7 @@ def test_undo_while_browsing_takes_back_a_roll_with_its_move():
         s.play(random.Random(len(s.moves)).choice(s.latest.legal_moves()))
     roll = max(i for i, m in enumerate(s.moves) if m.startswith("roll:")) + 1
     s.go(roll)
-    s.undo()
+    s.undoing.undo()
     assert len(s.moves) < roll and not any(m.startswith("roll:") for m in s.moves[roll - 1:])
 
 
@@ -471,9 +471,12 @@ def test_escape_cancels_a_pending_choice():
     s = Session("ice-lady", moves=moves)
     s.clicks.click("b6")
     s.clicks.click("d8")
-    assert s.clicks.choices
+    assert s.clicks.choices and s.clicks.pending
     s.clicks.cancel()
     assert s.clicks.choices == () and s.clicks.selection == () and s.moves == moves and page.choices(s) == ""
+    assert not s.clicks.pending
+    s.clicks.click("b6")
+    assert s.clicks.selection and s.clicks.pending, "a selection alone is pending too (Esc cancels it)"
 
 
 # Ice Towers from the start to two larges of each colour in t7 (tests/test_ai.py's TOWERS_LOOP, numbered as
@@ -491,7 +494,7 @@ def test_the_session_tells_the_computer_which_move_came_round_to_the_position():
     position has come round, and not after it was undone."""
     s = Session("ice-towers", moves=TOWERS_TO_LOOP + TOWERS_LAP)
     assert s.computer.repeated_moves() == ["red:mine:rL1"]
-    s.undo()
+    s.undoing.undo()
     assert s.computer.repeated_moves() == []
 
 

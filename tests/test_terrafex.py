@@ -246,7 +246,7 @@ def test_the_page_ends_a_turn_by_itself_and_says_so():
                                "Black can take no action at all: the turn passes. "
                                "White can take no action at all: the turn passes.")
     assert "stall rule" in session.latest.outcome.reason
-    session.undo()
+    session.undoing.undo()
     assert session.moves[-1] == "start" and session.latest.actors == ("white",)
 
 

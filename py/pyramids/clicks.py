@@ -45,6 +45,11 @@ class Clicks:
         # (position and selection, the previews found, the locations left to work out)
         self._previewed: tuple[tuple, dict[str, str], list[str]] | None = None
 
+    @property
+    def pending(self) -> bool:
+        """A selection or a choice is open: the player is in the middle of a move."""
+        return bool(self.selection or self.choices)
+
     def clear(self) -> None:
         """Nothing selected, lit or offered (the message is the session's: `Session.clear_input`)."""
         self.selection, self.targets, self.choices, self.hinted = (), (), (), None
@@ -120,7 +125,7 @@ class Clicks:
 
     def cancel(self) -> None:
         """Esc: drop the selection and any choice still open."""
-        if self.selection or self.choices:
+        if self.pending:
             self.session.clear_input("Selection cancelled.", warn=False)
 
     def choose(self, move: str) -> None:

@@ -21,6 +21,7 @@ from . import games
 from .core import CHANCE, GameError, State, players_to_act, seats
 from .markup import escape
 from .session import Session
+from .undoing import Undoing
 
 
 @dataclass(frozen=True)
@@ -67,15 +68,14 @@ class LessonSession(Session):
 
     A click the rules allow but that leads away from every move the step asks for is refused
     with the step's words (`_off_step` steers the clicks); chance acts only as the lesson says
-    (`Tutor`), never at random.
+    (`Tutor`), never at random; Undo and Redo only say that a lesson goes forward (`ForwardOnly`).
     """
 
     def __init__(self, tutor: "Tutor", start: State):
         self.tutor = tutor
-        self._start(start.game.id, dict(start.options), None)
-        self.states = [start]
-        self.cursor = 0
+        self.begin(start.game.id, dict(start.options), None, start=start)
         self.clicks.steer = self._off_step
+        self.undoing = ForwardOnly(self)
         if len(players_to_act(start)) > 1:  # no turns (Ice Towers): the player acts as the lesson's seat
             self.clicks.actor = tutor.lesson.seat or None
 
@@ -107,8 +107,12 @@ class LessonSession(Session):
                 return
             self.push(move)
 
+
+class ForwardOnly(Undoing):
+    """A lesson's Undo and Redo: a lesson goes forward only (a step is started again instead)."""
+
     def undo(self) -> None:
-        self.clear_input("A lesson goes forward only: Start the step again to try it afresh.")
+        self.session.clear_input("A lesson goes forward only: Start the step again to try it afresh.")
 
     redo = undo
 

@@ -1,7 +1,8 @@
 """Opening a link or a save: the record replayed a slice at a time, then what the save kept restored.
 
-A save is the text `Session.to_storage` writes; `read_save` reads it back, refusing in words anything
-that is not one of ours (too large, nested too deep, another format, a newer version's).
+A save is the text `to_storage` writes (`storage_fields`: what it holds of a session); `read_save` reads it
+back, refusing in words anything that is not one of ours (too large, nested too deep, another format, a newer
+version's).
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ import time
 from . import games, record
 from .core import BOT_LEVELS, GameError, State, quote, seats
 from .computer import PACES
-from .session import STORAGE_FORMAT, Session
+from .session import Session
 
+STORAGE_FORMAT = 2  # 2: the clock's deadline (1: when it started); redo groups of chance too
 MAX_NESTING = 16  # our saves nest 3 deep ({"redo": [["move"]]}); parsing a deep one can overflow Pyodide's stack
 _NOT_BRACKETS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[^"\[\]{}]+')  # strings, and text outside them
 CLOCK_EVERY = 4  # a replay's moves between two looks at the clock: an Ice-Turn placement takes ~1.5 ms in Pyodide
@@ -59,7 +61,7 @@ class Loading:
         if pace not in PACES:
             self.notes.append(f"The link's computer speed is not valid: {quote(pace)} (write slow, normal or fast); "
                               "it plays at normal speed.")
-        self.session._start(rec.game, rec.options, rng, bots, pace)
+        self.session.begin(rec.game, rec.options, rng, bots, pace)
         if "left" in rec.view:
             left = _small_int(rec.view["left"])
             timer = self.session.latest.clock()
@@ -130,7 +132,7 @@ class Loading:
         s = self.session
         self.done = True
         if self.saved is not None:
-            s.keep_chance(self.saved)
+            s.undoing.keep_chance(self.saved)
         if self.error is None:
             replayed = len(s.moves)
             s.settle_chance()
@@ -154,7 +156,7 @@ class Loading:
             if redo is None:
                 self.notes.append("The moves to redo could not be read and were left out.")
             else:
-                s.redo_stack = redo
+                s.undoing.redo_stack = redo
         ply = data.get("ply")
         if isinstance(ply, int) and not isinstance(ply, bool):
             s.go(ply)
@@ -182,6 +184,23 @@ class Loading:
             pass
         message = " ".join([m for m in (self.error, *self.notes) if m])
         return self.session, (record.shorten(message) if message else None)
+
+
+def storage_fields(session: Session) -> dict:
+    """What a save holds of the game: its record (readable: it does not depend on move order), the redo
+    stack, the ply on screen, the clock's deadline, the chance outcomes kept, the turns followed (told
+    and outlined) and the moves a link brought.  Undone dice and tiles are stored: everyone saw them, and
+    a reload must not draw them anew; a reload shows what was on screen."""
+    s, f = session, session.following
+    return {"v": STORAGE_FORMAT, "record": record.encode(s.record()),
+            "redo": [list(g) for g in s.undoing.redo_stack], "ply": s.cursor,
+            "deadline": s.clock.deadline(), "mine": list(s.link_play.mine), "chance": dict(s.undoing.kept),
+            "followed": None if f.watched is None else [f.watched, f.told], "unseen": s.link_play.unseen}
+
+
+def to_storage(session: Session) -> str:
+    """The save's text: `storage_fields` as JSON, what `read_save` reads back."""
+    return json.dumps(storage_fields(session))
 
 
 def read_save(text: str) -> dict:

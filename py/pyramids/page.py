@@ -24,7 +24,7 @@ def board(session: Session, preview_s: float | None = None) -> str:
     (`Clicks.previews`); the page names the others as they are worked out (`views.name`)."""
     marks, state = session.clicks.marks(), session.state
     watching = bool(session.browsing or session.words.others_to_move())
-    idle = session.clicks.selection or session.clicks.choices or state.outcome is not None or watching
+    idle = session.clicks.pending or state.outcome is not None or watching
     starts = () if idle else state.guide((), session.clicks.actor).targets
     return views.labelled(views.draw(state, marks, session.link_play.perspective, watching), state, marks, starts,
                           session.clicks.previews(preview_s))

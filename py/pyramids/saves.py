@@ -4,7 +4,7 @@ Storage is a flat key-value store (the browser's localStorage; a dict in the
 tests) behind the small `Store` interface, so nothing here touches the
 browser.  Keys, under the page's prefix:
 
-* ``saved.<id>`` -- one game: `Session.storage_fields()` (the record, redo
+* ``saved.<id>`` -- one game: `loading.storage_fields` (the record, redo
   stack, ply on screen, clock deadline) plus what the list shows (``name``,
   ``game``, ``players``, ``moves``, ``status``, ``position``, ``created``,
   ``played``, in epoch milliseconds) and ``rev``, a fresh token at every
@@ -38,7 +38,7 @@ from typing import Protocol, TypeVar
 
 from . import games, record
 from .core import GameError
-from .loading import Loading, read_save
+from .loading import Loading, read_save, storage_fields
 from .session import Session
 from .words import status_of
 
@@ -90,7 +90,7 @@ def new_id(now_ms: float, rng: random.Random | None = None) -> str:
 
 def entry_fields(session: Session, meta: dict, now_ms: float) -> dict:
     """What an entry holds: `meta` (the entry's other fields, kept) updated with the game as it is now."""
-    state, fields = session.latest, session.storage_fields()
+    state, fields = session.latest, storage_fields(session)
     moves_changed = meta.get("moves") != len(session.moves)
     return {**meta, **fields,
             "rev": new_id(now_ms),

@@ -1,28 +1,28 @@
-"""A game being played on the page: history, undo/redo, browsing, and the moves made.
+"""A game being played on the page: its history and the ply on screen, the moves made, and the message line.
 
 The page binding stays thin: it forwards clicks and buttons here and draws
 what this says.  Everything a player can do is testable on CPython.  Each job
 with state of its own is a part beside this module, reached through the
 session: `clicks` (what is selected and lit, the move a click makes),
-`words` (the status line, each move and the result in words), `computer`
-(the computer's seats), `following` (the turns nobody here made),
-`link_play` (play by link, the compact link) and `clock` (a timed variant's);
-`loading.Loading` opens a link or a save.
+`words` (the status line, each move and the result in words), `undoing`
+(undo and redo, the chance outcomes undone), `computer` (the computer's
+seats), `following` (the turns nobody here made), `link_play` (play by
+link, the compact link) and `clock` (a timed variant's); `loading.Loading`
+opens a link or a save, and `loading.to_storage` writes the save.
 
-History: `moves` is the game so far and `cursor` the ply on screen; browsing
-moves the cursor without changing the game, and moves are made only at the
-latest position.  Undo takes back the last player's move together with the
-moves that followed it by themselves (dice, revealed tiles, a turn that ended
-for lack of options); redo puts back exactly those moves, so undo never
-re-rolls a die.  Beyond the redo stack, every chance outcome undone is kept
-by its chance node (`_chance_key`) for the rest of the game, in the save too:
-reaching that node again by any line of play draws the same, so no die and no
-tile can be fished for.
+What is left here: the history (`states`, `moves`) and `cursor`, the ply on
+screen, moved by a move, a turn (`turns`) or a key; making a move at the
+latest position, a person's (`play`), the computer's (`play_bot`) or the
+clock's (`tick`), together with the moves that follow it by themselves (dice,
+revealed tiles, a turn that ended for lack of options: `settle_chance`, which
+draws again what was drawn at the same chance node and then undone,
+`Undoing.drawn_again`, so no die and no tile can be fished for); the message
+line (`note`, `clear_input`); the seats and which of them people play here
+(`people`); and the record a link and a save are made of.
 """
 
 from __future__ import annotations
 
-import json
 import random
 from typing import cast
 
@@ -33,42 +33,42 @@ from .computer import Computer, bots_text
 from .core import CHANCE, GameError, State, players_to_act, seats
 from .following import Following
 from .link_play import LinkPlay
+from .undoing import Undoing
 from .words import Words
 
-STORAGE_FORMAT = 2  # 2: the clock's deadline (1: when it started); redo groups of chance too
 _AT_MOST = "the most a game can hold; it stays as it is (browse it, share it), and New game starts another."
 
 
 class Session:
     def __init__(self, game_id: str, options=None, moves=(), rng: random.Random | None = None, bots=None,
                  pace: str = "normal"):
-        self._start(game_id, options, rng, bots, pace)
+        self.begin(game_id, options, rng, bots, pace)
         for move in moves:
             self.push(move)
         self.settle_chance()
         self.cursor = len(self.moves)
 
-    def _start(self, game_id: str, options, rng, bots=None, pace: str = "normal") -> None:
-        """The game's initial position and nothing played, not even chance."""
+    def begin(self, game_id: str, options, rng, bots=None, pace: str = "normal", start: State | None = None) -> None:
+        """The game at its initial position (or at `start`, a lesson's step) and nothing played, not even chance:
+        where a replay (`loading.Loading`) or a lesson begins."""
         self.game = games.get(game_id)
         self.options = self.game.resolve_options(options or {})
         self.computer = Computer(self, bots, pace)
         self.rng = rng or random.Random()
         self.clock = Clock(self)
-        self.states: list[State] = [self.game.new(**self.options)]
+        self.states: list[State] = [self.game.new(**self.options) if start is None else start]
         self.moves: list[str] = []
-        self.redo_stack: list[list[str]] = []
-        self.kept: dict[str, str] = {}  # chance node -> the outcome drawn there, then undone: drawn again there
         self.cursor = 0
         self.message = ""
         self.warn = False  # the message is a warning (a refused click, an error), not a neutral note
         self.words = Words(self)
+        self.undoing = Undoing(self)
         self.clicks = Clicks(self)
         self.following = Following(self)
         self.link_play = LinkPlay(self)
         self.clicks.fit_actor()
 
-    # -- links and saves ---------------------------------------------
+    # -- the record a link and a save are made of --------------------
     def record(self) -> record.Record:
         """The game, and the seats the computer plays (a link opens against the same bots)."""
         bots, pace = self.computer.bots, self.computer.pace
@@ -81,24 +81,6 @@ class Session:
         """The page's address: the readable link (packing a long game's moves after every move would cost
         the page a long task; Share packs them once)."""
         return record.encode(self.record())
-
-    def storage_fields(self) -> dict:
-        """What a save holds of the game: its record (readable: it does not depend on move order), the redo
-        stack, the ply on screen, the clock's deadline, the chance outcomes kept, the turns followed (told
-        and outlined) and the moves a link brought.  Undone dice and tiles are stored: everyone saw them, and
-        a reload must not draw them anew; a reload shows what was on screen."""
-        f = self.following
-        return {"v": STORAGE_FORMAT, "record": record.encode(self.record()), "redo": [list(g) for g in self.redo_stack],
-                "ply": self.cursor, "deadline": self.clock.deadline(), "mine": list(self.link_play.mine),
-                "chance": dict(self.kept),
-                "followed": None if f.watched is None else [f.watched, f.told], "unseen": self.link_play.unseen}
-
-    def to_storage(self) -> str:
-        return json.dumps(self.storage_fields())
-
-    def keep_chance(self, saved: dict) -> None:
-        """Take the chance outcomes a save kept (also when a link brings its game up to date)."""
-        self.kept = _kept(saved.get("chance"))
 
     # -- the position ---------------------------------------------------
     @property
@@ -124,31 +106,26 @@ class Session:
         while True:
             latest = self.latest
             if latest.actors == (CHANCE,):
-                again = self.kept.get(self._chance_key(len(self.moves)))
+                again = self.undoing.drawn_again(len(self.moves))
                 if again is not None and latest.is_legal(again):
                     self.push(again)
                     continue
-                outcomes = latest.fresh_chance(self.kept)
+                outcomes = latest.fresh_chance(self.undoing.kept)
                 self.push(self.rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0])
             elif latest.outcome is None and (move := latest.automatic_move()) is not None:
                 self.push(move)
             else:
                 return
 
-    def _chance_key(self, ply: int) -> str:
-        """Names the chance node at `ply`: the game's key (IceToids' cell), else the position and its ply
-        (the same position later in the game is another throw of the dice)."""
-        state = self.states[ply]
-        return state.chance_key() or f"{ply}:{state.to_text()}"
-
     def clear_input(self, message: str = "", warn: bool = True) -> None:
         """No selection or choice pending; `message` is a warning (a refusal) unless `warn` is False (a note)."""
         self.clicks.clear()
-        self.message, self.warn = message, bool(message) and warn
+        self.note(message, bool(message) and warn)
 
-    def note(self, text: str) -> None:
-        """A neutral message ("Link copied"), not a warning."""
-        self.message, self.warn = text, False
+    def note(self, text: str, warn: bool = False) -> None:
+        """Say `text` in the message line, the clicks left as they are: a neutral note ("Link copied"), or a
+        warning (an error, a refusal) if `warn`.  The one way the message is set."""
+        self.message, self.warn = text, warn
 
     # -- playing ----------------------------------------------------------
     def play(self, move: str) -> None:
@@ -170,14 +147,14 @@ class Session:
         if self.full_message():
             raise GameError(self.full_message())
         self.following.person_acts()
-        if self.redo_stack and self.redo_stack[-1][0] == move.strip():
-            self.redo()  # the same move again brings back the same dice and draws
+        if self.undoing.redoes(move):
+            self.undoing.redo()  # the same move again brings back the same dice and draws
             return
         first = len(self.moves)
         self.push(move)
         self.settle_chance()
         self.within_bound(first)
-        self.redo_stack.clear()
+        self.undoing.redo_stack.clear()
         self.cursor = len(self.moves)
         self.link_play.unseen = None  # the moves a link brought are no longer news once the player answers them
         if self.following.watched is not None:  # a decision inside another's turn: what came before it was told
@@ -207,9 +184,9 @@ class Session:
         try:
             change()
         except GameError as err:
-            self.message, self.warn = str(err), True
+            self.note(str(err), warn=True)
         except Exception as err:  # noqa: BLE001 - a bug must not kill the page
-            self.message, self.warn = f"Something went wrong: {err}", True
+            self.note(f"Something went wrong: {err}", warn=True)
             return err
         return None
 
@@ -232,90 +209,10 @@ class Session:
         self._make(cast(tuple[float, str], self.latest.clock())[1])  # it rang: a clock runs
         return True
 
-    # -- undo, redo and browsing -----------------------------------------
+    # -- browsing -------------------------------------------------------------
     def by_itself(self, ply: int) -> bool:
-        """Whether the move at `ply` was made by itself: chance, or a game's automatic move."""
-        state = self.states[ply]
-        return state.actors == (CHANCE,) or (
-            state.outcome is None and state.automatic_move() == self.moves[ply])
-
-    def can_undo(self) -> bool:
-        return any(not self.by_itself(i) for i in range(len(self.moves))) and not self._answered_by_friend()
-
-    def _answered_by_friend(self) -> str | None:
-        """Play by link: the friend who moved in what Undo would take back (`LinkPlay.answered_by_friend`)."""
-        return self.link_play.answered_by_friend(self.cursor if self.browsing else self._last_undone_from())
-
-    def _last_undone_from(self) -> int:
-        """The first ply Undo takes back when not browsing: the last person's move (with the bot's reply)."""
-        ply = len(self.moves)
-        while ply > 0 and self.by_itself(ply - 1):
-            ply -= 1
-        return ply
-
-    def undo_title(self) -> str:
-        """What Undo will do, for its tooltip: while browsing it acts on the move on screen."""
-        friend = self._answered_by_friend()
-        if friend:
-            return f"{friend} played after that move, by link: only your own moves not yet answered can be taken back"
-        if not self.browsing:
-            return "Take back the last move"
-        if self.cursor == 0:
-            return "Take back every move (you are looking at the start)"
-        later = len(self.moves) - self.cursor
-        return (f"Take back move {self.cursor}, the one on screen, and the {later} after it "
-                f"(Redo puts {'it' if later == 0 else 'them'} back)")
-
-    def undo(self) -> None:
-        """Take back the last player move and the chance moves that followed it.
-
-        While browsing, Undo acts on the position on screen: it takes back the
-        move shown and every move after it, so play goes on from the position
-        before it; Redo puts them back one turn at a time.
-        """
-        friend = self._answered_by_friend()
-        if friend:
-            return self.clear_input(f"{friend} has already played after that move, by link, so it cannot be taken "
-                                    f"back here. Play on, or ask {friend} to take their move back and send the link.")
-        self.following.watch(None)
-        if self.browsing:
-            return self._undo_to(self.cursor)
-        return self._undo_last()
-
-    def _undo_to(self, ply: int) -> None:
-        total, target = len(self.moves), max(0, ply - 1)
-        while len(self.moves) > target and self.can_undo():
-            self._undo_last()
-        taken = total - len(self.moves)
-        self.clear_input(f"Took back {taken} move{'s' if taken != 1 else ''}, from move {len(self.moves) + 1} on; "
-                         "Redo puts them back.", warn=False)
-
-    def _undo_last(self) -> None:
-        if not self.can_undo():
-            return self.clear_input("There is no move to take back.")
-        group = self._take_back()
-        while self.computer.moved_last() and self.can_undo():  # the bot's reply and the player's move together
-            group = self._take_back() + group
-        self.redo_stack.append(group)
-        self.cursor = len(self.moves)
-        self.clear_input()
-        return None
-
-    def _take_back(self) -> list[str]:
-        """Remove the last player move and the moves made by themselves after it; return them."""
-        group: list[str] = []
-        while True:
-            ply = len(self.moves) - 1
-            chance = self.by_itself(ply)
-            if self.states[ply].actors == (CHANCE,):
-                self.kept.pop(key := self._chance_key(ply), None)  # the latest undone last
-                self.kept[key] = self.moves[ply]
-                while len(self.kept) > record.MAX_MOVES:
-                    del self.kept[next(iter(self.kept))]
-            group.insert(0, self.moves.pop())
-            self.states.pop()
-            if not chance:
-                return group
+        """Whether the move at `ply` was made by itself: chance, or a game's automatic move (`turns.by_itself`)."""
+        return turns.by_itself(self.states[ply], self.moves[ply])
 
     # -- the computer's moves, and hints -------------------------------------
     def position_key(self) -> str:
@@ -339,14 +236,15 @@ class Session:
         try:
             self.within_bound(first)
         except GameError as err:
-            self.message, self.warn, self.computer.stopped_at = str(err), True, self.position_key()
+            self.note(str(err), warn=True)
+            self.computer.stopped_at = self.position_key()
             return False
         if self.following.watched is None:
             self.following.watch(first)
         elif not self.people and len(told := self.following.turns()) > 1:  # nobody plays here: the computers'
             self.following.watched = told[-1].first - 1  # game is followed a turn at a time, the last one over
             # told and outlined
-        self.redo_stack.clear()
+        self.undoing.redo_stack.clear()
         self.cursor = cursor if browsing else len(self.moves)
         self.clicks.bot_moved(first + 1)
         if not browsing:
@@ -356,19 +254,6 @@ class Session:
                 # (a draw answered, Terrafex's fire played): told at once, and not again with the turn
                 self.following.told = len(self.moves)
         return True
-
-    def redo(self) -> None:
-        self.following.watch(None)
-        if not self.redo_stack:
-            return self.clear_input("There is no move to redo.")
-        if len(self.moves) + len(self.redo_stack[-1]) > record.MAX_MOVES:
-            return self.clear_input(self.full_message() or "Redo would take the game past "
-                                    f"{record.MAX_MOVES:,} moves, the most a game can hold.")
-        for move in self.redo_stack.pop():
-            self.push(move)
-        self.cursor = len(self.moves)
-        self.clear_input()
-        return None
 
     def go(self, ply: int) -> None:
         """Show the position after `ply` moves (clamped to the game)."""
@@ -413,11 +298,3 @@ class Session:
         actor = before.actor_of(move)
         return actor if actor in players_to_act(before) else None
 
-
-def _kept(stored) -> dict[str, str]:
-    """A save's chance outcomes kept by node; entries that are not text are left out (a node whose
-    outcome is lost draws anew, as if never reached)."""
-    if not isinstance(stored, dict):
-        return {}
-    kept = [(k, v) for k, v in stored.items() if isinstance(k, str) and isinstance(v, str)]
-    return dict(kept[-record.MAX_MOVES:])

@@ -157,7 +157,7 @@ class Bots:
             move = await self.search(session, seat, level)
         except Exception as err:  # noqa: BLE001 - a bug must not stop the page; no retry at this position
             report(err)
-            session.message = f"The computer could not move: {err}"
+            session.note(f"The computer could not move: {err}", warn=True)
             self.app.render()
             return
         await self.hold(session)
@@ -173,7 +173,7 @@ class Bots:
         try:
             ai = await self.ai()
         except GameError as err:  # the seat stays idle (no retry at every redraw); the player is told
-            session.message, session.warn = str(err), True
+            session.note(str(err), warn=True)
             return self.app.render()
         move, pace = None, PACES[session.computer.pace]
         try:
@@ -237,23 +237,24 @@ class Bots:
         acting = players_to_act(state)
         seat = s.clicks.actor if len(acting) > 1 else (acting[0] if acting else None)
         if s.browsing or state.outcome is not None or not seat or seat in s.computer.bots:
-            s.message = ("Choose the colour you act as (\"Acting as\") to get a hint." if not seat and acting
-                         else "A hint is for your own move at the latest position.")
+            s.note("Choose the colour you act as (\"Acting as\") to get a hint." if not seat and acting
+                   else "A hint is for your own move at the latest position.", warn=True)
             return self.app.render()
         move = s.computer.hints.get((key, seat))
         if move is None:
-            s.message = "Looking for a good move…"
+            s.note("Looking for a good move…")
             self.app.render()
             try:
                 move = s.computer.hints[key, seat] = await self.search(s, seat, "hard", seed=s.computer.hint_seed(seat))
             except Exception as err:  # noqa: BLE001 - e.g. no move for this seat just now
-                move, s.message = None, f"No hint: {str(err).splitlines()[-1]}"
+                move = None
+                s.note(f"No hint: {str(err).splitlines()[-1]}", warn=True)
         current = s is self.app.session and key == s.position_key() and not s.browsing
         if move and current:
             s.clicks.show_hint(move)
         elif current and move == "":
-            s.message = "Hint: wait. No move here beats letting the others act."
+            s.note("Hint: wait. No move here beats letting the others act.")
         elif move:
-            s.message = ""
+            s.note("")
         self.app.render()
         return None

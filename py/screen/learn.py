@@ -69,7 +69,7 @@ class Learn:
             from pyramids import learn  # fetched just now: no part of the start-up
             tutor = learn.Tutor(learn.lesson(game_id))
         except GameError as err:  # offline before the app was cached
-            app.session.message, app.session.warn = str(err), True
+            app.session.note(str(err), warn=True)
             return app.render()
         finally:
             self.loading = False

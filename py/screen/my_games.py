@@ -220,7 +220,7 @@ class MyGames:
         name = present(window.prompt("A name for this game:", current))
         if name is not None:
             if not saves.rename(app.store, entry_id, str(name), now_ms()):
-                app.session.message, app.session.warn = "The new name could not be saved.", True
+                app.session.note("The new name could not be saved.", warn=True)
             elif entry_id == app.saving.entry:
                 app.saving.meta = {**app.saving.meta, "name": saves.load(app.store, entry_id)[1].get("name", "")}
         self.fill()

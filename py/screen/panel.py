@@ -25,8 +25,8 @@ class Panel:
     def bind(self):
         app = self.app
         by_id("side").addEventListener("click", create_proxy(self.on_click))
-        by_id("undo").addEventListener("click", create_proxy(lambda _event: app.act(app.session.undo)))
-        by_id("redo").addEventListener("click", create_proxy(lambda _event: app.act(app.session.redo)))
+        by_id("undo").addEventListener("click", create_proxy(lambda _event: app.act(app.session.undoing.undo)))
+        by_id("redo").addEventListener("click", create_proxy(lambda _event: app.act(app.session.undoing.redo)))
         by_id("type-move").addEventListener("submit", create_proxy(self.type_move))
         window.setInterval(create_proxy(self.tick), 1000)
 
@@ -43,9 +43,9 @@ class Panel:
         set_html("choices", page.choices(s))
         self.announce(s, notice)
         self.show_end(s)
-        by_id("undo").title = s.undo_title()
-        by_id("undo").disabled = not s.can_undo()
-        by_id("redo").disabled = not s.redo_stack
+        by_id("undo").title = s.undoing.undo_title()
+        by_id("undo").disabled = not s.undoing.can_undo()
+        by_id("redo").disabled = not s.undoing.redo_stack
         if self.typed_for is not s:  # a move typed for another game is no move of this one
             self.typed_for = s
             by_id("move-text").value = ""

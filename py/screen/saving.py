@@ -9,6 +9,7 @@ import asyncio
 from pyscript import window
 
 from pyramids import saves
+from pyramids.loading import to_storage
 from screen.store import keep_games, now_ms
 
 
@@ -33,7 +34,7 @@ class Saving:
 
     def read(self, session):
         """The game on screen is as its entry holds it (just opened from it): not written again unchanged."""
-        self.saved, self.synced = (session, self.entry, session.to_storage()), tuple(session.moves)
+        self.saved, self.synced = (session, self.entry, to_storage(session)), tuple(session.moves)
 
     def new_entry(self, name=None):
         """The game on screen goes to an entry of its own from its next save (named `name`)."""
@@ -51,7 +52,8 @@ class Saving:
     def worth_saving(self):
         """Whether the game on screen has anything of the player's: a move, an undo, a running clock, a side chosen."""
         s = self.app.session
-        return s.moves != self.opened or bool(s.redo_stack) or s.clock.started is not None or bool(s.link_play.mine)
+        return (s.moves != self.opened or bool(s.undoing.redo_stack) or s.clock.started is not None
+                or bool(s.link_play.mine))
 
     def persist(self):
         """After a player acts: save the game in its entry and put its record in the URL."""
@@ -59,7 +61,7 @@ class Saving:
         if s is None or app.busy or app.learn.active:  # a lesson is never saved, nor put in the link
             return
         self.take_side()
-        text = s.to_storage()
+        text = to_storage(s)
         if self.saved == (s, self.entry, text):
             return
         if self.entry is None and self.worth_saving():

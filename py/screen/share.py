@@ -61,7 +61,7 @@ class Share:
         link, refused = self.address()
         if refused:
             by_id("share-box").hidden = True
-            s.message, s.warn = refused, True
+            s.note(refused, warn=True)
             return app.render()
         field = by_id("share-link")
         field.value = link
@@ -151,7 +151,7 @@ class Share:
                 url = canvas.toDataURL("image/png")
             download_file(url, name)
         except Exception as err:  # a failed picture must not kill the page
-            self.app.session.message, self.app.session.warn = f"The picture could not be made: {err}", True
+            self.app.session.note(f"The picture could not be made: {err}", warn=True)
             self.app.render()
 
 
