@@ -673,8 +673,11 @@ class IceTurnState(State):
         return Evaluation(costs=costs)
 
     def search_key(self) -> tuple:
+        """The tiles an Aim rotated and the pieces reactionary turning turned, as sets: the order they were
+        done in changes nothing after, and a turn's plan that turns three pieces would otherwise meet the
+        same position in six orders."""
         return (self.turn, self.roll, self.face, self.tiles, self.stacks, self.facing, self.phase, self.spent,
-                self.used, self.aimed, self.reacted)
+                self.used, frozenset(self.aimed), frozenset(self.reacted))
 
     def automatic_move(self) -> str | None:
         """End a phase that leaves nothing to decide: nothing to turn, or no action left."""
