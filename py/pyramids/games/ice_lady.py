@@ -95,6 +95,10 @@ MOVE_RE = re.compile(r"([a-h][1-8])([-x])([a-h][1-8])(=K)?")
 NOTATION_HELP = "write a move like c3-d4, a capture like c3xe5, and add =K to promote (b7-c8=K)"
 
 
+# A legal move as the rules apply it (built in the computer's hot loop, so a plain tuple, named here):
+Action = tuple[int, int, int, bool]  # (from square, to square, captured square or -1, promotes to a king)
+
+
 def _other(player: str) -> str:
     return "black" if player == "white" else "white"
 
@@ -178,7 +182,7 @@ class IceLadyState(State):
             return three_kings(self) == NEVER
         if found not in ([1, 1], [1, 2]):
             return False
-        return not any(action[2] >= 0 for action in self._generate().values())
+        return not any(captured >= 0 for _, _, captured, _ in self._generate().values())
 
     # -- what the computer judges a position by (pyramids.ai) ------------------------------------
     def evaluation(self, level: str = "") -> Evaluation:
@@ -205,23 +209,27 @@ class IceLadyState(State):
             return Outcome(winner, f"{me.capitalize()} has no pieces left.")
         return Outcome(winner, f"{me.capitalize()} cannot move.")
 
-    def _generate(self) -> dict[str, tuple]:
+    def _generate(self) -> dict[str, Action]:
         """Legal moves, filtered to captures when captures are mandatory and one exists."""
         moves = self.__dict__.get("_legal")
         if moves is None:
             moves = self._candidates()
             if self.options["mandatory_capture"]:
-                captures = {m: a for m, a in moves.items() if a[2] >= 0}
+                captures = {}
+                for move, action in moves.items():
+                    _, _, captured, _ = action
+                    if captured >= 0:
+                        captures[move] = action
                 moves = captures or moves
             self.__dict__["_legal"] = moves
         return moves
 
-    def _candidates(self) -> dict[str, tuple]:
+    def _candidates(self) -> dict[str, Action]:
         """Every move the pieces allow, captures optional: {move: (from, to, captured, promote)}."""
         board, me = self.board, self.to_move
         far_row = FAR_ROW[me]
         can_promote = self.reserve_counts[PLAYERS.index(me)] > 0
-        moves: dict[str, tuple] = {}
+        moves: dict[str, Action] = {}
 
         def land(frm: int, to: int, captured: int, piece: str) -> None:
             """Add the move of a lone small or medium to `to`, if it may end there."""
@@ -273,7 +281,7 @@ class IceLadyState(State):
                             jumped = to
         return moves
 
-    def _apply(self, action: tuple) -> "IceLadyState":
+    def _apply(self, action: Action) -> "IceLadyState":
         frm, to, captured, promote = action
         board = list(self.board)
         cell = board[frm]
@@ -312,7 +320,8 @@ class IceLadyState(State):
         action = self._moves().get(move.strip()) if isinstance(move, str) else None
         if action is None:
             raise self.explain(move)
-        return NAMES[action[2]] if action[2] >= 0 else None
+        _, _, captured, _ = action
+        return NAMES[captured] if captured >= 0 else None
 
     def path(self, move: str) -> tuple[str, ...]:
         if move.strip() in AGREEMENT_MOVES:
@@ -454,7 +463,7 @@ class IceLadyState(State):
             if not self.reserve_counts[PLAYERS.index(me)]:
                 return f"{me_name} has no large left in reserve to promote with."
         if not jumped and self.options["mandatory_capture"]:
-            example = next((m for m, act in self._moves().items() if act[2] >= 0), None)
+            example = next((m for m, (_, _, captured, _) in self._moves().items() if captured >= 0), None)
             if example:
                 return f"capturing is mandatory and a capture is possible (e.g. {example})."
         return "it is not a legal move here."
@@ -478,7 +487,7 @@ class IceLadyState(State):
         if len(selection) == 2:
             reason = self._reason(selection[0], selection[1], None, False)
             return reason[0].upper() + reason[1:]
-        if any(action[0] == INDEX[selection[0]] for action in self._candidates().values()):
+        if any(frm == INDEX[selection[0]] for frm, _, _, _ in self._candidates().values()):
             return f"This {KIND[cell[1]]} cannot capture, and capturing is mandatory now."
         return f"This {KIND[cell[1]]} has no legal move."
 
@@ -703,7 +712,7 @@ def three_kings(state: "IceLadyState") -> float | None:
     key = (squares[_other(three)][0], *squares[three])
     if state.to_move != three:
         return _three_kings_table("lost").get(key, NEVER)
-    if any(action[2] >= 0 for action in state._generate().values()):
+    if any(captured >= 0 for _, _, captured, _ in state._generate().values()):
         return 1
     return _three_kings_table("won").get(key, NEVER)
 
