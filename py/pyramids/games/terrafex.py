@@ -160,6 +160,15 @@ class _Short(Exception):
     """A transaction needs a piece its supply lacks (the pool rule, §3.2)."""
 
 
+# A move as the rules apply it: a plain tuple (the search builds the moves in its hot loop), its kind first,
+# then, by kind:
+#   ("end",)                 ("start",)                  ("edit", square, the cell it will hold or None)
+#   ("grow", square)         ("put", square, the piece's kind, the action it uses: "forest" or "mountain")
+#   ("select", fire size)    ("place", the fire's _Tx)   ("glacier", (board, pool, pit) after the slide)
+# The kinds differ in length, so a reader takes the kind (`action[0]`) and then unpacks the rest by name.
+Action = tuple[Any, ...]
+
+
 class _Tx:
     """Board, pool and fire pit being changed by one action: return first, then take (A9)."""
 
@@ -351,12 +360,12 @@ class TerrafexState(State):
     def setup_phase(self) -> str:
         return "layout" if self.setup else ""
 
-    def _generate(self) -> dict[str, tuple]:
+    def _generate(self) -> dict[str, Action]:
         if self.setup:
             return self._editor_moves()
         if self.fire:
             return {f"fire:{how}:{NAMES[i]}": ("place", tx) for (how, i), tx in self._fire_options(self.fire).items()}
-        moves: dict[str, tuple] = {}
+        moves: dict[str, Action] = {}
         board, used = self.board, self.used
         empty = [i for i, c in enumerate(board) if c is None]
         if "forest" not in used:
@@ -391,7 +400,8 @@ class TerrafexState(State):
             moves["end"] = ("end",)
         return moves
 
-    def _add_glacier_moves(self, moves: dict, i: int, d: str, tx: _Tx, pieces: tuple, squares: list) -> None:
+    def _add_glacier_moves(self, moves: dict[str, Action], i: int, d: str, tx: _Tx, pieces: tuple,
+                           squares: list) -> None:
         """The move, or one per way to place the split pieces (equal pieces in either order)."""
         base = f"glacier:{NAMES[i]}{d}"
         if not pieces:
@@ -404,8 +414,8 @@ class TerrafexState(State):
             placed = ",".join(f"{s}@{NAMES[w]}" for s, w in zip(pieces, chosen))
             moves[f"{base}/{placed}"] = ("glacier", (board, tx.pool, tx.pit))
 
-    def _editor_moves(self) -> dict[str, tuple]:
-        moves: dict[str, tuple] = {}
+    def _editor_moves(self) -> dict[str, Action]:
+        moves: dict[str, Action] = {}
         for i, c in enumerate(self.board):
             for kind in KINDS:
                 for size in (1, 2, 3):
@@ -673,7 +683,7 @@ class TerrafexState(State):
         return found
 
     # -- applying ------------------------------------------------------------------
-    def _apply(self, action: tuple) -> "TerrafexState":
+    def _apply(self, action: Action) -> "TerrafexState":
         kind = action[0]
         if kind == "end":
             return self._next(self.board, self.pool, self.pit, to_move=_other(self.to_move), used=(),
@@ -691,23 +701,24 @@ class TerrafexState(State):
         if kind == "start":
             return self._next(self.board, self.pool, self.pit, setup=False)
         if kind == "select":
-            return self._next(self.board, self.pool, self.pit, used=self._using("fire"), fire=action[1])
+            _, size = action
+            return self._next(self.board, self.pool, self.pit, used=self._using("fire"), fire=size)
         if kind == "place":
-            tx = action[1]
+            _, tx = action
             return self._next(tx.board, tx.pool, tx.pit, fire=0)
         if kind == "glacier":
-            board, pool, pit = action[1]
+            _, (board, pool, pit) = action
             return self._next(board, pool, pit, used=self._using("glacier"))
         tx = _Tx(self)
-        i = action[1]
         if kind == "grow":
+            _, i = action
             piece, size, _ = tx.board[i]
             tx.give(piece, size)
             tx.take(piece, size + 1)
             tx.board[i] = (piece, size + 1, 0)
             what = "forest" if piece == "G" else "mountain"
         else:  # put: start or spread a small piece
-            _, _, piece, what = action
+            _, i, piece, what = action
             tx.take(piece, 1)
             tx.board[i] = (piece, 1, 0)
         return self._next(tx.board, tx.pool, tx.pit, used=self._using(what))
@@ -825,10 +836,12 @@ class TerrafexState(State):
         who = self.actor_name(self.actor_of(move))
         action = self._moves().get(move.strip())
         if verb in ("fire:burn", "fire:start", "fire:grow") and action is not None:
-            words = self._fire_words(verb, INDEX[parsed[1]], action[1].board)
+            _, tx = action
+            words = self._fire_words(verb, INDEX[parsed[1]], tx.board)
             return f"{who} plays the {SIZE_WORDS[self.fire]} fire: {words}"
         if verb == "glacier" and action is not None:
-            return f"{who} {self._glacier_words(parsed, action[1][0])}"
+            _, (board, _, _) = action
+            return f"{who} {self._glacier_words(parsed, board)}"
         third = {"forest:grow": "grows the forest on", "forest:spread": "spreads a small forest to",
                  "mountain:start": "starts a small mountain on", "mountain:grow": "grows the mountain on",
                  "fire:burn": "plays the fire: burns", "fire:start": "plays the fire: starts a fire on",
