@@ -261,21 +261,26 @@ class IceLadyState(State):
                     ray = rays[d]
                     if not ray:
                         continue
-                    near, _ = board[ray[0]] or NO_CELL  # its owner
-                    if not near or near == me:
-                        land(frm, ray[0], -1, "S")
-                    elif len(ray) > 1:
-                        land(frm, ray[1], ray[0], "S")
+                    near = board[ray[0]]
+                    if near is not None:
+                        holder, _ = near
+                        if holder != me:  # an opponent's piece: jumped, when a square lies beyond it
+                            if len(ray) > 1:
+                                land(frm, ray[1], ray[0], "S")
+                            continue
+                    land(frm, ray[0], -1, "S")  # empty, or its own piece (`land` says whether it may join it)
             elif pieces == "M":
                 for d in MEDIUM_DIRECTIONS[me]:
                     ray = rays[d]
                     if len(ray) < 2:
                         continue
-                    middle, _ = board[ray[0]] or NO_CELL  # its owner
-                    if not middle:
+                    middle = board[ray[0]]
+                    if middle is None:
                         land(frm, ray[1], -1, "M")
-                    elif middle != me:
-                        land(frm, ray[1], ray[0], "M")
+                    else:
+                        holder, _ = middle
+                        if holder != me:
+                            land(frm, ray[1], ray[0], "M")
             else:
                 reach = RANGE[pieces]
                 for ray in rays:
