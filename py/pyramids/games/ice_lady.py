@@ -95,6 +95,13 @@ MOVE_RE = re.compile(r"([a-h][1-8])([-x])([a-h][1-8])(=K)?")
 NOTATION_HELP = "write a move like c3-d4, a capture like c3xe5, and add =K to promote (b7-c8=K)"
 
 
+# A square holds None or a Cell (built in the search's hot loop, so a plain tuple, named here):
+Cell = tuple[str, str]  # (owner, pieces bottom to top: "S", "M", "K", "KM", "KS" or "KMS")
+NO_CELL: Cell = ("", "")  # an empty square read as a Cell (`cell or NO_CELL`): no owner, no pieces
+# A legal move as the rules apply it (built in the computer's hot loop, so a plain tuple, named here):
+Action = tuple[int, int, int, bool]  # (from square, to square, captured square or -1, promotes to a king)
+
+
 def _other(player: str) -> str:
     return "black" if player == "white" else "white"
 
@@ -149,9 +156,10 @@ class IceLadyState(State):
         material = progress = 0  # one pass: the search computes this at every position it makes
         for row, cell in zip(ROW_OF, self.board):
             if cell is not None:
-                material += len(cell[1])
-                if cell[1] in "SM":
-                    progress += row if cell[0] == "white" else -row  # forward is up for White only
+                owner, pieces = cell
+                material += len(pieces)
+                if pieces in "SM":
+                    progress += row if owner == "white" else -row  # forward is up for White only
         return (material, self.reserve_counts, progress), (self.board, self.to_move)
 
     def drawn_ending(self) -> bool:
@@ -170,15 +178,16 @@ class IceLadyState(State):
                 if dead_small(i, cell):
                     dead = True
                     continue
-                if cell[1] != "K":
+                owner, pieces = cell
+                if pieces != "K":
                     return False
-                kings[cell[0]] += 1
+                kings[owner] += 1
         found = sorted(kings.values())
         if found == [1, 3] and not dead:
             return three_kings(self) == NEVER
         if found not in ([1, 1], [1, 2]):
             return False
-        return not any(action[2] >= 0 for action in self._generate().values())
+        return not any(captured >= 0 for _, _, captured, _ in self._generate().values())
 
     # -- what the computer judges a position by (pyramids.ai) ------------------------------------
     def evaluation(self, level: str = "") -> Evaluation:
@@ -201,27 +210,31 @@ class IceLadyState(State):
             return Outcome((), REPETITION_RULE)
         if self._generate():
             return None
-        if not any(cell is not None and cell[0] == me for cell in self.board):
+        if not any(owner == me for owner, _ in filter(None, self.board)):
             return Outcome(winner, f"{me.capitalize()} has no pieces left.")
         return Outcome(winner, f"{me.capitalize()} cannot move.")
 
-    def _generate(self) -> dict[str, tuple]:
+    def _generate(self) -> dict[str, Action]:
         """Legal moves, filtered to captures when captures are mandatory and one exists."""
         moves = self.__dict__.get("_legal")
         if moves is None:
             moves = self._candidates()
             if self.options["mandatory_capture"]:
-                captures = {m: a for m, a in moves.items() if a[2] >= 0}
+                captures = {}
+                for move, action in moves.items():
+                    _, _, captured, _ = action
+                    if captured >= 0:
+                        captures[move] = action
                 moves = captures or moves
             self.__dict__["_legal"] = moves
         return moves
 
-    def _candidates(self) -> dict[str, tuple]:
+    def _candidates(self) -> dict[str, Action]:
         """Every move the pieces allow, captures optional: {move: (from, to, captured, promote)}."""
         board, me = self.board, self.to_move
         far_row = FAR_ROW[me]
         can_promote = self.reserve_counts[PLAYERS.index(me)] > 0
-        moves: dict[str, tuple] = {}
+        moves: dict[str, Action] = {}
 
         def land(frm: int, to: int, captured: int, piece: str) -> None:
             """Add the move of a lone small or medium to `to`, if it may end there."""
@@ -231,23 +244,31 @@ class IceLadyState(State):
                 moves[text] = (frm, to, captured, False)
                 if can_promote and to // SIZE == far_row:
                     moves[text + "=K"] = (frm, to, captured, True)
-            elif target[0] == me and to // SIZE == far_row and (piece, target[1]) in JOINS:
-                moves[text] = (frm, to, captured, False)
+            else:
+                owner, pieces = target
+                if owner == me and to // SIZE == far_row and (piece, pieces) in JOINS:
+                    moves[text] = (frm, to, captured, False)
 
         for frm, cell in enumerate(board):
-            if cell is None or cell[0] != me:
+            if cell is None:
                 continue
-            pieces, rays = cell[1], RAYS[frm]
+            owner, pieces = cell
+            if owner != me:
+                continue
+            rays = RAYS[frm]
             if pieces == "S":
                 for d in SMALL_DIRECTIONS[me]:
                     ray = rays[d]
                     if not ray:
                         continue
                     near = board[ray[0]]
-                    if near is None or near[0] == me:
-                        land(frm, ray[0], -1, "S")
-                    elif len(ray) > 1:
-                        land(frm, ray[1], ray[0], "S")
+                    if near is not None:
+                        holder, _ = near
+                        if holder != me:  # an opponent's piece: jumped, when a square lies beyond it
+                            if len(ray) > 1:
+                                land(frm, ray[1], ray[0], "S")
+                            continue
+                    land(frm, ray[0], -1, "S")  # empty, or its own piece (`land` says whether it may join it)
             elif pieces == "M":
                 for d in MEDIUM_DIRECTIONS[me]:
                     ray = rays[d]
@@ -256,8 +277,10 @@ class IceLadyState(State):
                     middle = board[ray[0]]
                     if middle is None:
                         land(frm, ray[1], -1, "M")
-                    elif middle[0] != me:
-                        land(frm, ray[1], ray[0], "M")
+                    else:
+                        holder, _ = middle
+                        if holder != me:
+                            land(frm, ray[1], ray[0], "M")
             else:
                 reach = RANGE[pieces]
                 for ray in rays:
@@ -267,13 +290,14 @@ class IceLadyState(State):
                         if target is None:
                             sep = "x" if jumped >= 0 else "-"
                             moves[NAMES[frm] + sep + NAMES[to]] = (frm, to, jumped, False)
-                        elif target[0] == me or jumped >= 0:
-                            break
                         else:
+                            holder, _ = target
+                            if jumped >= 0 or holder == me:
+                                break
                             jumped = to
         return moves
 
-    def _apply(self, action: tuple) -> "IceLadyState":
+    def _apply(self, action: Action) -> "IceLadyState":
         frm, to, captured, promote = action
         board = list(self.board)
         cell = board[frm]
@@ -282,11 +306,13 @@ class IceLadyState(State):
             owner, pieces = board[captured]
             board[captured] = (owner, pieces[:-1]) if len(pieces) > 1 else None
         reserve = self.reserve_counts
+        mover, moving = cell
         if promote:
-            board[to] = (cell[0], "K")
-            reserve = tuple(n - (p == cell[0]) for n, p in zip(reserve, PLAYERS))
-        elif board[to] is not None:
-            board[to] = (cell[0], board[to][1] + cell[1])
+            board[to] = (mover, "K")
+            reserve = tuple(n - (p == mover) for n, p in zip(reserve, PLAYERS))
+        elif (joined := board[to]) is not None:
+            _, below = joined
+            board[to] = (mover, below + moving)
         else:
             board[to] = cell
         return IceLadyState(self.game, tuple(board), _other(self.to_move), reserve, self.options)
@@ -300,7 +326,8 @@ class IceLadyState(State):
                 if cell is None:
                     tokens.append(None)
                 else:
-                    tokens.append(cell[1] if cell[0] == "white" else cell[1].lower())
+                    owner, pieces = cell
+                    tokens.append(pieces if owner == "white" else pieces.lower())
             rows.append(join_row(tokens))
         fields = ["/".join(rows), self.to_move[0], *map(str, self.reserve_counts)]
         return " ".join(fields + options_text(self.options, self.game) + self.repetition_token()
@@ -312,7 +339,8 @@ class IceLadyState(State):
         action = self._moves().get(move.strip()) if isinstance(move, str) else None
         if action is None:
             raise self.explain(move)
-        return NAMES[action[2]] if action[2] >= 0 else None
+        _, _, captured, _ = action
+        return NAMES[captured] if captured >= 0 else None
 
     def path(self, move: str) -> tuple[str, ...]:
         if move.strip() in AGREEMENT_MOVES:
@@ -346,7 +374,8 @@ class IceLadyState(State):
         if move.endswith("=K"):
             return "Promote to king"
         if cell is not None and move + "=K" in self._moves():
-            return f"Keep the {KIND[cell[1]]}"
+            _, pieces = cell
+            return f"Keep the {KIND[pieces]}"
         captured = self.captured_square(move) if move in self._moves() else None
         return f"{frm} to {to}" + (f", capturing on {captured}" if captured else "")
 
@@ -358,8 +387,8 @@ class IceLadyState(State):
         cell, landing = self.board[INDEX[frm]], self.board[INDEX[to]]
         if cell is None:
             return super().describe(move)
-        who = cell[0].capitalize()
-        text = f"{who} {KIND[cell[1]]} {frm} to {to}"
+        mover, moving = cell
+        text = f"{mover.capitalize()} {KIND[moving]} {frm} to {to}"
         captured = self.captured_square(move) if move in self._moves() else None
         if captured:
             owner, pieces = self.board[INDEX[captured]]
@@ -369,8 +398,10 @@ class IceLadyState(State):
                 text += f", capturing {owner.capitalize()}'s {KIND[pieces]} on {captured}"
         if move.endswith("=K"):
             text += ", promoted to king"
-        elif landing is not None and landing[0] == cell[0]:
-            text += f", joining its {KIND[landing[1]]} as a {KIND[landing[1] + cell[1]]}"
+        elif landing is not None:
+            owner, below = landing
+            if owner == mover:
+                text += f", joining its {KIND[below]} as a {KIND[below + moving]}"
         return text
 
     def explain(self, move: str) -> InvalidMoveError | IllegalMoveError:
@@ -391,9 +422,10 @@ class IceLadyState(State):
         cell = board[a]
         if cell is None:
             return f"{frm} is empty."
-        if cell[0] != me:
-            return f"{frm} holds {opponent}'s {KIND[cell[1]]}; {me_name} is to move."
-        pieces, kind = cell[1], KIND[cell[1]]
+        owner, pieces = cell
+        kind = KIND[pieces]
+        if owner != me:
+            return f"{frm} holds {opponent}'s {kind}; {me_name} is to move."
         if a == b:
             return "a piece must move to another square."
         dc, dr = b % SIZE - a % SIZE, b // SIZE - a // SIZE
@@ -416,7 +448,8 @@ class IceLadyState(State):
             return f"a {kind} moves at most {RANGE[pieces]} squares."
         step = (dr // distance) * SIZE + dc // distance
         between = [a + step * k for k in range(1, distance)]
-        own = [s for s in between if board[s] is not None and board[s][0] == me]
+        holders = [holder for holder, _ in (board[s] or NO_CELL for s in between)]
+        own = [s for s, holder in zip(between, holders) if holder == me]
         if own:
             return f"a piece may not jump over its own pieces ({NAMES[own[0]]})."
         jumped = [s for s in between if board[s] is not None]
@@ -427,15 +460,16 @@ class IceLadyState(State):
         far_row = FAR_ROW[me]
         target, joins = board[b], False
         if target is not None:
-            if target[0] != me:
-                return f"{to} is occupied by {opponent}'s {KIND[target[1]]}."
+            holder, below = target
+            if holder != me:
+                return f"{to} is occupied by {opponent}'s {KIND[below]}."
             if "K" in pieces:
                 return f"a {kind} never lands on another piece."
-            if target[1][0] != "K":
-                return f"{to} is occupied by your own {KIND[target[1]]}."
+            if "K" not in below:
+                return f"{to} is occupied by your own {KIND[below]}."
             if b // SIZE != far_row:
                 return f"a king tree can be formed only on {opponent}'s first row ({_rank_text(far_row)})."
-            if (pieces, target[1]) not in JOINS:
+            if (pieces, below) not in JOINS:
                 if pieces == "M":
                     return "a piece goes only onto a larger one: a medium only onto a lone king."
                 return "a piece goes only onto a larger one: a small only onto a king or a king with a medium."
@@ -454,7 +488,7 @@ class IceLadyState(State):
             if not self.reserve_counts[PLAYERS.index(me)]:
                 return f"{me_name} has no large left in reserve to promote with."
         if not jumped and self.options["mandatory_capture"]:
-            example = next((m for m, act in self._moves().items() if act[2] >= 0), None)
+            example = next((m for m, (_, _, captured, _) in self._moves().items() if captured >= 0), None)
             if example:
                 return f"capturing is mandatory and a capture is possible (e.g. {example})."
         return "it is not a legal move here."
@@ -473,14 +507,15 @@ class IceLadyState(State):
         cell = self.board[INDEX[selection[0]]]
         if cell is None:
             return f"{selection[0]} is empty: choose one of your pieces."
-        if cell[0] != me:
-            return f"That is {_other(me).capitalize()}'s {KIND[cell[1]]}; {me.capitalize()} is to move."
+        owner, pieces = cell
+        if owner != me:
+            return f"That is {_other(me).capitalize()}'s {KIND[pieces]}; {me.capitalize()} is to move."
         if len(selection) == 2:
             reason = self._reason(selection[0], selection[1], None, False)
             return reason[0].upper() + reason[1:]
-        if any(action[0] == INDEX[selection[0]] for action in self._candidates().values()):
-            return f"This {KIND[cell[1]]} cannot capture, and capturing is mandatory now."
-        return f"This {KIND[cell[1]]} has no legal move."
+        if any(frm == INDEX[selection[0]] for frm, _, _, _ in self._candidates().values()):
+            return f"This {KIND[pieces]} cannot capture, and capturing is mandatory now."
+        return f"This {KIND[pieces]} has no legal move."
 
 
 class IceLady(Game):
@@ -558,7 +593,7 @@ def _check_material(board: list, to_move: str, reserves: list[int]) -> None:
     """Reject material no game can reach: too many pieces, or smalls and mediums off their ranks."""
     for player, reserve in zip(PLAYERS, reserves):
         name = player.capitalize()
-        own = [(i, cell[1]) for i, cell in enumerate(board) if cell is not None and cell[0] == player]
+        own = [(i, pieces) for i, (owner, pieces) in enumerate(cell or NO_CELL for cell in board) if owner == player]
         counts = {size: sum(pieces.count(size) for _, pieces in own) for size in "SMK"}
         if counts["S"] > STOCK or counts["M"] > STOCK:
             raise PositionError(f"Ice Lady: {name} has only {STOCK} smalls and {STOCK} mediums.")
@@ -592,9 +627,10 @@ def _check_material(board: list, to_move: str, reserves: list[int]) -> None:
             )
 
 
-def dead_small(square: int, cell: tuple) -> bool:
+def dead_small(square: int, cell: Cell) -> bool:
     """A small left unpromoted on its far row: it only steps or jumps forward, so it never moves again."""
-    return cell[1] == "S" and ROW_OF[square] == FAR_ROW[cell[0]]
+    owner, pieces = cell
+    return pieces == "S" and ROW_OF[square] == FAR_ROW[owner]
 
 
 # -- three kings against one, solved ---------------------------------------------
@@ -703,7 +739,7 @@ def three_kings(state: "IceLadyState") -> float | None:
     key = (squares[_other(three)][0], *squares[three])
     if state.to_move != three:
         return _three_kings_table("lost").get(key, NEVER)
-    if any(action[2] >= 0 for action in state._generate().values()):
+    if any(captured >= 0 for _, _, captured, _ in state._generate().values()):
         return 1
     return _three_kings_table("won").get(key, NEVER)
 
@@ -715,9 +751,10 @@ def _plain_kings(state: "IceLadyState") -> dict[str, list[int]] | None:
     squares: dict[str, list[int]] = {player: [] for player in PLAYERS}
     for i, cell in enumerate(state.board):
         if cell is not None:
-            if cell[1] != "K":
+            owner, pieces = cell
+            if pieces != "K":
                 return None
-            squares[cell[0]].append(i)
+            squares[owner].append(i)
     return squares
 
 
@@ -782,8 +819,9 @@ def _lead(state: IceLadyState) -> tuple[float, float]:
             return (won if total > 0 else -won), total
     larges = {"white": 0, "black": 0}  # kings and king trees: counted only in an ending, off the hot path
     for cell in state.board:
-        if cell is not None and cell[1][0] == "K":
-            larges[cell[0]] += 1
+        owner, pieces = cell or NO_CELL
+        if "K" in pieces:
+            larges[owner] += 1
     for player, other in (("white", "black"), ("black", "white")):
         ahead = total if player == "white" else -total
         if ahead > 0 and larges[other] and not plain[other]:  # only kings (smalls dead on its far row aside)
@@ -837,11 +875,12 @@ def _hunt(board: tuple, lead: float, to_move: str) -> float:
     kings, quarry, hunted = [], [], []  # the leader's kings; the other side's pieces, and its kings
     for i, cell in enumerate(board):
         if cell is not None and not dead_small(i, cell):  # taking its last king leaves it no move: a win
-            if cell[0] != leader:
+            owner, pieces = cell
+            if owner != leader:
                 quarry.append((i % SIZE, i // SIZE))
-                if cell[1][0] == "K":
+                if "K" in pieces:
                     hunted.append(i)
-            elif cell[1][0] == "K":
+            elif "K" in pieces:
                 kings.append(i)
     if len(hunted) != len(quarry) or not quarry:  # not an ending yet: the side behind has more than kings
         return 0.0
@@ -849,7 +888,8 @@ def _hunt(board: tuple, lead: float, to_move: str) -> float:
     covering: dict[int, set[int]] = {}
     gone = set(hunted)  # a hunted king's square is empty once it has moved: a way through, and a landing
     for i in kings:
-        reach, mine = RANGE[board[i][1]], covering.setdefault(i, set())
+        _, pieces = board[i]
+        reach, mine = RANGE[pieces], covering.setdefault(i, set())
         for ray in RAYS[i]:
             for k, at in enumerate(ray[:reach - 1]):
                 if board[at] is not None and at not in gone:
@@ -862,8 +902,9 @@ def _hunt(board: tuple, lead: float, to_move: str) -> float:
         near = sum(SIZE - 1 - min(max(abs(i % SIZE - x), abs(i // SIZE - y)) for x, y in quarry) for i in kings)
         free = 0  # the hunted kings' plain moves to squares not covered
         for i in hunted:
+            _, pieces = board[i]
             for ray in RAYS[i]:
-                for square in ray[:RANGE[board[i][1]]]:
+                for square in ray[:RANGE[pieces]]:
                     if board[square] is not None:
                         break
                     free += square not in covered
@@ -878,13 +919,15 @@ def _hanging(board: tuple, leader: str, hunted: list, covering: dict, to_move: s
     two it saves one)."""
     found = []
     for i in hunted:
-        reach = RANGE[board[i][1]]
+        _, pieces = board[i]
+        reach = RANGE[pieces]
         for ray in RAYS[i]:
             for k, at in enumerate(ray[:reach - 1]):
                 cell = board[at]
                 if cell is None:
                     continue
-                if cell[0] == leader:
+                owner, taken = cell
+                if owner == leader:
                     landings = []
                     for landing in ray[k + 1:reach]:
                         if board[landing] is not None:
@@ -892,7 +935,7 @@ def _hanging(board: tuple, leader: str, hunted: list, covering: dict, to_move: s
                         landings.append(landing)
                     others = [squares for king, squares in covering.items() if king != at]
                     if any(not any(landing in squares for squares in others) for landing in landings):
-                        found.append(WORTH[cell[1]] - WORTH.get(cell[1][:-1], 0.0))  # its top piece
+                        found.append(WORTH[taken] - WORTH.get(taken[:-1], 0.0))  # its top piece
                 break
     found.sort(reverse=True)
     at = 0 if to_move != leader else 1

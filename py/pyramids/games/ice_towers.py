@@ -103,6 +103,12 @@ class Tower(NamedTuple):
         return self.pieces[-1]
 
 
+# A legal move as the rules apply it: a big table offers thousands of caps, so a plain tuple, named here
+# (see IceTowersState._generate).
+Action = tuple[str, str, Piece | None, str, int, str, tuple[str, ...]]
+# (kind, actor, piece, tower, index, source, path)
+
+
 class Held(NamedTuple):
     piece: Piece
     source: str  # the tower it was mined from: no mine-backs
@@ -248,7 +254,7 @@ class IceTowersState(State):
         ]
 
     # -- the protocol hooks ----------------------------------------------------
-    def _generate(self) -> dict[str, tuple]:
+    def _generate(self) -> dict[str, Action]:
         """Every legal move -> (kind, actor, piece, tower, index, source, path).
 
         `tower` is the cap target or the tower mined or split; `index` the height of the
@@ -256,7 +262,7 @@ class IceTowersState(State):
         free-stander's own tower ('' for the held piece).  Plain tuples, because a big
         table offers thousands of caps.
         """
-        moves: dict[str, tuple] = {}
+        moves: dict[str, Action] = {}
         held, humans = self.held, self.humans
         ghost_ok = self._ghost_may_act()
         idle = {c for c in self.colours if c not in held and (c != GHOST or ghost_ok)}
@@ -302,18 +308,19 @@ class IceTowersState(State):
             moves[f"{TIMER}:ring"] = ("ring", TIMER, None, "", 0, "", (TIMER,))
         return moves
 
-    def _apply(self, action: tuple) -> "IceTowersState":
+    def _apply(self, action: Action) -> "IceTowersState":
         after = self._after(action)
         object.__setattr__(after, "plies", self.plies + 1)  # `after` is a new state, seen by no one yet
         return after._end("limit") if after.ended is None and after.plies >= MOVE_LIMIT else after
 
-    def _after(self, action: tuple) -> "IceTowersState":
+    def _after(self, action: Action) -> "IceTowersState":
         kind, actor, piece, tower, i, source, _ = action
         if kind == "ring":
             return self._end("timer")
         if kind in ("done", "undone"):
             done = self.done | {actor} if kind == "done" else self.done - {actor}
             return replace(self, done=done)._settled()
+        assert piece is not None  # every play (cap, mine, split, down) moves a piece
         towers: list[Tower | None] = list(self.towers)
         held, next_id = dict(self.held), self.next_id
         if kind == "down":
@@ -346,7 +353,7 @@ class IceTowersState(State):
         if self.done >= set(self.humans):
             return self._end("agreed")
         moves = self._generate()
-        if not any(action[0] in PLAYS for action in moves.values()):
+        if not any(kind in PLAYS for kind, _, _, _, _, _, _ in moves.values()):
             return self._end("blocked")
         self.__dict__["_moves_cache"] = moves
         return self
@@ -366,7 +373,7 @@ class IceTowersState(State):
     @cached_property
     def _acting(self) -> tuple[str, ...]:
         """The colours (and the timer) with a legal move now."""
-        acting = {action[1] for action in self._moves().values()}
+        acting = {actor for _, actor, _, _, _, _, _ in self._moves().values()}
         return tuple(c for c in self.colours + (TIMER,) if c in acting)
 
     @property
@@ -524,7 +531,7 @@ class IceTowersState(State):
     def _why_not_cap(self, actor: str, piece: Piece, target: str, hand: Held | None) -> str | None:
         from_hand = hand is not None and hand.piece == piece
         if not from_hand:
-            home = self._where[piece.name][0]
+            home, _ = self._where[piece.name]
             if len(home.pieces) > 1:
                 return (f"{_describe(piece).capitalize()} is inside {self._tower_words(home)}; "
                         "only a free-standing piece (or the piece you hold) can cap.")
@@ -563,7 +570,8 @@ class IceTowersState(State):
         action = self._moves().get(move.strip())
         if action is None:
             raise self.explain(move)
-        return action[6]
+        _, _, _, _, _, _, path = action
+        return path
 
     def location_name(self, cell: str) -> str:
         """ "tower 4: red large, yellow medium; yellow controls, 5 points", a piece in it, a split point, a hand."""
@@ -640,17 +648,18 @@ class IceTowersState(State):
                      else f"its free-standing {size}")
             return f"{who} caps {self._tower_words(self.towers[self._index[target]])} with {mover}"
         if verb == "mine":
-            return f"{who} mines its {size} from {self._tower_words(self._where[piece.name][0])} and holds it"
+            home, _ = self._where[piece.name]
+            return f"{who} mines its {size} from {self._tower_words(home)} and holds it"
         tower, i = self._where[piece.name]  # a split
         above = " and what is above it" if i < len(tower.pieces) - 1 else ""
         lifted = self._tower_words(Tower("", tower.pieces[i:]), alone="a ")
         return (f"{who} lifts {_owner(piece.colour)}'s {size}{above} off {self._tower_words(tower)}, "
                 f"to stand as {lifted}")
 
-    def _aftermath(self, action: tuple, after: "IceTowersState") -> str:
+    def _aftermath(self, action: Action, after: "IceTowersState") -> str:
         """What else the move changes (to `after`): agreements it clears, and the pieces set down when it ends
         the game."""
-        kind, actor = action[0], action[1]
+        kind, actor, _, _, _, _, _ = action
         text = ""
         cleared = [c for c in self.humans if c in self.done and c not in after.done and (kind, c) != ("undone", actor)]
         if cleared:

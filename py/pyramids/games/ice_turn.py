@@ -83,6 +83,16 @@ SIZE = 4
 DIRS = "NESW"
 DIRECTION_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 CELLS = tuple(square(col, row) for row in range(SIZE) for col in range(SIZE))
+
+# A move as the rules apply it: a plain tuple (the search builds the move phase's actions in its hot loop), its
+# kind first, then, by kind:
+#   ("deal", tile type)             ("place", cell, tile type, arrows)    ("roll", number)    ("face", face)
+#   ("end",)                        ("tip7",)                             ("react", cell, direction)
+#   ("turn", cell, direction)       ("move", cell, insertion index or None when the cell ahead is empty)
+#   ("tip", cell, direction, ((landing cell, insertion index), ...))     ("aim", cell, quarter turns)
+#   ("swap", cell, other cell)      ("hop", cell, to cell)                ("dig", cell, to cell)
+# The kinds differ in length, so a reader takes the kind (`action[0]`) and then unpacks the rest by name.
+Action = tuple[Any, ...]
 INDEX = {name: i for i, name in enumerate(CELLS)}
 
 
@@ -354,14 +364,14 @@ class IceTurnState(State):
     def _actors(self) -> tuple[str, ...]:
         return (CHANCE,) if self.phase in ("deal", "roll") else (self.active,)
 
-    def _generate(self) -> dict[str, tuple]:
+    def _generate(self) -> dict[str, Action]:
         return _MOVES_IN_PHASE[self.phase](self)
 
-    def _deal_moves(self) -> dict[str, tuple]:
+    def _deal_moves(self) -> dict[str, Action]:
         colour = self.seats[sum(map(len, self.hands)) % len(self.seats)].colour
         return {f"deal:{colour}={name}": ("deal", name) for name, left in self.undealt().items() if left}
 
-    def _place_moves(self) -> dict[str, tuple]:
+    def _place_moves(self) -> dict[str, Action]:
         moves = {}
         for name in dict.fromkeys(self.hands[self.turn]):
             for arrows in TILES[name].orientations:
@@ -370,19 +380,19 @@ class IceTurnState(State):
                         moves[_place_text(cell, name, arrows)] = ("place", cell, name, arrows)
         return moves
 
-    def _roll_moves(self) -> dict[str, tuple]:
+    def _roll_moves(self) -> dict[str, Action]:
         if self.roll is None:
             return {f"roll:{n}": ("roll", n) for n in range(1, 7)}
         return {f"face:{f}": ("face", f) for f in FACES}
 
-    def _react_moves(self) -> dict[str, tuple]:
-        moves: dict[str, tuple] = {f"react:{CELLS[c]}{d}": ("react", c, d)
+    def _react_moves(self) -> dict[str, Action]:
+        moves: dict[str, Action] = {f"react:{CELLS[c]}{d}": ("react", c, d)
                  for c in self.turnable for d in DIRS if d != self.facing[c]}
         moves[END_TURN] = ("end",)
         return moves
 
-    def _move_moves(self) -> dict[str, tuple]:
-        moves: dict[str, tuple] = {}
+    def _move_moves(self) -> dict[str, Action]:
+        moves: dict[str, Action] = {}
         self._mp_moves(moves)  # an MP action also ends an Aim going on
         if self.aiming or self.used is None:
             for text, action in self._treehouse_moves().items():
@@ -390,7 +400,7 @@ class IceTurnState(State):
         moves[END_MOVES] = ("end",)
         return moves
 
-    def _mp_moves(self, moves: dict) -> None:
+    def _mp_moves(self, moves: dict[str, Action]) -> None:
         colour, left = self.active, self.mp_left
         if left < 1:
             return
@@ -416,7 +426,7 @@ class IceTurnState(State):
                 for i in range(len(there) + 1) if there else ():
                     moves[f"move:{CELLS[cell]}@{i}"] = ("move", cell, i)
 
-    def _tips(self, cell: int, d: str) -> dict[str, tuple]:
+    def _tips(self, cell: int, d: str) -> dict[str, Action]:
         """Every way to tip the stack on `cell` towards `d`: one per choice of insertion indexes."""
         stack = self.stacks[cell]
         landings = [n for i in range(1, len(stack)) if (n := _step(cell, d, i)) is not None]
@@ -428,9 +438,9 @@ class IceTurnState(State):
                 options = [o + ((landing, i),) for o in options for i in range(len(self.stacks[landing]) + 1)]
         return {_tip_text(cell, d, o): ("tip", cell, d, o) for o in options}
 
-    def _treehouse_moves(self) -> dict[str, tuple]:
+    def _treehouse_moves(self) -> dict[str, Action]:
         """The Treehouse actions of the rolled face (all five for Wild); only Aim continues."""
-        moves: dict[str, tuple] = {}
+        moves: dict[str, Action] = {}
         if self.aiming:
             self._aims(moves, "")
             return moves
@@ -443,7 +453,7 @@ class IceTurnState(State):
                 _FACE_MOVES[face](self, moves, prefix)
         return moves
 
-    def _aims(self, moves: dict, prefix: str) -> None:
+    def _aims(self, moves: dict[str, Action], prefix: str) -> None:
         for cell, tile in enumerate(self.tiles):
             if cell in self.aimed or tile is None:  # every cell holds a tile once the setup is over
                 continue
@@ -451,7 +461,7 @@ class IceTurnState(State):
                 if rotate_arrows(tile.arrows, q) != tile.arrows or self.lying(cell):  # it changes something
                     moves[f"{prefix}aim:{CELLS[cell]}+{degrees}"] = ("aim", cell, q)
 
-    def _swaps(self, moves: dict, prefix: str) -> None:
+    def _swaps(self, moves: dict[str, Action], prefix: str) -> None:
         for a in range(SIZE * SIZE):
             for d in "NE":
                 b = _step(a, d)
@@ -462,14 +472,14 @@ class IceTurnState(State):
                 lo, hi = sorted((a, b))
                 moves[f"{prefix}swap:{CELLS[lo]}-{CELLS[hi]}"] = ("swap", lo, hi)
 
-    def _hops(self, moves: dict, prefix: str) -> None:
+    def _hops(self, moves: dict[str, Action], prefix: str) -> None:
         for cell, stack in enumerate(self.stacks):
             if stack and not self.lying(cell) and owner(stack[-1]) == self.active:
                 for d in DIRS:
                     for dest in _ray(cell, d):
                         moves[f"{prefix}hop:{CELLS[cell]}-{CELLS[dest]}"] = ("hop", cell, dest)
 
-    def _digs(self, moves: dict, prefix: str) -> None:
+    def _digs(self, moves: dict[str, Action], prefix: str) -> None:
         for cell, stack in enumerate(self.stacks):
             if self.lying(cell) and owner(stack[0]) == self.active:
                 for dest in _ray(cell, self.facing[cell]):
@@ -504,11 +514,12 @@ class IceTurnState(State):
         return cache[key]
 
     # -- applying moves ----------------------------------------------------------
-    def _apply(self, action: tuple) -> "IceTurnState":
+    def _apply(self, action: Action) -> "IceTurnState":
         kind = action[0]
         if kind == "deal":
+            _, dealt = action
             seat = sum(map(len, self.hands)) % len(self.seats)
-            hands = _put(self.hands, seat, tuple(sorted(self.hands[seat] + (action[1],))))
+            hands = _put(self.hands, seat, tuple(sorted(self.hands[seat] + (dealt,))))
             done = sum(map(len, hands)) == SIZE * SIZE
             return replace(self, hands=hands, phase="place" if done else "deal")
         if kind == "place":
@@ -523,9 +534,11 @@ class IceTurnState(State):
                 if hands[turn]:
                     return replace(self, tiles=tiles, hands=hands, turn=turn)
         if kind == "roll":
-            return replace(self, roll=action[1])
+            _, number = action
+            return replace(self, roll=number)
         if kind == "face":
-            return replace(self, face=action[1], phase="move")
+            _, face = action
+            return replace(self, face=face, phase="move")
         if kind == "end":
             if self.phase == "move":
                 return replace(self, phase="react", aimed=())
@@ -644,7 +657,7 @@ class IceTurnState(State):
             return super().chance_outcomes()
         left = self.undealt()
         total = sum(left.values())
-        return [(move, left[action[1]] / total) for move, action in self._moves().items()]
+        return [(move, left[name] / total) for move, (_, name) in self._moves().items()]
 
     # -- what the computer judges a position by (pyramids.ai) ------------------------------------
     def evaluation(self, level: str = "") -> Evaluation | None:
@@ -807,33 +820,36 @@ class IceTurnState(State):
             return f"{who} plays {describe(move)}"
         return f"{who} {'plays the Wild and ' if wild else ''}{self._turn_words(action)}"
 
-    def _turn_words(self, action: tuple) -> str:
+    def _turn_words(self, action: Action) -> str:
         """A turn's action in words: each piece by owner and size, where it was and where it ends up."""
         kind = action[0]
         if kind == "end":
             return "ends the movement phase" if self.phase == "move" else "ends the turn"
         if kind == "tip7":
             return "uses the Treehouse Tip: movement points to 7"
-        cell = action[1]
-        where, stack = CELLS[cell], self.stacks[cell]
         if kind == "tip":
-            return self._tip_words(cell, action[2], dict(action[3]))
+            _, cell, d, inserts = action
+            return self._tip_words(cell, d, dict(inserts))
+        _, cell, more = action  # what `more` is depends on the kind (above)
+        where, stack = CELLS[cell], self.stacks[cell]
         if kind in ("turn", "react"):
             turning = " (reactionary turning)" if kind == "react" else ""
-            return f"turns the {piece_name(stack[0])} on {where} to point {DIRECTION_NAMES[action[2]]}{turning}"
+            return f"turns the {piece_name(stack[0])} on {where} to point {DIRECTION_NAMES[more]}{turning}"
         if kind == "move":
             dest = _onto(cell, self.facing[cell])
             there = self.stacks[dest]
-            landing = f", {self._into(dest, action[2])}" if there else ""
+            landing = f", {self._into(dest, more)}" if there else ""
             return f"moves the {piece_name(stack[0])} from {where} to {CELLS[dest]}{landing}"
         if kind == "aim":
-            return self._aim_words(cell, action[2])
+            return self._aim_words(cell, more)
         if kind == "swap":
-            other = action[2]
+            other = more
+            tile, other_tile = self.tiles[cell], self.tiles[other]
+            assert tile is not None and other_tile is not None  # the setup filled every cell
             pieces = ", with the pieces on them" if stack or self.stacks[other] else ""
-            return (f"swaps the {TILES[self.tiles[cell].kind].title} on {where} and the "
-                    f"{TILES[self.tiles[other].kind].title} on {CELLS[other]}{pieces}")
-        dest = action[2]
+            return (f"swaps the {TILES[tile.kind].title} on {where} and the "
+                    f"{TILES[other_tile.kind].title} on {CELLS[other]}{pieces}")
+        dest = more
         there, cells = self.stacks[dest], _distance(cell, dest)
         far = f"{cells} cell{'s' if cells > 1 else ''}"
         if kind == "hop":
@@ -1032,17 +1048,23 @@ class IceTurnState(State):
             raise IllegalMoveError(f"{quote(move)} is not legal here.")
         kind = action[0]
         if kind == "place":
-            return (CELLS[action[1]], "tile:" + tile_code(Tile(*action[2:])))
-        if kind in ("tip", "turn"):
-            return (CELLS[action[1]], f"{kind}:{action[2]}")
-        if kind == "react":
-            return (CELLS[action[1]], f"turn:{action[2]}")
+            _, cell, name, arrows = action
+            return (CELLS[cell], "tile:" + tile_code(Tile(name, arrows)))
+        if kind == "tip":
+            _, cell, d, _ = action
+            return (CELLS[cell], f"tip:{d}")
+        if kind in ("turn", "react"):
+            _, cell, d = action
+            return (CELLS[cell], f"turn:{d}")
         if kind == "move":
-            return (CELLS[action[1]], CELLS[_onto(action[1], self.facing[action[1]])])
+            _, cell, _ = action
+            return (CELLS[cell], CELLS[_onto(cell, self.facing[cell])])
         if kind == "aim":
-            return (CELLS[action[1]], f"aim:+{90 * action[2]}")
+            _, cell, quarters = action
+            return (CELLS[cell], f"aim:+{90 * quarters}")
         if kind in ("swap", "hop", "dig"):
-            return (CELLS[action[1]], kind, CELLS[action[2]])
+            _, cell, other = action
+            return (CELLS[cell], kind, CELLS[other])
         if kind == "tip7":
             return ("tip7",)
         return ("end",)
@@ -1068,9 +1090,11 @@ class IceTurnState(State):
                      if (landing := _step(cell, d, i)) is not None}
             return head + ": " + "; ".join(f"{piece_name(piece[c])} {slot_words(self.stacks[c], i)} on {CELLS[c]}"
                                            for c, i in inserts)
-        if kind == "move" and action[2] is not None:
-            dest = _onto(action[1], self.facing[action[1]])
-            return f"{slot_words(self.stacks[dest], action[2]).capitalize()} on {CELLS[dest]}"
+        if kind == "move":
+            _, cell, index = action
+            if index is not None:
+                dest = _onto(cell, self.facing[cell])
+                return f"{slot_words(self.stacks[dest], index).capitalize()} on {CELLS[dest]}"
         return describe(move)
 
     def guide_message(self, selection: tuple[str, ...], targets: tuple[str, ...]) -> str:

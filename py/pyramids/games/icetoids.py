@@ -136,6 +136,17 @@ OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
 DIRECTION_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 CELLS = tuple(square(col, row) for row in range(SIZE) for col in range(SIZE))
+
+# A piece on a tile: (colour, state), the state a direction it points (N, E, S, W) or "U" upright.
+Piece = tuple[str, str]
+# A move as the rules apply it: a plain tuple (the search builds the play moves in its hot loop), its kind
+# first, then, by kind:
+#   ("colour", seat, colour)                    ("home", seat, cell, edge)
+#   ("reveal", cell, tile type)                 ("orient", cell, arrows)
+#   ("point", cell or None (a waiting piece), its state or None, direction)
+#   ("move", from cell or None (a waiting piece), its state or None, to cell, the Piece pushed or None)
+# The kinds differ in length, so a reader takes the kind (`action[0]`) and then unpacks the rest by name.
+Action = tuple[Any, ...]
 INDEX = {name: i for i, name in enumerate(CELLS)}
 
 
@@ -244,7 +255,7 @@ def _colour(name: str) -> str:
     return name
 
 
-def _parse_move(text: str) -> tuple:
+def _parse_move(text: str) -> Action:
     """The action a move string spells, whether or not it is legal now."""
     if m := _COLOUR_RE.fullmatch(text):
         return ("colour", int(m[1]) - 1, _colour(m[2]))
@@ -281,9 +292,12 @@ def _home_text(cell: int, edge: str) -> str:
     return f"{CELLS[cell]}{edge if len(OUTER_EDGES[cell]) > 1 else ''}"
 
 
-def _move_text(src: int | None, state: str | None, dst: int, push: tuple | None) -> str:
+def _move_text(src: int | None, state: str | None, dst: int, push: Piece | None) -> str:
     text = f"{'off' if src is None else f'{CELLS[src]}.{state}'}-{CELLS[dst]}"
-    return text if push is None else f"{text}!{push[0]}.{push[1]}"
+    if push is None:
+        return text
+    colour, stance = push
+    return f"{text}!{colour}.{stance}"
 
 
 # -- the state -------------------------------------------------------------------
@@ -342,7 +356,7 @@ class IceToidsState(State):
         return {c: tuple(CELLS[i] for i in self._target_cells(c)) for c in COLOURS}
 
     def _target_cells(self, colour: str) -> list[int]:
-        return [i for i, t in enumerate(self.tiles) if t and TILESET[t[0]].target == colour]
+        return [i for i, t in enumerate(self.tiles) if t and TILESET[t.kind].target == colour]
 
     @property
     def revealing(self) -> str | None:
@@ -358,14 +372,14 @@ class IceToidsState(State):
             return (CHANCE,)
         return (self.active,)
 
-    def _generate(self) -> dict[str, tuple]:
+    def _generate(self) -> dict[str, Action]:
         if self.in_setup:
             return self._setup_moves()
         if self.pending is not None:
             return self._reveal_moves(self.pending)
         return self._play_moves()
 
-    def _setup_moves(self) -> dict[str, tuple]:
+    def _setup_moves(self) -> dict[str, Action]:
         seat, name = self.turn, self.active
         if self.seat_colours[seat] is None:
             return {f"{name}:colour={c}": ("colour", seat, c) for c in COLOURS if c not in self.seat_colours}
@@ -384,7 +398,7 @@ class IceToidsState(State):
                 left[tile.kind] -= 1
         return left
 
-    def _reveal_moves(self, cell: int) -> dict[str, tuple]:
+    def _reveal_moves(self, cell: int) -> dict[str, Action]:
         tile = self.tiles[cell]
         if tile is None:
             return {
@@ -393,9 +407,9 @@ class IceToidsState(State):
             }
         return {f"orient:{CELLS[cell]}={a}": ("orient", cell, a) for a in ORIENTATIONS[tile.kind]}
 
-    def _play_moves(self) -> dict[str, tuple]:
+    def _play_moves(self) -> dict[str, Action]:
         colour = self.seat_colours[self.turn]
-        moves: dict[str, tuple] = {}
+        moves: dict[str, Action] = {}
         if self.off_board[colour]:
             self._add_steps(moves, None, None, self._home().cell, can_push=True)
         for cell, here in enumerate(self.pieces):
@@ -411,16 +425,18 @@ class IceToidsState(State):
                         moves[f"{CELLS[cell]}.{state}>{d}"] = ("point", cell, state, d)
         return moves
 
-    def _add_steps(self, moves: dict, src: int | None, state: str | None, dst: int, can_push: bool) -> None:
+    def _add_steps(self, moves: dict[str, Action], src: int | None, state: str | None, dst: int,
+                   can_push: bool) -> None:
         """The move onto `dst`, and when the mover may push, one per piece it could eject."""
         pushes = dict.fromkeys(self.pieces[dst]) if can_push else {}
         for push in (None, *pushes):
             moves[_move_text(src, state, dst, push)] = ("move", src, state, dst, push)
 
-    def _apply(self, action: tuple) -> "IceToidsState":
+    def _apply(self, action: Action) -> "IceToidsState":
         kind = action[0]
         if kind == "colour":
-            return replace(self, seat_colours=_put(self.seat_colours, action[1], action[2]))
+            _, seat, chosen = action
+            return replace(self, seat_colours=_put(self.seat_colours, seat, chosen))
         if kind == "home":
             _, seat, cell, edge = action
             homes = _put(self.seat_homes, seat, Home(cell, edge))
@@ -433,7 +449,9 @@ class IceToidsState(State):
             return self._end_turn(tiles=_put(self.tiles, cell, Tile(name, layouts[0])))
         if kind == "orient":
             _, cell, arrows = action
-            return self._end_turn(tiles=_put(self.tiles, cell, self.tiles[cell]._replace(arrows=arrows)))
+            tile = self.tiles[cell]
+            assert tile is not None  # a tile is turned once revealed
+            return self._end_turn(tiles=_put(self.tiles, cell, tile._replace(arrows=arrows)))
         colour = self.seat_colours[self.turn]
         if kind == "point":
             _, cell, state, d = action
@@ -451,7 +469,8 @@ class IceToidsState(State):
             pieces[dst] = _remove(pieces[dst], push)
             landing = NEXT[dst][d]  # None: off the board, back to its owner's supply
             if landing is not None:
-                pieces[landing] = _add(pieces[landing], (push[0], "U"))
+                pushed, _ = push
+                pieces[landing] = _add(pieces[landing], (pushed, "U"))
         pieces[dst] = _add(pieces[dst], (colour, "U"))
         reveal = next((c for c in (dst, landing) if c is not None and self.tiles[c] is None), None)
         if reveal is None:
@@ -517,7 +536,7 @@ class IceToidsState(State):
 
     def _draws(self, left: dict[str, int]) -> list[tuple[str, float]]:
         total = sum(left.values())
-        return [(move, left[action[2]] / total) for move, action in self._moves().items() if left[action[2]]]
+        return [(move, left[name] / total) for move, (_, _, name) in self._moves().items() if left[name]]
 
     def chance_key(self) -> str | None:
         """The cell being revealed: a tile seen there stays that tile, whatever led to it (rules 3.3)."""
@@ -608,7 +627,7 @@ class IceToidsState(State):
             return f"colour {what}" + (f", taken by {owner[0].upper()}" if owner else "")
         if where == "off":
             count = self.off_board.get(what, 0)
-            home = next((h[0] for s, h in self.homes.items() if h and self.colours[s] == what), "")
+            home = next((CELLS[h.cell] for c, h in zip(self.seat_colours, self.seat_homes) if h and c == what), "")
             return f"{count} {what} piece{'s' if count != 1 else ''} waiting to enter {home}"
         return cell
 
@@ -631,7 +650,7 @@ class IceToidsState(State):
         reason = self._why_not(action)
         return IllegalMoveError(f"{move}: {reason}" if reason else f"{quote(move)} is not legal here.")
 
-    def _why_not(self, action: tuple) -> str | None:
+    def _why_not(self, action: Action) -> str | None:
         kind, who = action[0], self._who(self.turn)
         if kind in ("colour", "home"):
             return self._why_not_setup(action)
@@ -662,8 +681,13 @@ class IceToidsState(State):
             return f"the piece {where} is {owners[0]}'s; {self._who(self.turn)} moves now."
         return f"{self._who(self.turn)} has no piece {where}."
 
-    def _why_not_setup(self, action: tuple) -> str | None:
-        kind, seat = action[0], action[1]
+    def _why_not_setup(self, action: Action) -> str | None:
+        if action[0] == "colour":
+            _, seat, colour = action
+            cell, edge = -1, ""
+        else:
+            _, seat, cell, edge = action
+            colour = None
         n = len(self.seat_colours)
         if not self.in_setup:
             return "setup is over: every seat has its colour and home tile."
@@ -672,13 +696,12 @@ class IceToidsState(State):
         if seat != self.turn:
             return f"it is {possessive(self._who(self.turn))} turn to choose, not {possessive(self._who(seat))}."
         chosen = self.seat_colours[seat]
-        if kind == "colour":
+        if colour is not None:
             if chosen:
                 return f"{self._who(seat)} has chosen {chosen}; now choose a home tile on the edge."
-            return f"{action[2]} is taken by {self._who(self.seat_colours.index(action[2]))}."
+            return f"{colour} is taken by {self._who(self.seat_colours.index(colour))}."
         if chosen is None:
             return f"{self._who(seat)} chooses a colour first."
-        cell, edge = action[2], action[3]
         name, edges = CELLS[cell], OUTER_EDGES[cell]
         unfit = self._unfit_home(cell)
         if unfit:
@@ -696,7 +719,7 @@ class IceToidsState(State):
             return f"{CELLS[cell]} is already p{owner + 1}'s home tile; each player needs a different one."
         return None
 
-    def _why_not_tile(self, action: tuple) -> str | None:
+    def _why_not_tile(self, action: Action) -> str | None:
         kind, cell, value = action
         if self.pending is None:
             return "no tile is being revealed now."
@@ -711,7 +734,7 @@ class IceToidsState(State):
             return f"{name} must be revealed (a chance draw) before it is turned."
         return f"{_tile_words(tile.kind)} can show arrows {' or '.join(ORIENTATIONS[tile.kind])}, not {value}."
 
-    def _why_not_move(self, action: tuple) -> str | None:
+    def _why_not_move(self, action: Action) -> str | None:
         _, src, state, dst, push = action
         colour = self.seat_colours[self.turn]
         home = self._home().cell
@@ -727,7 +750,9 @@ class IceToidsState(State):
             d = _direction(src, dst)
             if d is None:
                 return f"a piece moves one tile at a time, and {CELLS[dst]} is not next to {CELLS[src]}."
-            if d != state and d not in self.tiles[src].arrows:
+            tile = self.tiles[src]
+            assert tile is not None and tile.arrows is not None  # a piece's tile is turned (§3.3)
+            if d != state and d not in tile.arrows:
                 if state == "U":
                     return (f"an upright piece moves only along an arrow of its tile, "
                             f"and {CELLS[src]} has no arrow pointing {d}.")
@@ -739,49 +764,67 @@ class IceToidsState(State):
         if not can_push:
             return f"only a piece pointing the way it moves can push; this one is {_stance(state)}."
         if push not in self.pieces[dst]:
-            return f"{CELLS[dst]} has no {push[0]} piece {_stance(push[1])} to push."
+            pushed, stance = push
+            return f"{CELLS[dst]} has no {pushed} piece {_stance(stance)} to push."
         return None
 
     def path(self, move: str) -> tuple[str, ...]:
         action = self._moves().get(move) or _parse_move(move)
         kind = action[0]
         if kind == "colour":
-            return (f"colour:{action[2]}",)
+            _, _, colour = action
+            return (f"colour:{colour}",)
         if kind == "home":
-            return (CELLS[action[2]],)
+            _, _, cell, _ = action
+            return (CELLS[cell],)
         if kind == "orient":  # its picture beside the board (`paths`: or the tile, then a choice)
-            return (f"turn:{action[2]}",)
+            _, _, arrows = action
+            return (f"turn:{arrows}",)
         if kind == "reveal":
-            return (CELLS[action[1]],)
+            _, cell, _ = action
+            return (CELLS[cell],)
         colour = self.seat_colours[self.turn]
-        src, state = action[1], action[2]
+        if kind == "move":
+            _, src, state, dst, _ = action
+            end = CELLS[dst]
+        else:
+            _, src, state, d = action
+            end = f"dir:{d}"
         piece = f"off:{colour}" if src is None else f"{CELLS[src]}:{colour}.{state}"
-        return (piece, CELLS[action[3]] if kind == "move" else f"dir:{action[3]}")
+        return (piece, end)
 
     def paths(self, move: str) -> tuple[tuple[str, ...], ...]:
         """A tile is turned by a click on the picture of its layout, or on the tile and then a choice."""
         action = self._moves().get(move) or _parse_move(move)
-        return (self.path(move), (CELLS[action[1]],)) if action[0] == "orient" else (self.path(move),)
+        if action[0] != "orient":
+            return (self.path(move),)
+        _, cell, _ = action
+        return (self.path(move), (CELLS[cell],))
 
     def label(self, move: str) -> str:
         action = self._moves().get(move) or _parse_move(move)
         kind = action[0]
         if kind == "colour":
-            return action[2]
+            _, _, colour = action
+            return colour
         if kind == "home":
-            cell, edge = CELLS[action[2]], action[3]
-            if len(OUTER_EDGES[action[2]]) > 1:
-                return f"home {cell}, waiting by the {DIRECTION_NAMES[edge]} edge"
-            return f"home {cell}"
+            _, _, cell, edge = action
+            if len(OUTER_EDGES[cell]) > 1:
+                return f"home {CELLS[cell]}, waiting by the {DIRECTION_NAMES[edge]} edge"
+            return f"home {CELLS[cell]}"
         if kind == "reveal":
-            return f"{CELLS[action[1]]} is {_tile_words(action[2])}"
+            _, cell, name = action
+            return f"{CELLS[cell]} is {_tile_words(name)}"
         if kind == "orient":
-            return arrows_words(action[2])
+            _, _, arrows = action
+            return arrows_words(arrows)
         if kind == "point":
-            return f"point {action[3]}"
+            _, _, _, d = action
+            return f"point {d}"
         _, src, state, dst, push = action
         if push is not None:
-            return f"push {push[0]} ({_stance(push[1])})"
+            pushed, stance = push
+            return f"push {pushed} ({_stance(stance)})"
         could_push = src is None or _direction(src, dst) == state
         return "no push" if could_push and self.pieces[dst] else f"to {CELLS[dst]}"
 
@@ -791,26 +834,30 @@ class IceToidsState(State):
         action = self._moves().get(move) or _parse_move(move)
         kind = action[0]
         if kind == "reveal":
-            return f"{self.chance_name(move)} at {CELLS[action[1]]}: {_tile_words(action[2])}"
+            _, cell, name = action
+            return f"{self.chance_name(move)} at {CELLS[cell]}: {_tile_words(name)}"
         who = self.actor_name(self.actor_of(move))
         if kind == "colour":
-            return f"{who} chooses {action[2]}"
+            _, _, colour = action
+            return f"{who} chooses {colour}"
         if kind == "home":
             return f"{who} takes {self.label(move)}"
         if kind == "orient":
-            ways = [DIRECTION_NAMES[d] for d in action[2]]
+            _, cell, arrows = action
+            ways = [DIRECTION_NAMES[d] for d in arrows]
             words = ways[0] if len(ways) == 1 else ", ".join(ways[:-1]) + f" and {ways[-1]}"
-            return f"{who} turns the tile at {CELLS[action[1]]}: {'arrows' if len(ways) > 1 else 'arrow'} {words}"
+            return f"{who} turns the tile at {CELLS[cell]}: {'arrows' if len(ways) > 1 else 'arrow'} {words}"
         if kind == "point":
-            src = "the waiting piece" if action[1] is None else f"the piece on {CELLS[action[1]]}"
-            return f"{who} points {src} {DIRECTION_NAMES[action[3]]}"
+            _, cell, _, d = action
+            src = "the waiting piece" if cell is None else f"the piece on {CELLS[cell]}"
+            return f"{who} points {src} {DIRECTION_NAMES[d]}"
         _, start, _, dst, push = action
         text = (f"{who} brings a waiting piece onto {CELLS[dst]}" if start is None
                 else f"{who} {CELLS[start]} to {CELLS[dst]}")
         if push is not None:
-            mover = self.seat_colours[self.turn]
-            stance = "upright" if push[1] == "U" else f"pointing {DIRECTION_NAMES[push[1]]}"
-            whose = "its own" if push[0] == mover else f"{push[0]}'s"
+            mover, (pushed, state) = self.seat_colours[self.turn], push
+            stance = "upright" if state == "U" else f"pointing {DIRECTION_NAMES[state]}"
+            whose = "its own" if pushed == mover else f"{pushed}'s"
             landing = NEXT[dst][OPPOSITE[self._home().edge] if start is None else _direction(start, dst)]
             to = "off the board, back among the waiting pieces" if landing is None else f"to {CELLS[landing]}"
             text += f", pushing {whose} piece ({stance}) {to}"
@@ -832,7 +879,10 @@ class IceToidsState(State):
         if len(moves) != 1:
             return None
         action = _parse_move(moves[0])
-        return f"reveals {_tile_words(action[2])} at {CELLS[action[1]]}" if action[0] == "reveal" else None
+        if action[0] != "reveal":
+            return None
+        _, cell, name = action
+        return f"reveals {_tile_words(name)} at {CELLS[cell]}"
 
     def turn_of(self) -> str | None:
         """The player moving, also while the tile their piece came to is drawn (it is part of their turn)."""

@@ -119,10 +119,17 @@ def _pool_index(kind: str, size: int) -> int:
     return KINDS.index(kind) * 3 + size - 1
 
 
-# A square holds None or (kind, size, top): top is the blue piece on a forest
-# (0 for none), frost when it is no bigger than the forest, a cap otherwise.
-def _glacier_unit(cell) -> bool:
-    return cell is not None and (cell[0] == "B" or cell[2] > cell[1])
+# A square holds None or a Cell: top is the blue piece on a forest (0 for none), frost when it is no
+# bigger than the forest, a cap otherwise.  Plain tuples, as the search copies boards in its hot loop.
+Cell = tuple[str, int, int]  # (kind, size, top)
+NO_CELL: Cell = ("", 0, 0)  # an empty square read as a Cell (`cell or NO_CELL`): no kind, no size, no top
+
+
+def _glacier_unit(cell: Cell | None) -> bool:
+    if cell is None:
+        return False
+    kind, size, top = cell
+    return kind == "B" or top > size
 
 
 def describe(cell) -> str:
@@ -158,6 +165,15 @@ def cell_text(cell) -> str:
 
 class _Short(Exception):
     """A transaction needs a piece its supply lacks (the pool rule, §3.2)."""
+
+
+# A move as the rules apply it: a plain tuple (the search builds the moves in its hot loop), its kind first,
+# then, by kind:
+#   ("end",)                 ("start",)                  ("edit", square, the cell it will hold or None)
+#   ("grow", square)         ("put", square, the piece's kind, the action it uses: "forest" or "mountain")
+#   ("select", fire size)    ("place", the fire's _Tx)   ("glacier", (board, pool, pit) after the slide)
+# The kinds differ in length, so a reader takes the kind (`action[0]`) and then unpacks the rest by name.
+Action = tuple[Any, ...]
 
 
 class _Tx:
@@ -232,26 +248,33 @@ class TerrafexState(State):
     def square_score(self, index: int) -> tuple[str, int] | None:
         """(player, points) the piece on the square at `index` scores (§4), None if it scores nothing."""
         cell = self.board[index]
-        if cell is None or cell[0] == "B" or (cell[2] and cell[2] > cell[1]):
+        if cell is None:
+            return None
+        kind, size, top = cell
+        if kind == "B" or (top and top > size):
             return None  # blue scores nothing; a capped forest is out of the game
-        kind, size, _ = cell
         return band_owner(index, size), -size if kind == "R" else size
 
     def score_items(self) -> list[tuple[str, str, str, int]]:
         """(square, piece in words, player, points) for every piece that scores (§4)."""
-        return [(NAMES[i], piece_name(cell[0], cell[1]), *scored)
-                for i, cell in enumerate(self.board) if (scored := self.square_score(i)) is not None]
+        items = []
+        for i, cell in enumerate(self.board):
+            if (scored := self.square_score(i)) is not None:
+                kind, size, _ = cell
+                items.append((NAMES[i], piece_name(kind, size), *scored))
+        return items
 
     def scores(self) -> dict[str, int]:
         totals = dict.fromkeys(PLAYERS, 0)
         for i, cell in enumerate(self.board):  # the occupied squares only: a move's preview asks often
             if cell is not None and (scored := self.square_score(i)) is not None:
-                totals[scored[0]] += scored[1]
+                player, points = scored
+                totals[player] += points
         return totals
 
     def layout_problems(self) -> list[str]:
         """What keeps the edited layout from starting (§2.3); empty when it may start."""
-        kinds = {c[0] for c in self.board if c is not None}
+        kinds = {kind for kind, _, _ in filter(None, self.board)}
         problems = []
         if "B" not in kinds:
             problems.append("The layout needs at least one glacier (blue piece).")
@@ -351,28 +374,37 @@ class TerrafexState(State):
     def setup_phase(self) -> str:
         return "layout" if self.setup else ""
 
-    def _generate(self) -> dict[str, tuple]:
+    def _generate(self) -> dict[str, Action]:
         if self.setup:
             return self._editor_moves()
         if self.fire:
             return {f"fire:{how}:{NAMES[i]}": ("place", tx) for (how, i), tx in self._fire_options(self.fire).items()}
-        moves: dict[str, tuple] = {}
+        moves: dict[str, Action] = {}
         board, used = self.board, self.used
         empty = [i for i, c in enumerate(board) if c is None]
         if "forest" not in used:
+            large_forests = set()
             for i, c in enumerate(board):
-                if c is not None and c[0] == "G" and not c[2] and c[1] < 3 and self.pool_count("G", c[1] + 1):
+                if c is None:
+                    continue
+                kind, size, top = c
+                if kind == "G" and not top and size < 3 and self.pool_count("G", size + 1):
                     moves[f"forest:grow:{NAMES[i]}"] = ("grow", i)
+                elif kind == "G" and size == 3:
+                    large_forests.add(i)
             if self.pool_count("G", 1):
                 for i in empty:
-                    if any(board[n] is not None and board[n][0] == "G" and board[n][1] == 3 for n in NEIGHBOURS[i]):
+                    if not large_forests.isdisjoint(NEIGHBOURS[i]):
                         moves[f"forest:spread:{NAMES[i]}"] = ("put", i, "G", "forest")
         if "mountain" not in used:
             if self.pool_count("Y", 1):
                 for i in empty:
                     moves[f"mountain:start:{NAMES[i]}"] = ("put", i, "Y", "mountain")
             for i, c in enumerate(board):
-                if c is not None and c[0] == "Y" and c[1] < 3 and self.pool_count("Y", c[1] + 1):
+                if c is None:
+                    continue
+                kind, size, _ = c
+                if kind == "Y" and size < 3 and self.pool_count("Y", size + 1):
                     moves[f"mountain:grow:{NAMES[i]}"] = ("grow", i)
         if "fire" not in used:
             for size in (1, 2, 3):
@@ -391,7 +423,8 @@ class TerrafexState(State):
             moves["end"] = ("end",)
         return moves
 
-    def _add_glacier_moves(self, moves: dict, i: int, d: str, tx: _Tx, pieces: tuple, squares: list) -> None:
+    def _add_glacier_moves(self, moves: dict[str, Action], i: int, d: str, tx: _Tx, pieces: tuple,
+                           squares: list) -> None:
         """The move, or one per way to place the split pieces (equal pieces in either order)."""
         base = f"glacier:{NAMES[i]}{d}"
         if not pieces:
@@ -404,8 +437,8 @@ class TerrafexState(State):
             placed = ",".join(f"{s}@{NAMES[w]}" for s, w in zip(pieces, chosen))
             moves[f"{base}/{placed}"] = ("glacier", (board, tx.pool, tx.pit))
 
-    def _editor_moves(self) -> dict[str, tuple]:
-        moves: dict[str, tuple] = {}
+    def _editor_moves(self) -> dict[str, Action]:
+        moves: dict[str, Action] = {}
         for i, c in enumerate(self.board):
             for kind in KINDS:
                 for size in (1, 2, 3):
@@ -427,12 +460,14 @@ class TerrafexState(State):
         for i, c in enumerate(self.board):
             if c is None:
                 how = "start" if size == 1 else None
-            elif c[0] == "R":
-                how = "grow" if c[1] == size - 1 else None
-            elif c[0] == "G" and c[2] <= c[1]:
-                how = "burn"
             else:
-                how = None
+                kind, old, top = c
+                if kind == "R":
+                    how = "grow" if old == size - 1 else None
+                elif kind == "G" and top <= old:
+                    how = "burn"
+                else:
+                    how = None
             if how is None:
                 continue
             try:
@@ -451,16 +486,18 @@ class TerrafexState(State):
         c = tx.board[i]
         if c is None:  # start (a small: spread is a start, A7)
             tx.board[i] = ("R", 1, 0)
-        elif c[0] == "R":  # grow: the old fire goes to the pit
-            tx.to_pit(c[1])
+            return tx
+        kind, old, frost = c
+        if kind == "R":  # grow: the old fire goes to the pit
+            tx.to_pit(old)
             tx.board[i] = ("R", size, 0)
-        elif c[2]:  # burn the frost only (A8)
+        elif frost:  # burn the frost only (A8)
             tx.to_pit(size)
-            left = tx.shrink("B", c[2], by=min(size, c[2]))
-            tx.board[i] = ("G", c[1], left)
+            left = tx.shrink("B", frost, by=min(size, frost))
+            tx.board[i] = ("G", old, left)
         else:  # burn the forest
             tx.to_pit(size)
-            forest = c[1]
+            forest = old
             if size < forest:
                 tx.board[i] = ("G", tx.shrink("G", forest, by=size), 0)
             else:
@@ -489,8 +526,9 @@ class TerrafexState(State):
             raise IllegalMoveError(
                 f"a glacier moves only away from the edge, a mountain or another glacier directly behind it, "
                 f"and {NAMES[back]} holds {describe(board[back])}.")
-        capped = unit[0] == "G"
-        blue, forest = (unit[2], unit[1]) if capped else (unit[1], 0)
+        unit_kind, unit_size, unit_top = unit
+        capped = unit_kind == "G"
+        blue, forest = (unit_top, unit_size) if capped else (unit_size, 0)
         tx = _Tx(self)
         target = board[t]
         tx.board[x] = None
@@ -578,7 +616,10 @@ class TerrafexState(State):
         if back is None:
             return True
         behind = self.board[back]
-        return behind is not None and (behind[0] == "Y" or _glacier_unit(behind))
+        if behind is None:
+            return False
+        kind, _, _ = behind
+        return kind == "Y" or _glacier_unit(behind)
 
     # -- what the computer judges a position by (pyramids.ai) -------------------------------------
     def evaluation(self, level: str = "") -> Evaluation | None:
@@ -673,7 +714,7 @@ class TerrafexState(State):
         return found
 
     # -- applying ------------------------------------------------------------------
-    def _apply(self, action: tuple) -> "TerrafexState":
+    def _apply(self, action: Action) -> "TerrafexState":
         kind = action[0]
         if kind == "end":
             return self._next(self.board, self.pool, self.pit, to_move=_other(self.to_move), used=(),
@@ -683,31 +724,34 @@ class TerrafexState(State):
             tx = _Tx(self)
             old = tx.board[i]
             if old is not None:
-                tx.give(old[0], old[1])
+                kind, size, _ = old
+                tx.give(kind, size)
             if cell is not None:
-                tx.take(cell[0], cell[1])
+                kind, size, _ = cell
+                tx.take(kind, size)
             tx.board[i] = cell
             return self._next(tx.board, tx.pool, tx.pit)
         if kind == "start":
             return self._next(self.board, self.pool, self.pit, setup=False)
         if kind == "select":
-            return self._next(self.board, self.pool, self.pit, used=self._using("fire"), fire=action[1])
+            _, size = action
+            return self._next(self.board, self.pool, self.pit, used=self._using("fire"), fire=size)
         if kind == "place":
-            tx = action[1]
+            _, tx = action
             return self._next(tx.board, tx.pool, tx.pit, fire=0)
         if kind == "glacier":
-            board, pool, pit = action[1]
+            _, (board, pool, pit) = action
             return self._next(board, pool, pit, used=self._using("glacier"))
         tx = _Tx(self)
-        i = action[1]
         if kind == "grow":
+            _, i = action
             piece, size, _ = tx.board[i]
             tx.give(piece, size)
             tx.take(piece, size + 1)
             tx.board[i] = (piece, size + 1, 0)
             what = "forest" if piece == "G" else "mountain"
         else:  # put: start or spread a small piece
-            _, _, piece, what = action
+            _, i, piece, what = action
             tx.take(piece, 1)
             tx.board[i] = (piece, 1, 0)
         return self._next(tx.board, tx.pool, tx.pit, used=self._using(what))
@@ -765,7 +809,8 @@ class TerrafexState(State):
                 return f"{cell}: empty"
             scored = self.square_score(i)
             if scored is None:
-                worth = "scores nothing while capped" if contents[0] == "G" else "scores nothing"
+                kind, _, _ = contents
+                worth = "scores nothing while capped" if kind == "G" else "scores nothing"
             else:
                 player, points = scored
                 worth = (f"scores {points} for {player.capitalize()}" if points > 0
@@ -807,8 +852,8 @@ class TerrafexState(State):
                  "mountain:start": "Start a small mountain on", "mountain:grow": "Grow the mountain on",
                  "fire:start": "Start a fire on", "fire:grow": "Grow the fire on"}
         if verb == "fire:burn":
-            cell = self.board[INDEX[where]]
-            return f"Burn the {'frost' if cell and cell[2] else 'forest'} on {where}"
+            _, _, top = self.board[INDEX[where]] or NO_CELL
+            return f"Burn the {'frost' if top else 'forest'} on {where}"
         return f"{words[verb]} {where}"
 
     def places(self) -> dict[str, tuple[str, Any]]:
@@ -825,10 +870,12 @@ class TerrafexState(State):
         who = self.actor_name(self.actor_of(move))
         action = self._moves().get(move.strip())
         if verb in ("fire:burn", "fire:start", "fire:grow") and action is not None:
-            words = self._fire_words(verb, INDEX[parsed[1]], action[1].board)
+            _, tx = action
+            words = self._fire_words(verb, INDEX[parsed[1]], tx.board)
             return f"{who} plays the {SIZE_WORDS[self.fire]} fire: {words}"
         if verb == "glacier" and action is not None:
-            return f"{who} {self._glacier_words(parsed, action[1][0])}"
+            _, (board, _, _) = action
+            return f"{who} {self._glacier_words(parsed, board)}"
         third = {"forest:grow": "grows the forest on", "forest:spread": "spreads a small forest to",
                  "mountain:start": "starts a small mountain on", "mountain:grow": "grows the mountain on",
                  "fire:burn": "plays the fire: burns", "fire:start": "plays the fire: starts a fire on",
@@ -844,16 +891,17 @@ class TerrafexState(State):
         where, before, after = NAMES[i], self.board[i], board[i]
         if verb == "fire:start":
             return f"starts a small fire on {where}"
-        if verb == "fire:grow":
-            return (f"grows the {piece_name('R', before[1])} on {where} to a {piece_name('R', after[1])}; "
-                    f"the {piece_name('R', before[1])} goes to the fire pit")
         kind, size, top = before
+        after_kind, after_size, after_top = after or NO_CELL
+        if verb == "fire:grow":
+            return (f"grows the {piece_name('R', size)} on {where} to a {piece_name('R', after_size)}; "
+                    f"the {piece_name('R', size)} goes to the fire pit")
         if top:
             burnt = f"the {SIZE_WORDS[top]} frost on the {piece_name('G', size)} on {where}"
-            result = f" down to a {SIZE_WORDS[after[2]]} frost" if after[2] else " away"
+            result = f" down to a {SIZE_WORDS[after_top]} frost" if after_top else " away"
         else:
             burnt = f"the {piece_name('G', size)} on {where}"
-            result = (" away" if after is None else f" down to {describe(after)}" if after[0] == "G"
+            result = (" away" if after is None else f" down to {describe(after)}" if after_kind == "G"
                       else f" away, leaving {describe(after)}")
         return f"burns {burnt}{result}; the {piece_name('R', self.fire)} goes to the fire pit"
 
@@ -865,30 +913,33 @@ class TerrafexState(State):
         t = _step(i, d)
         assert t is not None  # a glacier's legal move stays on the board
         unit, target, left = self.board[i], self.board[t], board[i]
-        mover = f"the {piece_name('B', unit[2] if unit[0] == 'G' else unit[1])}"
-        if unit[0] == "G" and left is None:
-            mover += f" and the {piece_name('G', unit[1])} it caps"
+        unit_kind, unit_size, unit_top = unit
+        kind, size, top = target or NO_CELL
+        mover = f"the {piece_name('B', unit_top if unit_kind == 'G' else unit_size)}"
+        if unit_kind == "G" and left is None:
+            mover += f" and the {piece_name('G', unit_size)} it caps"
         text = f"moves {mover} on {x} {DIRECTION_NAMES[d]}"
         if target is None:
             text += f" to {NAMES[t]}"
         elif _glacier_unit(target):
             text += f" to {NAMES[t]}, merging with {describe(target)} there into {describe(board[t])}"
-        elif target[0] == "G" and target[2]:
-            text += (f" onto the {piece_name('G', target[1])} on {NAMES[t]}, merging with its {SIZE_WORDS[target[2]]} "
+        elif kind == "G" and top:
+            text += (f" onto the {piece_name('G', size)} on {NAMES[t]}, merging with its {SIZE_WORDS[top]} "
                      f"frost: now {describe(board[t])}")
-        elif target[0] == "G":
-            shrunk = "which shrinks away under it" if board[t][0] == "B" else f"which shrinks: now {describe(board[t])}"
-            text += f" onto the {piece_name('G', target[1])} on {NAMES[t]}, {shrunk}"
-        elif target[0] == "R":
+        elif kind == "G":
+            now_kind, _, _ = board[t]
+            shrunk = "which shrinks away under it" if now_kind == "B" else f"which shrinks: now {describe(board[t])}"
+            text += f" onto the {piece_name('G', size)} on {NAMES[t]}, {shrunk}"
+        elif kind == "R":
             outcome = f", leaving {describe(board[t])}" if board[t] else ": both are gone"
             text += (f" to {NAMES[t]}, melting with {describe(target)} there{outcome}; "
-                     f"the {piece_name('R', target[1])} goes to the fire pit")
+                     f"the {piece_name('R', size)} goes to the fire pit")
         elif not placed:
             pushed = _step(i, d, 3)
             assert pushed is not None  # a push legal only onto the board
             text += f", pushing the small mountain on {NAMES[t]} to {NAMES[pushed]}"
         else:
-            mountain = f"the {piece_name('Y', target[1])} on {NAMES[t]}"
+            mountain = f"the {piece_name('Y', size)} on {NAMES[t]}"
             if len(placed) == 1:
                 text += f": {mountain} shrinks; the glacier, too small to split, goes beside it, to {placed[0][0]}"
             else:
@@ -999,15 +1050,16 @@ class TerrafexState(State):
         cell = self.board[i]
         piece = "G" if action == "forest" else "Y"
         if verb.endswith(":grow"):
-            if cell is None or cell[0] != piece:
+            kind, size, top = cell or NO_CELL
+            if kind != piece:
                 return f"{where} holds {describe(cell)}, not a {KIND_NAMES[piece]}."
-            if cell[2] and cell[2] > cell[1]:
+            if top and top > size:
                 return "a capped forest is out of the game until its glacier melts or splits."
-            if cell[2]:
+            if top:
                 return "a frosted forest may not grow."
-            if cell[1] == 3:
+            if size == 3:
                 return "a large piece may not grow."
-            return f"the pool has no {piece_name(piece, cell[1] + 1)}."
+            return f"the pool has no {piece_name(piece, size + 1)}."
         if cell is not None:
             return f"{where} holds {describe(cell)}; a new piece goes on an empty square."
         if not self.pool_count(piece, 1):
@@ -1019,10 +1071,11 @@ class TerrafexState(State):
         if how == "start":
             return "only a small fire starts on an empty square." if cell is None else \
                 f"{NAMES[i]} holds {describe(cell)}; a fire starts on an empty square."
+        kind, old, top = cell or NO_CELL
         if how == "grow":
-            if cell is None or cell[0] != "R" or cell[1] != size - 1:
+            if kind != "R" or old != size - 1:
                 return f"a {SIZE_WORDS[size]} fire grows only a {SIZE_WORDS.get(size - 1, 'smaller')} fire."
-        elif cell is None or cell[0] != "G" or cell[2] > cell[1]:
+        elif kind != "G" or top > old:
             return f"fire burns only a forest or its frost, and {NAMES[i]} holds {describe(cell)}."
         try:
             self._fire_tx(i, size)
@@ -1062,7 +1115,8 @@ class TerrafexState(State):
                     return f"{who} has already used the glacier action this turn."
                 return ("This glacier cannot move: it moves away from the edge, a mountain or a glacier "
                         "directly behind it, and only where the result is allowed.")
-            action = {"G": "forest", "Y": "mountain", "R": "fire"}[cell[0]]
+            kind, _, _ = cell
+            action = {"G": "forest", "Y": "mountain", "R": "fire"}[kind]
             if action in self.used:
                 return f"{who} has already used the {action} action this turn."
             return f"{describe(cell).capitalize()} on {last} cannot be changed now."
@@ -1142,9 +1196,8 @@ class Terrafex(Game):
         for name, piece in LAYOUTS.get(options["layout"], {}).items():
             board[INDEX[name]] = (piece[0], int(piece[1]), 0)
         pool = [SUPPLY[j % 3 + 1] for j in range(12)]
-        for cell in board:
-            if cell is not None:
-                pool[_pool_index(cell[0], cell[1])] -= 1
+        for kind, size, _ in filter(None, board):
+            pool[_pool_index(kind, size)] -= 1
         return TerrafexState(self, tuple(board), tuple(pool), (0, 0, 0), "white", (), 0, 0,
                              options["layout"] == "custom", MappingProxyType(options))
 
@@ -1194,7 +1247,7 @@ class Terrafex(Game):
             raise PositionError(f"Terrafex: a {SIZE_WORDS[fire]} fire waits to be played, so the fire action is "
                                 "used and that piece is still in the pool.")
         if setup and (options["layout"] != "custom" or used or fire or any(pit) or values["idle"] != "0"
-                      or to_move != "white" or any(c is not None and c[2] for c in board)):
+                      or to_move != "white" or any(top for _, _, top in filter(None, board))):
             raise PositionError("Terrafex: the layout editor opens only for layout=custom, before any play: "
                                 "White to move, nothing used, an empty fire pit and no stacked pieces.")
         state = TerrafexState(self, tuple(board), pool, pit, to_move, used, fire, int(values["idle"]), setup,
@@ -1236,11 +1289,10 @@ def _parse_pool(text: str) -> tuple:
 def _check_supply(board: list, pool: tuple, pit: tuple) -> None:
     """Every piece is on the board, in the pool or (red) in the fire pit, exactly once."""
     on_board = [0] * 12
-    for cell in board:
-        if cell is not None:
-            on_board[_pool_index(cell[0], cell[1])] += 1
-            if cell[2]:
-                on_board[_pool_index("B", cell[2])] += 1
+    for kind, size, top in filter(None, board):
+        on_board[_pool_index(kind, size)] += 1
+        if top:
+            on_board[_pool_index("B", top)] += 1
     for j in range(12):
         kind, size = KINDS[j // 3], j % 3 + 1
         total = on_board[j] + pool[j] + (pit[size - 1] if kind == "R" else 0)
@@ -1263,12 +1315,15 @@ EVALUATION_SCALE = 3.0  # points between the sides' margins (twice one's lead) f
 SPARE_GROWTH = 0.3
 
 
-def _worth(i: int, cell) -> int:
+def _worth(i: int, cell: Cell | None) -> int:
     """What the piece on square `i` scores for White (§4): a fire against its band's owner; blue and a
     capped forest nothing."""
-    if cell is None or cell[0] == "B" or cell[2] > cell[1]:
+    if cell is None:
         return 0
-    return -POINTS[i][cell[1]] if cell[0] == "R" else POINTS[i][cell[1]]
+    kind, size, top = cell
+    if kind == "B" or top > size:
+        return 0
+    return -POINTS[i][size] if kind == "R" else POINTS[i][size]
 
 
 def _turn_swing(swings: tuple, player: str, used: tuple, pool: tuple, spare_growth: float = 0.0) -> float:
