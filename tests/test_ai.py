@@ -685,6 +685,37 @@ def test_ice_turn_a_planning_level_takes_the_tip_when_it_adds_points_to_spend(le
     assert end.outcome is not None and end.outcome.winners == ("blue",)
 
 
+# Blue has ended its movement; four pieces are lit for reactionary turning: on a4, b4, c4 and d4.
+ICE_TURN_FOUR_LIT = ("[dEW]q[dNS][sS]/q[sE][sS][dNS]/[sE][sW][sS]q/[dEW][dNS]q[dEW] "
+                     "[b2N][b1W][r1S][b3E]/2[r3N]1/[r2S]3/4 -,- blue react 6 wild 6 aim -")
+
+
+def test_ice_turn_a_plan_turns_lit_pieces_one_at_a_time_and_finds_the_best_set():
+    """Rules section 3.4: each lit piece may be turned once, to any other way, and turning one lights no other
+    ("Each piece turns at most once"): a turn's plan takes the best turn at a time (`independent_choices`)
+    rather than every set of them (3 ways or none for each of four pieces: 256 sets), and here ends as well
+    off as the best of all the sets."""
+    state = games.get("ice-turn").from_text(ICE_TURN_FOUR_LIT)
+    assert len(state.turnable) == 4 and state.independent_choices()
+    assert not state.play("end-turn").independent_choices(), "the dice are rolled next: not a player's choice"
+
+    sets, waiting = {state.search_key(): state}, [state]
+    while waiting:
+        here = waiting.pop()
+        for move in here.legal_plays():
+            after = here.play(move)
+            if move.startswith("react:") and after.search_key() not in sets:
+                sets[after.search_key()] = after
+                waiting.append(after)
+    assert len(sets) == 4 ** 4
+    best = max(ai._value(ai.evaluate(one, "hard"), "blue") for one in sets.values())
+
+    plan = ai._Turn(state, "blue", 10_000, "hard")
+    plan.run(math.inf)
+    assert plan.best[0] == best
+    assert len(plan.came) <= 1 + 2 * 5, "at most four turns, each with the end of the turn beside it"
+
+
 # -- Terrafex: the evaluation sees the actions to come ----------------------------------------
 # White has only its fire left to select, and a large forest on a1 (a1's outer band is White's: 3 for
 # White).  A small fire lets Black burn it down to a medium, which scores for a1's middle band, Black's;

@@ -754,8 +754,12 @@ class _Turn:
         self.ends: dict = {}  # the positions where another player decides next: their states
         self.best: tuple[float, int] = (-1.0, 0)
         self.best_key = self.root
-        for move in own_moves(state, player) if moves is None else moves:  # in the order given: the same plan
-            self._visit(state.play(move), self.root, move, 1)
+        self._expand(state, self.root, 0, own_moves(state, player) if moves is None else moves)  # in the order given
+
+    def _expand(self, state: State, before, actions: int, moves: list[str]) -> None:
+        children = [(move, state.play(move)) for move in moves]
+        for move, after in self._climb(children) if state.independent_choices() else children:
+            self._visit(after, before, move, actions + 1)
 
     def _visit(self, state: State, before, move: str, actions: int) -> None:
         key = state.search_key()
@@ -776,12 +780,20 @@ class _Turn:
         """Search on until `until`; whether the turn is searched (or its work done, or a win found)."""
         while self.queue and self.left > 0 and self.best[0] < 1.0:
             _, actions, _, state = heapq.heappop(self.queue)
-            before = state.search_key()
-            for move in own_moves(state, self.player):
-                self._visit(state.play(move), before, move, actions + 1)
+            self._expand(state, state.search_key(), actions, own_moves(state, self.player))
             if clock() > until:
                 break
         return not self.queue or self.left <= 0 or self.best[0] >= 1.0
+
+    def _climb(self, children: list[tuple]) -> list[tuple]:
+        """Independent decisions (`State.independent_choices`): of the moves after which the player decides on,
+        only the best is followed (the next of them is chosen from there), so each one's value is judged
+        once rather than in every combination; the moves that end the turn or the game stay."""
+        going = [(move, after) for move, after in children if after.outcome is None and after.actors == (self.player,)]
+        if not going:
+            return children
+        best = max(going, key=lambda child: _value(evaluate(child[1], self.level), self.player))
+        return [child for child in children if child not in going] + [best]
 
     def line(self, key) -> list[tuple]:
         """The positions and moves from the root to `key`, the last first."""

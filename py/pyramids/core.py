@@ -558,6 +558,12 @@ class State(Circumstances):
         the position text (which is the default)."""
         return self.to_text()
 
+    def independent_choices(self) -> bool:
+        """Whether the player's decisions here are each made at most once and change nothing for one another
+        (Ice-Turn's reactionary turns): a turn's plan then takes the best of them one at a time, where trying
+        every combination would spend its positions on them (4 ** pieces)."""
+        return False
+
     def forcing(self, move: str) -> int:
         """How much `move` changes the position for good at once: 0 for a quiet move, more for a capture
         or a promotion, which a search tries first and follows past its horizon."""

@@ -692,6 +692,12 @@ class IceTurnState(State):
         return (self.turn, self.roll, self.face, self.tiles, self.stacks, self.facing, self.phase, self.spent,
                 self.used, frozenset(self.aimed), frozenset(self.reacted))
 
+    def independent_choices(self) -> bool:
+        """Reactionary turning (section 3.4): each lit piece turned once at most, and turning one lights no other
+        nor puts one out (the tiles under the player's lying pieces do), so turning one changes nothing for
+        another's choice."""
+        return self.phase == "react"
+
     def automatic_move(self) -> str | None:
         """End a phase that leaves nothing to decide: nothing to turn, or no action left."""
         if self.phase in ("move", "react") and self.outcome is None and len(self._moves()) == 1:
