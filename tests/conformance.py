@@ -59,6 +59,8 @@ def check_state(game: Game, state: State) -> None:
             for cells in state.paths(move):
                 assert cells, f"{move!r} needs cells to click"
                 assert move in state.guide(cells).moves, f"clicking {cells} must offer {move!r}"
+    if state.independent_choices():
+        check_independent(state)
     for cell in state.asked_cells():  # lit before any click: one click there must make a move
         assert state.guide((cell,)).moves, f"{cell!r} is lit for a decision, but a click there makes no move"
     try:
@@ -67,6 +69,23 @@ def check_state(game: Game, state: State) -> None:
         assert str(err)
     else:  # pragma: no cover - the assertion is the point
         raise AssertionError("a nonsense move must be refused with a GameError")
+
+
+def check_independent(state: State) -> None:
+    """`State.independent_choices`, as a turn's plan relies on it (it climbs them one at a time): each of the
+    decisions after which the player decides on is made once, and any two of them make the same position in
+    either order."""
+    actor = state.actors[0]
+    going = [m for m in state.legal_plays() if state.play(m).actors == (actor,)]
+    for first in going:
+        after = state.play(first)
+        assert first not in after.legal_plays(), f"{first!r} is a decision made once"
+        for second in going:
+            if second != first and second in after.legal_plays():
+                other = state.play(second)
+                assert first in other.legal_plays(), f"{second!r} takes {first!r} away, but not the other way"
+                assert after.play(second).search_key() == other.play(first).search_key(), \
+                    f"{first!r} and {second!r} make the same position in either order"
 
 
 def check_game(game: Game, seeds=range(6), **options) -> None:
