@@ -586,3 +586,16 @@ def test_explanations_name_the_reason():
         state.play("b2.N-b5")
     with pytest.raises(IllegalMoveError):
         state.play("p1:home=a2")
+
+
+def test_the_evaluation_shares_the_pieces_out_the_cheapest_way():
+    """The evaluation's race: each of the three pieces to a target of its own (§4: "all three of their pieces
+    onto the three tiles"), the cheapest of the six ways, as trying each way finds it."""
+    from itertools import permutations
+
+    from pyramids.games.icetoids import _shared_out
+    rng = random.Random(4)
+    for _ in range(200):
+        table = [[rng.choice([0, 1, 2, 3.5, 7, 99]) for _ in range(3)] for _ in range(3)]
+        tried = min(sum(row[slot] for row, slot in zip(table, order)) for order in permutations(range(3)))
+        assert _shared_out(table) == tried, table

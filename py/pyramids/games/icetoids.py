@@ -82,7 +82,6 @@ import heapq
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property
-from itertools import permutations
 from typing import Any, NamedTuple
 
 from ..core import (
@@ -563,8 +562,7 @@ class IceToidsState(State):
         """
         if self.in_setup:
             return None
-        routes = _routes(self.tiles)
-        face_down = [cell for cell, tile in enumerate(self.tiles) if tile is None]
+        routes, nearest, revealed, face_down = _known(self.tiles)
         placed: dict[str, list] = {}
         for cell, here in enumerate(self.pieces):
             for colour, stance in here:
@@ -573,22 +571,25 @@ class IceToidsState(State):
         costs = {}
         for seat, (colour, home) in enumerate(zip(self.seat_colours, self.seat_homes)):
             assert home is not None  # past the setup (above): every seat has its home
-            targets = self._target_cells(colour)
+            targets = revealed[colour]
             hidden = TARGET_COUNT[colour] - len(targets)
-            search = SEARCH_REVEAL * ((len(face_down) + 1) / (hidden + 1) - 1) if hidden else 0.0
+            search = SEARCH_REVEAL * ((face_down + 1) / (hidden + 1) - 1) if hidden else 0.0
             table = []  # per piece, per target (revealed, then still to find): its actions
             for cell, stance in placed.get(colour, []) + [(None, None)] * self.off_board[colour]:
                 entering = cell is None  # waiting beside its home tile: one action to enter, arriving upright
                 if entering:
                     cell, stance = home.cell, "U"
                 ahead = NEXT[cell][stance] if stance != "U" else None  # pointing at it: one action to step there
-                reach = routes[cell] if ahead is None else [min(r, 1 + a) for r, a in zip(routes[cell], routes[ahead])]
-                row = [entering + reach[t] for t in targets]
-                if hidden:
-                    row += [entering + search + min(reach[c] for c in face_down)] * hidden
-                table.append(row)
-            costs[self.seats[seat]] = min(sum(row[slot] for row, slot in zip(table, order))
-                                          for order in permutations(range(len(table)))) - TEMPO * (seat == mover)
+                here = routes[cell]
+                if ahead is None:
+                    row = [entering + here[t] for t in targets]
+                    near = nearest[cell]
+                else:
+                    there = routes[ahead]
+                    row = [entering + min(here[t], 1 + there[t]) for t in targets]
+                    near = min(nearest[cell], 1 + nearest[ahead])
+                table.append(row + [entering + search + near] * hidden)
+            costs[self.seats[seat]] = _shared_out(table) - TEMPO * (seat == mover)
         return Evaluation(costs=costs)
 
     def search_key(self) -> tuple:
@@ -1091,6 +1092,32 @@ TEMPO = 0.5  # actions: the player to move is that much nearer
 
 
 _ROUTES: dict[tuple, tuple] = {}  # the arrows of every tile -> `_routes`
+_KNOWN: dict[tuple, tuple] = {}  # the tiles -> `_known`
+
+
+def _known(tiles: tuple) -> tuple:
+    """What the evaluation reads of the tiles as known, worked out once for each: the routes (`_routes`),
+    each cell's fewest actions to the nearest face-down tile, each colour's revealed targets, and how many
+    tiles are face down."""
+    found = _KNOWN.get(tiles)
+    if found is None:
+        if len(_KNOWN) > 4096:
+            _KNOWN.clear()
+        routes = _routes(tiles)
+        face_down = [cell for cell, tile in enumerate(tiles) if tile is None]
+        nearest = [min((reach[cell] for cell in face_down), default=99) for reach in routes]
+        revealed = {colour: [cell for cell, tile in enumerate(tiles) if tile and TILESET[tile.kind].target == colour]
+                    for colour in COLOURS}
+        found = _KNOWN[tiles] = (routes, nearest, revealed, len(face_down))
+    return found
+
+
+def _shared_out(table: list[list[float]]) -> float:
+    """The fewest actions in all, each of the three pieces (rows) going to a target of its own (columns):
+    the best of the six ways to share them out (§1.1: three pieces, three targets)."""
+    a, b, c = table
+    return min(a[0] + min(b[1] + c[2], b[2] + c[1]), a[1] + min(b[0] + c[2], b[2] + c[0]),
+               a[2] + min(b[0] + c[1], b[1] + c[0]))
 
 
 def _routes(tiles: tuple) -> tuple:
