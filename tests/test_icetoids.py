@@ -1,12 +1,13 @@
 """IceToids: every rule of docs/rules/icetoids.md (sections and [A#])."""
 
 import random
+from itertools import permutations
 
 import pytest
 
 from conformance import check_game, playout
 from pyramids.core import CHANCE, GameError, IllegalMoveError, InvalidMoveError, OptionError, PositionError
-from pyramids.games.icetoids import CELLS, GAME, INDEX, ORIENTATIONS, TILESET, Home, Tile
+from pyramids.games.icetoids import CELLS, GAME, INDEX, ORIENTATIONS, TILESET, Home, Tile, _shared_out
 from pyramids.grid import join_row
 
 
@@ -591,9 +592,6 @@ def test_explanations_name_the_reason():
 def test_the_evaluation_shares_the_pieces_out_the_cheapest_way():
     """The evaluation's race: each of the three pieces to a target of its own (§4: "all three of their pieces
     onto the three tiles"), the cheapest of the six ways, as trying each way finds it."""
-    from itertools import permutations
-
-    from pyramids.games.icetoids import _shared_out
     rng = random.Random(4)
     for _ in range(200):
         table = [[rng.choice([0, 1, 2, 3.5, 7, 99]) for _ in range(3)] for _ in range(3)]
