@@ -1,11 +1,13 @@
 """Every registered game honours the protocol (random playouts, round-trips, replays)."""
 
+import dataclasses
 import random
 
 import pytest
 
 from conformance import bot_game, check_game, check_refusals, check_state
 from pyramids import ai, games
+from pyramids.core import evolve
 
 
 @pytest.mark.parametrize("game_id", games.ids())
@@ -70,3 +72,26 @@ def test_refusal_reasons_and_click_hints_agree_with_the_legal_moves(game_id):
     where a legal move starts, else says why."""
     for seed in range(2):
         check_refusals(games.get(game_id), seed)
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_a_state_s_quick_copy_has_its_fields_and_nothing_it_worked_out(game_id):
+    """`core.evolve`, the copy a move's state starts from: the fields `dataclasses.replace` would give, the
+    changes asked for, none of the views the old state cached (its legal moves, its outcome), and a change
+    to a field the state does not have refused."""
+    game = games.get(game_id)
+    state, rng = game.new(), random.Random(1)
+    for _ in range(12):  # into the game, not to its end
+        after = state.play(rng.choice(state.legal_plays()))
+        if after.outcome is not None:
+            break
+        state = after
+    state.legal_moves()
+    assert state.outcome is None and "_moves_cache" in state.__dict__
+    copy, made = evolve(state, history=None), dataclasses.replace(state, history=None)
+    assert type(copy) is type(made)
+    assert all(getattr(copy, f.name) == getattr(made, f.name) for f in dataclasses.fields(made))
+    assert "_moves_cache" not in copy.__dict__ and "_outcome" not in copy.__dict__
+    assert copy.to_text() == state.to_text() and sorted(copy.legal_moves()) == sorted(state.legal_moves())
+    with pytest.raises(TypeError, match="no field 'colour_of_the_sky'"):
+        evolve(state, colour_of_the_sky="blue")

@@ -49,13 +49,13 @@ agreement toggle, ``timer`` the clock.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
 from ..core import (
-    Computer, Consent, Evaluation, Game, GameError, IllegalMoveError, InvalidMoveError, Option, OptionError,
+    Computer, Consent, Evaluation, Game, GameError, evolve, IllegalMoveError, InvalidMoveError, Option, OptionError,
     Outcome, PositionError, State, options_text, parse_options_text, quote,
 )
 
@@ -319,7 +319,7 @@ class IceTowersState(State):
             return self._end("timer")
         if kind in ("done", "undone"):
             done = self.done | {actor} if kind == "done" else self.done - {actor}
-            return replace(self, done=done)._settled()
+            return evolve(self, done=done)._settled()
         assert piece is not None  # every play (cap, mine, split, down) moves a piece
         towers: list[Tower | None] = list(self.towers)
         held, next_id = dict(self.held), self.next_id
@@ -343,7 +343,7 @@ class IceTowersState(State):
                 towers[k] = Tower(tower, pieces[:i])
                 towers.append(Tower(f"t{next_id}", pieces[i:]))
                 next_id += 1
-        return replace(
+        return evolve(
             self, towers=tuple(t for t in towers if t is not None), held=MappingProxyType(held),
             done=frozenset(), next_id=next_id,
         )._settled()
@@ -365,7 +365,7 @@ class IceTowersState(State):
             if colour in self.held:
                 towers.append(Tower(f"t{next_id}", (self.held[colour].piece,)))
                 next_id += 1
-        return replace(self, towers=tuple(towers), held=MappingProxyType({}), next_id=next_id, ended=reason)
+        return evolve(self, towers=tuple(towers), held=MappingProxyType({}), next_id=next_id, ended=reason)
 
     def _actors(self) -> tuple[str, ...]:
         return self._acting

@@ -68,14 +68,13 @@ by ``label()``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Callable, NamedTuple
 
 from ..core import (
-    CHANCE, Computer, Evaluation, Game, either, IllegalMoveError, InvalidMoveError, Option, Outcome, PositionError,
-    State,
-    options_text, parse_options_text, quote,
+    CHANCE, Computer, Evaluation, Game, either, evolve, IllegalMoveError, InvalidMoveError, Option, Outcome,
+    PositionError, State, options_text, parse_options_text, quote,
 )
 from ..grid import STEPS, heading, join_row, split_row, square
 
@@ -521,32 +520,32 @@ class IceTurnState(State):
             seat = sum(map(len, self.hands)) % len(self.seats)
             hands = _put(self.hands, seat, tuple(sorted(self.hands[seat] + (dealt,))))
             done = sum(map(len, hands)) == SIZE * SIZE
-            return replace(self, hands=hands, phase="place" if done else "deal")
+            return evolve(self, hands=hands, phase="place" if done else "deal")
         if kind == "place":
             _, cell, name, arrows = action
             hands = _put(self.hands, self.turn, _without(self.hands[self.turn], name))
             tiles = _put(self.tiles, cell, Tile(name, arrows))
             if None not in tiles:
-                return replace(self, tiles=tiles, hands=hands, turn=0, phase="roll")
+                return evolve(self, tiles=tiles, hands=hands, turn=0, phase="roll")
             turn = self.turn
             while True:
                 turn = (turn + 1) % len(self.seats)
                 if hands[turn]:
-                    return replace(self, tiles=tiles, hands=hands, turn=turn)
+                    return evolve(self, tiles=tiles, hands=hands, turn=turn)
         if kind == "roll":
             _, number = action
-            return replace(self, roll=number)
+            return evolve(self, roll=number)
         if kind == "face":
             _, face = action
-            return replace(self, face=face, phase="move")
+            return evolve(self, face=face, phase="move")
         if kind == "end":
             if self.phase == "move":
-                return replace(self, phase="react", aimed=())
-            return replace(self, phase="roll", turn=(self.turn + 1) % len(self.seats), roll=None, face=None,
+                return evolve(self, phase="react", aimed=())
+            return evolve(self, phase="roll", turn=(self.turn + 1) % len(self.seats), roll=None, face=None,
                            spent=0, used=None, aimed=(), reacted=())
         if kind == "react":
             _, cell, d = action
-            return replace(self, facing=_put(self.facing, cell, d), reacted=self.reacted + (self.stacks[cell][0],))
+            return evolve(self, facing=_put(self.facing, cell, d), reacted=self.reacted + (self.stacks[cell][0],))
         return _APPLY[kind](self, *action[1:])
 
     def _cells(self, changes: dict[int, tuple]) -> tuple[tuple, tuple]:
@@ -558,11 +557,11 @@ class IceTurnState(State):
 
     def _mp(self, cost: int, changes: dict[int, tuple]) -> "IceTurnState":
         stacks, facing = self._cells(changes)
-        return replace(self, stacks=stacks, facing=facing, spent=self.spent + cost, aimed=())
+        return evolve(self, stacks=stacks, facing=facing, spent=self.spent + cost, aimed=())
 
     def _treehouse(self, used: str, changes: dict[int, tuple], **more) -> "IceTurnState":
         stacks, facing = self._cells(changes)
-        return replace(self, stacks=stacks, facing=facing, used=used, **{"aimed": (), **more})
+        return evolve(self, stacks=stacks, facing=facing, used=used, **{"aimed": (), **more})
 
     def _do_tip(self, cell: int, d: str, inserts: tuple) -> "IceTurnState":
         stack = self.stacks[cell]
@@ -597,12 +596,12 @@ class IceTurnState(State):
         d = self.facing[cell]
         state = self._treehouse("aim", {cell: (self.stacks[cell], d and turned(d, q))},
                                 aimed=self.aimed + (cell,))
-        return replace(state, tiles=_put(self.tiles, cell, Tile(kind, rotate_arrows(arrows, q))))
+        return evolve(state, tiles=_put(self.tiles, cell, Tile(kind, rotate_arrows(arrows, q))))
 
     def _do_swap(self, a: int, b: int) -> "IceTurnState":
         state = self._treehouse("swap", {a: (self.stacks[b], self.facing[b]), b: (self.stacks[a], self.facing[a])})
         tiles = _put(_put(self.tiles, a, self.tiles[b]), b, self.tiles[a])
-        return replace(state, tiles=tiles)
+        return evolve(state, tiles=tiles)
 
     def _do_hop(self, cell: int, dest: int) -> "IceTurnState":
         stack = self.stacks[cell]

@@ -80,12 +80,12 @@ from __future__ import annotations
 
 import heapq
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, NamedTuple
 
 from ..core import (
-    CHANCE, REPEATED, REPETITION_RULE, Computer, Evaluation, Game, IllegalMoveError, InvalidMoveError, Option,
+    CHANCE, REPEATED, REPETITION_RULE, Computer, Evaluation, Game, evolve, IllegalMoveError, InvalidMoveError, Option,
     Outcome, PositionError, State, options_text, parse_options_text, possessive, quote, repetition_count,
 )
 from ..grid import STEPS, join_row, split_row, square
@@ -435,16 +435,16 @@ class IceToidsState(State):
         kind = action[0]
         if kind == "colour":
             _, seat, chosen = action
-            return replace(self, seat_colours=_put(self.seat_colours, seat, chosen))
+            return evolve(self, seat_colours=_put(self.seat_colours, seat, chosen))
         if kind == "home":
             _, seat, cell, edge = action
             homes = _put(self.seat_homes, seat, Home(cell, edge))
-            return replace(self, seat_homes=homes, turn=(seat + 1) % len(homes))
+            return evolve(self, seat_homes=homes, turn=(seat + 1) % len(homes))
         if kind == "reveal":
             _, cell, name = action
             layouts = ORIENTATIONS[name]
             if len(layouts) > 1:
-                return replace(self, tiles=_put(self.tiles, cell, Tile(name, None)))
+                return evolve(self, tiles=_put(self.tiles, cell, Tile(name, None)))
             return self._end_turn(tiles=_put(self.tiles, cell, Tile(name, layouts[0])))
         if kind == "orient":
             _, cell, arrows = action
@@ -474,14 +474,14 @@ class IceToidsState(State):
         reveal = next((c for c in (dst, landing) if c is not None and self.tiles[c] is None), None)
         if reveal is None:
             return self._end_turn(pieces=tuple(pieces))
-        return replace(self, pieces=tuple(pieces), pending=reveal)
+        return evolve(self, pieces=tuple(pieces), pending=reveal)
 
     def repetition_key(self) -> tuple:
         """Setup choices and turned tiles can never be undone: they start a new era."""
         return (self.seat_colours, self.seat_homes, self.tiles), (self.pieces, self.turn, self.pending)
 
     def _end_turn(self, **changes) -> "IceToidsState":
-        return replace(self, pending=None, turn=(self.turn + 1) % len(self.seat_colours), **changes)
+        return evolve(self, pending=None, turn=(self.turn + 1) % len(self.seat_colours), **changes)
 
     def _holds_targets(self, colour: str) -> bool:
         cells = self._target_cells(colour)
