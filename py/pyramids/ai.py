@@ -752,13 +752,17 @@ class _Turn:
         self.came: dict = {self.root: None}  # each position seen: (the one before, the move from it)
         self.values: dict = {}  # each position after the root: (its value, minus the actions to it)
         self.ends: dict = {}  # the positions where another player decides next: their states
+        self.ranked: dict = {}  # a position reached by `_climb`: the independent decisions left, the best first
         self.best: tuple[float, int] = (-1.0, 0)
         self.best_key = self.root
         self._expand(state, self.root, 0, own_moves(state, player) if moves is None else moves)  # in the order given
 
     def _expand(self, state: State, before, actions: int, moves: list[str]) -> None:
-        children = [(move, state.play(move)) for move in moves]
-        for move, after in self._climb(children) if state.independent_choices() else children:
+        if state.independent_choices():
+            children = self._climb(state, before, moves)
+        else:
+            children = [(move, state.play(move)) for move in moves]
+        for move, after in children:
             self._visit(after, before, move, actions + 1)
 
     def _visit(self, state: State, before, move: str, actions: int) -> None:
@@ -785,15 +789,28 @@ class _Turn:
                 break
         return not self.queue or self.left <= 0 or self.best[0] >= 1.0
 
-    def _climb(self, children: list[tuple]) -> list[tuple]:
+    def _climb(self, state: State, key, moves: list[str]) -> list[tuple]:
         """Independent decisions (`State.independent_choices`): of the moves after which the player decides on,
-        only the best is followed (the next of them is chosen from there), so each one's value is judged
-        once rather than in every combination; the moves that end the turn or the game stay."""
-        going = [(move, after) for move, after in children if after.outcome is None and after.actors == (self.player,)]
-        if not going:
-            return children
-        best = max(going, key=lambda child: _value(evaluate(child[1], self.level), self.player))
-        return [child for child in children if child not in going] + [best]
+        only the best is followed, and from there the next best, and so on; the moves that end the turn or the
+        game are all kept.  Each is valued once, where the first of them is taken: one decision changes
+        nothing for another, so they keep their order after it (not every combination, 4 ** pieces)."""
+        ranked = self.ranked.pop(key, None)
+        if ranked is None:  # the first of them: each valued once, the best first
+            children = [(move, state.play(move)) for move in moves]
+            going = {move: after for move, after in children
+                     if after.outcome is None and after.actors == (self.player,)}
+            ranked = sorted(going, key=lambda move: _value(evaluate(going[move], self.level), self.player),
+                            reverse=True)
+            kept = [(move, after) for move, after in children if move not in going]
+        else:  # followed here from the best before: the rest in the same order, those still open
+            known, legal, going = set(ranked), set(moves), {}
+            kept = [(move, state.play(move)) for move in moves if move not in known]
+            ranked = [move for move in ranked if move in legal]
+        if not ranked:
+            return kept
+        best = going.get(ranked[0]) or state.play(ranked[0])
+        self.ranked[best.search_key()] = ranked[1:]
+        return kept + [(ranked[0], best)]
 
     def line(self, key) -> list[tuple]:
         """The positions and moves from the root to `key`, the last first."""

@@ -579,9 +579,10 @@ class State(Circumstances):
         return self.to_text()
 
     def independent_choices(self) -> bool:
-        """Whether the player's decisions here are each made at most once and change nothing for one another
-        (Ice-Turn's reactionary turns): a turn's plan then takes the best of them one at a time, where trying
-        every combination would spend its positions on them (4 ** pieces)."""
+        """Whether the player's decisions here are each made at most once and change nothing for one another,
+        neither whether another may be made nor what it is worth (Ice-Turn's reactionary turns): a turn's plan
+        then values each once and takes them best first, where trying every combination would spend its
+        positions on them (4 ** pieces)."""
         return False
 
     def forcing(self, move: str) -> int:
