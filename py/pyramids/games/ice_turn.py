@@ -542,7 +542,7 @@ class IceTurnState(State):
             if self.phase == "move":
                 return evolve(self, phase="react", aimed=())
             return evolve(self, phase="roll", turn=(self.turn + 1) % len(self.seats), roll=None, face=None,
-                           spent=0, used=None, aimed=(), reacted=())
+                          spent=0, used=None, aimed=(), reacted=())
         if kind == "react":
             _, cell, d = action
             return evolve(self, facing=_put(self.facing, cell, d), reacted=self.reacted + (self.stacks[cell][0],))
