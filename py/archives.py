@@ -80,6 +80,9 @@ async def loaded(make, loading=lambda title: None, base: str = ""):
             title = games.entry(missing.game_id).title
             loading(title)
             await fetch_archive(base + GAME_ARCHIVE.format(missing.game_id), title)
+            await asyncio.sleep(0)  # the game's code imported in a task of its own (15-60 ms), then what needs
+            games.get(missing.game_id)  # it (a link read: 5-45 ms more) in the next, so neither holds the page long
+            await asyncio.sleep(0)
             continue
         if fetched:  # the game just imported: what follows (a link's first replay slice) in a task of its own
             await asyncio.sleep(0)
