@@ -355,7 +355,7 @@ class IceToidsState(State):
         return {c: tuple(CELLS[i] for i in self._target_cells(c)) for c in COLOURS}
 
     def _target_cells(self, colour: str) -> list[int]:
-        return [i for i, t in enumerate(self.tiles) if t and TILESET[t.kind].target == colour]
+        return _targets_in(self.tiles, colour)
 
     @property
     def revealing(self) -> str | None:
@@ -1095,6 +1095,11 @@ _ROUTES: dict[tuple, tuple] = {}  # the arrows of every tile -> `_routes`
 _KNOWN: dict[tuple, tuple] = {}  # the tiles -> `_known`
 
 
+def _targets_in(tiles: tuple, colour: str) -> list[int]:
+    """The cells of `colour`'s targets revealed so far."""
+    return [cell for cell, tile in enumerate(tiles) if tile and TILESET[tile.kind].target == colour]
+
+
 def _known(tiles: tuple) -> tuple:
     """What the evaluation reads of the tiles as known, worked out once for each: the routes (`_routes`),
     each cell's fewest actions to the nearest face-down tile, each colour's revealed targets, and how many
@@ -1106,8 +1111,7 @@ def _known(tiles: tuple) -> tuple:
         routes = _routes(tiles)
         face_down = [cell for cell, tile in enumerate(tiles) if tile is None]
         nearest = [min((reach[cell] for cell in face_down), default=99) for reach in routes]
-        revealed = {colour: [cell for cell, tile in enumerate(tiles) if tile and TILESET[tile.kind].target == colour]
-                    for colour in COLOURS}
+        revealed = {colour: _targets_in(tiles, colour) for colour in COLOURS}
         found = _KNOWN[tiles] = (routes, nearest, revealed, len(face_down))
     return found
 

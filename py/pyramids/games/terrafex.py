@@ -47,7 +47,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..core import (
-    REPEATED, Computer, Evaluation, Game, Guidance, either, IllegalMoveError, InvalidMoveError, Option, Outcome,
+    REPEATED, Computer, Evaluation, Game, Guidance, either, evolve, IllegalMoveError, InvalidMoveError, Option, Outcome,
     PositionError, State, options_text, parse_options_text, quote, repetition_count,
 )
 
@@ -760,10 +760,7 @@ class TerrafexState(State):
         return tuple(a for a in ACTIONS if a in self.used or a == action)
 
     def _next(self, board, pool, pit, **changes) -> "TerrafexState":
-        fields: dict[str, Any] = dict(board=tuple(board), pool=tuple(pool), pit=tuple(pit), to_move=self.to_move,
-                                      used=self.used, fire=self.fire, idle=self.idle, setup=self.setup)
-        fields.update(changes)
-        return TerrafexState(self.game, options=self.options, **fields)
+        return evolve(self, board=tuple(board), pool=tuple(pool), pit=tuple(pit), **changes)
 
     # -- position notation -----------------------------------------------------------
     def to_text(self) -> str:
