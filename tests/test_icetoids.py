@@ -7,7 +7,7 @@ import pytest
 
 from conformance import check_game, playout
 from pyramids.core import CHANCE, GameError, IllegalMoveError, InvalidMoveError, OptionError, PositionError
-from pyramids.games.icetoids import CELLS, GAME, INDEX, ORIENTATIONS, TILESET, Home, Tile, _shared_out
+from pyramids.games.icetoids import CELLS, GAME, INDEX, ORIENTATIONS, TEMPO, TILESET, Home, Tile, _shared_out
 from pyramids.grid import join_row
 
 
@@ -591,9 +591,30 @@ def test_explanations_name_the_reason():
 
 def test_the_evaluation_shares_the_pieces_out_the_cheapest_way():
     """The evaluation's race: each of the three pieces to a target of its own (§4: "all three of their pieces
-    onto the three tiles"), the cheapest of the six ways, as trying each way finds it."""
+    onto the three tiles"), a target still face down sought on a face-down tile of its own, the cheapest way,
+    as trying every way finds it."""
     rng = random.Random(4)
-    for _ in range(200):
-        table = [[rng.choice([0, 1, 2, 3.5, 7, 99]) for _ in range(3)] for _ in range(3)]
-        tried = min(sum(row[slot] for row, slot in zip(table, order)) for order in permutations(range(3)))
-        assert _shared_out(table) == tried, table
+    for _ in range(600):
+        hidden = rng.randrange(4)
+        table = [[rng.choice([0, 1, 2, 3.5, 7, 99]) for _ in range(3 - hidden)] for _ in range(3)]
+        cells = rng.sample(range(16), rng.randint(max(hidden, 1), 6))  # the face-down tiles
+        reach = [{c: rng.choice([1, 2, 3, 4, 6]) for c in cells} for _ in range(3)]
+        near = [sorted((a, c) for c, a in r.items())[:3] for r in reach]
+        tried = min(sum(table[p][t] for p, t in zip(order, range(3 - hidden)))
+                    + sum(reach[p][c] for p, c in zip(order[3 - hidden:], found))
+                    for order in permutations(range(3)) for found in permutations(cells, hidden))
+        assert _shared_out(table, near if hidden else [], hidden) == tried, (table, reach, hidden)
+
+
+def test_the_evaluation_sees_two_pieces_looking_for_targets_on_two_tiles():
+    """Two pieces looking for targets still face down do not both count on one face-down tile (§3.3: the
+    first to land there turns it over), so a piece that turns over the tile next to it, and finds no target,
+    is no worse off in the evaluation than before the step, other tiles being left for the other piece."""
+    tiles = {"a1": "yellow", "b1": "yellow", "c1": "green", "d1": "green", "a2": "red", "d2": "blue",
+             "d3": "yellow", "d4": "green"}  # face down: b2, c2, a3, b3, c3, a4, b4, c4
+    state = position(tiles, pieces={"d4": "blue.W,blue.W", "d2": "blue.U", "a2": "red.U"},
+                     seats="red@a2,blue@d4N", turn="p2")
+    before = state.evaluation().costs["p2"] + TEMPO  # blue to move: half an action nearer
+    missed = state.play("d4.W-c4").play("reveal:c4=red")  # not blue's
+    assert missed.actors == ("p1",)
+    assert missed.evaluation().costs["p2"] <= before

@@ -562,7 +562,7 @@ class IceToidsState(State):
         """
         if self.in_setup:
             return None
-        routes, nearest, revealed, face_down = _known(self.tiles)
+        routes, revealed, face_down, hunts = _known(self.tiles)
         placed: dict[str, list] = {}
         for cell, here in enumerate(self.pieces):
             for colour, stance in here:
@@ -573,8 +573,8 @@ class IceToidsState(State):
             assert home is not None  # past the setup (above): every seat has its home
             targets = revealed[colour]
             hidden = TARGET_COUNT[colour] - len(targets)
-            search = SEARCH_REVEAL * ((face_down + 1) / (hidden + 1) - 1) if hidden else 0.0
-            table = []  # per piece, per target (revealed, then still to find): its actions
+            table = []  # per piece, its actions to each revealed target
+            near = []  # ... and to the face-down tiles nearest it, the cheapest first
             for cell, stance in placed.get(colour, []) + [(None, None)] * self.off_board[colour]:
                 entering = cell is None  # waiting beside its home tile: one action to enter, arriving upright
                 if entering:
@@ -582,14 +582,17 @@ class IceToidsState(State):
                 ahead = NEXT[cell][stance] if stance != "U" else None  # pointing at it: one action to step there
                 here = routes[cell]
                 if ahead is None:
-                    row = [entering + here[t] for t in targets]
-                    near = nearest[cell]
+                    table.append([entering + here[t] for t in targets])
                 else:
                     there = routes[ahead]
-                    row = [entering + min(here[t], 1 + there[t]) for t in targets]
-                    near = min(nearest[cell], 1 + nearest[ahead])
-                table.append(row + [entering + search + near] * hidden)
-            costs[self.seats[seat]] = _shared_out(table) - TEMPO * (seat == mover)
+                    table.append([entering + min(here[t], 1 + there[t]) for t in targets])
+                if hidden:
+                    hunt = hunts.get((cell, ahead))
+                    if hunt is None:
+                        hunt = hunts[cell, ahead] = _hunt(here, None if ahead is None else routes[ahead], face_down)
+                    near.append([(entering + actions, tile) for actions, tile in hunt])
+            search = SEARCH_REVEAL * ((len(face_down) + 1) / (hidden + 1) - 1) if hidden else 0.0
+            costs[self.seats[seat]] = _shared_out(table, near, hidden) + hidden * search - TEMPO * (seat == mover)
         return Evaluation(costs=costs)
 
     def search_key(self) -> tuple:
@@ -1102,26 +1105,49 @@ def _targets_in(tiles: tuple, colour: str) -> list[int]:
 
 def _known(tiles: tuple) -> tuple:
     """What the evaluation reads of the tiles as known, worked out once for each: the routes (`_routes`),
-    each cell's fewest actions to the nearest face-down tile, each colour's revealed targets, and how many
-    tiles are face down."""
+    each colour's revealed targets, the face-down cells, and a place for `_hunt`'s answers (by the cell a
+    piece stands on and the cell it points at)."""
     found = _KNOWN.get(tiles)
     if found is None:
         if len(_KNOWN) > 4096:
             _KNOWN.clear()
-        routes = _routes(tiles)
-        face_down = [cell for cell, tile in enumerate(tiles) if tile is None]
-        nearest = [min((reach[cell] for cell in face_down), default=99) for reach in routes]
         revealed = {colour: _targets_in(tiles, colour) for colour in COLOURS}
-        found = _KNOWN[tiles] = (routes, nearest, revealed, len(face_down))
+        face_down = [cell for cell, tile in enumerate(tiles) if tile is None]
+        found = _KNOWN[tiles] = (_routes(tiles), revealed, face_down, {})
     return found
 
 
-def _shared_out(table: list[list[float]]) -> float:
-    """The fewest actions in all, each of the three pieces (rows) going to a target of its own (columns):
-    the best of the six ways to share them out (§1.1: three pieces, three targets)."""
-    a, b, c = table
-    return min(a[0] + min(b[1] + c[2], b[2] + c[1]), a[1] + min(b[0] + c[2], b[2] + c[0]),
-               a[2] + min(b[0] + c[1], b[1] + c[0]))
+def _hunt(here: list[int], there: list[int] | None, face_down: list[int]) -> list[tuple[int, int]]:
+    """The three face-down tiles nearest a piece, as (actions, cell), the cheapest first: from `here`'s
+    routes, or, for a piece pointing at a tile, the cheaper of those and a step onto it (`there`, one more)."""
+    found = [(here[c] if there is None else min(here[c], 1 + there[c]), c) for c in face_down]
+    return sorted(found)[:PIECES_PER_COLOUR]
+
+
+def _shared_out(table: list[list[float]], near: list[list[tuple[float, int]]], hidden: int) -> float:
+    """The fewest actions in all to put the three pieces (rows) on the targets, one each (§4): each revealed
+    target (`table`'s columns) takes a piece of its own, and each of the `hidden` targets still face down
+    takes one of the other pieces to a face-down tile of its own (`near`, from `_hunt`): two pieces looking
+    for targets do not both count on the same tile, which only one of them can turn over.  Written out for
+    each count of hidden targets: the evaluation's inner loop."""
+    if hidden == 0:
+        a, b, c = table
+        return min(a[0] + min(b[1] + c[2], b[2] + c[1]), a[1] + min(b[0] + c[2], b[2] + c[0]),
+                   a[2] + min(b[0] + c[1], b[1] + c[0]))
+    if hidden == 1:
+        (a0, a1), (b0, b1), (c0, c1) = table
+        return min(near[0][0][0] + min(b0 + c1, b1 + c0), near[1][0][0] + min(a0 + c1, a1 + c0),
+                   near[2][0][0] + min(a0 + b1, a1 + b0))
+    if hidden == 2:
+        return min(table[k][0] + _apart(near[i], near[j]) for i, j, k in ((1, 2, 0), (0, 2, 1), (0, 1, 2)))
+    return min(x + y + z for x, one in near[0] for y, two in near[1] if two != one
+               for z, three in near[2] if three != one and three != two)
+
+
+def _apart(first: list[tuple[float, int]], second: list[tuple[float, int]]) -> float:
+    """Two pieces to two different face-down tiles, each from its nearest ones (`_hunt`), the cheapest way."""
+    (a, here), (b, there) = first[0], second[0]
+    return a + b if here != there else min(a + second[1][0], first[1][0] + b)
 
 
 def _routes(tiles: tuple) -> tuple:
