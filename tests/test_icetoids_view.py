@@ -201,14 +201,18 @@ def test_last_marks_cover_a_push():
     assert last_marks(before, point, before.play(point)) == (("a2",), ())
 
 
-def test_status_names_each_seat_by_colour():
-    """The status line says who acts: the seat, and its colour once chosen."""
+def test_status_names_each_seat_by_colour_and_says_what_it_chooses():
+    """The status line says who acts, the seat and its colour once chosen, and in the setup what the seat
+    chooses (§2.3), where "P1 to move." would leave a newcomer guessing."""
     session = Session("icetoids", rng=random.Random(1))
-    assert session.words.status() == "P1 to move."
+    assert session.words.status() == "P1: choose a colour."
     session.clicks.click("colour:yellow")
-    assert session.words.status() == "Yellow (P1) to move."
+    assert session.words.status() == "Yellow (P1): choose a home tile on the edge of the board."
     session.clicks.click("b1")
-    assert session.words.status() == "P2 to move."
+    assert session.words.status() == "P2: choose a colour."
+    session.clicks.click("colour:red")
+    session.clicks.click("c4")
+    assert session.words.status() == "Yellow (P1) to move."
     assert session.state.actor_name(CHANCE) == "Chance"
 
 

@@ -79,15 +79,15 @@ def assert_no_face_down_tile_is_named(app):
 def test_setup_for_three_players_then_enter_and_reveal(app):
     app.open()
     app.pick("icetoids")
-    assert app.status() == "P1 to move."
+    assert app.status() == "P1: choose a colour."
     app.page.click("#new")
     app.page.select_option('#new-options [name="players"]', "3")
     app.page.click("#new-start")
     assert "g=icetoids" in app.fragment() and "players=3" in app.fragment()
     app.click("colour:red")
-    assert app.status() == "Red (P1) to move."
+    assert app.status() == "Red (P1): choose a home tile on the edge of the board."
     app.click("b1")
-    assert app.status() == "P2 to move."
+    assert app.status() == "P2: choose a colour."
     app.click("colour:red")
     assert "Red is taken" in app.message()
     app.click("colour:blue")
@@ -119,7 +119,7 @@ def test_setup_for_three_players_then_enter_and_reveal(app):
 
 def test_turn_a_revealed_tile_then_push_and_share(app, new_context, server):
     app.open(record.encode(record.Record("icetoids", {}, CORNER_DRAWN)))
-    assert app.status() == "Red (P1) to move."
+    assert app.status() == "Red (P1): choose how a2 is turned: click one of its pictures by the board."
     assert app.page.locator("#board .preview").count() == 4, "the four layouts are drawn"
     app.click("a2")
     assert sorted(choice_labels(app)) == ["Arrows E and S", "Arrows N and E", "Arrows N and W", "Arrows S and W"]

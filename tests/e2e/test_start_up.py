@@ -79,7 +79,7 @@ def test_a_game_whose_files_cannot_be_fetched_says_so_and_the_game_on_screen_sta
     assert app.page.get_attribute("#board", "data-game") == "ice-lady" and app.moves() == ["d3-e4"]
     app.page.unroute("**/static/games/icetoids.zip")
     app.pick("icetoids")  # the network is back: a second click fetches them
-    assert app.status() == "P1 to move."
+    assert app.status() == "P1: choose a colour."
 
 
 # What the page asked for before the interpreter's WebAssembly: [path, started, response ended].

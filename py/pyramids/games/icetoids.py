@@ -913,6 +913,20 @@ class IceToidsState(State):
             return "Choose a lit tile to go to, or a way to point it beside the board."
         return "Choose a lit tile to go to."
 
+    def prompt(self) -> str:
+        """What the seat to act is asked to do where "P1 to move." would not say it: its colour and its home
+        in the setup (§2.3), the way a tile it turned over is turned (§3.3)."""
+        if self.outcome is not None:
+            return ""
+        who = self._who(self.turn)
+        if self.in_setup:
+            if self.seat_colours[self.turn] is None:
+                return f"{who}: choose a colour."
+            return f"{who}: choose a home tile on the edge of the board."
+        if self.pending is not None and self.tiles[self.pending] is not None:
+            return f"{who}: choose how {CELLS[self.pending]} is turned: click one of its pictures by the board."
+        return super().prompt()
+
     def hint(self, selection: tuple[str, ...]) -> str:
         if not selection:
             return ""
@@ -921,15 +935,15 @@ class IceToidsState(State):
             cell = CELLS[self.pending]
             if self.tiles[self.pending] is None:
                 return f"{cell} is being revealed."
-            return f"Choose how {cell} is turned: click one of its pictures by the board."
+            return self.prompt()
         if self.in_setup:
             if self.seat_colours[self.turn] is None:
                 colour = last.removeprefix("colour:")
                 if colour in self.seat_colours:
                     return f"{colour.capitalize()} is taken."
-                return f"{self._who(self.turn)}: choose a colour."
+                return self.prompt()
             unfit = last in INDEX and self._unfit_home(INDEX[last])
-            return unfit or f"{self._who(self.turn)}: choose a home tile on the edge of the board."
+            return unfit or self.prompt()
         colour = self.seat_colours[self.turn]
         if len(selection) == 1:
             owner = re.fullmatch(r"(?:off|\w\d):(\w+)(?:\.\w)?", last)
