@@ -10,6 +10,7 @@ from pyramids.games import get
 from pyramids.computer import STEP_S, reading_time
 from pyramids.loading import Loading, parse_bots, to_storage
 from pyramids.session import Session
+from pyramids.undoing import REPLY_TAKEN_BACK
 
 
 def test_the_link_names_the_computers_seats_and_reopens_with_them():
@@ -54,6 +55,7 @@ def test_undo_takes_back_the_bots_reply_with_the_players_move():
     assert s.computer.turn() is None
     s.undoing.undo()
     assert s.moves == [] and s.undoing.redo_stack == [["d3-e4", "e6-f5"]]
+    assert s.message == REPLY_TAKEN_BACK and not s.warn, "two moves gone at one click: the page says so"
     s.undoing.redo()
     assert s.moves == ["d3-e4", "e6-f5"]
 
@@ -63,7 +65,7 @@ def test_undo_while_the_bot_thinks_takes_back_the_players_move():
     s.play("d3-e4")
     key = s.position_key()
     s.undoing.undo()
-    assert s.moves == []
+    assert s.moves == [] and s.message == "", "only the person's own move was taken back"
     assert not s.play_bot("e6-f5", key), "a late answer for another position is dropped"
     assert s.moves == []
 

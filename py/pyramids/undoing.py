@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from .session import Session
 
 
+REPLY_TAKEN_BACK = "Took back the computer's reply and your move before it; Redo puts them back."
+
+
 class Undoing:
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -88,11 +91,12 @@ class Undoing:
         if not self.can_undo():
             return s.clear_input("There is no move to take back.")
         group = self._take_back()
+        replied = s.computer.moved_last() and self.can_undo()
         while s.computer.moved_last() and self.can_undo():  # the bot's reply and the player's move together
             group = self._take_back() + group
         self.redo_stack.append(group)
         s.cursor = len(s.moves)
-        s.clear_input()
+        s.clear_input(REPLY_TAKEN_BACK if replied else "", warn=False)  # two moves gone at once: said
         return None
 
     def _take_back(self) -> list[str]:

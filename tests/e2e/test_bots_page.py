@@ -2,6 +2,7 @@
 
 from conftest import ROOT, App
 from pyramids import games
+from pyramids.undoing import REPLY_TAKEN_BACK
 from static_server import UPDATE_CHECK, StaticServer, wait_controlled, watched  # noqa: F401 - a fixture
 
 GAME = games.get("ice-lady")
@@ -69,6 +70,7 @@ def test_a_game_against_easy(app, new_context):
 
     app.page.click("#undo")
     assert app.moves() == moves[:2], "undo takes back the bot's reply and the player's move together"
+    assert app.message() == REPLY_TAKEN_BACK, "and says so: two moves went at one click"
 
     app.page.click("#hint")
     app.page.wait_for_function("document.getElementById('message').textContent.startsWith('Hint:')",
