@@ -1104,7 +1104,7 @@ class IceToids(Game):
 
 
 # -- the computer's evaluation (pyramids.ai searches with it) ----------------------------------------
-SEARCH_REVEAL = 1.5  # actions per tile turned over while looking for a target still face down
+SEARCH_REVEAL = 1.0  # actions per tile turned over while looking for a target still face down
 TEMPO = 0.5  # actions: the player to move is that much nearer
 
 
