@@ -557,8 +557,9 @@ class IceToidsState(State):
         pieces shared out between the revealed targets and the search for those still face down, the
         routes over the arrows known (`_routes`); the player to move half an action nearer.
 
-        A target still face down is found on a tile turned over (§3.3): the way to the nearest face-down
-        tile, and, on average, more tiles to turn over the more there are for the targets left to find.
+        A target still face down is found on a tile turned over (§3.3): the way to a face-down tile, each
+        piece looking for one to a tile of its own (`_shared_out`), and, on average, more tiles to turn over
+        the more there are for the targets left to find.
         """
         if self.in_setup:
             return None
