@@ -90,10 +90,9 @@ class Undoing:
         s = self.session
         if not self.can_undo():
             return s.clear_input("There is no move to take back.")
-        group = self._take_back()
-        replied = s.computer.moved_last() and self.can_undo()
+        group, replied = self._take_back(), False
         while s.computer.moved_last() and self.can_undo():  # the bot's reply and the player's move together
-            group = self._take_back() + group
+            group, replied = self._take_back() + group, True
         self.redo_stack.append(group)
         s.cursor = len(s.moves)
         s.clear_input(REPLY_TAKEN_BACK if replied else "", warn=False)  # two moves gone at once: said
