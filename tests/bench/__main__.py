@@ -1,7 +1,9 @@
 """``python -m tests.bench``: measure the app against a bare PyScript page; print and save the table.
 
 Sections (all by default): ``loads`` cold and warm: the app, the bare baseline and
-the app with its service worker blocked; ``embeds`` three embed codes in a page of another site
+the app with its service worker blocked; ``phone`` the app and the bare page on a phone's processor
+(Chromium's CPU throttling, as Lighthouse's mobile): each main-thread task to ready and through a first move;
+``embeds`` three embed codes in a page of another site
 (tests/bench/embeds.py); ``clicks`` move latency per game; ``links``
 a long link against a fresh start per game; ``engine`` random playouts on CPython;
 ``bots`` the computer in the page (worker start, move times, the main thread while
@@ -36,7 +38,7 @@ sys.path.insert(0, str(ROOT / "py"))
 from pyramids import games  # noqa: E402
 from tests.bench import engine  # noqa: E402
 
-SECTIONS = ("loads", "embeds", "clicks", "links", "engine", "bots", "engines", "import")
+SECTIONS = ("loads", "phone", "embeds", "clicks", "links", "engine", "bots", "engines", "import")
 ON_REQUEST = ("strength", "lighthouse", "wiki")  # long, or a tool of its own: run only when named in --only
 KB = 1000
 
@@ -52,6 +54,8 @@ LINK_RATIO = 1.25
 REPLAY_TASK_MS = 50  # a long link replays a slice per task (--long 10000 for the longest links)
 LINK_TASK_RUNS = 3  # a running page opening the link, in a fresh browser each: one garbage collection can double a task
 OWN_BYTES = 250 * KB
+PHONE_TASK_MS = 50  # no main-thread task longer on a phone, navigation to ready and through the first move (issue 55)
+FIRST_MOVE = ("d3", "e4")  # a first visit's game is Ice Lady: White's move d3-e4, by two clicks
 
 
 def parse_args(argv=None):
@@ -76,6 +80,8 @@ def parse_args(argv=None):
     parser.add_argument("--engine-seconds", type=float, default=2.0, help="playout time per game (default 2)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bot-moves", type=int, default=4, help="bot moves timed per game and level (default 4)")
+    parser.add_argument("--phone-runs", type=int, default=3,
+                        help="cold and warm visits of the app and the bare page on a phone's processor (default 3)")
     parser.add_argument("--import-runs", type=int, default=3,
                         help="imports of the 10,000-game backup, each in a fresh browser (default 3: ~1 min each)")
     parser.add_argument("--strength-games", type=int, default=40,
@@ -393,6 +399,36 @@ def bots_section(bench, args, table, results, rng):
         print("  " + "\n  ".join(found["failures"]))
 
 
+def phone_section(bench, args, table, results):
+    """Issue 55's bound on a phone's processor: each main-thread task of the app, from navigation to ready and,
+    on a first visit, through the first move, against the bare page's to ready."""
+    from tests.bench.browser import PHONE_CPU, PHONE_VIEWPORT
+    print(f"Phone: the app and the bare page on {PHONE_VIEWPORT['width']}x{PHONE_VIEWPORT['height']}, the processor "
+          f"slowed x{PHONE_CPU} (Lighthouse's mobile), cold (the app: then a move) and warm; {args.phone_runs} runs")
+    found: dict = {name: {"cold": [], "warm": []} for name in ("app", "baseline")}
+    for run in range(args.phone_runs):
+        for name in ("app", "baseline") if run % 2 == 0 else ("baseline", "app"):
+            path, profile = bench.PAGES[name][0], bench.new_profile()
+            cold = bench.visit(profile, path, phone=True, cells=FIRST_MOVE if name == "app" else ())
+            warm = bench.visit(profile, path, phone=True)
+            found[name]["cold"].append(cold)
+            found[name]["warm"].append(warm)
+            bench.log(f"  phone run {run + 1}/{args.phone_runs} {name:8}: cold ready {cold['ready']:7.0f} ms, "
+                      f"warm ready {warm['ready']:7.0f} ms")
+    results["phone"] = found
+    for name, title in (("app", "App"), ("baseline", "Baseline")):
+        for kind in ("cold", "warm"):
+            runs, section = found[name][kind], f"Phone {title.lower()} {kind}"
+            until = "through the first move" if name == "app" and kind == "cold" else "to ready"
+            long = [[d for t, d in r["long"] if t < (r.get("moved") or r["ready"])] for r in runs]
+            table.add(section, f"longest task, navigation {until}", spread(max(d, default=0.0) for d in long),
+                      limit=PHONE_TASK_MS if name == "app" else None)
+            table.add(section, "  tasks over 50 ms", spread(len(d) for d in long), unit="")
+            table.add(section, "  their time over 50 ms, added (blocking)",
+                      spread(sum(d) - PHONE_TASK_MS * len(d) for d in long))
+            table.add(section, "ready (<html data-ready>)", spread(r["ready"] for r in runs))
+
+
 def import_section(runner, args, table, results):
     from tests.bench import imports
     print(f"Import: {imports.GAMES:,} games into a browser with {imports.SAVED} saved, and a {imports.HUGE_MB} MB file "
@@ -422,11 +458,14 @@ def main(argv=None):
           f"{info['load_average'][0]:.1f}; games: {', '.join(args.games)}")
     table = Table()
     rng = random.Random(args.seed)
-    if any(s in args.only for s in ("loads", "embeds", "clicks", "links", "bots", "engines", "import")) or args.profile:
+    if any(s in args.only for s in ("loads", "phone", "embeds", "clicks", "links", "bots", "engines", "import")) \
+            or args.profile:
         from tests.bench.browser import bench
         with bench() as runner:
             if "loads" in args.only:
                 loads_section(runner, args, table, results)
+            if "phone" in args.only:
+                phone_section(runner, args, table, results)
             if "embeds" in args.only:
                 from tests.bench import embeds
                 embeds.section(runner, args, table, results)

@@ -31,6 +31,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 BENCH = "__bench__/"  # where the bench pages are served, beside the app
 VENDOR = "/static/vendor/"
 VIEWPORT = {"width": 1200, "height": 850}
+PHONE_CPU = 4  # Lighthouse's mobile throttling: a mid-range phone's processor, this machine's slowed four times
+PHONE_VIEWPORT = {"width": 390, "height": 844}
 
 # Installed before any page script: timestamps (ms since navigation start) of
 # PyScript's progress events, of the start and end of the page's script, and of
@@ -248,16 +250,21 @@ class Bench:
         self.profiles.append(folder)
         return folder
 
-    def visit(self, profile: str, path: str, workers: str = "allow") -> dict:
+    def visit(self, profile: str, path: str, workers: str = "allow", phone: bool = False,
+              cells: tuple[str, ...] = ()) -> dict:
         """Launch Chromium on `profile`, open `path`, and measure until the page is ready.
 
-        `workers="block"` turns service workers off, to see what the offline cache costs.
+        `workers="block"` turns service workers off, to see what the offline cache costs.  `phone`: a phone's
+        screen and processor (`PHONE_CPU`).  `cells`: clicked once the page is ready, a move; the long tasks
+        are then read once it is made and drawn (`moved`, ms since navigation start).
         """
         context = self.pw.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, headless=True, args=ARGS, viewport=VIEWPORT,
-            service_workers=workers)
+            profile, executable_path=CHROMIUM, headless=True, args=ARGS,
+            viewport=PHONE_VIEWPORT if phone else VIEWPORT, service_workers=workers)
         try:
             page = context.pages[0] if context.pages else context.new_page()
+            if phone:
+                context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU})
             page.on("pageerror", lambda e: self.errors.append(f"{path}: {e}"))
             page.add_init_script(INIT_JS)
             self.server.take()
@@ -268,6 +275,8 @@ class Bench:
             except Exception:  # a late request is reported in the log anyway
                 pass
             found = page.evaluate(COLLECT_JS)
+            if cells:
+                found.update(self.first_move(page, cells))
             served = self.server.take()
             if workers == "allow" and not path.startswith(BENCH):  # the app's offline cache: let it fill,
                 # as it has for a returning player, so the next visit is answered by the service worker
@@ -284,6 +293,18 @@ class Bench:
             cache_fill_bytes=sum(sent for _, _, sent in self.server.take()),  # what the worker fetched after
         )
         return found
+
+    @staticmethod
+    def first_move(page, cells: tuple[str, ...]) -> dict:
+        """Click `cells`, a move, as a person would; wait until it is listed and the next frame drawn."""
+        before = page.evaluate(LAST_PLY_JS)
+        for cell in cells:
+            page.click(f'#board [data-cell="{cell}"]')
+        page.wait_for_function(f"({LAST_PLY_JS}) > {before}", timeout=READY_MS)
+        moved = page.evaluate("() => new Promise(done => requestAnimationFrame(() => setTimeout(() => "
+                              "done(performance.now()), 0)))")
+        page.wait_for_timeout(500)  # a task the move left behind (the game saved) is over
+        return {"moved": moved, "long": page.evaluate("__bench.long")}
 
     def cold_and_warm(self, path: str, workers: str = "allow") -> tuple[dict, dict]:
         """A first visit on a fresh profile, then a second visit after a browser restart."""
