@@ -427,6 +427,24 @@ def phone_section(bench, args, table, results):
             table.add(section, "  their time over 50 ms, added (blocking)",
                       spread(sum(d) - PHONE_TASK_MS * len(d) for d in long))
             table.add(section, "ready (<html data-ready>)", spread(r["ready"] for r in runs))
+            if name == "app":
+                for stage in PHONE_STAGES[:4 if kind == "cold" else 3]:
+                    table.add(section, f"  longest task: {stage}", spread(_in_stage(r, stage) for r in runs))
+
+
+# Where a phone's long tasks are: from navigation to PyScript loading Pyodide (the page, its first board and
+# PyScript's module), Pyodide loaded and started from its snapshot, the page's Python until ready, and the
+# first move (its clicks until drawn); between ready and the click, the work the page leaves for after it.
+PHONE_STAGES = ("the page and PyScript's module", "Pyodide started", "the page's Python, to ready", "a first move")
+
+
+def _in_stage(load: dict, stage: str) -> float:
+    """The longest task of `load` that began in `stage` (PHONE_STAGES; 0 when none was long)."""
+    marks = dict(load["progress"])
+    starts = [0.0, marks.get("Loading Pyodide"), marks.get("py:ready"), load.get("clicked")]
+    ends = starts[1:3] + [load["ready"], load.get("moved")]
+    i = PHONE_STAGES.index(stage)
+    return max((d for t, d in load["long"] if starts[i] is not None and starts[i] <= t < (ends[i] or 0)), default=0.0)
 
 
 def import_section(runner, args, table, results):

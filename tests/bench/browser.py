@@ -255,8 +255,8 @@ class Bench:
         """Launch Chromium on `profile`, open `path`, and measure until the page is ready.
 
         `workers="block"` turns service workers off, to see what the offline cache costs.  `phone`: a phone's
-        screen and processor (`PHONE_CPU`).  `cells`: clicked once the page is ready, a move; the long tasks
-        are then read once it is made and drawn (`moved`, ms since navigation start).
+        screen and processor (`PHONE_CPU`).  `cells`: clicked once the page is ready (`clicked`, ms since
+        navigation start), a move; the long tasks are then read once it is made and drawn (`moved`).
         """
         context = self.pw.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, headless=True, args=ARGS,
@@ -297,14 +297,14 @@ class Bench:
     @staticmethod
     def first_move(page, cells: tuple[str, ...]) -> dict:
         """Click `cells`, a move, as a person would; wait until it is listed and the next frame drawn."""
-        before = page.evaluate(LAST_PLY_JS)
+        before, clicked = page.evaluate(LAST_PLY_JS), page.evaluate("performance.now()")
         for cell in cells:
             page.click(f'#board [data-cell="{cell}"]')
         page.wait_for_function(f"({LAST_PLY_JS}) > {before}", timeout=READY_MS)
         moved = page.evaluate("() => new Promise(done => requestAnimationFrame(() => setTimeout(() => "
                               "done(performance.now()), 0)))")
         page.wait_for_timeout(500)  # a task the move left behind (the game saved) is over
-        return {"moved": moved, "long": page.evaluate("__bench.long")}
+        return {"clicked": clicked, "moved": moved, "long": page.evaluate("__bench.long")}
 
     def cold_and_warm(self, path: str, workers: str = "allow") -> tuple[dict, dict]:
         """A first visit on a fresh profile, then a second visit after a browser restart."""
