@@ -428,23 +428,27 @@ def phone_section(bench, args, table, results):
                       spread(sum(d) - PHONE_TASK_MS * len(d) for d in long))
             table.add(section, "ready (<html data-ready>)", spread(r["ready"] for r in runs))
             if name == "app":
-                for stage in PHONE_STAGES[:4 if kind == "cold" else 3]:
+                for stage in PHONE_STAGES if kind == "cold" else PHONE_STAGES[:3]:
                     table.add(section, f"  longest task: {stage}", spread(_in_stage(r, stage) for r in runs))
 
 
 # Where a phone's long tasks are: from navigation to PyScript loading Pyodide (the page, its first board and
-# PyScript's module), Pyodide loaded and started from its snapshot, the page's Python until ready, and the
-# first move (its clicks until drawn); between ready and the click, the work the page leaves for after it.
-PHONE_STAGES = ("the page and PyScript's module", "Pyodide started", "the page's Python, to ready", "a first move")
+# PyScript's module), Pyodide loaded and started from its snapshot, the page's Python until ready, then (a first
+# visit) the work the page leaves for after ready until the player clicks, and the first move until drawn.
+PHONE_STAGES = ("the page and PyScript's module", "Pyodide started", "the page's Python, to ready",
+                "after ready, before the click", "a first move")
 
 
 def _in_stage(load: dict, stage: str) -> float:
     """The longest task of `load` that began in `stage` (PHONE_STAGES; 0 when none was long)."""
     marks = dict(load["progress"])
-    starts = [0.0, marks.get("Loading Pyodide"), marks.get("py:ready"), load.get("clicked")]
-    ends = starts[1:3] + [load["ready"], load.get("moved")]
+    bounds = [0.0, marks.get("Loading Pyodide"), marks.get("py:ready"), load["ready"], load.get("clicked"),
+              load.get("moved")]
     i = PHONE_STAGES.index(stage)
-    return max((d for t, d in load["long"] if starts[i] is not None and starts[i] <= t < (ends[i] or 0)), default=0.0)
+    start, end = bounds[i], bounds[i + 1]
+    if start is None or end is None:
+        return 0.0
+    return max((d for t, d in load["long"] if start <= t < end), default=0.0)
 
 
 def import_section(runner, args, table, results):
