@@ -267,11 +267,18 @@ def gzipped_bytes(served) -> int:
     return total
 
 
-def longest_task(load: dict, start: float | None) -> float | None:
-    """The longest main-thread task that began between `start` and ready (0 when none was long)."""
-    if start is None or load["ready"] is None:
+def long_tasks(load: dict, start: float, end: float) -> list[float]:
+    """The lengths of the long main-thread tasks (each over 50 ms) that began between `start` and `end`."""
+    return [d for t, d in load["long"] if start <= t < end]
+
+
+def longest_task(load: dict, start: float | None, end: float | None = None) -> float | None:
+    """The longest main-thread task that began between `start` and `end`, by default ready (0 when none was
+    long); None when either is unknown."""
+    end = load["ready"] if end is None else end
+    if start is None or end is None:
         return None
-    return max((d for t, d in load["long"] if start <= t < load["ready"]), default=0.0)
+    return max(long_tasks(load, start, end), default=0.0)
 
 
 def board_visible(load: dict) -> float | None:
@@ -420,7 +427,7 @@ def phone_section(bench, args, table, results):
         for kind in ("cold", "warm"):
             runs, section = found[name][kind], f"Phone {title.lower()} {kind}"
             until = "through the first move" if name == "app" and kind == "cold" else "to ready"
-            long = [[d for t, d in r["long"] if t < (r.get("moved") or r["ready"])] for r in runs]
+            long = [long_tasks(r, 0.0, r.get("moved") or r["ready"]) for r in runs]
             table.add(section, f"longest task, navigation {until}", spread(max(d, default=0.0) for d in long),
                       limit=PHONE_TASK_MS if name == "app" else None)
             table.add(section, "  tasks over 50 ms", spread(len(d) for d in long), unit="")
@@ -440,15 +447,13 @@ PHONE_STAGES = ("the page and PyScript's module", "Pyodide started", "the page's
 
 
 def _in_stage(load: dict, stage: str) -> float:
-    """The longest task of `load` that began in `stage` (PHONE_STAGES; 0 when none was long)."""
+    """The longest task of `load` that began in `stage` (PHONE_STAGES; 0 when none was long, or the stage's
+    bounds are unknown)."""
     marks = dict(load["progress"])
     bounds = [0.0, marks.get("Loading Pyodide"), marks.get("py:ready"), load["ready"], load.get("clicked"),
               load.get("moved")]
-    i = PHONE_STAGES.index(stage)
-    start, end = bounds[i], bounds[i + 1]
-    if start is None or end is None:
-        return 0.0
-    return max((d for t, d in load["long"] if start <= t < end), default=0.0)
+    start, end = bounds[PHONE_STAGES.index(stage):][:2]
+    return (longest_task(load, start, end) or 0.0) if end is not None else 0.0
 
 
 def import_section(runner, args, table, results):
