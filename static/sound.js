@@ -4,12 +4,17 @@
 // The player's setting is kept with the page's others in localStorage (py/screen/store.py's PREFIX + KEY in
 // py/screen/sound.py): on unless turned off.  Nothing plays, and no AudioContext is made, before the player has
 // pressed something on the page (browsers' autoplay rules), nor while the setting is off; the embed never
-// loads this.  The context is made inside that first press, the one moment every browser lets it start.
+// loads this.  The first press asks for the context, and a timer set in it makes it (`AFTER_PRESS_MS`): every
+// browser lets it start there (WebKit and Gecko count a timer of up to a second set in a press as that press;
+// Chromium and Gecko let a page that has been pressed start audio), and the press's own task, which draws
+// what it did, no longer waits for the audio device (a third to a half of a phone's first press, issue 55).
 (function () {
   "use strict";
   const SETTING = "pyramids.v1.sound";
+  const AFTER_PRESS_MS = 30;  // past the frame that answers the press, well inside the second a press lasts
   let context = null;
   let noise = null;  // a fifth of a second of white noise: the knock of a piece, through a filter
+  let asked = false;  // a press asked for the context, which its timer makes
 
   function on() {
     try {
@@ -31,7 +36,13 @@
   }
 
   function pressed(event) {
-    if (event.isTrusted && event.key !== "Escape" && on()) start();
+    if (!event.isTrusted || event.key === "Escape" || !on()) return;
+    if (context) {
+      start();  // a context the browser suspended is resumed inside the press
+    } else if (!asked) {
+      asked = true;
+      setTimeout(() => { asked = false; start(); }, AFTER_PRESS_MS);
+    }
   }
   for (const type of ["pointerup", "keydown"]) addEventListener(type, pressed, true);
 
@@ -87,6 +98,7 @@
 
   // Play `kind` ("move", "their", "capture", "end") if the setting is on and the player has pressed something.
   function play(kind) {
+    if (!context && asked) start();  // a move the press made, drawn before its timer ran: the timer resumes it
     if (!context || !SOUNDS[kind] || !on()) return;
     SOUNDS[kind](context.currentTime + 0.005);
   }
