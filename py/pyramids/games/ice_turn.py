@@ -188,7 +188,10 @@ def owner(piece: str) -> str:
 
 
 def pips(piece: str) -> int:
-    return int(piece[1])
+    return PIPS[piece[1]]
+
+
+PIPS = {"1": 1, "2": 2, "3": 3}  # a piece's size, by its name's digit
 
 
 def piece_name(piece: str) -> str:
@@ -667,22 +670,19 @@ class IceTurnState(State):
         every position of a turn's plan."""
         if self.phase in ("deal", "place"):
             return None
-        costs = {}
-        for seat in self.seats:
-            letter, goal = LETTERS[seat.colour], seat.goal
-            to_goal = _TO_GOAL[goal]
-            cost = 0.0
-            for cell, stack in enumerate(self.stacks):
-                if stack and cell != goal:
-                    steps, ways, bends = to_goal[cell]
-                    turns = (self.facing[cell] not in ways) + bends  # a standing piece: its tip
-                    for piece in stack:
-                        if piece[0] == letter:
-                            cost += pips(piece) * steps + turns
+        goals = {LETTERS[seat.colour]: seat.goal for seat in self.seats}
+        cost = dict.fromkeys(goals, 0.0)
+        for cell, stack in enumerate(self.stacks):  # one pass over the board for every seat
+            for piece in stack:
+                letter = piece[0]
+                goal = goals.get(letter)
+                if goal is not None and cell != goal:
+                    steps, ways, bends = _TO_GOAL[goal][cell]
+                    cost[letter] += PIPS[piece[1]] * steps + (self.facing[cell] not in ways) + bends  # standing: a tip
+        for letter, goal in goals.items():
             home = [p for p in self.stacks[goal] if p[0] == letter]
-            cost += NEST_DISORDER_MP * sum(a > b for i, a in enumerate(home) for b in home[i + 1:])
-            costs[seat.colour] = cost
-        return Evaluation(costs=costs)
+            cost[letter] += NEST_DISORDER_MP * sum(a > b for i, a in enumerate(home) for b in home[i + 1:])
+        return Evaluation(costs={COLOUR_OF_LETTER[letter]: value for letter, value in cost.items()})
 
     def search_key(self) -> tuple:
         """The tiles an Aim rotated and the pieces reactionary turning turned, as sets: the order they were
