@@ -352,7 +352,7 @@ class IceLadyState(State):
 
     def location_name(self, cell: str) -> str:
         """ "c3, white small", "e1, black king tree: large, medium, small", "d4, empty"."""
-        unit = self.units.get(cell)
+        unit = self.board[INDEX[cell]] if cell in INDEX else None  # not `units`: the board names all 64
         if unit is None:
             return f"{cell}, empty" if cell in INDEX else super().location_name(cell)
         player, pieces = unit
