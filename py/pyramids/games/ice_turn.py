@@ -1364,9 +1364,9 @@ class IceTurn(Game):
     max_players = 4
     # A turn is its movement points spent one action at a time, the Treehouse action, then the reactionary
     # turns: the computer's stronger levels plan it whole.  No random plies in its tree search: random
-    # actions only waste the dice's points.  Medium plans 2,400 positions of its turn (under 0.15 s in CPython);
-    # at the strength bench's x0.5, 1,200 beat the route baseline 79 % of 320 games, a quarter of that 69 %
-    # (docs/performance-notebook.md).
+    # actions only waste the dice's points.  Medium plans up to 2,400 positions of its turn (in the page 0.26-0.5 s,
+    # where its time cap ends the longest); at the strength bench's x0.5, 1,200 beat the route baseline 79 % of
+    # 320 games, a quarter of that 69 % (docs/performance-notebook.md).
     computer = Computer(search="turns", random_plies=0, work={"medium": 16.0})
     options = (
         Option("players", "Players", 2, (2, 3, 4), "Two race between a1 and d4; three or four use more corners."),
