@@ -191,7 +191,7 @@ def pips(piece: str) -> int:
     return PIPS[piece[1]]
 
 
-PIPS = {"1": 1, "2": 2, "3": 3}  # a piece's size, by its name's digit
+PIPS = {"1": 1, "2": 2, "3": 3}  # a piece's size, by its name's digit (a table: the evaluation reads it often)
 
 
 def piece_name(piece: str) -> str:
@@ -678,7 +678,7 @@ class IceTurnState(State):
                 goal = goals.get(letter)
                 if goal is not None and cell != goal:
                     steps, ways, bends = _TO_GOAL[goal][cell]
-                    cost[letter] += PIPS[piece[1]] * steps + (self.facing[cell] not in ways) + bends  # standing: a tip
+                    cost[letter] += pips(piece) * steps + (self.facing[cell] not in ways) + bends  # standing: a tip
         for letter, goal in goals.items():
             home = [p for p in self.stacks[goal] if p[0] == letter]
             cost[letter] += NEST_DISORDER_MP * sum(a > b for i, a in enumerate(home) for b in home[i + 1:])
