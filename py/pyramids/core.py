@@ -380,8 +380,11 @@ class State(Circumstances):
 
     def play(self, move: str) -> "State":
         """The state after `move`; raises a `GameError` saying why it is not allowed."""
-        text = move_text(move)
-        action = self._moves().get(text)
+        moves = self._moves()
+        action = moves.get(move) if isinstance(move, str) else None  # a legal move is its canonical text already
+        text = move if action is not None else move_text(move)
+        if action is None:
+            action = moves.get(text)
         if action is None:
             if self.outcome is not None:
                 raise IllegalMoveError(f"{quote(text)}: the game is over ({self.outcome.reason}).")

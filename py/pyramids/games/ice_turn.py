@@ -69,7 +69,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any, Callable, NamedTuple
 
 from ..core import (
@@ -229,14 +229,15 @@ def _put(items: tuple, index: int, value) -> tuple:
     return items[:index] + (value,) + items[index + 1:]
 
 
-def _targets_of(tile: Tile, cell: int) -> set[int]:
+@cache  # a few hundred tiles and cells in all; each turn's reactionary turning asks for them again
+def _targets_of(tile: Tile, cell: int) -> frozenset[int]:
     """The cells a tile makes turnable from `cell` [A3, A18]."""
     kind, arrows = tile
     if kind == "single":
         nxt = _step(cell, arrows)
-        return set() if nxt is None else {nxt}
+        return frozenset() if nxt is None else frozenset((nxt,))
     axes = arrows if kind == "double" else DIRS
-    return {c for d in axes for c in _ray(cell, d)}
+    return frozenset(c for d in axes for c in _ray(cell, d))
 
 
 def _max_matching(rows: list[int], cols: list[int], empty: set[int]) -> int:
@@ -628,7 +629,7 @@ class IceTurnState(State):
         n = len(self.seats)
         for k in range(n):
             seat = self.seats[(self.turn + k) % n]
-            if self.nests(seat):
+            if len(self.stacks[seat.goal]) >= 3 and self.nests(seat):
                 return Outcome((seat.colour,), f"{seat.colour.capitalize()} built the nest on {CELLS[seat.goal]}.")
         return None
 
@@ -666,10 +667,20 @@ class IceTurnState(State):
         """The race, in movement points: what each seat still pays to bring its pieces to its goal
         corner (its pips per cell, a tip to lay a standing piece down, a turn for each way it does not
         face yet), and its pieces stacked there out of nest order (they must be tipped apart again).
-        Each seat's way from each cell is read from a table (`_TO_GOAL`): the search calls this at
-        every position of a turn's plan."""
+        The search calls this at every position of a turn's plan, so each seat's way from each cell is
+        read from a table (`_TO_GOAL`), and a board already judged is not judged again (`_RACES`): most
+        positions of a plan share their pieces with another (the same pieces after other actions)."""
         if self.phase in ("deal", "place"):
             return None
+        key = (self.options["players"], self.stacks, self.facing)
+        found = _RACES.get(key)
+        if found is None:
+            if len(_RACES) >= RACES_KEPT:
+                _RACES.clear()
+            found = _RACES[key] = self._race_costs()
+        return found
+
+    def _race_costs(self) -> Evaluation:
         goals = {LETTERS[seat.colour]: seat.goal for seat in self.seats}
         cost = dict.fromkeys(goals, 0.0)
         for cell, stack in enumerate(self.stacks):  # one pass over the board for every seat
@@ -1421,6 +1432,8 @@ class IceTurn(Game):
         return state
 
 
+_RACES: dict[tuple, Evaluation] = {}  # (players, stacks, facing) -> the race's costs on that board
+RACES_KEPT = 10_000  # then the memo starts again (about 7 MB at most; a plan judges fewer boards)
 NEST_DISORDER_MP = 20  # the computer's evaluation: a larger piece below a smaller on the goal, never worth it
 # From each cell to each goal: the steps, the ways that lead nearer, and whether it needs a turn on the way.
 _TO_GOAL = tuple(tuple((steps, ways, len(ways) > 1) for steps, ways in (heading(cell, goal, SIZE)
