@@ -685,6 +685,45 @@ def test_ice_turn_a_planning_level_takes_the_tip_when_it_adds_points_to_spend(le
     assert end.outcome is not None and end.outcome.winners == ("blue",)
 
 
+# Mid-game: Blue to spend 4 points, its Swap used already (from a game of two route players).
+ICE_TURN_MID_GAME = ("[dNS]q[dNS][dEW]/[sS][dEW][sS]q/[sN][sW]q[sW]/q[dEW][sE][dEW] "
+                     "1[b1E][b2N]1/[b3E][r1E]2/[r3E]2[r2N]/4 -,- blue move 4 swap 0 swap -")
+
+
+def test_ice_turn_a_plan_searches_a_position_once_however_many_points_reached_it():
+    """Rules section 3: movement points are spent one action at a time, and unspent points are simply not
+    used, so the same pieces with points still to spend can do all they could with fewer
+    (`State.spending_key`).  A turn's plan does not search the pieces again after turning one and back."""
+    state = games.get("ice-turn").from_text(ICE_TURN_MID_GAME)
+    back = state.play("turn:b4S").play("turn:b4E")
+    assert back.stacks == state.stacks and back.facing == state.facing and back.spent == 2
+    like, spent = back.spending_key()
+    assert state.spending_key() == (like, 0) and spent == 2
+    assert set(back.legal_moves()) <= set(state.legal_moves())
+    for move in back.legal_moves():
+        if move != "end-moves":
+            assert back.play(move).spending_key() == (state.play(move).spending_key()[0], 2 + state.play(move).spent)
+
+    plan = ai._Turn(state, "blue", 100_000, "hard")
+    assert plan.run(math.inf) and not plan.queue, "searched to the end"
+    assert state.play("turn:b4S").search_key() in plan.came and back.search_key() not in plan.came
+
+
+@pytest.mark.parametrize("position", [ICE_TURN_MID_GAME, BLUE_NEST_IN_THREE.format(roll=2).replace(" tip ", " hop ")])
+def test_ice_turn_a_plan_that_skips_positions_reached_dearer_ends_as_well_off(position, monkeypatch):
+    """The positions a plan leaves out (`State.spending_key`) are ones it could do as well from with points
+    to spare: searched to the end, it finds as good a turn as a plan that searches them all, in fewer
+    positions."""
+    state = games.get("ice-turn").from_text(position)
+    plan = ai._Turn(state, "blue", 100_000, "hard")
+    assert plan.run(math.inf) and not plan.queue and plan.best[0] < 1.0, "searched to the end, no win in it"
+    monkeypatch.setattr(type(state), "spending_key", lambda self: None)
+    every = ai._Turn(state, "blue", 100_000, "hard")
+    assert every.run(math.inf) and not every.queue
+    assert plan.best == every.best
+    assert len(plan.came) < len(every.came)
+
+
 # Blue has ended its movement; four pieces are lit for reactionary turning: on a4, b4, c4 and d4.
 ICE_TURN_FOUR_LIT = ("[dEW]q[dNS][sS]/q[sE][sS][dNS]/[sE][sW][sS]q/[dEW][dNS]q[dEW] "
                      "[b2N][b1W][r1S][b3E]/2[r3N]1/[r2S]3/4 -,- blue react 6 wild 6 aim -")

@@ -755,6 +755,8 @@ class _Turn:
         self.ranked: dict = {}  # a position reached by `_climb`: the independent decisions left, the best first
         self.best: tuple[float, int] = (-1.0, 0)
         self.best_key = self.root
+        self.cheapest: dict = {}  # `State.spending_key`'s positions: the least spent on each so far
+        self._cheaper(state)
         self._expand(state, self.root, 0, own_moves(state, player) if moves is None else moves)  # in the order given
 
     def _expand(self, state: State, before, actions: int, moves: list[str]) -> None:
@@ -767,7 +769,7 @@ class _Turn:
 
     def _visit(self, state: State, before, move: str, actions: int) -> None:
         key = state.search_key()
-        if key in self.came:
+        if key in self.came or not self._cheaper(state):
             return
         self.came[key] = (before, move)
         self.left -= 1
@@ -779,6 +781,17 @@ class _Turn:
                 heapq.heappush(self.queue, (-value[0], actions, len(self.came), state))
             else:
                 self.ends[key] = state
+
+    def _cheaper(self, state: State) -> bool:
+        """Whether no position like `state` but for spending less is known (`State.spending_key`); then it is."""
+        spending = state.spending_key()
+        if spending is None:
+            return True
+        like, spent = spending
+        if self.cheapest.get(like, spent + 1) <= spent:
+            return False
+        self.cheapest[like] = spent
+        return True
 
     def run(self, until: float) -> bool:
         """Search on until `until`; whether the turn is searched (or its work done, or a win found)."""

@@ -581,6 +581,13 @@ class State(Circumstances):
         the position text (which is the default)."""
         return self.to_text()
 
+    def spending_key(self) -> tuple[Any, float] | None:
+        """For a turn's plan: what tells this position from another but for what the player has spent of the
+        turn so far, and how much that is (Ice-Turn's movement points).  Of two positions with the same key,
+        the one that spent less can do all the other can, and the plan searches it alone.  None: the game
+        has no such measure here."""
+        return None
+
     def independent_choices(self) -> bool:
         """Whether the player's decisions here are each made at most once and change nothing for one another,
         neither whether another may be made nor what it is worth (Ice-Turn's reactionary turns): a turn's plan

@@ -698,9 +698,19 @@ class IceTurnState(State):
     def search_key(self) -> tuple:
         """The tiles an Aim rotated and the pieces reactionary turning turned, as sets: the order they were
         done in changes nothing after, and a turn's plan that turns three pieces would otherwise meet the
-        same position in six orders."""
-        return (self.turn, self.roll, self.face, self.tiles, self.stacks, self.facing, self.phase, self.spent,
-                self.used, frozenset(self.aimed), frozenset(self.reacted))
+        same position in six orders.  The points spent count only while points are spent (the movement
+        phase): reactionary turning after two ways of moving to the same place is the same."""
+        return (self.turn, self.roll, self.face, self.tiles, self.stacks, self.facing, self.phase,
+                self.spent if self.phase == "move" else 0, self.used, frozenset(self.aimed), frozenset(self.reacted))
+
+    def spending_key(self) -> tuple[tuple, int] | None:
+        """The movement phase's position but for its points spent: the same pieces and tiles with points
+        left can do all the other can (a piece turned and turned back, or moved the long way round, is the
+        same piece with less to spend)."""
+        if self.phase != "move":
+            return None
+        return (self.turn, self.roll, self.face, self.tiles, self.stacks, self.facing, self.used,
+                frozenset(self.aimed)), self.spent
 
     def independent_choices(self) -> bool:
         """Reactionary turning (section 3.4): each lit piece turned once at most, and turning one lights no other
