@@ -61,6 +61,8 @@ def check_state(game: Game, state: State) -> None:
                 assert move in state.guide(cells).moves, f"clicking {cells} must offer {move!r}"
     if state.independent_choices():
         check_independent(state)
+    for move in state.inert_moves():  # a turn's plan skips them: they must change nothing it judges
+        assert move in legal and state.play(move).evaluation() == state.evaluation(), f"{move!r} is not inert"
     for cell in state.asked_cells():  # lit before any click: one click there must make a move
         assert state.guide((cell,)).moves, f"{cell!r} is lit for a decision, but a click there makes no move"
     try:

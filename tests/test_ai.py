@@ -724,6 +724,24 @@ def test_ice_turn_a_plan_that_skips_positions_reached_dearer_ends_as_well_off(po
     assert len(plan.came) < len(every.came)
 
 
+def test_ice_turn_a_plan_does_not_turn_tiles_that_carry_no_lying_piece():
+    """Aim: "Freely rotate as many tiles as you wish. This will also rotate any pieces on it."; Swap: "Swap two
+    adjacent tiles with the pieces on them".  Turning a tile under no lying piece, or swapping two empty
+    ones, moves no piece (`State.inert_moves`): legal, but a turn's plan spends no positions on them."""
+    wild = ICE_TURN_MID_GAME.replace("blue move 4 swap 0 swap", "blue move 4 wild 0 -")  # nothing used yet
+    state = games.get("ice-turn").from_text(wild)
+    inert = state.inert_moves()
+    assert {"wild:aim:b1+90", "wild:aim:c1+180", "wild:swap:c1-d1"} <= inert <= set(state.legal_moves())
+    assert not {"wild:aim:b4+90", "wild:aim:a3+270", "wild:swap:a3-b3", "wild:swap:b3-c3"} & inert, "pieces move"
+    assert state.play("wild:aim:b1+90").evaluation() == state.evaluation()
+    plan = ai._Turn(state, "blue", 3000, "hard")
+    plan.run(math.inf)
+    made = [move for _, move in filter(None, plan.came.values())]
+    assert len(made) > 1000
+    assert not any(move.startswith(("wild:aim:b1", "wild:aim:c1", "wild:swap:c1-d1")) for move in made)
+    assert any(move.startswith("wild:aim:b4") for move in made), "a tile under a lying piece turns it"
+
+
 # Blue has ended its movement; four pieces are lit for reactionary turning: on a4, b4, c4 and d4.
 ICE_TURN_FOUR_LIT = ("[dEW]q[dNS][sS]/q[sE][sS][dNS]/[sE][sW][sS]q/[dEW][dNS]q[dEW] "
                      "[b2N][b1W][r1S][b3E]/2[r3N]1/[r2S]3/4 -,- blue react 6 wild 6 aim -")

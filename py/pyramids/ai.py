@@ -760,6 +760,9 @@ class _Turn:
         self._expand(state, self.root, 0, own_moves(state, player) if moves is None else moves)  # in the order given
 
     def _expand(self, state: State, before, actions: int, moves: list[str]) -> None:
+        inert = state.inert_moves()
+        if inert:
+            moves = [move for move in moves if move not in inert]
         if state.independent_choices():
             children = self._climb(state, before, moves)
         else:

@@ -588,6 +588,11 @@ class State(Circumstances):
         has no such measure here."""
         return None
 
+    def inert_moves(self) -> frozenset[str]:
+        """Legal moves that change nothing the game's evaluation sees (Ice-Turn's Aim of a tile under no lying
+        piece): a turn's plan does not try them.  Only a move that is all but useless to a plan belongs here."""
+        return frozenset()
+
     def independent_choices(self) -> bool:
         """Whether the player's decisions here are each made at most once and change nothing for one another,
         neither whether another may be made nor what it is worth (Ice-Turn's reactionary turns): a turn's plan

@@ -712,6 +712,16 @@ class IceTurnState(State):
         return (self.turn, self.roll, self.face, self.tiles, self.stacks, self.facing, self.used,
                 frozenset(self.aimed)), self.spent
 
+    def inert_moves(self) -> frozenset[str]:
+        """An Aim of a tile under no lying piece, a Swap of two tiles without pieces: they move no piece, and
+        change only where the tiles reach for reactionary turning (section 3.4), which this turn only a piece
+        moved onto such a tile afterwards would use.  With Aim rolled they are about half a position's moves."""
+        if self.phase != "move" or self.used is not None and not self.aiming:
+            return frozenset()
+        return frozenset(text for text, action in self._moves().items()
+                         if action[0] == "aim" and not self.lying(action[1])
+                         or action[0] == "swap" and not self.stacks[action[1]] and not self.stacks[action[2]])
+
     def independent_choices(self) -> bool:
         """Reactionary turning (section 3.4): each lit piece turned once at most, and turning one lights no other
         nor puts one out (the tiles under the player's lying pieces do), so turning one changes nothing for
