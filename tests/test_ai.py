@@ -742,6 +742,23 @@ def test_ice_turn_a_plan_does_not_turn_tiles_that_carry_no_lying_piece():
     assert any(move.startswith("wild:aim:b4") for move in made), "a tile under a lying piece turns it"
 
 
+def test_ice_turn_a_tile_is_placed_at_once_and_at_random():
+    """Section 2.2, "Each player places a tile in turn": the race is judged only once every tile lies
+    (`State.evaluation` is None), and Ice-Turn takes no random playouts, so no search can tell placements
+    apart.  Every level places at once (no search runs), and not always the same tile in the same place."""
+    state, deal = games.get("ice-turn").new(), random.Random(5)
+    while state.phase == "deal":
+        state = state.play(deal.choice(state.legal_moves()))
+    assert state.phase == "place" and state.evaluation() is None
+    for level in ("easy", "medium", "hard"):
+        picks = set()
+        for seed in range(6):
+            search = ai.Search(state, "red", level, rng=random.Random(seed))
+            assert search.done and search._engine is None, "nothing to search"
+            picks.add(search.result)
+        assert picks <= set(state.legal_moves()) and len(picks) > 1
+
+
 # Blue has ended its movement; four pieces are lit for reactionary turning: on a4, b4, c4 and d4.
 ICE_TURN_FOUR_LIT = ("[dEW]q[dNS][sS]/q[sE][sS][dNS]/[sE][sW][sS]q/[dEW][dNS]q[dEW] "
                      "[b2N][b1W][r1S][b3E]/2[r3N]1/[r2S]3/4 -,- blue react 6 wild 6 aim -")

@@ -284,6 +284,8 @@ class Search:
         planned = plans and _TurnPlan.known(state, settings)
         if planned in moves:  # the turn's plan goes on
             self.move, self.done = planned, True
+        if moves and not self.done and _blind(state):
+            self.move, self.done = self.rng.choice(moves), True
         if not moves or self.done:
             self._engine: _AlphaBeta | _TurnPlan | _Mcts | None = None
         elif _suits_alphabeta(state):
@@ -380,6 +382,13 @@ def _plans(state: State, level: Level) -> bool:
     computer = state.game.computer
     return (computer.search == "turns" and not (level.playouts_first and computer.random_plies != 0)
             and state.evaluation() is not None)
+
+
+def _blind(state: State) -> bool:
+    """Whether no search can tell the moves apart: the game takes no random playouts (`Computer.random_plies`
+    0) and judges nothing here (Ice-Turn's tiles placed: the race starts once they all are).  Any move, then,
+    at once: a tree search would spend the level's whole time on values that are all even."""
+    return state.game.computer.random_plies == 0 and state.outcome is None and state.evaluation() is None
 
 
 def _suits_alphabeta(state: State) -> bool:
