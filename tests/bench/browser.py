@@ -461,7 +461,7 @@ class Bench:
     def bot_move(self, page, game_id: str, level: str, rng: random.Random, times: list) -> str | None:
         """Open a random position whose player to move is the computer; wait for its search."""
         from pyramids import ai
-        moves = engine.playout(game_id, rng.randrange(0, 40), rng)
+        moves = engine.playout(game_id, rng.randrange(*engine.timed_plies(game_id)), rng)
         state = games.get(game_id).replay(moves)
         acting = ai.players_to_act(state)
         if state.outcome is not None or not acting:

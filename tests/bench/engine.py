@@ -45,6 +45,14 @@ def playout(game_id: str, plies: int, rng: random.Random) -> list[str]:
     return moves
 
 
+TIMED_PLIES = {"ice-turn": (40, 160)}  # past Ice-Turn's deal and placing (32 plies), which no bot searches
+
+
+def timed_plies(game_id: str) -> tuple[int, int]:
+    """Where a bot's move is timed (`random.randrange`'s bounds): positions of the game a bot thinks in."""
+    return TIMED_PLIES.get(game_id, (0, 40))
+
+
 def link(game_id: str, moves) -> str:
     """The URL fragment (without '#') that opens `moves` of `game_id`."""
     return record.encode(record.Record(game_id, {}, tuple(moves)))

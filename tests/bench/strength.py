@@ -41,7 +41,6 @@ TOWERS_CROWD = 4  # Ice Towers: one Hard against this many players less one gree
 # games of Easy against greedy (the slowest pairing), the longest took 960 plies, the next 656.
 PLY_CAPS = {"ice-turn": 1200}
 HARD_MOVE_S = 1.0
-TIMED_PLIES = {"ice-turn": (40, 160)}  # where Hard's move is timed: past Ice-Turn's deal and placing (32 plies)
 FREE_CAPTURE_SHARE = 0.5
 FREE_CAPTURE_POSITIONS = 40  # 20 gave 50-95 % from run to run around a true ~70 %
 
@@ -123,7 +122,7 @@ def hard_move_seconds(game_id: str, positions: int, rng: random.Random) -> list[
     times = []
     game = games.get(game_id)
     while len(times) < positions:
-        state = game.replay(engine.playout(game_id, rng.randrange(*TIMED_PLIES.get(game_id, (0, 40))), rng))
+        state = game.replay(engine.playout(game_id, rng.randrange(*engine.timed_plies(game_id)), rng))
         acting = ai.players_to_act(state)
         if state.outcome is not None or not acting:
             continue
