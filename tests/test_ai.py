@@ -766,9 +766,9 @@ ICE_TURN_FOUR_LIT = ("[dEW]q[dNS][sS]/q[sE][sS][dNS]/[sE][sW][sS]q/[dEW][dNS]q[d
 
 def test_ice_turn_a_plan_turns_lit_pieces_one_at_a_time_and_finds_the_best_set():
     """Rules section 3.4: each lit piece may be turned once, to any other way, and turning one lights no other
-    ("Each piece turns at most once"): a turn's plan takes the best turn at a time (`independent_choices`)
-    rather than every set of them (3 ways or none for each of four pieces: 256 sets), and here ends as well
-    off as the best of all the sets."""
+    ("Each piece turns at most once"): a turn's plan values each turn once and makes those that help, best
+    first (`independent_choices`), rather than trying every set of them (3 ways or none for each of four
+    pieces: 256 sets), and here ends as well off as the best of all the sets."""
     state = games.get("ice-turn").from_text(ICE_TURN_FOUR_LIT)
     assert len(state.turnable) == 4 and state.independent_choices()
     assert not state.play("end-turn").independent_choices(), "the dice are rolled next: not a player's choice"
@@ -787,7 +787,8 @@ def test_ice_turn_a_plan_turns_lit_pieces_one_at_a_time_and_finds_the_best_set()
     plan = ai._Turn(state, "blue", 10_000, "hard")
     plan.run(math.inf)
     assert plan.best[0] == best
-    assert len(plan.came) <= 1 + 2 * 5, "at most four turns, each with the end of the turn beside it"
+    assert len(plan.came) <= 1 + 4 + 2, "at most four turns, passed through, and the turn's end before and after"
+    assert len(plan.values) <= 2, "only the turn's ends are searched"
 
 
 # -- Terrafex: the evaluation sees the actions to come ----------------------------------------

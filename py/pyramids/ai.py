@@ -761,7 +761,6 @@ class _Turn:
         self.came: dict = {self.root: None}  # each position seen: (the one before, the move from it)
         self.values: dict = {}  # each position after the root: (its value, minus the actions to it)
         self.ends: dict = {}  # the positions where another player decides next: their states
-        self.ranked: dict = {}  # a position reached by `_climb`: the independent decisions left, the best first
         self.best: tuple[float, int] = (-1.0, 0)
         self.best_key = self.root
         self.cheapest: dict = {}  # `State.spending_key`'s positions: the least spent on each so far
@@ -773,11 +772,10 @@ class _Turn:
         if inert:
             moves = [move for move in moves if move not in inert]
         if state.independent_choices():
-            children = self._climb(state, before, moves)
-        else:
-            children = [(move, state.play(move)) for move in moves]
-        for move, after in children:
-            self._visit(after, before, move, actions + 1)
+            self._climb(state, before, actions, moves)
+            return
+        for move in moves:
+            self._visit(state.play(move), before, move, actions + 1)
 
     def _visit(self, state: State, before, move: str, actions: int) -> None:
         key = state.search_key()
@@ -814,28 +812,34 @@ class _Turn:
                 break
         return not self.queue or self.left <= 0 or self.best[0] >= 1.0
 
-    def _climb(self, state: State, key, moves: list[str]) -> list[tuple]:
-        """Independent decisions (`State.independent_choices`): of the moves after which the player decides on,
-        only the best is followed, and from there the next best, and so on; the moves that end the turn or the
-        game are all kept.  Each is valued once, where the first of them is taken: one decision changes
-        nothing for another, so they keep their order after it (not every combination, 4 ** pieces)."""
-        ranked = self.ranked.pop(key, None)
-        if ranked is None:  # the first of them: each valued once, the best first
-            children = [(move, state.play(move)) for move in moves]
-            going = {move: after for move, after in children
-                     if after.outcome is None and after.actors == (self.player,)}
-            ranked = sorted(going, key=lambda move: _value(evaluate(going[move], self.level), self.player),
-                            reverse=True)
-            kept = [(move, after) for move, after in children if move not in going]
-        else:  # followed here from the best before: the rest in the same order, those still open
-            known, legal, going = set(ranked), set(moves), {}
-            kept = [(move, state.play(move)) for move in moves if move not in known]
-            ranked = [move for move in ranked if move in legal]
-        if not ranked:
-            return kept
-        best = going.get(ranked[0]) or state.play(ranked[0])
-        self.ranked[best.search_key()] = ranked[1:]
-        return kept + [(ranked[0], best)]
+    def _climb(self, state: State, key, actions: int, moves: list[str]) -> None:
+        """Independent decisions (`State.independent_choices`): each one that leaves the player better off is
+        made, the best first, and the plan goes on from where the last leaves it; the moves that end the turn
+        or the game are kept, here and there.  One decision changes nothing for another, so each is valued
+        once, here, and the positions on the way are passed through, not searched (not every combination,
+        4 ** pieces)."""
+        here = _value(evaluate(state, self.level), self.player)
+        going: dict = {}
+        for move in moves:
+            after = state.play(move)
+            if after.outcome is None and after.actors == (self.player,):
+                going[move] = after
+            else:
+                self._visit(after, key, move, actions + 1)
+        worth = {move: _value(evaluate(after, self.level), self.player) for move, after in going.items()}
+        better = sorted((move for move in going if worth[move] > here), key=worth.__getitem__, reverse=True)
+        if not better:
+            return
+        for move in better:  # one after another, those still open (another way for the same piece is not)
+            if move != better[0] and not state.is_legal(move):
+                continue
+            state = going[move] if move == better[0] else state.play(move)
+            before, key = key, state.search_key()
+            self.came.setdefault(key, (before, move))
+            actions += 1
+        for move in own_moves(state, self.player):
+            if move not in going:
+                self._visit(state.play(move), key, move, actions + 1)
 
     def line(self, key) -> list[tuple]:
         """The positions and moves from the root to `key`, the last first."""

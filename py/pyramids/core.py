@@ -596,8 +596,8 @@ class State(Circumstances):
     def independent_choices(self) -> bool:
         """Whether the player's decisions here are each made at most once and change nothing for one another,
         neither whether another may be made nor what it is worth (Ice-Turn's reactionary turns): a turn's plan
-        then values each once and takes them best first, where trying every combination would spend its
-        positions on them (4 ** pieces)."""
+        then values each once and makes every one that helps, best first, where trying every combination
+        would spend its positions on them (4 ** pieces)."""
         return False
 
     def forcing(self, move: str) -> int:
