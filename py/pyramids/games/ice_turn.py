@@ -681,6 +681,7 @@ class IceTurnState(State):
         return found
 
     def _race_costs(self) -> Evaluation:
+        """The race's costs on this board, worked out (`evaluation` keeps them)."""
         goals = {LETTERS[seat.colour]: seat.goal for seat in self.seats}
         cost = dict.fromkeys(goals, 0.0)
         for cell, stack in enumerate(self.stacks):  # one pass over the board for every seat
