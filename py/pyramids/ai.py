@@ -818,7 +818,7 @@ class _Turn:
         or the game are kept, here and there.  One decision changes nothing for another, so each is valued
         once, here, and the positions on the way are passed through, not searched (not every combination,
         4 ** pieces)."""
-        here = _value(evaluate(state, self.level), self.player)
+        here = self.values[key][0] if key in self.values else _value(evaluate(state, self.level), self.player)
         going: dict = {}
         for move in moves:
             after = state.play(move)
@@ -831,12 +831,11 @@ class _Turn:
         if not better:
             return
         for move in better:  # one after another, those still open (another way for the same piece is not)
-            if move != better[0] and not state.is_legal(move):
-                continue
-            state = going[move] if move == better[0] else state.play(move)
-            before, key = key, state.search_key()
-            self.came.setdefault(key, (before, move))
-            actions += 1
+            if state.is_legal(move):
+                state = state.play(move)
+                before, key = key, state.search_key()
+                self.came.setdefault(key, (before, move))
+                actions += 1
         for move in own_moves(state, self.player):
             if move not in going:
                 self._visit(state.play(move), key, move, actions + 1)

@@ -701,17 +701,17 @@ class IceTurnState(State):
         done in changes nothing after, and a turn's plan that turns three pieces would otherwise meet the
         same position in six orders.  The points spent count only while points are spent (the movement
         phase): reactionary turning after two ways of moving to the same place is the same."""
-        return (self.turn, self.roll, self.face, self.tiles, self.stacks, self.facing, self.phase,
-                self.spent if self.phase == "move" else 0, self.used, frozenset(self.aimed), frozenset(self.reacted))
+        return self._key(self.spent if self.phase == "move" else 0)
 
     def spending_key(self) -> tuple[tuple, int] | None:
         """The movement phase's position but for its points spent: the same pieces and tiles with points
         left can do all the other can (a piece turned and turned back, or moved the long way round, is the
         same piece with less to spend)."""
-        if self.phase != "move":
-            return None
-        return (self.turn, self.roll, self.face, self.tiles, self.stacks, self.facing, self.used,
-                frozenset(self.aimed)), self.spent
+        return (self._key(0), self.spent) if self.phase == "move" else None
+
+    def _key(self, spent: int) -> tuple:
+        return (self.turn, self.roll, self.face, self.tiles, self.stacks, self.facing, self.phase, spent,
+                self.used, frozenset(self.aimed), frozenset(self.reacted))
 
     def inert_moves(self) -> frozenset[str]:
         """An Aim of a tile under no lying piece, a Swap of two tiles without pieces: they move no piece, and
@@ -1396,9 +1396,9 @@ class IceTurn(Game):
     max_players = 4
     # A turn is its movement points spent one action at a time, the Treehouse action, then the reactionary
     # turns: the computer's stronger levels plan it whole.  No random plies in its tree search: random
-    # actions only waste the dice's points.  Medium plans up to 2,400 positions of its turn (in the page 0.26-0.5 s,
-    # where its time cap ends the longest); at the strength bench's x0.5, 1,200 beat the route baseline 79 % of
-    # 320 games, a quarter of that 69 % (docs/performance-notebook.md).
+    # actions only waste the dice's points.  Medium plans up to 2,400 positions of its turn (in the page at most
+    # 0.3 s); at the strength bench's x0.5, 1,200 beat the route baseline 83 % of 320 games, where a quarter of
+    # that beat it 69 % (docs/performance-notebook.md).
     computer = Computer(search="turns", random_plies=0, work={"medium": 16.0})
     options = (
         Option("players", "Players", 2, (2, 3, 4), "Two race between a1 and d4; three or four use more corners."),
