@@ -742,6 +742,23 @@ def test_ice_turn_a_plan_does_not_turn_tiles_that_carry_no_lying_piece():
     assert any(move.startswith("wild:aim:b4") for move in made), "a tile under a lying piece turns it"
 
 
+def test_ice_turn_a_plan_acts_when_ending_the_phase_would_go_round_a_loop():
+    """Section 3.4: reactionary turns are optional, and the turn may end without one.  Here the only lit piece is
+    Red's own medium on b1, pointing east, a way it needs, so no turn helps; with the turn's end a move the computer
+    avoids (it would bring a position round again, `core.repeated_moves`), every level still answers with one
+    of the turns left, the least harmful, rather than failing for want of a plan's end to choose.  The same in
+    the movement phase with an Aim rolled and no points left: only Aims of tiles under no lying piece remain."""
+    state = games.get("ice-turn").from_text(
+        f"{ICE_TURN_TILES} 3[b3b2b1]/4/1[r1N]2/[r3E][r2E]2 -,- red react 3 hop 3 hop -")
+    assert state.turnable == (1,) and "end-turn" in state.legal_moves()  # b1, lit by the tile under Red's large
+    aiming = games.get("ice-turn").from_text(f"{ICE_TURN_TILES} 3[b3b2b1]/4/4/[r3r2r1]3 -,- red move 1 aim 1 - -")
+    assert set(aiming.legal_moves()) - aiming.inert_moves() == {"end-moves"}
+    for level in ("easy", "medium", "hard"):
+        move = ai.choose(state, "red", tiny(level), rng=random.Random(1), avoid=["end-turn"])
+        assert move in {"react:b1N", "react:b1S", "react:b1W"}, (level, move)
+        assert ai.choose(aiming, "red", tiny(level), rng=random.Random(1), avoid=["end-moves"]) in aiming.inert_moves()
+
+
 def test_ice_turn_a_tile_is_placed_at_once_and_at_random():
     """Section 2.2, "Each player places a tile in turn": the race is judged only once every tile lies
     (`State.evaluation` is None), and Ice-Turn takes no random playouts, so no search can tell placements

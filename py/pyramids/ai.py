@@ -769,8 +769,8 @@ class _Turn:
 
     def _expand(self, state: State, before, actions: int, moves: list[str]) -> None:
         inert = state.inert_moves()
-        if inert:
-            moves = [move for move in moves if move not in inert]
+        if inert:  # (unless they are all that is left: the turn's end avoided, `Search`)
+            moves = [move for move in moves if move not in inert] or moves
         if state.independent_choices():
             self._climb(state, before, actions, moves)
             return
@@ -829,6 +829,9 @@ class _Turn:
         worth = {move: _value(evaluate(after, self.level), self.player) for move, after in going.items()}
         better = sorted((move for move in going if worth[move] > here), key=worth.__getitem__, reverse=True)
         if not better:
+            if len(going) == len(moves):  # nothing else to do here (the turn's end would go round a loop): the
+                for move, after in going.items():  # least harm is searched as any position is
+                    self._visit(after, key, move, actions + 1)
             return
         for move in better:  # one after another, those still open (another way for the same piece is not)
             if state.is_legal(move):
