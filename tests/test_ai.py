@@ -466,6 +466,20 @@ def test_ice_turn_a_nest_begun_out_of_order_is_far_from_done():
     assert ai.evaluate(out_of_order)[0]["red"] < ai.evaluate(in_order)[0]["red"] - 0.2
 
 
+def test_ice_turn_a_stack_is_counted_as_one_tip_for_all_its_pieces():
+    """Rules section 3.3: a tipped stack "spreads over adjacent tiles in the direction they were tipped", the bottom
+    piece lying on its cell and each one above a cell farther on, for one MP.  The race counts a stack as what
+    its best tip leaves plus that MP, not a tip for each piece: Red's tree on a1 is one MP from the tree tipped
+    north or east (35 MP then: the large 6 cells, the medium 5, the small 4, each one bend), and tipping it
+    changes nothing for Blue."""
+    tree = games.get("ice-turn").from_text(f"{ICE_TURN_TILES} 3[b3b2b1]/4/4/[r3r2r1]3 -,- red move 3 hop 0 - -")
+    cost = tree.evaluation().costs
+    assert cost["red"] == 1 + (3 * 6 + 1) + (2 * 5 + 1) + (1 * 4 + 1)
+    for way in "NE":
+        tipped = tree.play(f"tip:a1{way}").evaluation().costs
+        assert (tipped["red"], tipped["blue"]) == (cost["red"] - 1, cost["blue"]), way
+
+
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_every_level_takes_a_win_on_the_spot(level):
     """Red's large on d3 points north at its goal d4, which holds its small and medium: move:d3@2 nests."""

@@ -67,6 +67,7 @@ by ``label()``.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -665,8 +666,9 @@ class IceTurnState(State):
     # -- what the computer judges a position by (pyramids.ai) ------------------------------------
     def evaluation(self, level: str = "") -> Evaluation | None:
         """The race, in movement points: what each seat still pays to bring its pieces to its goal
-        corner (its pips per cell, a tip to lay a standing piece down, a turn for each way it does not
-        face yet), and its pieces stacked there out of nest order (they must be tipped apart again).
+        corner (its pips per cell, a tip to lay a standing piece down, one tip for a whole stack, a turn
+        for each way it does not face yet), and its pieces stacked there out of nest order (they must be
+        tipped apart again).
         The search calls this at every position of a turn's plan, so each seat's way from each cell is
         read from a table (`_TO_GOAL`), and a board already judged is not judged again (`_RACES`): most
         positions of a plan share their pieces with another (the same pieces after other actions)."""
@@ -685,12 +687,16 @@ class IceTurnState(State):
         goals = {LETTERS[seat.colour]: seat.goal for seat in self.seats}
         cost = dict.fromkeys(goals, 0.0)
         for cell, stack in enumerate(self.stacks):  # one pass over the board for every seat
+            if len(stack) > 1:  # one tip lays the whole stack down
+                for letter in {piece[0] for piece in stack} & goals.keys():
+                    if cell != goals[letter]:
+                        cost[letter] += _tipped_cost(cell, stack, letter, goals[letter])
+                continue
             for piece in stack:
                 letter = piece[0]
                 goal = goals.get(letter)
                 if goal is not None and cell != goal:
-                    steps, ways, bends = _TO_GOAL[goal][cell]
-                    cost[letter] += pips(piece) * steps + (self.facing[cell] not in ways) + bends  # standing: a tip
+                    cost[letter] += _way_home(piece, cell, self.facing[cell], goal)
         for letter, goal in goals.items():
             home = [p for p in self.stacks[goal] if p[0] == letter]
             cost[letter] += NEST_DISORDER_MP * sum(a > b for i, a in enumerate(home) for b in home[i + 1:])
@@ -1460,5 +1466,31 @@ NEST_DISORDER_MP = 20  # the computer's evaluation: a larger piece below a small
 _TO_GOAL = tuple(tuple((steps, ways, len(ways) > 1) for steps, ways in (heading(cell, goal, SIZE)
                                                                        for cell in range(SIZE * SIZE)))
                  for goal in range(SIZE * SIZE))
+
+
+def _tipped_cost(cell: int, stack: tuple, letter: str, goal: int) -> float:
+    """What one seat's pieces in the standing stack on `cell` still pay: one MP for the stack's best tip
+    (section 3.3: the bottom piece lies on its cell, each piece above it a cell farther on, all pointing the
+    tip's way), then each piece's way from there; a piece the tip lays on the goal is home.  Not a tip for
+    each piece: a stack tipped towards the goal carries its upper pieces on for that one MP.  A stack too
+    tall to tip any way (its top would leave the board): each piece as if it stood alone."""
+    best = math.inf
+    for d in DIRS:
+        if _step(cell, d, len(stack) - 1) is None:
+            continue
+        paid = 1 + sum(_way_home(piece, at, d, goal) for i, piece in enumerate(stack)
+                       if piece[0] == letter and (at := _onto(cell, d, i)) != goal)
+        best = min(best, paid)
+    if best == math.inf:
+        best = sum(_way_home(piece, cell, None, goal) for piece in stack if piece[0] == letter)
+    return best
+
+
+def _way_home(piece: str, cell: int, facing: str | None, goal: int) -> int:
+    """A piece's MP from `cell` to `goal`: its pips per cell, a turn for each way it does not face yet, and
+    a tip first if it stands (`facing` None)."""
+    steps, ways, bends = _TO_GOAL[goal][cell]
+    return pips(piece) * steps + (facing not in ways) + bends
+
 
 GAME = IceTurn()
