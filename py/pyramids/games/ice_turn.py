@@ -1402,10 +1402,10 @@ class IceTurn(Game):
     max_players = 4
     # A turn is its movement points spent one action at a time, the Treehouse action, then the reactionary
     # turns: the computer's stronger levels plan it whole.  No random plies in its tree search: random
-    # actions only waste the dice's points.  Medium plans up to 2,400 positions of its turn (in the page at most
-    # 0.3 s); at the strength bench's x0.5, 1,200 beat the route baseline 83 % of 320 games, where a quarter of
-    # that beat it 69 % (docs/performance-notebook.md).
-    computer = Computer(search="turns", random_plies=0, work={"medium": 16.0})
+    # actions only waste the dice's points.  Medium plans up to 600 positions of its turn; at the strength bench's
+    # x0.5, 300 beat the route baseline 84 % of 320 games, four times as many 88 %, and Hard 90 % (the race
+    # counting a stack as one tip, docs/performance-notebook.md, 2026-11-30).
+    computer = Computer(search="turns", random_plies=0, work={"medium": 4.0})
     options = (
         Option("players", "Players", 2, (2, 3, 4), "Two race between a1 and d4; three or four use more corners."),
     )
