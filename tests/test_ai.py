@@ -1123,6 +1123,20 @@ def test_icetoids_the_last_target_a_step_away_is_taken():
         assert end.outcome is not None and end.outcome.winners == ("p1",) and len(moves) <= 3, moves
 
 
+def test_icetoids_a_search_sees_a_push_past_its_horizon():
+    """IceToids §3.2: Yellow holds a3 and may step onto c3 or d1, its other targets, but Green's piece on d2
+    points south at d1 and would push a piece there off the board, back to wait at its home.  A search that
+    stops one ply deep still sees that push (`State.forcing`: searched on past the horizon, as Medium and
+    Hard do), and steps onto c3; without following it, it takes either at random."""
+    state = games.get("icetoids").from_text(
+        f"yellow@a2,green@a4W {ICETOIDS_TILES} 4/[yellow.U][yellow.E]2/3[green.S]/2[yellow.E]1 p1 -")
+    assert "d2.S-d1!yellow.U" in state.play("c1.E-d1").legal_moves()
+    one_ply = dataclasses.replace(untimed("medium", 1.0), max_depth=1)
+    assert {ai.choose(state, "p1", one_ply, rng=random.Random(seed)) for seed in range(12)} == {"b3.E-c3"}
+    blind = dataclasses.replace(one_ply, settles=False)
+    assert "c1.E-d1" in {ai.choose(state, "p1", blind, rng=random.Random(seed)) for seed in range(12)}
+
+
 def test_ice_turn_a_nest_nearly_built_is_finished():
     """Ice-Turn §4: Red's small and medium nest on d4; its large lies on d2 pointing north, two cells (6 MP)
     from the nest, while Blue's tree still stands at c3.  Medium and Hard finish the nest within four of

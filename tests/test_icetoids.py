@@ -301,6 +301,17 @@ def test_push_into_the_next_tile():
     assert kept.pieces[6] == (("blue", "N"), ("red", "U"))
 
 
+def test_a_push_of_another_players_piece_is_forcing():
+    """§3.2: a push ejects the piece from its tile, IceToids' capture: the computer's search tries it first and
+    follows it past its horizon (`State.forcing`).  Pushing one's own piece, or moving onto a tile without a
+    push, is a quiet move."""
+    tiles = {"b2": "yellow", "c2": "yellow", "d2": "yellow"}
+    state = position(tiles=tiles, pieces={"b2": "red.E", "c2": "blue.N,red.N"})
+    assert state.forcing("b2.E-c2!blue.N") == 1
+    assert state.forcing("b2.E-c2!red.N") == 0
+    assert state.forcing("b2.E-c2") == 0 and state.forcing("b2.E>N") == 0
+
+
 def test_push_off_the_board_sends_the_piece_home():
     """ "If there is no tile in that direction, the piece is removed from the board and must
     re-enter at that player's Home Tile." """

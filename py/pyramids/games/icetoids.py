@@ -476,6 +476,12 @@ class IceToidsState(State):
             return self._end_turn(pieces=tuple(pieces))
         return evolve(self, pieces=tuple(pieces), pending=reveal)
 
+    def forcing(self, move: str) -> int:
+        """A push of another colour's piece (§3.2), IceToids' capture: tried first, and searched on past the
+        horizon, so that a search does not stop just before a piece is pushed off its target."""
+        pushed = move.partition("!")[2].partition(".")[0]
+        return int(bool(pushed) and pushed != self.seat_colours[self.turn])
+
     def repetition_key(self) -> tuple:
         """Setup choices and turned tiles can never be undone: they start a new era."""
         return (self.seat_colours, self.seat_homes, self.tiles), (self.pieces, self.turn, self.pending)
