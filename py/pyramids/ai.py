@@ -25,11 +25,12 @@ Games of two players who decide in turn (`Computer.search == "minimax"`: Ice
 Lady, IceToids, chance averaged over its outcomes) use alpha-beta with
 iterative deepening instead, which is much stronger there:
 Medium and Hard search the moves the game calls forcing (`State.forcing`:
-captures and promotions) on past the horizon (Easy falls for a recapture), and
-each depth tries first the move found best at the one before.  Where the rules
-allow a draw by agreement (Ice Lady), a bot offers and accepts one in an ending
-nobody can win and accepts one when behind (`agreement_move`); it never
-resigns, and no search explores these moves.  In games where a turn is many
+captures and promotions, IceToids' pushes of another's piece) on past the
+horizon (Easy falls for a recapture), and each depth tries first the move
+found best at the one before.  Where the rules allow a draw by agreement
+(Ice Lady), a bot offers and accepts one in an ending nobody can win and
+accepts one when behind (`agreement_move`); it never resigns, and no search
+explores these moves.  In games where a turn is many
 decisions of one player (`Computer.search == "turns"`: Ice-Turn, Terrafex), Medium and
 Hard search the turn whole (`_TurnPlan`) instead of judging one action at a
 time; where the turn ends at the opponent's decision with no chance between
@@ -76,7 +77,7 @@ class Level:
     plan_noise: float = 0.0  # `Computer.replies` games: ends of the plan valued within this of the best may be picked
     replies: int = 0  # ... the plan's best ends after which the opponent's reply is searched
     reply_plans: int = 0  # ... in this many positions each
-    settles: bool = False  # alpha-beta: captures and promotions searched on past the horizon (Easy falls for them)
+    settles: bool = False  # alpha-beta: forcing moves (captures, pushes) searched past the horizon (Easy falls for it)
     # Medium and Hard: moves valued within this of the best (a value from 0 to 1; alpha-beta: the game's units
     # that make as much at even odds) are alike, and one is picked at random, so that two games against the
     # same moves differ (reproducibly for a given rng)

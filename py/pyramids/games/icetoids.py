@@ -479,8 +479,9 @@ class IceToidsState(State):
     def forcing(self, move: str) -> int:
         """A push of another colour's piece (§3.2), IceToids' capture: tried first, and searched on past the
         horizon, so that a search does not stop just before a piece is pushed off its target."""
-        pushed = move.partition("!")[2].partition(".")[0]
-        return int(bool(pushed) and pushed != self.seat_colours[self.turn])
+        action = self._moves().get(move)
+        push = action[4] if action is not None and action[0] == "move" else None
+        return int(push is not None and push[0] != self.seat_colours[self.turn])
 
     def repetition_key(self) -> tuple:
         """Setup choices and turned tiles can never be undone: they start a new era."""
