@@ -1137,6 +1137,24 @@ def test_icetoids_a_search_sees_a_push_past_its_horizon():
     assert "c1.E-d1" in {ai.choose(state, "p1", blind, rng=random.Random(seed)) for seed in range(12)}
 
 
+def test_icetoids_a_bot_behind_turns_a_tile_when_the_game_stands_still():
+    """Issue 53: "a bot behind never shuffles".  Blue needs 7 actions, Green 5; nine tiles are face down, three
+    of them Blue's targets and one Green's (§3.3).  Turning one is, by the evaluation, a little worse than
+    turning a piece round on its tile, and two players waiting for each other to turn one stand still until
+    the draw.  Once nothing has changed for good for `STANDSTILL_PLIES`, Blue behind steps onto c4 and turns
+    it; before, it turns its pieces round."""
+    state = games.get("icetoids").from_text(
+        "blue@d3,green@a3 3[yellow]/[green][green]1[corner=SW]/2[straight=NS][single=W]/2[red]1 "
+        "3[blue.W]/[green.W][green.S,green.W]2/2[blue.N]1/2[blue.W]1 p1 -")
+    turned = {move for move in state.legal_moves() if state.play(move).actors == (CHANCE,)}
+    for level in (untimed("medium", 1.0), untimed("hard", 0.1)):
+        waiting = {ai.choose(state, "p1", level, rng=random.Random(seed), quiet=0) for seed in range(4)}
+        assert waiting and not waiting & turned, waiting
+        standing = {ai.choose(state, "p1", level, rng=random.Random(seed), quiet=ai.STANDSTILL_PLIES)
+                    for seed in range(4)}
+        assert standing <= turned, standing
+
+
 def test_ice_turn_a_nest_nearly_built_is_finished():
     """Ice-Turn §4: Red's small and medium nest on d4; its large lies on d2 pointing north, two cells (6 MP)
     from the nest, while Blue's tree still stands at c3.  Medium and Hard finish the nest within four of

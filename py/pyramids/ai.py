@@ -38,7 +38,9 @@ time; where the turn ends at the opponent's decision with no chance between
 and Hard pick among moves or plans about equally good at random
 (`Level.variety`), so two games against the same moves differ; a bot told the
 moves that would bring a position back (`avoid`) does not steer into the draw
-by repetition when ahead, nor shuffle when behind.
+by repetition when ahead, nor shuffle when behind; and a bot behind in a game
+that has stood still takes a chance about as good as its best move (IceToids:
+turns a tile over) rather than wait for the other to (`_AlphaBeta._venture`).
 
 This module holds the search only: what it knows of a game is the protocol
 (`pyramids.core`), the game's evaluation and its `Game.computer` settings
@@ -266,6 +268,7 @@ class Search:
         if not moves:
             raise GameError(f"{state.actor_name(actor)} has no move to make now.")
         self.state, self.actor = state, actor
+        self.quiet = state.quiet_plies if quiet is None else quiet
         self.deadline = clock() + (budget_s if budget_s is not None else settings.seconds)
         self.may_wait = may_wait and not _suits_alphabeta(state)
         self.consent = state.consent()
@@ -367,6 +370,8 @@ def _repeating_hurts(state: State, move: str, actor: str, level: str) -> bool:
 
 
 HOPELESS = 0.2  # a bot whose value is below this may go back to a position seen, towards a draw
+STANDSTILL_PLIES = 8  # plies with nothing changed for good after which a bot behind takes a chance (`_venture`)
+VENTURE = 0.03  # ... one scored within this of the best (a value from 0 to 1, in the level's units)
 
 
 WAIT = "(wait)"  # games without turns: the search's branch where the searching player lets the others act
@@ -642,7 +647,8 @@ class _AlphaBeta:
             previous = found
             best = max(scores.values())
             close = self._banking([m for m in self.order if scores.get(m, -math.inf) >= best - near])
-            search.move = search.rng.choice(close) if near else close[0]
+            venture = yield from self._venture(best, depth)
+            search.move = venture or (search.rng.choice(close) if near else close[0])
             if max(found.values()) >= self.win - self.ply_cost * (depth + 1):  # a forced win: no need to look deeper
                 return
 
@@ -665,6 +671,25 @@ class _AlphaBeta:
             now[m] = after.banked[actor]
         most = max(now.values())
         return [m for m in close if now[m] >= most - self.search.level.noise * self.unit]
+
+    def _venture(self, best: float, depth: int):
+        """A move that brings chance (IceToids: a tile turned over) for a bot behind in a game that has stood
+        still for `STANDSTILL_PLIES`, where one scores within `VENTURE` of the best (a generator's return).
+
+        Turning a tile that may hold either side's target is, by the evaluation, a little worse than
+        turning a piece round on its tile; two players who each wait for the other to turn one stand still
+        until the draw by repetition.  A person behind takes the chance, and so does the bot.
+        """
+        search = self.search
+        if search.quiet < STANDSTILL_PLIES or not -self.win / 2 < best < 0:
+            return None
+        state = search.state
+        chances = [m for m in self.order if state.play(m).actors == (CHANCE,)]
+        if not chances or chances[0] == self.order[0]:  # none, or the best brings chance already
+            return None
+        floor = best - VENTURE * self.unit
+        value = yield from self._value(state.play(chances[0]), depth, floor, math.inf, 1, search.actor)
+        return chances[0] if value >= floor else None
 
     def _advantage(self, s: State) -> float:
         """The searching player's margin (or race value less a half) in `s`, by the game's evaluation."""
