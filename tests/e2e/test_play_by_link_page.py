@@ -43,10 +43,14 @@ def play(app, move: str, ply: int):
     app.page.wait_for_function(f"document.querySelectorAll('#moves li').length === {ply}")
 
 
-def receive(app, link: str, ply: int):
-    """A link opened in a tab that is already open (pasted into the address bar)."""
+def receive(app, link: str, ply: int, position: str | None = None):
+    """A link opened in a tab that is already open (pasted into the address bar).  `position`: the link's last
+    position, for a link whose move count the game on screen before it showed too (that game's "Move 300 of
+    300" would otherwise pass for the new one's while the new one is still being replayed)."""
     app.page.evaluate("link => { location.href = link; }", link)
     app.page.wait_for_function(f"document.getElementById('ply').textContent === 'Move {ply} of {ply}'")
+    if position is not None:
+        app.page.wait_for_function("text => document.getElementById('board').dataset.position === text", arg=position)
 
 
 def top_left(app) -> str:
@@ -154,7 +158,7 @@ def test_a_300_move_link_of_every_game_fits_in_2000_characters(app):
     for game_id in games.ids():
         session = Session(game_id, moves=long_playout(game_id, random.Random(7)), rng=random.Random(7))
         link = session.link_play.share_link()
-        receive(app, app.server + "#" + link, len(session.moves))
+        receive(app, app.server + "#" + link, len(session.moves), session.latest.to_text())
         shared = app.share()
         assert len(shared) <= 2_000, (game_id, len(shared))
         assert len(session.moves) >= 300 or session.latest.outcome, "300 moves, unless the game cannot go on"
