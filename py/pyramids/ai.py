@@ -30,10 +30,10 @@ horizon (Easy falls for a recapture), and each depth tries first the move
 found best at the one before.  Where the rules allow a draw by agreement
 (Ice Lady), a bot offers and accepts one in an ending nobody can win and
 accepts one when behind (`agreement_move`); it never resigns, and no search
-explores these moves.  In games where a turn is many
-decisions of one player (`Computer.search == "turns"`: Ice-Turn, Terrafex), Medium and
-Hard search the turn whole (`_TurnPlan`) instead of judging one action at a
-time; where the turn ends at the opponent's decision with no chance between
+explores these moves.  In games where a turn is many decisions of one player
+(`Computer.search == "turns"`: Ice-Turn, Terrafex), Medium and Hard search
+the turn whole (`_TurnPlan`) instead of judging one action at a time; where the
+turn ends at the opponent's decision with no chance between
 (`Computer.replies`: Terrafex) Hard also searches the opponent's reply.  Medium
 and Hard pick among moves or plans about equally good at random
 (`Level.variety`), so two games against the same moves differ; a bot told the
@@ -610,6 +610,7 @@ class _AlphaBeta:
         self.win, self.ply_cost = (WIN, 1.0) if margins else (1.0, 0.001)
         # position -> [the move found best (or cutting) there, tried first next time; {depth: (value, bound)}]
         self.known: dict[tuple, list] = {}
+        self.chances: dict[str, State] | None = None  # `_venture`'s moves, once it needs them
         search.move = self.order[0]
         self.until = 0.0
         self._deepening = self._deepen()
@@ -683,13 +684,14 @@ class _AlphaBeta:
         search = self.search
         if search.quiet < STANDSTILL_PLIES or not -self.win / 2 < best < 0:
             return None
-        state = search.state
-        chances = [m for m in self.order if state.play(m).actors == (CHANCE,)]
-        if not chances or chances[0] == self.order[0]:  # none, or the best brings chance already
+        if self.chances is None:  # the root's moves that bring chance, with what they lead to: found once
+            self.chances = {m: after for m in self.order if (after := search.state.play(m)).actors == (CHANCE,)}
+        chance = next((m for m in self.order if m in self.chances), None)  # the best scored of them
+        if chance is None or chance == self.order[0]:  # none, or the best brings chance already
             return None
         floor = best - VENTURE * self.unit
-        value = yield from self._value(state.play(chances[0]), depth, floor, math.inf, 1, search.actor)
-        return chances[0] if value >= floor else None
+        value = yield from self._value(self.chances[chance], depth, floor, math.inf, 1, search.actor)
+        return chance if value >= floor else None
 
     def _advantage(self, s: State) -> float:
         """The searching player's margin (or race value less a half) in `s`, by the game's evaluation."""
