@@ -49,7 +49,9 @@ class App:
     def __init__(self):
         self.session = None
         self.store = LocalStore()
-        self.busy = False  # a game is being opened: actions wait
+        self.waiting = {}  # what asked for the game on screen while one was being opened (see `once_open`)
+        self.run_waiting_proxy = create_proxy(self.run_waiting)
+        self._busy = False
         self.pending = {}  # what runs once the browser has painted the frame (see `later`), in order
         self.run_pending_proxy = create_proxy(self.run_pending)
         self.after_frame_proxy = create_proxy(lambda _time: window.setTimeout(self.run_pending_proxy, 0))
@@ -68,6 +70,30 @@ class App:
         self.learn = Learn(self)  # a lesson takes the session's place while it runs
 
     # -- loading --------------------------------------------------------
+    @property
+    def busy(self):
+        """A game is being opened (its files fetched, a long record replayed): actions wait."""
+        return self._busy
+
+    @busy.setter
+    def busy(self, value):
+        self._busy = value
+        if not value and self.waiting:  # in a task of its own: the game opened is on screen by then
+            window.setTimeout(self.run_waiting_proxy, 0)
+
+    def once_open(self, job):
+        """Run `job`, which acts on the game on screen, now; while a game is being opened, once it is shown
+        (Share pressed while a pasted link is replayed shares that game, not the one leaving the screen)."""
+        if not self.busy:
+            return job()
+        self.waiting[job] = None
+        return None
+
+    def run_waiting(self, *_event):
+        jobs, self.waiting = self.waiting, {}
+        for job in jobs:
+            self.once_open(job)
+
     # A game opens at once when its files are here and its replay fits in one
     # slice (nearly always); otherwise its files are fetched (the first time it
     # is shown) and a long record is replayed a slice per task, the page saying so.

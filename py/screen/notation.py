@@ -12,7 +12,7 @@ class Notation:
         self.app = app
 
     def bind(self):
-        by_id("notation").addEventListener("click", create_proxy(lambda _event: self.toggle()))
+        by_id("notation").addEventListener("click", create_proxy(lambda _event: self.app.once_open(self.toggle)))
 
     def draw(self, s):
         if not by_id("notation-box").hidden:

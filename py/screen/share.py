@@ -20,11 +20,13 @@ class Share:
         self.app = app
 
     def bind(self):
-        by_id("share").addEventListener("click", create_proxy(lambda _event: self.share()))
-        by_id("embed").addEventListener("click", create_proxy(lambda _event: self.show_embed()))
+        once_open = self.app.once_open  # each acts on the game on screen: one being opened, once it is shown
+        by_id("share").addEventListener("click", create_proxy(lambda _event: once_open(self.share)))
+        by_id("embed").addEventListener("click", create_proxy(lambda _event: once_open(self.show_embed)))
         by_id("embed-box").addEventListener("change", create_proxy(self.on_embed_change))
-        by_id("download-svg").addEventListener("click", create_proxy(lambda _event: self.download("svg")))
-        by_id("download-png").addEventListener("click", create_proxy(lambda _event: self.download("png")))
+        for kind in ("svg", "png"):
+            by_id(f"download-{kind}").addEventListener(
+                "click", create_proxy(lambda _event, kind=kind: once_open(lambda: self.download(kind))))
 
     @staticmethod
     def close():

@@ -6,9 +6,10 @@ import json
 import random
 
 from conftest import App
-from pyramids import games
+from pyramids import games, record
 from pyramids.session import Session
-from test_compact_links import long_playout
+from test_compact_links import long_playout, opened
+from test_my_games_page import long_game
 
 ICE_LADY = games.get("ice-lady")
 
@@ -163,6 +164,25 @@ def test_a_300_move_link_of_every_game_fits_in_2000_characters(app):
         assert len(shared) <= 2_000, (game_id, len(shared))
         assert len(session.moves) >= 300 or session.latest.outcome, "300 moves, unless the game cannot go on"
         assert shared.split("#")[1] == link, game_id
+
+
+def test_share_pressed_while_a_pasted_link_opens_shares_that_game_once_it_is_shown(app):
+    """A long link pasted into a tab opens a slice at a time; Share pressed meanwhile waits for it and shares it,
+    not the game that was on screen before (whose link it copied, and whose note the new game then dropped)."""
+    moves = long_game(2_000)
+    app.open()
+    app.page.evaluate("""() => addEventListener('click', event => {
+        if (event.target.id === 'share') window.__pressed = document.getElementById('status').textContent;
+    }, true)""")
+    app.page.evaluate("link => { location.hash = link; }", record.encode(record.Record("ice-lady", {}, tuple(moves))))
+    app.page.wait_for_function("/^Opening the game: move/.test(document.getElementById('status').textContent)",
+                               timeout=60_000)
+    app.page.click("#share")
+    assert app.page.evaluate("window.__pressed").startswith("Opening the game: move"), "pressed while it opens"
+    app.page.wait_for_function("/Link copied|Anyone who/.test(document.getElementById('message').textContent)",
+                               timeout=120_000)
+    assert app.page.inner_text("#ply") == "Move 2000 of 2000"
+    assert opened(app.page.input_value("#share-link").split("#")[1]) == (moves, None)
 
 
 def test_on_a_phone_share_opens_the_system_share_sheet(browser, server):
