@@ -229,9 +229,9 @@ def test_no_hunt_without_kings_enough_to_take_one_that_takes_care():
 
 def test_a_lead_that_cannot_make_four_kings_against_what_is_left_counts_for_little():
     """docs/rules/ice-lady.md §1 (four larges each) and §3.6 (a king is a large from the reserve): four kings take a
-    lone king, three only where the table says, two never (docs/performance-notebook.md), and against two kings the bots seldom
-    make progress.  A lead there counts a tenth, so the side ahead keeps the small that makes its fourth king (a bench
-    game of Hard against Medium: KKKS against K, the small lost, drawn)."""
+    lone king, three only where the table says, two never (docs/performance-notebook.md), and against two kings the
+    bots seldom make progress.  A lead there counts a tenth, so the side ahead keeps the small that makes its fourth
+    king (a bench game of Hard against Medium: KKKS against K, the small lost, drawn)."""
     game = games.get("ice-lady")
 
     def lead_of(text):
@@ -246,7 +246,8 @@ def test_a_lead_that_cannot_make_four_kings_against_what_is_left_counts_for_litt
     assert 0 < short < 1 and 0 < spent < 1.5
     assert 0 < lead_of("8/8/8/8/8/8/k6k/4KKKK w 0 2") < 1  # four kings against two
     assert lead_of("8/8/8/8/8/8/k6k/4KKKK w 0 2") < lead_of("8/8/8/8/8/8/k7/4KKKK w 0 2") - 8  # ... and against one
-    assert -1.5 < lead_of("K7/8/2s5/8/8/8/8/5kkk b 3 0") < 0 and lead_of("K7/8/2s5/8/8/8/8/5kkk b 3 1") < -8  # Black ahead
+    assert -1.5 < lead_of("K7/8/2s5/8/8/8/8/5kkk b 3 0") < 0  # Black ahead, with a small it cannot promote
+    assert lead_of("K7/8/2s5/8/8/8/8/5kkk b 3 1") < -8  # ... and with a large to promote it
 
 
 def test_a_small_left_on_the_far_row_is_worth_little_and_no_kings_lead():
@@ -907,11 +908,14 @@ def test_terrafex_hard_alone_counts_a_spare_growth_against_the_player():
     assert turn([3, 2]) == pytest.approx(3 - spare * 2)
     assert turn([3, -2]) == 3 and turn([], glacier=[3, 2]) == 3
     assert turn([3], mountain=[1, 1]) == pytest.approx(4 - spare)
-    assert turn([-3, -2], player="black") == pytest.approx(-(3 - spare * 2)), "White's margin: Black's gain is minus"
-    assert terrafex._turn_swing(([3, 2], [], [], no_fire), "white", (), pool) == 3, "the game's own: the best option alone"
+    assert turn([-3, -2], player="black") == pytest.approx(-(3 - spare * 2)), \
+        "White's margin: Black's gain is minus"
+    assert terrafex._turn_swing(([3, 2], [], [], no_fire), "white", (), pool) == 3, \
+        "the game's own: the best option alone"
 
     state = games.get("terrafex").from_text(TERRAFEX_LARGE_FIRE)
-    assert ai.evaluate(state, "easy") == ai.evaluate(state, "medium") == ai.evaluate(state) != ai.evaluate(state, "hard")
+    assert ai.evaluate(state, "easy") == ai.evaluate(state, "medium") == ai.evaluate(state)
+    assert ai.evaluate(state) != ai.evaluate(state, "hard")
     plan = ai._Turn(state, "black", 400, "hard")
     plan.run(math.inf)
     assert plan.ends and all(plan.values[end.search_key()][0] == ai._value(ai.evaluate(end, "hard"), "black")
