@@ -24,9 +24,8 @@ class Share:
         by_id("share").addEventListener("click", create_proxy(lambda _event: once_open(self.share)))
         by_id("embed").addEventListener("click", create_proxy(lambda _event: once_open(self.show_embed)))
         by_id("embed-box").addEventListener("change", create_proxy(self.on_embed_change))
-        for kind in ("svg", "png"):
-            by_id(f"download-{kind}").addEventListener(
-                "click", create_proxy(lambda _event, kind=kind: once_open(lambda: self.download(kind))))
+        by_id("download-svg").addEventListener("click", create_proxy(lambda _event: once_open(self.download_svg)))
+        by_id("download-png").addEventListener("click", create_proxy(lambda _event: once_open(self.download_png)))
 
     @staticmethod
     def close():
@@ -132,6 +131,12 @@ class Share:
     def copy_embed(self):
         self.copy(by_id("embed-code"), "code", "Embed code copied: paste it into a wiki or blog page.",
                   "Paste it into a wiki or blog page.")
+
+    def download_svg(self):
+        self.download("svg")
+
+    def download_png(self):
+        self.download("png")
 
     def download(self, kind):
         from pyramids import embed
