@@ -2,6 +2,7 @@
 a wiki or blog page, and pictures of the board; copying tells whether the browser did copy."""
 
 import asyncio
+from functools import partial
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
@@ -24,8 +25,9 @@ class Share:
         by_id("share").addEventListener("click", create_proxy(lambda _event: once_open(self.share)))
         by_id("embed").addEventListener("click", create_proxy(lambda _event: once_open(self.show_embed)))
         by_id("embed-box").addEventListener("change", create_proxy(self.on_embed_change))
-        by_id("download-svg").addEventListener("click", create_proxy(lambda _event: once_open(self.download_svg)))
-        by_id("download-png").addEventListener("click", create_proxy(lambda _event: once_open(self.download_png)))
+        svg, png = partial(self.download, "svg"), partial(self.download, "png")  # pressed twice as a game opens: once
+        by_id("download-svg").addEventListener("click", create_proxy(lambda _event: once_open(svg)))
+        by_id("download-png").addEventListener("click", create_proxy(lambda _event: once_open(png)))
 
     @staticmethod
     def close():
@@ -131,12 +133,6 @@ class Share:
     def copy_embed(self):
         self.copy(by_id("embed-code"), "code", "Embed code copied: paste it into a wiki or blog page.",
                   "Paste it into a wiki or blog page.")
-
-    def download_svg(self):
-        self.download("svg")
-
-    def download_png(self):
-        self.download("png")
 
     def download(self, kind):
         from pyramids import embed
