@@ -4,8 +4,8 @@
 #                       regenerate pyscript.toml, static/first-board.js, precache.js and static/build.js
 #   ./build.sh dist     build, then write dist/: the app for any static web host, at any path
 #   ./build.sh serve    build, then serve on http://127.0.0.1:${PORT:-8000}/
-#   ./build.sh test     install test requirements (pip, Debian chromium and firefox-esr), lint and type-check
-#                       py/ and tools/ (ruff, mypy), build, run every test
+#   ./build.sh test     install test requirements (pip, Debian chromium and firefox-esr), lint py/, tools/ and
+#                       tests/ (ruff), type-check py/ and tools/ (mypy), build, run every test
 #   ./build.sh bench    the same installs (and WebKitGTK's driver) and build, then time the app against bare Pyodide
 #                       (tests/bench/; options --runs N --json PATH, see --help)
 set -euo pipefail
@@ -161,7 +161,7 @@ case "${1:-build}" in
     ;;
   test)
     install_test_requirements
-    .venv/bin/ruff check py tools  # pyproject.toml's settings; a failure stops the run before the slow build
+    .venv/bin/ruff check py tools tests  # pyproject.toml's settings; a failure stops the run before the slow build
     .venv/bin/mypy  # the type checker, on pyproject.toml's files and settings
     build
     shift

@@ -38,7 +38,8 @@ def test_the_page_fetches_no_files_the_interpreter_brings_the_start_up_archive()
     start unpacks the archive itself (tools/interpreter.mjs), where [files] would have."""
     assert "files" not in config() and "fetch" not in config()
     folder = ROOT / config()["interpreter"].rpartition("/")[0]
-    named = re.search(r'const ARCHIVE = new URL\("([^"]+)", import\.meta\.url\)', (ROOT / "tools/interpreter.mjs").read_text())
+    named = re.search(r'const ARCHIVE = new URL\("([^"]+)", import\.meta\.url\)',
+                      (ROOT / "tools/interpreter.mjs").read_text())
     assert (folder / named.group(1)).resolve() == ROOT / package.START
 
 
@@ -110,7 +111,8 @@ def f():  # a comment
     on two lines."""
 '''
     shipped = package.shipped(source)
-    assert shipped == "\nfrom __future__ import annotations\n\n\nclass Empty(Exception):\n    pass\n\n\ndef f():\n    pass\n\n"
+    assert shipped == ("\nfrom __future__ import annotations\n\n\nclass Empty(Exception):\n    pass\n\n\n"
+                       "def f():\n    pass\n\n")
     namespace = {}
     exec(compile(shipped, "m", "exec"), namespace)
     assert namespace["f"]() is None and issubclass(namespace["Empty"], Exception)
@@ -174,7 +176,8 @@ def test_the_interpreter_is_the_vendored_one_in_a_folder_named_by_its_pinned_ver
     pinned = json.loads((ROOT / "package-lock.json").read_text())["packages"]["node_modules/pyodide"]["version"]
     folder, _, module = config()["interpreter"].rpartition("/")
     assert folder == f"./static/vendor/pyodide-{pinned}"
-    assert module == f"interpreter-{hashlib.sha256((ROOT / 'tools' / 'interpreter.mjs').read_bytes()).hexdigest()[:16]}.mjs"
+    digest = hashlib.sha256((ROOT / "tools" / "interpreter.mjs").read_bytes()).hexdigest()
+    assert module == f"interpreter-{digest[:16]}.mjs"
     assert (ROOT / folder / "pyodide.mjs").is_file()
     text = (ROOT / folder / module).read_text()
     assert 'from "./pyodide.mjs"' in text
@@ -244,7 +247,8 @@ def test_each_page_preloads_nothing():
         assert "prefetch" not in markup and "access.js" not in markup, f"{page}: nothing else at start-up"
     assert '<script type="py" config="pyscript.toml">import main</script>' in (ROOT / "index.html").read_text()
     embed_page = (ROOT / "embed.html").read_text()
-    assert 'type="py"' not in embed_page and "pyscript/core.js" not in embed_page, "no interpreter before the reader acts"
+    assert 'type="py"' not in embed_page and "pyscript/core.js" not in embed_page, \
+        "no interpreter before the reader acts"
     starter = (ROOT / "static" / "embed.js").read_text()
     assert 'script.type = "py"' in starter and '"pyscript.toml"' in starter and '"import embed_page"' in starter
 

@@ -139,7 +139,8 @@ def test_readable_links_keep_opening_and_stay_the_page_s_address():
     assert opened("v=1&g=ice-lady&mandatory_capture=1&m=d3-e4+e6-f5") == (["d3-e4", "e6-f5"], None)
     session = Session("ice-lady", moves=["d3-e4", "e6-f5"])
     assert session.link() == "v=1&g=ice-lady&m=d3-e4+e6-f5"
-    assert session.link_play.share_link().startswith("v=2&g=ice-lady&c=2.") and len(session.link_play.share_link()) < len(session.link())
+    assert (session.link_play.share_link().startswith("v=2&g=ice-lady&c=2.")
+            and len(session.link_play.share_link()) < len(session.link()))
 
 
 def test_every_option_travels_in_the_compact_form():

@@ -62,7 +62,8 @@ def test_ice_towers_caps_mines_and_splits_name_towers_by_colour_and_worth():
     assert re.fullmatch(r"Red caps yellow's free-standing (small|medium|large) \(\d pts?\) with the medium it holds",
                         state.describe(held_cap))
     split = table("t1:rL1,yM1,yS1")
-    words(split, {"red:split:yS1": "Red lifts yellow's small off the yellow tower (6 pts), to stand as a free-standing small"})
+    words(split, {"red:split:yS1": "Red lifts yellow's small off the yellow tower (6 pts), "
+                                   "to stand as a free-standing small"})
     split = table("t1:rL1,yM1,yM2,rS1")
     words(split, {"yellow:mine:yM2": "Yellow mines its medium from the red tower (8 pts) and holds it"})
     split = table("t1:rL1,yL2,yM1,rS1")
@@ -77,7 +78,8 @@ def test_ice_towers_set_down_agreement_ghost_and_timer():
     stuck = table("t1:yL1,rL2,yM1", "t2:yL2,rL3", "t3:yL3,rM1", held=("rL1@t1",), timer=60)
     words(stuck, {"red:down": "Red sets the large it holds down as a free-standing large",
                   "red:done": "Red agrees to end the game",
-                  "timer:ring": "The timer rings: the game is over, and the large Red holds is set down as a free-standing large"})
+                  "timer:ring": "The timer rings: the game is over, and the large Red holds is set down as a "
+                                "free-standing large"})
     words(stuck.play("red:done"), {"red:undone": "Red withdraws its agreement to end"})
     ghost = table("t1:rL1,wL2,yM1", "t2:rL2,yL2,rM1", "t3:yL3,rL3,yS1", held=("wL1@t1",), haunted=True)
     words(ghost, {"ghost:down": "The ghost sets the large it holds down as a free-standing large"})
@@ -111,7 +113,8 @@ def test_icetoids_setup_moves():
     state = TOIDS.new()
     words(state, {"p1:colour=red": "P1 chooses red"})
     state = state.play("p1:colour=red")
-    words(state, {"p1:home=a2": "Red (P1) takes home a2", "p1:home=a1S": "Red (P1) takes home a1, waiting by the south edge"})
+    words(state, {"p1:home=a2": "Red (P1) takes home a2",
+                  "p1:home=a1S": "Red (P1) takes home a1, waiting by the south edge"})
 
 
 def test_icetoids_play_moves_and_chance():
@@ -132,7 +135,8 @@ def test_icetoids_play_moves_and_chance():
     assert edge.describe("c2.E-d2!blue.U") == ("Red (P1) c2 to d2, pushing blue's piece (upright) off the board, "
                                                "back among the waiting pieces")
     entering = toids_position(tiles={"a2": "yellow", "b2": "yellow"}, pieces={"a2": "blue.W"})
-    assert entering.describe("off-a2!blue.W") == "Red (P1) brings a waiting piece onto a2, pushing blue's piece (pointing west) to b2"
+    assert entering.describe("off-a2!blue.W") == ("Red (P1) brings a waiting piece onto a2, "
+                                                  "pushing blue's piece (pointing west) to b2")
 
 
 # -- Ice-Turn ----------------------------------------------------------------------------------------
@@ -172,8 +176,9 @@ def test_ice_turn_turn_moves():
         assert text.startswith("Red ") and text != move and not NOTATION.search(text), text
     assert described["end-moves"] == "Red ends the movement phase"
     tips = [m for m in described if m.startswith("tip:")]
-    assert tips and all(re.fullmatch(r"Red tips the stack on [a-d][1-4] (north|east|south|west): the red large lies down "
-                                     r"on [a-d][1-4]; the red medium lands on [a-d][1-4]; the red small lands on [a-d][1-4]",
+    assert tips and all(re.fullmatch(r"Red tips the stack on [a-d][1-4] (north|east|south|west): "
+                                     r"the red large lies down on [a-d][1-4]; the red medium lands on [a-d][1-4]; "
+                                     r"the red small lands on [a-d][1-4]",
                                      described[m]) for m in tips)
     aims = [m for m in described if m.startswith("aim:")]
     assert aims and all(re.fullmatch(r"Red aims: rotates the (single arrow|double arrow|Q-Turner) on [a-d][1-4] "
@@ -193,7 +198,8 @@ def test_ice_turn_names_each_piece_and_where_it_goes():
                      "the red small lying on it turns to point west",
     })
     onto = turn_pos({"a1": "r3r1", "c3": "r2S", "c2": "b1N", "d4": "b3b2"})
-    words(onto, {"move:c3@1": "Red moves the red medium from c3 to c2, on top of the blue small lying there, which stands up"})
+    words(onto, {"move:c3@1": "Red moves the red medium from c3 to c2, on top of the blue small lying there, "
+                              "which stands up"})
     react = turn_pos({"a1": "r3r2", "c3": "r1S", "c2": "b1N", "d4": "b3b2"}, phase="react")
     words(react, {"react:c2E": "Red turns the blue small on c2 to point east (reactionary turning)"})
     hop = turn_pos({"a1": "r3r2", "c3": "r1S", "c1": "b1N", "d4": "b3b2"}, face="hop")
@@ -228,12 +234,13 @@ def test_terrafex_actions_fire_and_end():
 
 
 def test_terrafex_fire_says_what_it_leaves_and_what_goes_to_the_fire_pit():
-    """§3.6: a grown fire's old piece and a burning fire go to the fire pit; a fire larger than the forest stays, smaller."""
+    """§3.6: a grown fire's old piece and a burning fire go to the fire pit; a fire larger than the forest stays,
+    smaller."""
     state = fex_position({"d4": "R1", "e4": "G1", "f4": "G2f1", "a5": "B3"}, to_move="b", used="fire", fire="2")
     words(state, {"fire:grow:d4": "White plays the medium fire: grows the small fire on d4 to a medium fire; "
                                   "the small fire goes to the fire pit",
-                  "fire:burn:e4": "White plays the medium fire: burns the small forest on e4 away, leaving a small fire; "
-                                  "the medium fire goes to the fire pit",
+                  "fire:burn:e4": "White plays the medium fire: burns the small forest on e4 away, "
+                                  "leaving a small fire; the medium fire goes to the fire pit",
                   "fire:burn:f4": "White plays the medium fire: burns the small frost on the medium forest on f4 away; "
                                   "the medium fire goes to the fire pit"})
 
@@ -253,8 +260,10 @@ def test_terrafex_glacier_moves_say_what_they_do_where():
                        "now a small forest capped by a medium glacier",
         "glacier:a6E": "White moves the small glacier on a6 east onto the small forest on b6, merging with its small "
                        "frost: now a small forest capped by a medium glacier",
-        "glacier:h6W": "White moves the large glacier on h6 west onto the small forest on g6, which shrinks away under it",
-        "glacier:h4W": "White moves the medium glacier on h4 west to g4, merging with a small glacier there into a large glacier",
+        "glacier:h6W": "White moves the large glacier on h6 west onto the small forest on g6, "
+                       "which shrinks away under it",
+        "glacier:h4W": "White moves the medium glacier on h4 west to g4, merging with a small glacier there "
+                       "into a large glacier",
         "glacier:d1S": "White moves the large glacier and the small forest it caps on d1 south to d2",
         "glacier:e1S/1@d2,2@f2": "White moves the large glacier on e1 south: the medium mountain on e2 shrinks and the "
                                  "glacier splits, small to d2, medium to f2; a small forest stays on e1",

@@ -260,5 +260,6 @@ def test_a_terrafex_frame_has_room_for_its_panel():
     width, height = embed.svg_size(views.draw(state))
     frame = iframe_of(embed.snippet("https://host/p/", rec, 0, embed.View(), "Terrafex", views.draw(state)))
     assert int(frame["height"]) == round(400 * height / width) + embed.CONTROLS_HEIGHT + EMBED_PANEL
-    diagram = iframe_of(embed.snippet("https://host/p/", rec, 0, embed.View(static=True), "Terrafex", views.draw(state)))
+    diagram = iframe_of(embed.snippet("https://host/p/", rec, 0, embed.View(static=True), "Terrafex",
+                                      views.draw(state)))
     assert int(diagram["height"]) == round(360 * height / width), "a diagram is the board alone"

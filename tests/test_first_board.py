@@ -28,7 +28,8 @@ def test_it_is_the_board_status_and_welcome_the_page_opens_with():
 
 
 def test_the_welcome_is_painted_only_to_a_browser_python_would_welcome():
-    """snapshot.js reads the key saves.first_visit notes the welcome under (py/screen/store.py's PREFIX + saves.WELCOMED)."""
+    """snapshot.js reads the key saves.first_visit notes the welcome under
+    (py/screen/store.py's PREFIX + saves.WELCOMED)."""
     prefix = re.search(r'^PREFIX = "([^"]+)"$', (ROOT / "py" / "screen" / "store.py").read_text(), re.M).group(1)
     assert f'const WELCOMED = "{prefix}{saves.WELCOMED}";' in (ROOT / "static" / "snapshot.js").read_text()
 

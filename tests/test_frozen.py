@@ -26,7 +26,8 @@ NAMES = ("app", "pkg", "pkg.mod", "pkg.sub", "pkg.late", "seen", "pyscript", "py
 def pyc(path: str, source: str) -> bytes:
     data = source.encode()
     code = compile(data, path, "exec", dont_inherit=True)
-    return importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little") + importlib.util.source_hash(data) + marshal.dumps(code)
+    return (importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little") + importlib.util.source_hash(data)
+            + marshal.dumps(code))
 
 
 @pytest.fixture

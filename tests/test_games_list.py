@@ -35,7 +35,8 @@ def test_my_games_pictures_and_the_board_define_no_id_twice():
     game = games.get("terrafex")
     for name in ("a", "b"):
         saves.save(store, name, Session("terrafex", {}, ["glacier:a3E"]), {}, 1000)
-    html = page.games_list(saves.entries(store), "a", str, lambda g, position: views.draw(games.get(g).from_text(position)))
+    html = page.games_list(saves.entries(store), "a", str,
+                           lambda g, position: views.draw(games.get(g).from_text(position)))
     document = views.draw(game.new()) + html
     ids = re.findall(r'\bid="([^"]+)"', document)
     assert len(ids) > 8 and sorted(ids) == sorted(set(ids))

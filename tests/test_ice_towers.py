@@ -202,7 +202,8 @@ def test_upper_part_of_a_split_source_is_a_different_tower():
 # -- mining ---------------------------------------------------------------------------
 
 def test_mine_needs_two_of_yours_and_not_on_top():
-    """§3.3: "If you don't control a tower ... but two or more of your pieces are inside the tower, you may ... remove one"."""
+    """§3.3: "If you don't control a tower ... but two or more of your pieces are inside the tower, you may ...
+    remove one"."""
     state = table("t1:yL1,rL1,rM1,yM1", "t2:yL2,rL2,yM2", "t3:rL3,yL3,rM2")
     legal = state.legal_moves()
     assert "red:mine:rL1" in legal and "red:mine:rM1" in legal  # "your choice" (A6)
@@ -261,7 +262,8 @@ def test_never_split_your_own_pieces():
 
 
 def test_split_needs_no_control_and_a_singleton_goes_back_to_its_owner():
-    """§3.4: "The actor does not need to control t"; "A part of height 1 is a free-stander, and its owner may use it to cap"."""
+    """§3.4: "The actor does not need to control t"; "A part of height 1 is a free-stander, and its owner may use it
+    to cap"."""
     state = table("t1:rL1,yM1,yM2")
     assert "red:split:yM2" in state.legal_moves()  # yellow tops t1
     after = state.play("red:split:yM2")
@@ -338,7 +340,8 @@ def test_a_stale_cap_is_refused_as_too_late():
     state = table("t1:rL1,yM1", players=3)
     assert "red:cap:rM1>t1" in state.legal_moves()
     won = state.play("green:cap:gS1>t1")
-    refused(won, "red:cap:rM1>t1", r"^Too late: that tower is now topped by green's small, smaller than red's medium\.$")
+    refused(won, "red:cap:rM1>t1",
+            r"^Too late: that tower is now topped by green's small, smaller than red's medium\.$")
     assert "red:cap:rS1>t1" in won.legal_moves()
 
 
@@ -358,7 +361,8 @@ def test_stale_mine_and_split_are_refused():
     refused(state.play("green:split:yL2"), "red:mine:rL1", "Too late: that tower now holds only one red piece")
     other = table("t1:rL1,yL1,yM1,gS1", players=3)
     assert "red:split:yM1" in other.legal_moves()
-    refused(other.play("yellow:mine:yL1"), "red:split:yM1", "Too late: under yellow's medium in the .* tower .* is now red's large")
+    refused(other.play("yellow:mine:yL1"), "red:split:yM1",
+            "Too late: under yellow's medium in the .* tower .* is now red's large")
 
 
 def test_a_raced_ghost_replay_is_refused():
@@ -451,7 +455,8 @@ def test_each_tower_scores_all_its_pips_for_the_colour_on_top():
 def test_tied_top_scores_share_the_win():
     """A12: "Tied top scores share the win"."""
     over = GAME.new().play("red:done").play("yellow:done")
-    assert over.outcome.winners == ("red", "yellow") and over.outcome.reason.endswith("Final scores: Red 18, Yellow 18.")
+    assert (over.outcome.winners == ("red", "yellow")
+            and over.outcome.reason.endswith("Final scores: Red 18, Yellow 18."))
 
 
 def test_the_ghost_can_win():

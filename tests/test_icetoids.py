@@ -516,7 +516,8 @@ def test_a_push_can_hand_the_win_to_another_player():
     state = position(tiles=tiles, pieces=pieces)
     assert state.play("a3.E-b3").outcome is None
     won = state.play("a3.E-b3!blue.U")
-    assert won.outcome.winners == ("p2",) and "Blue (P2) occupies every blue target, after a push by Red (P1)" in won.outcome.reason
+    assert (won.outcome.winners == ("p2",)
+            and "Blue (P2) occupies every blue target, after a push by Red (P1)" in won.outcome.reason)
 
 
 def test_the_mover_wins_before_the_pushed_player():

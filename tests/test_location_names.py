@@ -73,7 +73,8 @@ def test_ice_lady_names_squares_by_what_stands_there():
     assert named["c3"] == "c3, white small, selected"
     assert named["d4"] == "d4, empty, legal target"
     starts = views.labelled(views.draw(new), new, Marks(), new.guide(()).targets)
-    assert re.findall(r'data-cell="(\w+)" aria-label="[^"]*" data-start', starts) == ["c3", "d3", "e3", "f3", "c2", "f2"]
+    assert re.findall(r'data-cell="(\w+)" aria-label="[^"]*" data-start', starts) == \
+        ["c3", "d3", "e3", "f3", "c2", "f2"]
 
 
 def test_ice_towers_names_towers_pieces_split_points_and_hands_in_words():

@@ -11,7 +11,6 @@ import pytest
 from test_ice_turn import pos as ice_turn_position
 
 from pyramids import games, page, turns, views
-from pyramids.core import CHANCE
 from pyramids.games.icetoids import ORIENTATIONS
 from pyramids.loading import Loading, to_storage
 from pyramids.session import Session
@@ -219,7 +218,8 @@ def test_a_reload_keeps_the_turns_followed_and_the_moves_a_link_brought():
     s = Session("ice-lady", moves=["d3-e4", "e6-f5"])
     s.link_play.unseen = s.following.watched = s.following.told = 1
     again = Loading.from_storage(to_storage(s)).finish()[0]
-    assert (again.link_play.unseen, again.following.watched, again.following.told) == (1, 1, 1) and again.following.news() == "Black small e6 to f5."
+    assert ((again.link_play.unseen, again.following.watched, again.following.told) == (1, 1, 1)
+            and again.following.news() == "Black small e6 to f5.")
 
 
 def test_a_save_s_followed_turns_out_of_range_are_left_out():
@@ -227,4 +227,5 @@ def test_a_save_s_followed_turns_out_of_range_are_left_out():
     text = to_storage(s).replace('"followed": null', '"followed": [5, "x"]').replace('"unseen": null', '"unseen": -1')
     loading = Loading.from_storage(text)
     again, note = loading.finish()
-    assert note is None and again.following.watched is None and again.link_play.unseen is None and again.following.told == 0
+    assert (note is None and again.following.watched is None and again.link_play.unseen is None
+            and again.following.told == 0)

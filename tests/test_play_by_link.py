@@ -25,7 +25,8 @@ def test_all_seats_or_none_means_hot_seat_as_before():
     """'I play: both on this device' (the default) keeps today's status line."""
     session = Session("ice-lady")
     session.link_play.choose(["white", "black"])
-    assert session.link_play.mine == () and session.words.status() == "White to move." and session.link_play.send_to() is None
+    assert (session.link_play.mine == () and session.words.status() == "White to move."
+            and session.link_play.send_to() is None)
 
 
 def test_your_move_then_waiting_and_whom_to_send_it_to():

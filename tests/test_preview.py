@@ -23,7 +23,8 @@ def labels(text):
         cell = html.unescape(re.search(r'data-cell="([^"]*)"', tag).group(1))
         label = re.search(r'aria-label="([^"]*)"', tag)
         preview = re.search(r'data-preview="([^"]*)"', tag)
-        found[cell] = (html.unescape(label.group(1)) if label else "", html.unescape(preview.group(1)) if preview else "")
+        found[cell] = (html.unescape(label.group(1)) if label else "",
+                       html.unescape(preview.group(1)) if preview else "")
     return found
 
 
@@ -31,7 +32,8 @@ def shown(session):
     """Every location the page names: the board's and the panel's."""
     from pyramids import views
     state, marks = session.state, session.clicks.marks()
-    panel = views.labelled(views.panel(state, session.clicks.actor, marks), state, marks, previews=session.clicks.previews())
+    panel = views.labelled(views.panel(state, session.clicks.actor, marks), state, marks,
+                           previews=session.clicks.previews())
     return labels(page.board(session)) | labels(panel)
 
 

@@ -48,7 +48,8 @@ def test_each_game_is_its_own_entry_and_the_list_says_what_it_is():
     listed = saves.entries(store)
     assert [e.id for e in listed] == ["b", "a"], "the game played last comes first"
     first = listed[0]
-    assert (first.title, first.game, first.players, first.moves, first.played) == ("Ice Lady", "ice-lady", "2 players", 2, 2000)
+    assert (first.title, first.game, first.players, first.moves, first.played) == \
+        ("Ice Lady", "ice-lady", "2 players", 2, 2000)
     assert first.status == "White to move." and first.position == played("c3-b4", "f6-g5").latest.to_text()
     assert store.get("last") == "b"
 

@@ -80,7 +80,8 @@ def test_while_the_computer_is_to_move_a_person_moves_nothing_of_its():
     s.clicks.click("c3")
     s.clicks.click("d4")
     s.clicks.click("f6")  # Black's piece, on Black's turn
-    assert (s.moves, s.clicks.selection, s.clicks.targets, s.message, s.warn) == (["c3-d4"], (), (), WAIT_FOR_BLACK, True)
+    assert (s.moves, s.clicks.selection, s.clicks.targets, s.message, s.warn) == \
+        (["c3-d4"], (), (), WAIT_FOR_BLACK, True)
     with pytest.raises(GameError, match="the computer plays Black"):
         s.play("f6-e5")  # the typed move
     s.clicks.click(RESIGN)
@@ -109,8 +110,9 @@ def test_the_fire_is_played_by_whoever_plays_the_other_side():
     for move in ("forest:grow:d2", "mountain:start:g4", "fire:1"):
         assert s.play_bot(move, s.position_key())
     assert s.computer.turn() is None
-    assert s.following.news() == ("White's turn: grows the forest on d2; starts a small mountain on g4; selects a small "
-                             "fire for Black to play."), "what the computer did before the person must place its fire"
+    assert s.following.news() == ("White's turn: grows the forest on d2; starts a small mountain on g4; "
+                                  "selects a small fire for Black to play."), \
+        "what the computer did before the person must place its fire"
     assert {"d2", "g4"} <= set(s.clicks.marks().last), "and outlined"
     s.clicks.click("a1")
     assert s.moves[-1] == "fire:start:a1", "Black plays White's fire"
@@ -280,7 +282,8 @@ def test_inside_a_computer_s_turn_each_action_is_left_a_glance():
     bots_play(s, "mountain:start:g4", "glacier:" + next(m for m in s.latest.legal_moves() if m.startswith("glacier:"))
               .removeprefix("glacier:"))
     bots_play(s, next(m for m in s.latest.legal_moves() if m.startswith("fire:")))
-    while s.computer.turn() and s.computer.turn()[0] == "black" and s.latest.turn_of() == "white":  # White's fire, Black's to place
+    # White's fire, Black's to place
+    while s.computer.turn() and s.computer.turn()[0] == "black" and s.latest.turn_of() == "white":
         bots_play(s, s.latest.legal_moves()[0])
     news = s.following.news()
     assert news.startswith("White's turn: ") and s.computer.pause() == reading_time(news)

@@ -127,7 +127,8 @@ def test_status_and_move_list():
     html = page.move_list(s)
     assert 'data-ply="1"' in html and "d3-e4" in html and "current" in html
     s.play("e6-f5")
-    assert page.move_list(s, 1, append=True) == page.move_list(s).split("</li>", 1)[1], "the page appends only new moves"
+    assert page.move_list(s, 1, append=True) == page.move_list(s).split("</li>", 1)[1], \
+        "the page appends only new moves"
     end = Session("ice-lady")
     end.states.append(end.game.from_text("8/8/8/8/3S4/8/8/8 b 0 0"))
     end.moves.append("x")
@@ -515,7 +516,8 @@ def test_a_timed_game_s_link_carries_the_time_left():
     assert again.clock.told() == ("The timer starts at 2:00: this link does not say how much time was left "
                                   "(a link from Share does).")
     assert again.clock.remaining(0.0) == 120
-    assert Session("ice-towers").link_play.share_link(5.0) == Session("ice-towers").link_play.share_link(), "no timer, no time left"
+    assert Session("ice-towers").link_play.share_link(5.0) == Session("ice-towers").link_play.share_link(), \
+        "no timer, no time left"
     assert "left" not in Session("ice-towers").clock.told() + Session("ice-towers").link_play.share_link(5.0)
     for bad in ("121", "x", "-3"):
         damaged, message = Loading.from_link(s.link() + f"&left={bad}").finish()

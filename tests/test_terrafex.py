@@ -228,8 +228,10 @@ def test_end_turn_only_when_no_unused_action_has_an_option():
 
 STALLED = (  # every green, yellow and red piece on rows 1-6, one small glacier on a7: only it can act
     [f"put:G{s}@{f}{r}" for (f, r), s in zip([(f, r) for r in (1, 2) for f in "abcdefgh"], [1] * 5 + [2] * 5 + [3] * 4)]
-    + [f"put:Y{s}@{f}{r}" for (f, r), s in zip([(f, r) for r in (3, 4) for f in "abcdefgh"], [1] * 5 + [2] * 5 + [3] * 4)]
-    + [f"put:R{s}@{f}{r}" for (f, r), s in zip([(f, r) for r in (5, 6) for f in "abcdefgh"], [1] * 5 + [2] * 5 + [3] * 4)]
+    + [f"put:Y{s}@{f}{r}" for (f, r), s in zip([(f, r) for r in (3, 4) for f in "abcdefgh"],
+                                                [1] * 5 + [2] * 5 + [3] * 4)]
+    + [f"put:R{s}@{f}{r}" for (f, r), s in zip([(f, r) for r in (5, 6) for f in "abcdefgh"],
+                                                [1] * 5 + [2] * 5 + [3] * 4)]
     + ["put:B1@a7", "start"])
 
 
@@ -238,11 +240,13 @@ def test_the_page_ends_a_turn_by_itself_and_says_so():
     session = Session("terrafex", {"layout": "custom"})
     for move in STALLED:
         session.play(move)
-    assert session.latest.legal_moves() == ["glacier:a7E"], "a7N would melt into a medium fire, with no red small in the pool"
+    assert session.latest.legal_moves() == ["glacier:a7E"], \
+        "a7N would melt into a medium fire, with no red small in the pool"
     session.play("glacier:a7E")
     # Nobody can act after that: White's turn ends, Black's and White's next turns pass unused (A18).
     assert session.moves[-4:] == ["glacier:a7E", "end", "end", "end"]
-    assert session.message == ("White moves the small glacier on a7 east to b7. White's turn ends: forest, mountain and fire have no legal option. "
+    assert session.message == ("White moves the small glacier on a7 east to b7. "
+                               "White's turn ends: forest, mountain and fire have no legal option. "
                                "Black can take no action at all: the turn passes. "
                                "White can take no action at all: the turn passes.")
     assert "stall rule" in session.latest.outcome.reason
@@ -298,7 +302,8 @@ def test_grow_needs_the_larger_piece_in_the_pool():
 
 
 def test_forest_spreads_next_to_a_large_forest_frosted_or_not():
-    """§3.4 Spread: "unoccupied square orthogonally adjacent to any large piece of the same color"; a frosted G3 counts."""
+    """§3.4 Spread: "unoccupied square orthogonally adjacent to any large piece of the same color"; a frosted G3
+    counts."""
     state = position({"d4": "G3", "a1": "B1"})
     spreads = sorted(m for m in state.legal_moves() if m.startswith("forest:spread"))
     assert spreads == ["forest:spread:c4", "forest:spread:d3", "forest:spread:d5", "forest:spread:e4"]
@@ -407,7 +412,8 @@ def test_fire_size_selectable_only_with_an_option():
 
 # -- §3.7 glacier --------------------------------------------------------------------------------
 def test_glacier_moves_away_from_edge_mountain_or_glacier_directly_behind():
-    """§3.7/A12: "so long as it is moving orthogonally away from a mountain, the edge of the board, or another glacier"."""
+    """§3.7/A12: "so long as it is moving orthogonally away from a mountain, the edge of the board, or another
+    glacier"."""
     state = position({"a4": "B2", "d4": "B1", "c4": "Y1", "f4": "B1", "g4": "G2f1", "d2": "G1c2", "d1": "Y2"})
     legal = state.legal_moves()
     assert "glacier:a4E" in legal  # away from the edge
@@ -425,7 +431,8 @@ def test_glacier_moves_to_an_empty_square():
 
 
 def test_glacier_to_glacier_merges_capped_at_large():
-    """Glacier to Glacier: "Merge the two glaciers into the target square"; "If the total size exceeds three, use a large"."""
+    """Glacier to Glacier: "Merge the two glaciers into the target square"; "If the total size exceeds three, use a
+    large"."""
     assert squares(position({"a4": "B1", "b4": "B1"}).play("glacier:a4E")) == {"b4": "B2"}
     after = position({"a4": "B3", "b4": "B2"}).play("glacier:a4E")
     assert squares(after) == {"b4": "B3"} and pool(after, "B2") == 5 and pool(after, "B3") == 3
@@ -499,7 +506,8 @@ def test_capped_forest_melting_returns_its_forest_where_it_was():
 
 
 def test_small_mountain_is_pushed_two_squares():
-    """Small mountain: "Move the mountain two squares away from the glacier... only if the square... is unoccupied" (A13)."""
+    """Small mountain: "Move the mountain two squares away from the glacier... only if the square... is unoccupied"
+    (A13)."""
     after = position({"a4": "B2", "b4": "Y1", "c4": "G1"}).play("glacier:a4E")
     assert squares(after) == {"b4": "B2", "c4": "G1", "d4": "Y1"}, "the passed-over square is ignored"
     with pytest.raises(IllegalMoveError, match="pushed to d4, which holds a small forest"):
@@ -544,10 +552,12 @@ def test_glacier_moves_against_mountains_say_what_happens():
     """Words for the move list: a split names its pieces; a small mountain is pushed two squares on (A13)."""
     split = position({"a4": "B3", "b4": "Y2"})
     assert split.describe("glacier:a4E/1@b3,2@b5") == ("White moves the large glacier on a4 east: the medium mountain "
-                                                       "on b4 shrinks and the glacier splits, small to b3, medium to b5")
+                                                       "on b4 shrinks and the glacier splits, small to b3, "
+                                                       "medium to b5")
     assert split.guide(["a4", "b4"]).message == "The glacier splits: choose where the small glacier goes."
     pushed = position({"a4": "B2", "b4": "Y1"})
-    assert pushed.describe("glacier:a4E") == "White moves the medium glacier on a4 east, pushing the small mountain on b4 to d4"
+    assert pushed.describe("glacier:a4E") == ("White moves the medium glacier on a4 east, "
+                                              "pushing the small mountain on b4 to d4")
 
 
 def test_large_mountain_splits_the_glacier_into_smalls():

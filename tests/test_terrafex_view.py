@@ -80,7 +80,8 @@ def test_every_square_says_what_it_holds_and_scores_for_whom():
     for whom".  §4: a piece scores for the band around it; capped forests and glaciers score nothing; fires subtract."""
     state = position({"a4": "G3f1", "c4": "G1c3", "d4": "G2", "b1": "R1", "h7": "B2", "e3": "Y3"})
     assert state.location_name("a4") == "a4: frosted forest (a large forest under a small frost) — scores 3 for Black"
-    assert state.location_name("c4") == "c4: capped forest (a small forest under a large glacier) — scores nothing while capped"
+    assert state.location_name("c4") == ("c4: capped forest (a small forest under a large glacier) "
+                                         "— scores nothing while capped")
     assert state.location_name("d4") == "d4: medium forest — scores 2 for Black"
     assert state.location_name("b1") == "b1: small fire — costs Black 1"
     assert state.location_name("h7") == "h7: medium glacier — scores nothing"
@@ -99,7 +100,8 @@ def test_every_square_says_what_it_holds_and_scores_for_whom():
 
 
 def lit(text):
-    return {el.get("data-cell") for el in parse(text).iter() if "target" in (el.get("class") or "") and el.get("data-cell")}
+    return {el.get("data-cell") for el in parse(text).iter()
+            if "target" in (el.get("class") or "") and el.get("data-cell")}
 
 
 def test_the_opponent_sees_the_fire_squares_lit():
@@ -135,7 +137,8 @@ def test_panel_shows_score_trackers_pool_and_pit():
     scores = [el.text for el in root.iter("td") if el.get("class") == "score"]
     assert scores == ["3", "-1"], "a1's large forest to White, b1's small fire costs Black (b1's inner band)"
     assert "a1: large forest in White's outer band, +3 for White" in text
-    assert {el.get("data-cell") for el in root.iter() if el.get("data-cell")} >= {f"pool:{k}{s}" for k in "GYRB" for s in (1, 2, 3)}
+    assert {el.get("data-cell") for el in root.iter() if el.get("data-cell")} >= \
+        {f"pool:{k}{s}" for k in "GYRB" for s in (1, 2, 3)}
     trackers = [el.get("class") for el in root.iter("li") if "tfx-tracker" in (el.get("class") or "")]
     assert trackers == ["tfx-tracker", "tfx-tracker used", "tfx-tracker", "tfx-tracker"]
     pit = [el for el in root.iter("span") if "in the fire pit" in (el.get("title") or "")]
@@ -167,7 +170,8 @@ def test_no_div_in_the_panel_carries_an_aria_label():
 def test_board_and_panel_define_each_pattern_once():
     """Issue 26: pat-green, pat-red and pat-blue were defined in every pool icon (16 duplicate ids on the page);
     the board defines each pattern once and the panel's icons use those."""
-    for state in (position({"a1": "G3", "b1": "R1", "h7": "B1", "c4": "G1c3", "d4": "G2f1", "e4": "G3f3"}, used="forest"),
+    for state in (position({"a1": "G3", "b1": "R1", "h7": "B1", "c4": "G1c3", "d4": "G2f1", "e4": "G3f3"},
+                           used="forest"),
                   position({"a1": "B1", "d4": "G2"}).play("fire:2")):
         page = f"<div>{views.draw(state)}{views.panel(state)}</div>"
         ids = re.findall(r'\bid="([^"]+)"', page)

@@ -191,8 +191,8 @@ def test_the_computers_turn_is_told_outlined_and_replayable_until_the_player_act
         s.play_bot(move, s.position_key())
         assert s.following.news() == "", "the computer's turn is told once it is over"
     s.play_bot("fire:3", s.position_key())  # ... or once it asks White to place its fire
-    assert s.following.news() == ("Black's turn: starts a small mountain on c7; spreads a small forest to c4; moves the "
-                             "large glacier on a3 east to b3; selects a large fire for White to play.")
+    assert s.following.news() == ("Black's turn: starts a small mountain on c7; spreads a small forest to c4; "
+                                  "moves the large glacier on a3 east to b3; selects a large fire for White to play.")
     assert {"c7", "c4", "a3", "b3"} <= set(s.clicks.marks().last)
     s.clicks.click("e4")  # White places Black's fire (one click), inside Black's turn
     assert s.moves[-2:] == ["fire:burn:e4", "end"]
@@ -221,8 +221,8 @@ def test_the_rest_of_the_computers_turn_after_the_fire_the_player_placed_is_told
     for move in ("mountain:start:c7", "forest:spread:c4", "glacier:a3E"):
         s.play_bot(move, s.position_key())
     assert s.latest.turn_of() == "white"
-    assert s.following.news() == ("The rest of Black's turn: starts a small mountain on c7; spreads a small forest to c4; "
-                             "moves the large glacier on a3 east to b3.")
+    assert s.following.news() == ("The rest of Black's turn: starts a small mountain on c7; "
+                                  "spreads a small forest to c4; moves the large glacier on a3 east to b3.")
     assert "White" not in s.following.news()
 
 

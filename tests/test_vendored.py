@@ -42,7 +42,8 @@ def test_pyodide_starts_from_the_snapshot_in_three_tasks():
     upstream = SOURCE_MAP_LINE.sub("", (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").read_text())
     (vendored,) = VENDOR.glob("pyodide-*/pyodide.mjs")
     shipped = vendored.read_text()
-    pause = "await new Promise(f=>{let c=new MessageChannel;c.port1.onmessage=()=>{c.port1.close(),f()},c.port2.postMessage(0)})"
+    pause = ("await new Promise(f=>{let c=new MessageChannel;c.port1.onmessage=()=>{c.port1.close(),f()},"
+             "c.port2.postMessage(0)})")
     assert "MessageChannel" not in upstream and shipped.count(pause) == 2
     assert re.search(r"async function \w+\(\w+,\w+,\w+\)\{let \w+=\w+\.API,\w+;" + re.escape(pause), shipped)
     assert re.search(r"restoreSnapshot\(\w+\)," + re.escape(pause) + r"\),\w+\.finalizeBootstrap", shipped)

@@ -94,7 +94,8 @@ def parse_args(argv=None):
     parser.add_argument("--strength-positions", type=int, default=10,
                         help="positions timing Hard's move at full budget, per game (default 10; 0: none)")
     parser.add_argument("--strength-pairings", default="",
-                        help="only these pairings, comma-separated, e.g. hard-route,hard-crowd,free-capture (default: all)")
+                        help="only these pairings, comma-separated, e.g. hard-route,hard-crowd,free-capture "
+                             "(default: all)")
     parser.add_argument("--lighthouse-runs", type=int, default=3,
                         help="Lighthouse runs per form factor, the median scored (default 3)")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the strength games (default 1)")
@@ -230,7 +231,8 @@ def loads_section(bench, args, table, results):
         if kind == "cold":  # the snapshot's bytes are what a first visit pays for a warm start
             sent = {which: spread(r["bytes"] for r in loads[which]["cold"])["median"] for which in ("app", "baseline")}
             table.add("Ratio", "  bytes transferred, cold (app / baseline)",
-                      text=f"{show(sent['app'], 'MB')} / {show(sent['baseline'], 'MB')} = {sent['app'] / sent['baseline']:.2f}x")
+                      text=f"{show(sent['app'], 'MB')} / {show(sent['baseline'], 'MB')} = "
+                           f"{sent['app'] / sent['baseline']:.2f}x")
             zipped = {which: gzipped_bytes(loads[which]["cold"][0]["served"]) for which in ("app", "baseline")}
             table.add("Ratio", "  the same from a host that gzips (app / baseline)",
                       text=f"{show(zipped['app'], 'MB')} / {show(zipped['baseline'], 'MB')} = "

@@ -108,7 +108,8 @@ CLICK_JS = """selector => new Promise(resolve => {
 })"""
 
 # The last move in the list: its count stops growing past the moves a long game lists (page.LISTED).
-LAST_PLY_JS = "Math.max(0, ...Array.from(document.querySelectorAll('#moves li[data-ply]'), li => Number(li.dataset.ply)))"
+LAST_PLY_JS = ("Math.max(0, ...Array.from(document.querySelectorAll('#moves li[data-ply]'), "
+               "li => Number(li.dataset.ply)))")
 
 BASELINE_HTML = """<!doctype html>
 <html lang="en">
@@ -357,7 +358,8 @@ class Bench:
                 __replayTasks.observe({type: 'longtask'});
             }""")
             self.open_link(page, game_id, moves)
-            return page.evaluate("Math.max(0, ...[...__replayLong, ...__replayTasks.takeRecords()].map(e => e.duration))")
+            return page.evaluate("Math.max(0, ...[...__replayLong, ...__replayTasks.takeRecords()]"
+                                 ".map(e => e.duration))")
 
     # -- clicks -------------------------------------------------------------
     @contextmanager

@@ -106,8 +106,8 @@ def webkit_session(driver: WebDriver, url: str, worker: bool) -> dict:
 
     The page is loaded without waiting (`pageLoadStrategy: "none"`): WebKitGTK 2.50.6's driver held the first
     script after a warm visit's navigation until its page-load timeout in 5 visits of 9 (eager), and this
-    installs the probe sooner (41-162 ms after navigation). The probe is installed again should the document it went into be
-    replaced (the one before the navigation committed)."""
+    installs the probe sooner (41-162 ms after navigation). The probe is installed again should the document it
+    went into be replaced (the one before the navigation committed)."""
     with driver.session() as (capabilities, sid):
         def until(script: str, what: str, pause: float = 0.5):
             """What `script` gives once it gives something (the probe's record, read where it was done)."""

@@ -47,7 +47,8 @@ RUN_TIMEOUT_S = 300
 # -- the server ---------------------------------------------------------------
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"  # the pages, the config, our archives, sw.js: asked again each visit, 304 when unchanged
-HASHED_CHUNK = re.compile(r"^static/vendor/pyscript/.+-[A-Za-z0-9_-]{8}\.js$")  # PyScript's chunks, e.g. core-C9KDLldu.js
+# PyScript's chunks, e.g. core-C9KDLldu.js
+HASHED_CHUNK = re.compile(r"^static/vendor/pyscript/.+-[A-Za-z0-9_-]{8}\.js$")
 GZIP_MIN_SAVING = 1400  # bytes, about one packet: less saves nothing on the wire (a PNG, our small archives)
 
 

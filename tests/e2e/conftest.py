@@ -80,7 +80,8 @@ EXPECTED: list[re.Pattern] = []  # the console errors and warnings the running t
 # The one warning no test provokes on purpose: PyScript's, as the computer's worker starts on a page that is
 # not cross-origin isolated.  The worker never uses window or document (py/bot_worker.py), and the flag that
 # would silence it (sync_main_only) never reaches a worker made by create_named_worker, whose config is text.
-WORKER_NOTICE = re.compile(r"^warning: Unable to use `window` or `document` in worker\. This requires SharedArrayBuffer")
+WORKER_NOTICE = re.compile(r"^warning: Unable to use `window` or `document` in worker\. "
+                           r"This requires SharedArrayBuffer")
 # A context made with service_workers="block" (to see every request the pages make) is refused the app's
 # service worker: Playwright says so, and the page says what that costs.
 BLOCKED_WORKER = [re.compile(r"^warning: Service Worker registration blocked by Playwright"),
@@ -168,6 +169,13 @@ def new_context(browser, server):
 @pytest.fixture
 def page(new_context):
     return new_context().new_page()
+
+
+@pytest.fixture
+def watched(browser):
+    """New browser contexts checked against `origin` like new_context's: watched(origin, **options)."""
+    with watched_contexts(browser) as make:
+        yield make
 
 
 class App:
@@ -265,7 +273,8 @@ class App:
         """Press Share and return the link it offers, once the page has said what became of it (copied or not:
         the browser answers the copy a moment later)."""
         self.page.click("#share")
-        self.page.wait_for_function("/link|Send it to|Anyone who/i.test(document.getElementById('message').textContent)")
+        self.page.wait_for_function("/link|Send it to|Anyone who/i"
+                                    ".test(document.getElementById('message').textContent)")
         return self.page.input_value("#share-link")
 
     def elsewhere(self, link: str, page) -> "App":
@@ -279,6 +288,17 @@ class App:
 @pytest.fixture
 def app(page, server):
     return App(page, server)
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+SCREENS = {"desktop": {}, "phone": PHONE}  # desktop: the contexts' 1200x850
+
+
+@pytest.fixture(params=list(SCREENS))
+def screen(request, browser, server):
+    """The app at desktop size, then in a 390x844 touch screen."""
+    with watched_contexts(browser) as make:
+        yield App(make(server, **SCREENS[request.param]).new_page(), server)
 
 
 def pytest_collection_modifyitems(items):

@@ -10,9 +10,7 @@ import pathlib
 import threading
 from urllib.parse import urlsplit
 
-import pytest
-
-from conftest import ARGS, CHROMIUM, ROOT, QuietHandler, Watch, watched_contexts
+from conftest import ARGS, CHROMIUM, QuietHandler, Watch
 
 # Chromium checks the worker script for updates after every navigation, from the browser
 # process; DevTools' offline emulation does not cover that check (in a real offline browser
@@ -77,13 +75,6 @@ class StaticServer:
             for path in unchanged:
                 taken.remove(path)
         return [p[len(self.prefix):] if p.startswith(self.prefix) else p for p in taken]
-
-
-@pytest.fixture
-def watched(browser):
-    """New browser contexts checked against `origin` like conftest's: watched(origin, **options)."""
-    with watched_contexts(browser) as make:
-        yield make
 
 
 def launch_profile(browser, user_data_dir, origin, **options):

@@ -11,7 +11,7 @@ import pathlib
 import random
 
 import pytest
-from conftest import App, watched_contexts
+from conftest import PHONE, App, watched_contexts
 
 from pyramids import games
 from pyramids.session import Session
@@ -19,8 +19,6 @@ from pyramids.session import Session
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 GAMES = ("ice-lady", "ice-towers", "icetoids", "terrafex", "ice-turn")
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-SCREENS = {"desktop": {}, "phone": PHONE}  # desktop: conftest's 1200x850
 
 
 def link(game_id: str, **options) -> str:
@@ -99,8 +97,8 @@ def tab_to(app: App, key: str, value: str) -> None:
 
 
 def on_board(app: App, cell: str) -> bool:
-    return app.page.evaluate("c => [...document.querySelectorAll('#board [data-cell]')].some(e => e.dataset.cell === c)",
-                             cell)
+    return app.page.evaluate("c => [...document.querySelectorAll('#board [data-cell]')]"
+                             ".some(e => e.dataset.cell === c)", cell)
 
 
 def play_by_keyboard(app: App, move: str) -> None:
@@ -217,13 +215,6 @@ AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practi
 # What axe leaves "to review" that is always a fault here: an aria-label on an element whose role takes no
 # name (a plain span) is read by no screen reader.
 NEVER_IN_DOUBT = ["aria-prohibited-attr"]
-
-
-@pytest.fixture(params=list(SCREENS))
-def screen(request, browser, server):
-    """The app at desktop size, then in a 390x844 touch screen."""
-    with watched_contexts(browser) as make:
-        yield App(make(server, **SCREENS[request.param]).new_page(), server)
 
 
 def violations(app: App) -> list[str]:
@@ -365,16 +356,19 @@ def test_every_location_is_a_finger_wide_on_a_phone(phone, fragment):
         app.page.evaluate("c => [...document.querySelectorAll('#board [data-cell]')].find(e => e.dataset.cell === c)"
                           ".scrollIntoView({block: 'center'})", r["cell"])
         box = app.page.evaluate("""c => { const r = [...document.querySelectorAll('#board [data-cell]')]
-            .find(e => e.dataset.cell === c).getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }""",
+            .find(e => e.dataset.cell === c).getBoundingClientRect(); """
+                                "return [r.left + r.width / 2, r.top + r.height / 2]; }",
                                 r["cell"])
         app.page.touchscreen.tap(*box)
         size = app.page.evaluate("""c => { const lens = document.querySelector('.lens svg');
             if (!lens) return null;
             const v = lens.getBoundingClientRect();
             const r = [...lens.querySelectorAll('[data-cell]')].find(e => e.dataset.cell === c).getBoundingClientRect();
-            return [Math.min(r.right, v.right) - Math.max(r.left, v.left), Math.min(r.bottom, v.bottom) - Math.max(r.top, v.top)]; }""",
+            return [Math.min(r.right, v.right) - Math.max(r.left, v.left), """
+                                 "Math.min(r.bottom, v.bottom) - Math.max(r.top, v.top)]; }",
                                  r["cell"])
-        assert size and size[0] >= 44 and size[1] >= 44, f"{r['cell']} ({r['w']:.0f}x{r['h']:.0f} px) in the lens: {size}"
+        assert size and size[0] >= 44 and size[1] >= 44, \
+            f"{r['cell']} ({r['w']:.0f}x{r['h']:.0f} px) in the lens: {size}"
         app.page.keyboard.press("Escape")
         assert app.page.locator(".lens").count() == 0
 

@@ -3,7 +3,7 @@
 from conftest import ROOT, App
 from pyramids import games
 from pyramids.undoing import REPLY_TAKEN_BACK
-from static_server import UPDATE_CHECK, StaticServer, wait_controlled, watched  # noqa: F401 - a fixture
+from static_server import UPDATE_CHECK, StaticServer, wait_controlled
 
 GAME = games.get("ice-lady")
 
@@ -101,7 +101,8 @@ def test_a_click_on_the_computers_pieces_while_it_thinks_is_refused(app):
     app.open("v=1&g=ice-lady&m=c3-d4&bots=black:hard")  # Hard: about a second to think
     app.page.wait_for_function("document.getElementById('status').textContent.includes('thinking')")
     app.click("f6")
-    assert app.message() == "It is Black's turn, and the computer plays Black: wait for its move (Undo takes yours back)."
+    assert app.message() == ("It is Black's turn, and the computer plays Black: wait for its move "
+                             "(Undo takes yours back).")
     assert app.page.locator("#board rect.target").count() == 0
     wait_moves(app, 2)
     assert GAME.replay(app.moves()).to_text() == app.position() and app.status() == "White to move."
@@ -126,7 +127,8 @@ def test_the_computer_plays_offline(watched):
         app.reload()
         app.play("d3", "e4")
         wait_moves(app, 2)
-        assert app.page.evaluate("document.documentElement.getAttribute('data-bot-worker')") is None, "the worker started"
+        assert app.page.evaluate("document.documentElement.getAttribute('data-bot-worker')") is None, \
+            "the worker started"
         assert set(server.paths()) <= UPDATE_CHECK, "nothing came from the server"
 
 

@@ -5,7 +5,7 @@ import pytest
 import offline
 from conftest import App
 from pyramids import embed, games, record
-from static_server import StaticServer, wait_controlled, watched  # noqa: F401 - watched is a fixture
+from static_server import StaticServer, wait_controlled
 
 GAME = games.get("ice-lady")
 PREFIX = "/some/sub/path/"

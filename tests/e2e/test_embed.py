@@ -8,7 +8,7 @@ import zlib
 
 from conftest import App
 from pyramids import embed, games, page as fragments, record, views
-from static_server import StaticServer, watched  # noqa: F401 - watched is a fixture
+from static_server import StaticServer
 from test_access import small_controls, violations
 from test_embed_links import expected_pieces, iframe_of, pieces_in
 from test_my_games_page import ANSWERED_JS, answered_while_opening, long_game
@@ -123,7 +123,8 @@ def test_the_embed_fits_its_frame_from_300px_wide(new_context, server):
                 assert box is None, "wide frames show the list beside the board"
                 continue
             assert box and box["x"] >= 0 and box["y"] >= 0, (part, width, height)
-            assert box["x"] + box["width"] <= width + 0.5 and box["y"] + box["height"] <= height + 0.5, (part, width, height)
+            assert box["x"] + box["width"] <= width + 0.5 and box["y"] + box["height"] <= height + 0.5, \
+                (part, width, height)
     page.set_viewport_size({"width": 300, "height": 372})
     view.page.click("#toggle-moves")
     assert fits(page), "the open move list scrolls inside itself, not the frame"
@@ -166,7 +167,8 @@ def test_the_embed_needs_no_storage(watched, server, tmp_path, expect_console):
     """Issue 27: PyScript kept its package cache in IndexedDB and never started without it ("Loading…" for ever)."""
     expect_console(r"^warning: The app will not work offline: .*service workers")
     snippet = embed.snippet(server, REC, 2, embed.View(), "Ice Lady", views.draw(GAME.replay(MOVES[:2])))
-    (tmp_path / "wiki.html").write_text(f'<!doctype html><title>A wiki page</title><link rel="icon" href="data:,">{snippet}')
+    (tmp_path / "wiki.html").write_text('<!doctype html><title>A wiki page</title><link rel="icon" href="data:,">'
+                                        f'{snippet}')
     with StaticServer(tmp_path) as wiki:
         context = watched((wiki.origin, server))
         context.add_init_script(NO_STORAGE_IN_FRAMES_JS)
@@ -174,7 +176,8 @@ def test_the_embed_needs_no_storage(watched, server, tmp_path, expect_console):
         page.goto(wiki.url + "wiki.html")
         page.frame_locator("iframe").locator("html[data-ready]").wait_for(timeout=60_000)
         inner = page.frames[1]
-        assert inner.evaluate("() => { try { localStorage; return 'allowed'; } catch (e) { return e.name; } }") == "SecurityError"
+        assert inner.evaluate("() => { try { localStorage; return 'allowed'; } "
+                              "catch (e) { return e.name; } }") == "SecurityError"
         assert inner.get_attribute("#board", "data-position") == at(2)
         assert inner.inner_text("#status") == "White to move."
         inner.click("#next")
@@ -274,7 +277,8 @@ def test_a_broken_embed_link_says_what_is_wrong(app):
 
 
 TERRAFEX = games.get("terrafex")
-# Layout 1 to White's capping glacier: Black's fire burned f5 and went to the fire pit; Black's turn, three actions used.
+# Layout 1 to White's capping glacier: Black's fire burned f5 and went to the fire pit; Black's turn, three
+# actions used.
 CAPPED = ("glacier:a3E", "mountain:start:e3", "forest:grow:e6", "fire:3", "fire:burn:f5", "end", "forest:grow:d2",
           "mountain:start:a3", "glacier:b3E")
 
@@ -293,7 +297,8 @@ def test_the_terrafex_embed_shows_score_pool_fire_pit_and_trackers(new_context, 
 
     def shown():
         """The panel's words, each part checked to be in the frame's view."""
-        for part in (".scores", ".tfx-trackers", '[data-cell="pool:G1"]', '[data-cell="pool:B3"]', ".tfx-pool + .tfx-pool"):
+        for part in (".scores", ".tfx-trackers", '[data-cell="pool:G1"]', '[data-cell="pool:B3"]',
+                     ".tfx-pool + .tfx-pool"):
             box = panel.locator(part).bounding_box()
             assert box and box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, part
         return " ".join(panel.inner_text().split())

@@ -17,7 +17,7 @@ from conftest import ARGS, CHROMIUM, ROOT, App, Watch
 from pyramids import embed, games, record, views
 from pyramids.session import Session
 from pyramids.words import status_of
-from static_server import StaticServer, watched  # noqa: F401 - watched is a fixture
+from static_server import StaticServer
 from test_embed import NO_STORAGE_IN_FRAMES_JS
 from test_embed_links import pieces_in
 
@@ -27,7 +27,8 @@ STRICT = {"Content-Security-Policy": "default-src 'self'; script-src 'self' 'was
                                      "style-src 'self' 'unsafe-inline'"}
 # One that refuses WebAssembly itself: no Python can run; the reader is told why.
 NO_WASM = {"Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'"}
-INTERPRETER = re.compile(r"static/(vendor/|start\.js|inflate\.js|memory\.json|pyramids\.zip|games/|ai\.zip)|pyscript\.toml")
+INTERPRETER = re.compile(r"static/(vendor/|start\.js|inflate\.js|memory\.json|pyramids\.zip|games/|ai\.zip)"
+                         r"|pyscript\.toml")
 
 
 def played(game_id: str, plies: int, shown: int | None = None) -> Session:
@@ -150,7 +151,7 @@ def test_with_play_a_move_on_the_picture_is_made_once_python_is_ready(watched, t
         for cell in state.path(move):
             frame.click(f'#board [data-cell="{cell}"]')
         ready(frame)
-        frame.wait_for_function(f"document.getElementById('ply').textContent === '3/3'")
+        frame.wait_for_function("document.getElementById('ply').textContent === '3/3'")
         assert position(frame) == state.play(move).to_text()
 
 
@@ -167,7 +168,8 @@ def test_open_in_the_full_app_holds_the_game_before_python_starts(watched, tmp_p
         full = App(opened.value, site.url)
         full.wait_ready()
         assert full.moves() == list(session.moves) and full.position() == session.states[2].to_text()
-        assert not any(INTERPRETER.search(path) for path in site.paths() if "embed" in path), "the embed stayed a picture"
+        assert not any(INTERPRETER.search(path) for path in site.paths() if "embed" in path), \
+            "the embed stayed a picture"
 
 
 @pytest.fixture
@@ -259,7 +261,8 @@ def test_a_strict_security_policy_runs_the_app_and_the_embed(watched, expect_con
         app.play("c3", "d4")
         assert app.moves() == ["c3-d4"]
         app.page.click("#hint")
-        app.page.wait_for_selector("#message:text-matches('^Hint')", timeout=60_000)  # no script: the policy refuses eval
+        app.page.wait_for_selector("#message:text-matches('^Hint')",
+                                   timeout=60_000)  # no script: the policy refuses eval
         assert app.page.get_attribute("html", "data-bot-worker") == "fallback"
         view = context.new_page()
         view.goto(site.url + "embed.html#" + embed.fragment(session.record(), 2, painted=embed.picture(
@@ -294,7 +297,8 @@ HOSTILE = {
               '<script>window.__pwned=2</script><rect data-cell="a1" width="5" height="5" onclick="window.__pwned=3" '
               'style="fill:url(http://example.org/x)"/><image href="http://example.org/i.png"/>'
               '<foreignObject><img src="x" onerror="window.__pwned=4"></foreignObject></svg>'),
-    "panel": '<p style="background:\\75rl(http://example.org/p)"><img src="http://example.org/p.png" onerror="window.__pwned=5">'
+    "panel": '<p style="background:\\75rl(http://example.org/p)">'
+             '<img src="http://example.org/p.png" onerror="window.__pwned=5">'
              '<a href="javascript:window.__pwned=6">x</a><button onclick="window.__pwned=7">b</button></p>',
     "status": "<b>plain</b>", "title": "<i>t</i>",
 }
@@ -322,7 +326,8 @@ def test_a_forged_picture_can_neither_run_script_nor_fetch(watched, tmp_path):
         page.wait_for_timeout(500)
         assert page.evaluate("window.__pwned") is None
         markup = page.inner_html("#board") + page.inner_html("#game-panel")
-        assert not re.search(r"onload|onclick|onerror|<script|<image|<img|<a |foreignObject|example\.org|style=", markup)
+        assert not re.search(r"onload|onclick|onerror|<script|<image|<img|<a |foreignObject|example\.org|style=",
+                             markup)
 
 
 def test_a_picture_that_does_not_belong_to_the_code_is_not_shown(watched):

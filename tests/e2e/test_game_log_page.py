@@ -125,7 +125,8 @@ def test_an_entry_opens_to_its_moves_and_the_keys_step_turn_by_turn(app):
     first = app.page.locator("#moves li.turn").first
     assert first.locator(".actions").is_hidden()
     first.locator("button.open").click()
-    assert first.locator(".actions").is_visible() and first.locator("button.open").get_attribute("aria-expanded") == "true"
+    assert (first.locator(".actions").is_visible()
+            and first.locator("button.open").get_attribute("aria-expanded") == "true")
     first.locator('button[data-ply="2"]').click()
     assert app.position() == game.replay(moves[:2]).to_text()
     app.page.keyboard.press("PageDown")

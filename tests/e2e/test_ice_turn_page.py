@@ -100,7 +100,8 @@ def test_a_stack_insertion_is_chosen_with_a_picture(app):
     labels = app.page.locator("#choices button").evaluate_all(  # the words after the picture, before the preview
         "els => els.map(e => e.innerText.replace(e.querySelector('.preview')?.innerText ?? '', '').trim())")
     assert [text.split("\n")[-1] for text in labels] == ["At the bottom on a1", "On top on a1"]
-    assert app.page.locator("#choices button .preview").all_inner_texts() == ["Red 1 cell farther from the nest (16 to go)"] * 2
+    assert app.page.locator("#choices button .preview").all_inner_texts() == \
+        ["Red 1 cell farther from the nest (16 to go)"] * 2
     assert app.page.locator("#choices button svg.stack-picture").count() == 2
     choose(app, "move:a2@0")
     assert app.moves()[-1] == "move:a2@0"

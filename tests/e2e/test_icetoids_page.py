@@ -11,7 +11,6 @@ from urllib.parse import unquote
 from pyramids import games, record
 from pyramids.games.icetoids import CELLS, ORIENTATIONS
 from pyramids.loading import Loading
-from pyramids.session import Session
 
 GAME = games.get("icetoids")
 # Red (P1) at a2 and Blue (P2) at a1, waiting south of it; Red entered and drew the corner tile.

@@ -5,7 +5,7 @@ the player's own game (its moves, its save, its link) is untouched; what a click
 import pytest
 
 from pyramids import games, learn
-from test_access import screen, small_controls, violations  # noqa: F401 - screen is a fixture
+from test_access import small_controls, violations
 from test_ice_towers_page import click_piece
 
 def lesson_box(app):

@@ -83,7 +83,8 @@ def test_reload_keeps_the_clock_running(app):
     assert after <= before and deadline and app.fragment() == "v=1&g=ice-towers&timer=60&m="
     shown, left = app.page.evaluate("deadline => [document.querySelector('#clock').textContent, "
                                     "deadline - Date.now() / 1000]", deadline)
-    assert left > 0 and abs(int(shown[0]) * 60 + int(shown[2:]) - left) <= 1.5, "the clock counts to the stored deadline"
+    assert left > 0 and abs(int(shown[0]) * 60 + int(shown[2:]) - left) <= 1.5, \
+        "the clock counts to the stored deadline"
 
 
 def long_game(plies: int) -> list[str]:
@@ -195,8 +196,8 @@ def test_a_2000_game_backup_imports_a_slice_at_a_time_saying_how_far_it_got(app,
     assert note.startswith("Imported 2,000 games: ") and "could not be saved" not in note, note
     assert saved_keys(app) > 1950
     said = app.page.evaluate("__said")
-    checked = [int(found[1].replace(",", "")) for found in map(re.compile(r"Checking game ([\d,]+) of 2,000…").fullmatch,
-                                                                said) if found]
+    checked = [int(found[1].replace(",", ""))
+               for found in map(re.compile(r"Checking game ([\d,]+) of 2,000…").fullmatch, said) if found]
     assert any(text.startswith("Reading the file") for text in said) and checked == sorted(checked)
     assert checked[0] < 200 and checked[-1] > 1800 and len(checked) > 50, "a progress line per slice"
     assert any(text.startswith("Saving game") for text in said)

@@ -4,11 +4,11 @@ copying that says whether it worked, the keyboard focus kept on the board, and s
 from conftest import App
 from pyramids import record
 from pyramids.loading import Loading
-from pyramids.session import Session
 from test_ice_lady_page import promotion_record
 
 FOCUS = """() => { const a = document.activeElement;
-  return {cell: a && a.closest('#board') ? a.dataset.cell || '' : null, id: a ? a.id : '', tag: a ? a.tagName : ''}; }"""
+  return {cell: a && a.closest('#board') ? a.dataset.cell || '' : null, id: a ? a.id : '', \
+tag: a ? a.tagName : ''}; }"""
 
 
 def moves_in(link):
@@ -39,7 +39,8 @@ def test_a_typed_move_stays_with_its_game(app):
 
 
 def test_a_refused_copy_says_so_and_selects_the_link(app):
-    app.page.add_init_script("navigator.clipboard.writeText = () => Promise.reject(new DOMException('no', 'NotAllowedError'))")
+    app.page.add_init_script("navigator.clipboard.writeText = "
+                             "() => Promise.reject(new DOMException('no', 'NotAllowedError'))")
     app.open()
     app.play("d3", "e4")
     app.page.click("#share")
@@ -47,7 +48,8 @@ def test_a_refused_copy_says_so_and_selects_the_link(app):
     assert "Link copied" not in app.message()
     assert "selected below" in app.message()
     selected = app.page.evaluate("() => { const f = document.activeElement; "
-                                 "return f.id === 'share-link' && f.selectionEnd - f.selectionStart === f.value.length; }")
+                                 "return f.id === 'share-link' && "
+                                 "f.selectionEnd - f.selectionStart === f.value.length; }")
     assert selected
 
 

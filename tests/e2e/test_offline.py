@@ -14,7 +14,7 @@ import offline
 from conftest import ROOT, App
 from pyramids import games, record
 from static_server import (UPDATE_CHECK, StaticServer, launch_profile, not_from_the_worker,
-                           requests_log, wait_controlled, watched)  # noqa: F401 - watched is a fixture
+                           requests_log, wait_controlled)
 
 WASM = offline.interpreter_folder() + "pyodide.asm.wasm"  # the 9.6 MB interpreter
 MEMORY = offline.memory()  # its memory snapshot, 6 MB gzipped, 31 MB inflated

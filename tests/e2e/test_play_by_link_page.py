@@ -72,7 +72,8 @@ def test_two_players_play_a_dozen_moves_by_link_then_a_link_goes_back_and_both_l
         assert mover.status() == f"Waiting for {'Black' if ply % 2 else 'White'}."
         assert mover.page.inner_text("#share") == f"Send to {'Black' if ply % 2 else 'White'}"
         link = mover.share()
-        assert link.split("#")[1].startswith("v=2&") and f"Send it to {'Black' if ply % 2 else 'White'}" in mover.message()
+        assert (link.split("#")[1].startswith("v=2&")
+                and f"Send it to {'Black' if ply % 2 else 'White'}" in mover.message())
         if black is None:
             black = white.elsewhere(link, new_context().new_page())
             assert black.status() == "Black to move." and entries(black) == []

@@ -136,7 +136,8 @@ def test_markup_in_a_snapshot_cannot_run_script(snap_app):
                   '<a href="javascript:window.__pwned=5"><rect data-cell="b1"/></a></svg>'
                   '<img src="x" onerror="window.__pwned=6">'),
         "status": "<b>plain</b>", "ply": "", "title": "t",
-        "moves": '<li><button onclick="window.__pwned=7" data-ply="1">x</button><img src=x onerror="window.__pwned=8"></li>',
+        "moves": ('<li><button onclick="window.__pwned=7" data-ply="1">x</button>'
+                  '<img src=x onerror="window.__pwned=8"></li>'),
     }
     app.page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(hostile)])
     app.page.route(HELD, lambda route: None)  # Python never runs our code: the snapshot stays

@@ -107,8 +107,8 @@ def test_the_computer_plays_black_after_a_custom_layout(app):
     app.page.wait_for_function("document.getElementById('status').textContent.includes('thinking')")
     assert lit(app) == [], "no square invites a tap: the fire is the computer's to play"
     assert "Black will play the small fire" in app.page.inner_text("#game-panel .tfx-fire")
-    app.page.wait_for_function(f"document.querySelectorAll('#moves [data-notation]').length > {len(LAYOUT) + len(TURN)}",
-                               timeout=60_000)
+    app.page.wait_for_function("document.querySelectorAll('#moves [data-notation]').length > "
+                               f"{len(LAYOUT) + len(TURN)}", timeout=60_000)
     assert app.moves()[len(LAYOUT):len(LAYOUT) + 4] == TURN[:4]
     assert app.moves()[len(LAYOUT) + 4].startswith("fire:"), "Black's fire, played by the computer"
 

@@ -129,15 +129,18 @@ def test_my_games_exports_a_backup_that_another_browser_imports(new_context, ser
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "looney-pyramids-games", "v": 2, "games": []}')
     elsewhere.page.set_input_files("#games-file", bad)
-    elsewhere.page.wait_for_function("document.getElementById('games-note').textContent.includes('Nothing was changed')")
+    elsewhere.page.wait_for_function("document.getElementById('games-note').textContent"
+                                     ".includes('Nothing was changed')")
     assert "made by a newer version" in elsewhere.page.inner_text("#games-note")
     bad.write_text('{"format": "looney-pyramids-games", "v": 1, "games": [{"v": 2}]}')
     elsewhere.page.set_input_files("#games-file", bad)
     elsewhere.page.wait_for_function("document.getElementById('games-note').textContent.includes('left out')")
-    assert elsewhere.page.inner_text("#games-note").startswith("Imported 1 game: none. 1 left out: Game 1 cannot be read.")
+    assert elsewhere.page.inner_text("#games-note").startswith("Imported 1 game: none. "
+                                                               "1 left out: Game 1 cannot be read.")
     assert len(entries(elsewhere)) == 1
     elsewhere.page.set_input_files("#games-file", backup)
-    elsewhere.page.wait_for_function("document.getElementById('games-note').textContent.startsWith('Imported 1 game: 1 added')")
+    elsewhere.page.wait_for_function("document.getElementById('games-note').textContent"
+                                     ".startsWith('Imported 1 game: 1 added')")
     assert "Club night" in elsewhere.page.inner_text("#games-list")
     assert sorted(moves_of(e) for e in entries(elsewhere).values()) == [["c3-b4"], ["d3-e4"]]
 
