@@ -30,8 +30,9 @@ WATCH_JS = """() => {
   document.getElementById('games-file').addEventListener('change', () => { __chosen = performance.now(); }, true);
   const note = document.getElementById('games-note');
   new MutationObserver(() => {
-    if (__ended === null && /^Imported|cannot be imported|cancelled/.test(note.textContent)) \
-__ended = performance.now();
+    if (__ended === null && /^Imported|cannot be imported|cancelled/.test(note.textContent)) {
+      __ended = performance.now();
+    }
   }).observe(note, {childList: true, subtree: true, characterData: true});
 }"""
 ENDED = "window.__ended !== null"

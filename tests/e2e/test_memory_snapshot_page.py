@@ -91,8 +91,10 @@ def test_the_page_s_code_comes_with_the_snapshot_and_from_the_archive_without_it
 INSTANTIATIONS = """
 window.instantiations = 0;
 const streamed = WebAssembly.instantiateStreaming;
-WebAssembly.instantiateStreaming = function (...args) { window.instantiations += 1; \
-return streamed.apply(this, args); };
+WebAssembly.instantiateStreaming = function (...args) {
+  window.instantiations += 1;
+  return streamed.apply(this, args);
+};
 """
 
 

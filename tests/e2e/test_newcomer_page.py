@@ -7,8 +7,8 @@ from pyramids.loading import Loading
 from test_ice_lady_page import promotion_record
 
 FOCUS = """() => { const a = document.activeElement;
-  return {cell: a && a.closest('#board') ? a.dataset.cell || '' : null, id: a ? a.id : '', \
-tag: a ? a.tagName : ''}; }"""
+  return {cell: a && a.closest('#board') ? a.dataset.cell || '' : null, id: a ? a.id : '',
+          tag: a ? a.tagName : ''}; }"""
 
 
 def moves_in(link):

@@ -16,8 +16,10 @@ from static_server import StaticServer
 # When <html data-ready> appeared, in the page's clock (resource timings use the same one).
 READY_AT = """
 new MutationObserver((records, observer) => {
-  if (document.documentElement.hasAttribute('data-ready')) { window.readyAt = performance.now(); \
-observer.disconnect(); }
+  if (document.documentElement.hasAttribute('data-ready')) {
+    window.readyAt = performance.now();
+    observer.disconnect();
+  }
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});
 """
 
@@ -85,8 +87,8 @@ def test_a_game_whose_files_cannot_be_fetched_says_so_and_the_game_on_screen_sta
 
 # What the page asked for before the interpreter's WebAssembly: [path, started, response ended].
 BEFORE_INTERPRETER = """() => {
-  const entries = performance.getEntriesByType('resource').map(e => [new URL(e.name).pathname.slice(1), \
-e.startTime, e.responseEnd]);
+  const entries = performance.getEntriesByType('resource')
+    .map(e => [new URL(e.name).pathname.slice(1), e.startTime, e.responseEnd]);
   const wasm = entries.find(([path]) => path.endsWith('/pyodide.asm.wasm'));
   return entries.filter(([, start]) => start < wasm[1]);
 }"""
