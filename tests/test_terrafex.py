@@ -554,10 +554,27 @@ def test_glacier_moves_against_mountains_say_what_happens():
     assert split.describe("glacier:a4E/1@b3,2@b5") == ("White moves the large glacier on a4 east: the medium mountain "
                                                        "on b4 shrinks and the glacier splits, small to b3, "
                                                        "medium to b5")
-    assert split.guide(["a4", "b4"]).message == "The glacier splits: choose where the small glacier goes."
+    assert split.guide(["a4", "b4"]).message == ("The glacier splits: choose where the small glacier goes. "
+                                                 "The square it leaves, a4, counts as empty.")
     pushed = position({"a4": "B2", "b4": "Y1"})
     assert pushed.describe("glacier:a4E") == ("White moves the medium glacier on a4 east, "
                                               "pushing the small mountain on b4 to d4")
+
+
+def test_a_split_names_the_square_the_glacier_leaves_while_it_is_free():
+    """§3.7: the split pieces go to "different empty squares among the three next to the mountain other than the
+    one beyond it: X and the two beside T" [A14], X being the glacier's own square; a capped forest's "X is then
+    not free". The board draws the glacier on X until the move is made, so the words say X is free while it is a
+    target, and not once a piece took it or a capped forest returns there."""
+    split = position({"a4": "B3", "b4": "Y3"})
+    first = split.guide(["a4", "b4"])
+    assert "a4" in first.targets and first.message.endswith("The square it leaves, a4, counts as empty.")
+    taken = split.guide(["a4", "b4", "a4"])
+    assert "a4" not in taken.targets and "leaves" not in taken.message, taken.message
+    whole = position({"a4": "B1", "b4": "Y2"}).guide(["a4", "b4"])  # too small to split, it may go back too
+    assert whole.message.endswith("The square it leaves, a4, counts as empty."), whole.message
+    capped = position({"a4": "G1c2", "b4": "Y2"}).guide(["a4", "b4"])
+    assert "a4" not in capped.targets and "leaves" not in capped.message, capped.message
 
 
 def test_large_mountain_splits_the_glacier_into_smalls():

@@ -978,6 +978,8 @@ class TerrafexState(State):
                                if len(parsed[3]) > 1 else
                                "The mountain shrinks; the small glacier does not split: choose where it goes "
                                "beside the mountain.")
+                    if selection[0] in found.targets:  # drawn there until the move is made, but free for it [A14]
+                        message += f" The square it leaves, {selection[0]}, counts as empty."
                     return Guidance(selection, found.targets, found.moves, message)
         return found
 
