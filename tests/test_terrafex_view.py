@@ -229,3 +229,16 @@ def test_every_legal_move_can_be_made_by_clicking():
                 assert move in session.clicks.choices, (move, session.clicks.choices)
                 session.clicks.choose(move)
             assert session.moves[before] == move, (move, session.message)
+
+
+def test_a_lit_square_shows_on_a_glacier_as_on_an_empty_square():
+    """A glacier moving onto a glacier merges (§3.7), so a glacier's square is a target: its dot, blue like the
+    glacier, is ringed in white, which the glacier's blue cannot swallow (as a fire's red cannot either)."""
+    state = position({"a4": "B1", "b4": "B2", "b5": "R2"})
+    lit = state.guide(["a4"]).targets
+    assert lit == ("b4",)
+    root = parse(views.draw(state, Marks(("a4",), lit)))
+    dots = [el for el in root.iter(f"{SVG}circle") if el.get("class") == "target-dot"]
+    assert len(dots) == 1
+    assert dots[0].get("stroke") == "#fff" and float(dots[0].get("stroke-width")) >= 2, dots[0].attrib
+    assert dots[0].get("opacity") is None, "a faded ring would not stand out: only the fill is see-through"

@@ -237,8 +237,8 @@ def grid(cols: int, rows: int, cell: float, names, shade, contents, marks: Marks
                 overlays.append(f'<rect x="{x + 2:.1f}" y="{y + 2:.1f}" width="{cell - 4}" '
                                 f'height="{cell - 4}" fill="none" stroke="#1f7ae0" stroke-width="4"/>')
             if name in marks.targets:
-                overlays.append(f'<circle class="target-dot" cx="{cx:.1f}" cy="{cy:.1f}" '
-                                f'r="{cell * 0.16:.1f}" fill="#1f7ae0" opacity="0.55"/>')
+                overlays.append(f'<circle class="target-dot" cx="{cx:.1f}" cy="{cy:.1f}" r="{cell * 0.16:.1f}" '
+                                f'fill="#1f7ae0" fill-opacity="0.7" stroke="#fff" stroke-width="{cell * 0.05:.1f}"/>')
     labels = []
     for col in range(cols):
         file_name = names(col, rows - 1)[0]
