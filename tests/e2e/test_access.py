@@ -356,17 +356,15 @@ def test_every_location_is_a_finger_wide_on_a_phone(phone, fragment):
         app.page.evaluate("c => [...document.querySelectorAll('#board [data-cell]')].find(e => e.dataset.cell === c)"
                           ".scrollIntoView({block: 'center'})", r["cell"])
         box = app.page.evaluate("""c => { const r = [...document.querySelectorAll('#board [data-cell]')]
-            .find(e => e.dataset.cell === c).getBoundingClientRect(); """
-                                "return [r.left + r.width / 2, r.top + r.height / 2]; }",
-                                r["cell"])
+            .find(e => e.dataset.cell === c).getBoundingClientRect();
+            return [r.left + r.width / 2, r.top + r.height / 2]; }""", r["cell"])
         app.page.touchscreen.tap(*box)
         size = app.page.evaluate("""c => { const lens = document.querySelector('.lens svg');
             if (!lens) return null;
             const v = lens.getBoundingClientRect();
             const r = [...lens.querySelectorAll('[data-cell]')].find(e => e.dataset.cell === c).getBoundingClientRect();
-            return [Math.min(r.right, v.right) - Math.max(r.left, v.left), """
-                                 "Math.min(r.bottom, v.bottom) - Math.max(r.top, v.top)]; }",
-                                 r["cell"])
+            return [Math.min(r.right, v.right) - Math.max(r.left, v.left),
+                    Math.min(r.bottom, v.bottom) - Math.max(r.top, v.top)]; }""", r["cell"])
         assert size and size[0] >= 44 and size[1] >= 44, \
             f"{r['cell']} ({r['w']:.0f}x{r['h']:.0f} px) in the lens: {size}"
         app.page.keyboard.press("Escape")
