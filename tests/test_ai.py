@@ -966,7 +966,7 @@ def symmetric_ice_turn(roll: int = 1) -> State:
 
 
 def icetoids_home() -> State:
-    """Red chooses its home tile, every tile face down: no edge tile is nearer its targets than another."""
+    """Red chooses its home tile, every tile face down: the eight in the middle of an edge lie alike."""
     return games.get("icetoids").new().play("p1:colour=red")
 
 
@@ -1139,6 +1139,21 @@ def test_icetoids_a_search_sees_a_push_past_its_horizon():
     assert {ai.choose(state, "p1", one_ply, rng=random.Random(seed)) for seed in range(12)} == {"b3.E-c3"}
     blind = dataclasses.replace(one_ply, settles=False)
     assert "c1.E-d1" in {ai.choose(state, "p1", blind, rng=random.Random(seed)) for seed in range(12)}
+
+
+def test_icetoids_medium_and_hard_take_a_home_in_the_middle_of_an_edge():
+    """IceToids: "each player will select an outer-edge tile" as its Home Tile.  The targets are face down
+    and may lie anywhere; a corner is farther from a tile anywhere than the middle of an edge (3 steps on
+    average against 2.5), so Medium and Hard take a middle, the second player too (they took any edge tile at
+    random, a corner one time in three)."""
+    middles = {"b1", "c1", "a2", "a3", "d2", "d3", "b4", "c4"}
+    for level in ("medium", "hard"):
+        for seed in range(4):
+            state, rng = games.get("icetoids").new(), random.Random(seed)
+            while state.in_setup:
+                move = ai.choose(state, level=untimed(level, 0.2), rng=rng)
+                assert ":home=" not in move or move.split("=")[1] in middles, (level, seed, move)
+                state = state.play(move)
 
 
 def test_icetoids_a_bot_behind_turns_a_tile_when_the_game_stands_still():

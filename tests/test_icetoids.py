@@ -7,7 +7,8 @@ import pytest
 
 from conformance import check_game, playout
 from pyramids.core import CHANCE, GameError, IllegalMoveError, InvalidMoveError, OptionError, PositionError
-from pyramids.games.icetoids import CELLS, GAME, INDEX, ORIENTATIONS, TEMPO, TILESET, Home, Tile, _shared_out
+from pyramids.games.icetoids import (CELLS, GAME, HOME_REACH, INDEX, ORIENTATIONS, TEMPO, TILESET, Home, Tile,
+                                     _shared_out)
 from pyramids.grid import join_row
 
 
@@ -616,6 +617,22 @@ def test_the_evaluation_shares_the_pieces_out_the_cheapest_way():
                     + sum(reach[p][c] for p, c in zip(order[3 - hidden:], found))
                     for order in permutations(range(3)) for found in permutations(cells, hidden))
         assert _shared_out(table, near if hidden else [], hidden) == tried, (table, reach, hidden)
+
+
+def test_the_evaluation_counts_a_corner_home_farther_from_the_targets_still_face_down():
+    """The Home Tile is "an outer-edge tile ... the entry point for their pieces", and the targets lie
+    face down anywhere: from a corner a tile is 3 steps away on average, from the middle of an edge 2.5, so
+    each target still to find costs a corner home an action more (two a step, no arrows known).  The setup
+    is judged by it (a seat yet to choose at the best home left), and so is play, while targets are hidden."""
+    assert {CELLS[c]: v for c, v in HOME_REACH.items() if v} == {"a1": 1.0, "d1": 1.0, "a4": 1.0, "d4": 1.0}
+    chose = GAME.new().play("p1:colour=red")
+    edge, corner = (chose.play(m).evaluation().costs for m in ("p1:home=a2", "p1:home=a1W"))
+    assert corner["p1"] == edge["p1"] + 3 and corner["p2"] == edge["p2"] == edge["p1"]
+    assert chose.evaluation().costs == edge  # before it chooses: counted at the best home
+    # red has two targets to find, and b3 lies 3 steps from either home, as do the face-down tiles around them
+    at_edge, in_corner = (position({"b3": "red"}, seats=f"red@{home},blue@d3").evaluation().costs
+                          for home in ("c1", "a1W"))
+    assert in_corner["p1"] == at_edge["p1"] + 2 and in_corner["p2"] == at_edge["p2"]
 
 
 def test_the_evaluation_sees_two_pieces_looking_for_targets_on_two_tiles():

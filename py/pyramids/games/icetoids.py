@@ -566,11 +566,17 @@ class IceToidsState(State):
 
         A target still face down is found on a tile turned over (§3.3): the way to a face-down tile, each
         piece looking for one to a tile of its own (`_shared_out`), and, on average, more tiles to turn over
-        the more there are for the targets left to find.
+        the more there are for the targets left to find, and farther to go from a home in a corner
+        (`HOME_REACH`).  In the setup the same race with every piece waiting, a seat yet to choose its home
+        counted at the best one left: the homes are what the setup decides.
         """
-        if self.in_setup:
-            return None
         routes, revealed, face_down, hunts = _known(self.tiles)
+        if self.in_setup:  # no piece on the board, no tile turned: every target still to find (§4: three)
+            free = [cell for cell in HOME_REACH if all(h is None or h.cell != cell for h in self.seat_homes)]
+            hoped = min(free, key=HOME_REACH.__getitem__)
+            return Evaluation(costs={seat: _race([], PIECES_PER_COLOUR, hoped if home is None else home.cell, [],
+                                                 PIECES_PER_COLOUR, routes, face_down, hunts)
+                                     for seat, home in zip(self.seats, self.seat_homes)})
         placed: dict[str, list] = {}
         for cell, here in enumerate(self.pieces):
             for colour, stance in here:
@@ -580,27 +586,9 @@ class IceToidsState(State):
         for seat, (colour, home) in enumerate(zip(self.seat_colours, self.seat_homes)):
             assert home is not None  # past the setup (above): every seat has its home
             targets = revealed[colour]
-            hidden = TARGET_COUNT[colour] - len(targets)
-            table = []  # per piece, its actions to each revealed target
-            near = []  # ... and to the face-down tiles nearest it, the cheapest first
-            for cell, stance in placed.get(colour, []) + [(None, None)] * self.off_board[colour]:
-                entering = cell is None  # waiting beside its home tile: one action to enter, arriving upright
-                if entering:
-                    cell, stance = home.cell, "U"
-                ahead = NEXT[cell][stance] if stance != "U" else None  # pointing at it: one action to step there
-                here = routes[cell]
-                if ahead is None:
-                    table.append([entering + here[t] for t in targets])
-                else:
-                    there = routes[ahead]
-                    table.append([entering + min(here[t], 1 + there[t]) for t in targets])
-                if hidden:
-                    hunt = hunts.get((cell, ahead))
-                    if hunt is None:
-                        hunt = hunts[cell, ahead] = _hunt(here, None if ahead is None else routes[ahead], face_down)
-                    near.append([(entering + actions, tile) for actions, tile in hunt])
-            search = SEARCH_REVEAL * ((len(face_down) + 1) / (hidden + 1) - 1) if hidden else 0.0
-            costs[self.seats[seat]] = _shared_out(table, near, hidden) + hidden * search - TEMPO * (seat == mover)
+            costs[self.seats[seat]] = _race(placed.get(colour, []), self.off_board[colour], home.cell, targets,
+                                            TARGET_COUNT[colour] - len(targets), routes, face_down, hunts
+                                            ) - TEMPO * (seat == mover)
         return Evaluation(costs=costs)
 
     def search_key(self) -> tuple:
@@ -1118,6 +1106,44 @@ TEMPO = 0.5  # actions: the player to move is that much nearer
 
 _ROUTES: dict[tuple, tuple] = {}  # the arrows of every tile -> `_routes`
 _KNOWN: dict[tuple, tuple] = {}  # the tiles -> `_known`
+
+
+def _mean_steps(cell: int) -> float:
+    """The steps, on average, from `cell` to a tile anywhere on the board."""
+    return sum(abs(cell % SIZE - c % SIZE) + abs(cell // SIZE - c // SIZE) for c in range(SIZE * SIZE)) / SIZE ** 2
+
+
+# For each cell a home may be (an outer one): how much farther, in actions (two a step, no arrows known), a
+# tile anywhere lies from it on average than from the nearest homes, the middles of the edges.  A target
+# still face down lies that much farther from a home in a corner (1.0 action).
+HOME_REACH = {cell: 2 * (_mean_steps(cell) - min(_mean_steps(c) for c in range(SIZE * SIZE) if OUTER_EDGES[c]))
+              for cell in range(SIZE * SIZE) if OUTER_EDGES[cell]}
+
+
+def _race(on_board: list, waiting: int, home: int, targets: list[int], hidden: int, routes: tuple,
+          face_down: list[int], hunts: dict) -> float:
+    """One colour's race (`IceToidsState.evaluation`): its pieces on the board as (cell, stance), `waiting`
+    of them beside `home`, to its revealed `targets` and to face-down tiles for the `hidden` ones."""
+    table: list[list[float]] = []  # per piece, its actions to each revealed target
+    near: list[list[tuple[float, int]]] = []  # ... and to the face-down tiles nearest it, the cheapest first
+    for cell, stance in on_board + [(None, None)] * waiting:
+        entering = cell is None  # waiting beside its home tile: one action to enter, arriving upright
+        if entering:
+            cell, stance = home, "U"
+        ahead = NEXT[cell][stance] if stance != "U" else None  # pointing at it: one action to step there
+        here = routes[cell]
+        if ahead is None:
+            table.append([entering + here[t] for t in targets])
+        else:
+            there = routes[ahead]
+            table.append([entering + min(here[t], 1 + there[t]) for t in targets])
+        if hidden:
+            hunt = hunts.get((cell, ahead))
+            if hunt is None:
+                hunt = hunts[cell, ahead] = _hunt(here, None if ahead is None else routes[ahead], face_down)
+            near.append([(entering + actions, tile) for actions, tile in hunt])
+    search = SEARCH_REVEAL * ((len(face_down) + 1) / (hidden + 1) - 1) + HOME_REACH[home] if hidden else 0.0
+    return _shared_out(table, near, hidden) + hidden * search
 
 
 def _targets_in(tiles: tuple, colour: str) -> list[int]:
