@@ -572,8 +572,8 @@ class IceToidsState(State):
         """
         routes, revealed, face_down, hunts = _known(self.tiles)
         if self.in_setup:  # no piece on the board, no tile turned: every target still to find (§4: three)
-            free = [cell for cell in HOME_REACH if all(h is None or h.cell != cell for h in self.seat_homes)]
-            hoped = min(free, key=HOME_REACH.__getitem__)
+            taken = {h.cell for h in self.seat_homes if h}
+            hoped = min((cell for cell in HOME_REACH if cell not in taken), key=HOME_REACH.__getitem__)
             return Evaluation(costs={seat: _race([], PIECES_PER_COLOUR, hoped if home is None else home.cell, [],
                                                  PIECES_PER_COLOUR, routes, face_down, hunts)
                                      for seat, home in zip(self.seats, self.seat_homes)})
@@ -1108,18 +1108,6 @@ _ROUTES: dict[tuple, tuple] = {}  # the arrows of every tile -> `_routes`
 _KNOWN: dict[tuple, tuple] = {}  # the tiles -> `_known`
 
 
-def _mean_steps(cell: int) -> float:
-    """The steps, on average, from `cell` to a tile anywhere on the board."""
-    return sum(abs(cell % SIZE - c % SIZE) + abs(cell // SIZE - c // SIZE) for c in range(SIZE * SIZE)) / SIZE ** 2
-
-
-# For each cell a home may be (an outer one): how much farther, in actions (two a step, no arrows known), a
-# tile anywhere lies from it on average than from the nearest homes, the middles of the edges.  A target
-# still face down lies that much farther from a home in a corner (1.0 action).
-HOME_REACH = {cell: 2 * (_mean_steps(cell) - min(_mean_steps(c) for c in range(SIZE * SIZE) if OUTER_EDGES[c]))
-              for cell in range(SIZE * SIZE) if OUTER_EDGES[cell]}
-
-
 def _race(on_board: list, waiting: int, home: int, targets: list[int], hidden: int, routes: tuple,
           face_down: list[int], hunts: dict) -> float:
     """One colour's race (`IceToidsState.evaluation`): its pieces on the board as (cell, stance), `waiting`
@@ -1228,5 +1216,12 @@ def _from(start: int, arrows: tuple) -> list[int]:
                     best[there] = step
                     heapq.heappush(queue, (step, there))
     return best
+
+
+# For each cell a home may be (an outer one): how much farther, in actions (`_routes` on a board of face-down
+# tiles: two a step), a tile anywhere lies from it on average than from the nearest homes, the middles of the
+# edges.  A target still face down lies that much farther from a home in a corner (1.0 action).
+_MEAN_WAY = {cell: sum(way) / len(way) for cell, way in enumerate(_routes((None,) * SIZE ** 2)) if OUTER_EDGES[cell]}
+HOME_REACH = {cell: way - min(_MEAN_WAY.values()) for cell, way in _MEAN_WAY.items()}
 
 GAME = IceToids()
