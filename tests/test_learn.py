@@ -124,6 +124,25 @@ def test_show_me_lights_the_next_click_of_the_move_asked_for():
     assert "Choose:" in s.message and "king" in s.message.lower()
 
 
+def test_show_me_inside_a_move_keeps_what_the_rules_ask_next():
+    """Terrafex rules 3.7: a glacier splitting on a mountain places its pieces on empty squares beside it [A14],
+    the square it leaves counting as empty.  Show me mid-split keeps those words, not only the lit squares' names
+    (which say what a4 holds now: the large glacier)."""
+    tutor = learn.Tutor(learn.lesson("terrafex"))
+    walk_to(tutor, 6)
+    s = tutor.session
+    assert "splits" in tutor.step.title
+    s.clicks.click("a4")
+    s.clicks.click("b4")
+    tutor.show()
+    assert s.clicks.selection == ("a4", "b4") and set(s.clicks.targets) == {"a4", "b3", "b5"}
+    assert s.message.startswith("The glacier splits: choose where the small glacier goes. The square it leaves, "
+                                "a4, counts as empty. Click the lit locations: a4"), s.message
+    s.clicks.cancel()
+    tutor.show()  # nothing selected: the lit location's name alone
+    assert s.message.startswith("Click the lit location: a4"), s.message
+
+
 def test_start_the_step_again_brings_back_its_position():
     tutor = learn.Tutor(learn.lesson("terrafex"))
     walk_to(tutor, 3)

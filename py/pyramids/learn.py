@@ -199,7 +199,9 @@ class Tutor:
             self._begin()
 
     def show(self) -> None:
-        """Show me: light the next click of a move the step asks for (its choice, when one is left)."""
+        """Show me: light the next click of a move the step asks for (its choice, when one is left).  Inside a
+        move its words keep what the rules said that move asks next (a Terrafex split: the square the
+        glacier leaves counts as empty), which the lit locations' names, what they hold now, do not say."""
         s = self.session
         moves = self.expected()
         if not moves:
@@ -215,8 +217,9 @@ class Tutor:
             selection, paths = (), [p for m in moves for p in state.paths(m)]
         after = tuple(dict.fromkeys(p[len(selection)] for p in paths))
         s.clicks.light(selection, after)
-        s.note(f"Click the lit {'location' if len(after) == 1 else 'locations'}: "
-               f"{'; '.join(state.location_name(cell) for cell in after)}.")
+        asked = state.guide(selection, s.clicks.actor).message if selection else ""
+        s.note(f"{asked} Click the lit {'location' if len(after) == 1 else 'locations'}: ".lstrip()
+               + f"{'; '.join(state.location_name(cell) for cell in after)}.")
 
     def seats(self) -> dict[str, str]:
         """The computer's seats of the game offered at the end: every seat but the player's, at Easy."""
