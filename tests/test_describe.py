@@ -95,6 +95,11 @@ def test_ice_towers_a_play_says_the_agreements_it_withdraws():
     ending = table("t1:yL1,rL2,yM1", "t2:yL2,rL3", "t3:yL3,rM1", held=("rL1@t1",), done=("yellow",))
     assert ending.describe("red:done") == ("Red agrees to end the game; the game is over, and the large Red holds is "
                                            "set down as a free-standing large")
+    last = TOWERS.from_text("t1:yL1,rL1 t2:yL2,rL2 t3:yL3,rL3 t4:rM1,yM1 t5:rM2,yM2 t6:rM3,yM3 t7:yS1,rS1 "
+                            "t8:yS2,rS2 t9:yS3 t10:rS3 done:yellow next:11")  # the last play left: it ends the game
+    assert last.describe("red:cap:rS3>t9") == ("Red caps yellow's free-standing small (1 pt) with its free-standing "
+                                               "small; the game is over, so Yellow's agreement to end is no longer "
+                                               "needed")
 
 
 def test_ice_towers_result_is_said_once_with_one_kind_of_capitals():

@@ -662,11 +662,14 @@ class IceTowersState(State):
         kind, actor, _, _, _, _, _ = action
         text = ""
         cleared = [c for c in self.humans if c in self.done and c not in after.done and (kind, c) != ("undone", actor)]
+        agreements = ""
         if cleared:
             names = " and ".join(f"{_name(c)}'s" for c in cleared)
-            text += f"; {names} {'agreement to end is' if len(cleared) == 1 else 'agreements to end are'} withdrawn"
-        if after.ended and kind != "ring":
-            text += "; the game is over"
+            agreements = f"{names} {'agreement to end is' if len(cleared) == 1 else 'agreements to end are'}"
+        if after.ended and kind != "ring":  # the play ends the game: the agreements it clears are not needed
+            text += "; the game is over" + (f", so {agreements} no longer needed" if agreements else "")
+        elif agreements:
+            text += f"; {agreements} withdrawn"
         own = {"down", "split"}  # the move's own new tower comes first; the rest are set down by the end
         set_down = [t for t in after.towers if t.id not in self._index][kind in own:]
         for tower in set_down:
