@@ -47,7 +47,6 @@ class Loading:
     """
 
     def __init__(self, rec: record.Record, rng=None, note: str | None = None, saved: dict | None = None):
-        self.session = Session.__new__(Session)
         self.notes = [note] if note else []
         try:
             bots = parse_bots(rec.view.get("bots", ""))
@@ -61,7 +60,7 @@ class Loading:
         if pace not in PACES:
             self.notes.append(f"The link's computer speed is not valid: {quote(pace)} (write slow, normal or fast); "
                               "it plays at normal speed.")
-        self.session.begin(rec.game, rec.options, rng, bots, pace)
+        self.session = Session.unplayed(rec.game, rec.options, rng, bots, pace)
         if "left" in rec.view:
             left = _small_int(rec.view["left"])
             timer = self.session.latest.clock()

@@ -48,6 +48,14 @@ class Session:
         self.settle_chance()
         self.cursor = len(self.moves)
 
+    @classmethod
+    def unplayed(cls, game_id: str, options, rng=None, bots=None, pace: str = "normal") -> "Session":
+        """The game at its initial position with nothing played, not even chance: where a replay
+        (`loading.Loading`) begins, whose record holds chance's moves too."""
+        session = cls.__new__(cls)
+        session.begin(game_id, options, rng, bots, pace)
+        return session
+
     def begin(self, game_id: str, options, rng, bots=None, pace: str = "normal", start: State | None = None) -> None:
         """The game at its initial position (or at `start`, a lesson's step) and nothing played, not even chance:
         where a replay (`loading.Loading`) or a lesson begins."""
