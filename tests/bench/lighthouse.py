@@ -20,6 +20,7 @@ import json
 import os
 import pathlib
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -43,6 +44,9 @@ METRICS = {"first-contentful-paint": "first contentful paint", "largest-contentf
            "total-blocking-time": "total blocking time", "cumulative-layout-shift": "cumulative layout shift",
            "speed-index": "speed index"}
 RUN_TIMEOUT_S = 300
+# Each form's runs score the app and, beside it, the bench's bare PyScript page on the same Pyodide (issue 55: the
+# figures with the machine's bare-page times beside them, so that a row reads the same on a fast and a slow machine).
+PAGES = {"app": "", "bare": "__bench__/baseline.html"}
 
 # -- the server ---------------------------------------------------------------
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -226,33 +230,46 @@ def section(args, table, results):
           f"{runs} run{'s' if runs > 1 else ''} each, categories {', '.join(CATEGORIES)}")
     if not LIGHTHOUSE.exists():
         raise SystemExit("bench: node_modules has no Lighthouse: run ./build.sh (npm ci installs it)")
-    offline.dist(ROOT / "dist")  # what ./build.sh dist writes, from the build just made
+    dist = ROOT / "dist"
+    offline.dist(dist)  # what ./build.sh dist writes, from the build just made
     stamp = time.strftime("%Y%m%d-%H%M%S")
     saved = (args.json.parent if args.json else ROOT / "tests" / "bench" / "results")
     saved.mkdir(parents=True, exist_ok=True)
-    results["lighthouse"] = found = {form: [] for form in FORMS}
+    found = {form: {page: [] for page in PAGES} for form in FORMS}
+    results["lighthouse"] = {form: found[form]["app"] for form in FORMS}
+    results["lighthouse_bare_page"] = {form: found[form]["bare"] for form in FORMS}
     reports = {form: [] for form in FORMS}
-    with serve(ROOT / "dist") as url, tempfile.TemporaryDirectory() as scratch:
-        for i in range(runs):
-            for form in FORMS:  # alternately, so a busy spell of the machine does not fall on one form
-                report = run(url, form, pathlib.Path(scratch) / f"{form}-{i}.json")
-                path = saved / f"lighthouse-{stamp}-{form}-{i + 1}.json"
-                path.write_text(json.dumps(report))
-                reports[form].append(report)
-                found[form].append({**figures(report), "report": str(path)})
+    from tests.bench.browser import BENCH, write_baseline
+    bench_pages = dist / BENCH
+    bench_pages.mkdir()
+    write_baseline(bench_pages)
+    try:
+        with serve(dist) as url, tempfile.TemporaryDirectory() as scratch:
+            for i in range(runs):
+                for form in FORMS:  # alternately, so a busy spell of the machine does not fall on one form or page
+                    for page, path in PAGES.items():
+                        report = run(url + path, form, pathlib.Path(scratch) / f"{form}-{page}-{i}.json")
+                        kept = saved / f"lighthouse-{stamp}-{form}-{'' if page == 'app' else page + '-'}{i + 1}.json"
+                        kept.write_text(json.dumps(report))
+                        if page == "app":
+                            reports[form].append(report)
+                        found[form][page].append({**figures(report), "report": str(kept)})
+    finally:
+        shutil.rmtree(bench_pages)  # dist/ stays the app alone
     for form in FORMS:
-        rows = found[form]
-        name = f"Lighthouse {form}"
-        for category, label in CATEGORIES.items():
-            table.add(name, label, spread_of([r["scores"][category] for r in rows]), unit="",
-                      at_least=TARGETS[(category, form)])
-        for metric, label in METRICS.items():
-            unit = "" if metric == "cumulative-layout-shift" else "ms"
-            values = [r["metrics"][metric] for r in rows]
-            if not unit:
-                table.add(name, f"  {label}", text=f"{statistics.median(values):.3f}")
-            else:
-                table.add(name, f"  {label}", spread_of(values))
+        for page, rows in found[form].items():
+            app = page == "app"
+            name = f"Lighthouse {form}" if app else f"Lighthouse {form}, the bare PyScript page beside it"
+            for category, label in CATEGORIES.items() if app else [("performance", "performance")]:
+                table.add(name, label, spread_of([r["scores"][category] for r in rows]), unit="",
+                          at_least=TARGETS[(category, form)] if app else None)
+            for metric, label in METRICS.items():
+                unit = "" if metric == "cumulative-layout-shift" else "ms"
+                values = [r["metrics"][metric] for r in rows]
+                if not unit:
+                    table.add(name, f"  {label}", text=f"{statistics.median(values):.3f}")
+                else:
+                    table.add(name, f"  {label}", spread_of(values))
         # The audits of the run whose performance is the median: what costs points, then what is flagged.
         middle = sorted(reports[form], key=lambda r: r["categories"]["performance"]["score"])[len(rows) // 2]
         print(f"\n  {form}, the run of median performance:")
