@@ -388,7 +388,7 @@ def engine_section(args, table, results):
 
 
 BOT_START_MS = 5000  # the worker's start, at the first bot turn (it loads its own interpreter)
-BOT_MOVE_MS = 1500  # Hard's move in the browser, median
+BOT_MOVE_MS = 1000  # Hard's move in the browser, every one of them (issue 53: "at most 1 s in the page")
 BOT_LONG_TASK_MS = 50  # the longest main-thread task while a bot thinks
 
 
@@ -400,10 +400,19 @@ def bots_section(bench, args, table, results, rng):
     for game_id in args.games:
         for level in ("easy", "medium", "hard"):
             times = found["moves"][game_id][level]
-            table.add("Bots", f"{game_id} {level} move", spread(times),
-                      limit=BOT_MOVE_MS if level == "hard" else None)
-    table.add("Bots", "longest main-thread task while a bot thinks", {"median": found["longest_task"], "n": 1},
-              limit=BOT_LONG_TASK_MS)
+            table.add("Bots", f"{game_id} {level} move", spread(times))
+        slowest = max((t for t in found["moves"][game_id]["hard"] if t is not None), default=None)
+        table.add("Bots", f"{game_id} hard move, the slowest", {"median": slowest, "n": 1}, limit=BOT_MOVE_MS)
+    answering = found["answering"]
+    table.add("Bots", f"longest main-thread task while a bot answers a move ({answering['searches']} searches)",
+              {"median": answering["inside"], "n": 1}, limit=BOT_LONG_TASK_MS)
+    table.add("Bots", "  ... a task that begins or ends its search", {"median": answering["edges"], "n": 1})
+    # The timed moves above start as a link opens: the page's own opening work (its drawing again, the board
+    # scrolled into view) runs while the search does; the links' rows time it.  Shown so that nothing is left out.
+    table.add("Bots", f"longest main-thread task while a bot thinks, a link just opened "
+                      f"({found['longest_task']['searches']} searches)",
+              {"median": found["longest_task"]["inside"], "n": 1})
+    table.add("Bots", "  ... a task that begins or ends its search", {"median": found["longest_task"]["edges"], "n": 1})
     if found["failures"]:
         print("  " + "\n  ".join(found["failures"]))
 

@@ -23,6 +23,7 @@ from contextlib import contextmanager
 from playwright.sync_api import sync_playwright
 
 from pyramids import games
+from pyramids.core import CHANCE, players_to_act, seats
 from tests.bench import engine
 from tests.bench.serving import LocalServer
 from tests.e2e.conftest import ARGS, CHROMIUM, READY_MS
@@ -33,6 +34,7 @@ VENDOR = "/static/vendor/"
 VIEWPORT = {"width": 1200, "height": 850}
 PHONE_CPU = 4  # Lighthouse's mobile throttling: a mid-range phone's processor, this machine's slowed four times
 PHONE_VIEWPORT = {"width": 390, "height": 844}
+SETTLE_MS = 2000  # after a link opened: its drawing, the log, the save and the rules page done
 
 # Installed before any page script: timestamps (ms since navigation start) of
 # PyScript's progress events, of the start and end of the page's script, and of
@@ -65,10 +67,13 @@ new MutationObserver(records => {  // a search may start and end within one task
     last[1] = now;
 }).observe(document, {attributes: true, attributeOldValue: true, subtree: true,
                       attributeFilter: ['data-bot-thinking']});
-window.__botLongest = () => {
+window.__botLongest = () => {  // the longest task inside a search, and the longest of those that begin or end one
   const spans = __thinking.map(([a, b]) => [a, b === null ? performance.now() : b]);
+  const longest = tasks => Math.max(0, ...tasks.map(([, d]) => d));
   const during = __long.filter(([s, d]) => spans.some(([a, b]) => s < b && s + d > a));
-  return Math.max(0, ...during.map(([, d]) => d));
+  const inside = during.filter(([s, d]) => spans.some(([a, b]) => s >= a && s + d <= b));
+  return {inside: longest(inside), edges: longest(during.filter(task => !inside.includes(task))),
+          searches: spans.length};
 };
 """
 
@@ -189,6 +194,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.server.record(self.path.split("?")[0], self.status, self.wfile.count - before)
 
 
+def _answered_by(state, bots: list[str]) -> bool:
+    """Whether the computer's seats decide next in `state`, whatever chance does first (an IceToids tile turned
+    over is its mover's to orient; the dice after an Ice-Turn turn are the next player's)."""
+    if state.outcome is not None:
+        return False
+    if state.actors == (CHANCE,):
+        return all(_answered_by(state.play(outcome), bots) for outcome, _ in state.chance_outcomes())
+    return bool(state.actors) and set(state.actors) <= set(bots)
+
+
 class CountingWriter:
     def __init__(self, raw):
         self.raw, self.count = raw, 0
@@ -218,11 +233,16 @@ class Server(LocalServer):
         return log
 
 
-def write_bench_pages(folder: pathlib.Path) -> None:
+def write_baseline(folder: pathlib.Path) -> None:
+    """The bare PyScript page (baseline.html and its config) in `folder`, served at /__bench__/ beside the app."""
     (folder / "baseline.html").write_text(BASELINE_HTML)
     # The app's Pyodide, from the root, started the plain way: not the module that starts it from our snapshot.
     interpreter = tomllib.loads((ROOT / "pyscript.toml").read_text())["interpreter"].rpartition("/")[0]
     (folder / "baseline.toml").write_text(f'interpreter = "/{interpreter.removeprefix("./")}/pyodide.mjs"\n')
+
+
+def write_bench_pages(folder: pathlib.Path) -> None:
+    write_baseline(folder)
     page = (ROOT / "index.html").read_text()
     page = page.replace("<head>", '<head>\n  <base href="/">', 1)
     page, count = re.subn(r'<script type="py"[^>]*>import main</script>',
@@ -434,7 +454,7 @@ class Bench:
     def bots(self, game_ids, count: int, rng: random.Random) -> dict:
         """The bot worker's start, then `count` bot moves per game and level, each opened as a link
         whose player to move is the computer; and the longest main-thread task while a search ran."""
-        found: dict = {"start": [], "moves": {}, "longest_task": 0.0, "failures": []}
+        found: dict = {"start": [], "moves": {}, "failures": []}
         browser = self.pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         try:
             page = browser.new_context(viewport=VIEWPORT).new_page()
@@ -456,9 +476,68 @@ class Bench:
                         found["start"].append(float(started))
                     self.log(f"  {game_id} {level}: " + ", ".join(f"{t:.0f}" for t in times) + " ms")
             found["longest_task"] = page.evaluate("window.__botLongest()")
+            answering = found["answering"] = {"inside": 0.0, "edges": 0.0, "searches": 0}
+            for game_id in game_ids:
+                if len(players_to_act(games.get(game_id).new())) > 1:  # no turns: a bot acts on a timer of its own
+                    continue
+                for _ in range(count):
+                    problem, seen = self.bot_answer(browser, game_id, rng)
+                    if problem:
+                        found["failures"].append(f"{game_id}, a bot answering a move: {problem}")
+                        break
+                    answering.update(inside=max(answering["inside"], seen["inside"]),
+                                     edges=max(answering["edges"], seen["edges"]),
+                                     searches=answering["searches"] + seen["searches"])
         finally:
             browser.close()
         return found
+
+    def bot_answer(self, browser, game_id: str, rng: random.Random) -> tuple[str | None, dict]:
+        """A player's first visit, by a link to a random position where they move against Hard: the page
+        settles, then the player makes a move by clicking it and the computer answers it, its search started
+        as in play; the main thread's long tasks while it searched (`__botLongest`)."""
+        page = browser.new_context(viewport=VIEWPORT).new_page()
+        try:
+            page.on("pageerror", lambda e: self.errors.append(f"bots: {e}"))
+            page.add_init_script(BOTS_JS)
+            return self._answered(page, game_id, rng), page.evaluate("window.__botLongest()")
+        finally:
+            page.context.close()
+
+    def _answered(self, page, game_id: str, rng: random.Random) -> str | None:
+        from pyramids import ai
+        game = games.get(game_id)
+        for _ in range(200):
+            moves = engine.playout(game_id, rng.randrange(*engine.timed_plies(game_id)), rng)
+            state = game.replay(moves)
+            acting = ai.players_to_act(state)
+            everyone = seats(game, {})
+            if state.outcome is not None or len(acting) != 1 or acting[0] not in everyone:
+                continue
+            bots = [seat for seat in everyone if seat != acting[0]]
+            paths = {m: state.paths(m) for m in state.legal_moves()}
+            spelt = [p for found in paths.values() for p in found]  # a click path another move shares, or begins
+            answered = [found[0] for m, found in paths.items() if len(found) == 1
+                        and sum(p[:len(found[0])] == found[0] for p in spelt) == 1
+                        and _answered_by(state.play(m), bots)]
+            if bots and answered:
+                break
+        else:
+            return "no position where a person's move is answered by the computer"
+        clicks = rng.choice(answered)
+        page.goto(f"{self.server.url}#{engine.link(game_id, moves)}&bots=" + ",".join(f"{seat}:hard" for seat in bots))
+        page.wait_for_function(f"document.getElementById('board').dataset.position === {state.to_text()!r}",
+                               timeout=READY_MS)
+        page.wait_for_timeout(SETTLE_MS)  # the page's own opening work done: only the answer's search is timed
+        before = int(page.get_attribute("html", "data-bot-count") or 0)
+        for location in clicks:
+            page.locator(f'#board [data-cell="{location}"], #game-panel [data-cell="{location}"]').first.click()
+        try:
+            page.wait_for_function(f"Number(document.documentElement.getAttribute('data-bot-count')) > {before}",
+                                   timeout=READY_MS)
+        except Exception:  # noqa: BLE001
+            return f"no answer to {' '.join(clicks)}: " + page.inner_text("#message")
+        return None
 
     def bot_move(self, page, game_id: str, level: str, rng: random.Random, times: list) -> str | None:
         """Open a random position whose player to move is the computer; wait for its search."""
