@@ -1058,9 +1058,11 @@ class IceToids(Game):
     title = "IceToids"
     min_players = 2
     max_players = 4
-    # Medium a fifth of its playouts: with all 300 it played Hard even (the tiles decide much, and more search
-    # adds little); with 60 it is a step below Hard, still far above the greedy baseline (docs/performance-notebook.md).
-    computer = Computer(search="minimax", work={"medium": 0.2})
+    # Medium searches up to 2,400 positions (two fifths of its work) within its 0.5 s.  In the page, where
+    # Pyodide is ~2.6 times slower than CPython here, its time ends the search at ~1,200-1,300, which is what the
+    # strength bench searches at its x0.5; it beats route 74 % of 600 games there.  At a fifth (1,200, the bench
+    # 600) it beat route 70 % (docs/performance-notebook.md, 2026-12-01).
+    computer = Computer(search="minimax", work={"medium": 0.4})
     options = (
         Option("players", "Players", 2, (2, 3, 4), "How many play; each picks a colour and a home tile."),
     )
