@@ -124,7 +124,7 @@ def test_show_me_lights_the_next_click_of_the_move_asked_for():
     assert "Choose:" in s.message and "king" in s.message.lower()
 
 
-def test_show_me_inside_a_move_keeps_what_the_rules_ask_next():
+def test_show_me_inside_a_move_keeps_what_the_rules_ask_next_in_a_terrafex_split():
     """Terrafex rules 3.7: a glacier splitting on a mountain places its pieces on empty squares beside it [A14],
     the square it leaves counting as empty.  Show me mid-split keeps those words, not only the lit squares' names
     (which say what a4 holds now: the large glacier)."""
