@@ -73,10 +73,12 @@ path.write_text(text)
 PY
 }
 
-# Pyodide's start from the snapshot ends in one task: the module ready, the memory restored, the
-# Python bootstrap (Lighthouse desktop: 305-330 ms, most of the page's blocking time). Two yields to
-# the event loop (a MessageChannel message: not throttled like a timer in a hidden tab) cut it in
-# three; nothing else can touch the interpreter meanwhile. A Pyodide without those lines stops the build.
+# Pyodide's start from the snapshot ends in one task: the WebAssembly instantiated (its compiled code read
+# back from the cache), the module's instance linked, the memory restored, the Python bootstrap (Lighthouse
+# desktop: 305-330 ms, most of the page's blocking time). Three yields to the event loop (a MessageChannel
+# message: not throttled like a timer in a hidden tab) cut it in four; nothing else can touch the
+# interpreter meanwhile (the module's factory and loadPyodide have not returned). A Pyodide without those
+# lines stops the build.
 yielding_bootstrap() {
   python3 - "$PYODIDE/pyodide.mjs" <<'PY'
 import pathlib, re, sys
@@ -93,8 +95,11 @@ name = re.search(r"async function (\w+)\(\w+,\w+,\w+\)\{let \w+=\w+\.API", text)
 called = 0
 if name:
     text, called = re.subn(rf"let (\w+)=({name[1]}\(\w+,\w+,\w+\));", r"let \1=await \2;", text)
-if (made, called) != (1, 1):
-    sys.exit(f"build.sh: {path} has no bootstrap to cut in three ({made}, {called} found): see yielding_bootstrap")
+# The instance handed to the module (its exports linked, its side modules loaded) in a task of its own.
+text, linked = re.subn(r"let\{instance:(\w+),module:(\w+)\}=(\w+);(\w+)\(\1,\2\)\}",
+                       lambda m: f"let{{instance:{m[1]},module:{m[2]}}}={m[3]};{pause};{m[4]}({m[1]},{m[2]})}}", text)
+if (made, called, linked) != (1, 1, 1):
+    sys.exit(f"build.sh: {path} has no start to cut in four ({made}, {called}, {linked} found): see yielding_bootstrap")
 path.write_text(text)
 PY
 }

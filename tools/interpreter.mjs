@@ -108,7 +108,14 @@ export async function loadPyodide(options) {
     return startPlain(options);
   }
   // The snapshot's memory is every visitor's: `random` gets a seed of this start's own.  Its files are not
-  // in it: the start-up archive's folders and other files are written back (tools/frozen.py).
+  // in it: the start-up archive's folders and other files are written back (tools/frozen.py).  In a task
+  // after Pyodide's bootstrap, so neither holds the page's thread 50 ms (40-60 ms and 10 ms here): nothing
+  // else has the interpreter yet.
+  await new Promise(resume => {
+    const channel = new MessageChannel();  // a message, not a timer: a hidden tab does not hold it back
+    channel.port1.onmessage = () => { channel.port1.close(); resume(); };
+    channel.port2.postMessage(0);
+  });
   pyodide.runPython("import frozen, random\nrandom.seed()\nfrozen.restore()");
   started("snapshot");
   return pyodide;
