@@ -82,14 +82,8 @@ def load_script(name: str) -> None:
 
 
 def draw_panel(session, people=None) -> None:
-    """The game's panel beside the board (scores, reserves, pool, trackers...), named for screen readers;
-    a draw offered or resignation only for `people` (by default the seats people play on this device), the
-    game's own controls for the seats people play here."""
-    marks, state = session.clicks.marks(), session.state
-    people = session.people if people is None else people
-    set_html("game-panel", views.labelled(views.panel(state, session.clicks.actor, marks, people, session.people),
-                                          state, marks,
-                                          previews=session.clicks.previews(0.0)))  # the frame's: the rest follow
+    """The game's panel beside the board (`page.panel`)."""
+    set_html("game-panel", page.panel(session, people))
 
 
 def name_more(session) -> bool:

@@ -432,7 +432,8 @@ class App:
             lambda _event: self.on_leave() if document.hidden else None))
         window.addEventListener("pagehide", create_proxy(self.on_leave))
         window.addEventListener("hashchange", create_proxy(self.on_hashchange))
-        for button in document.querySelectorAll("#picker [data-game], #controls button, #move-play"):
+        waiting = "#picker [data-game], #controls button, #move-play, #learn-offer-start"  # until the game is ready
+        for button in document.querySelectorAll(waiting):
             button.disabled = False
 
     def on_hashchange(self, _event):

@@ -1,15 +1,15 @@
 // The board a returning player left, painted before Python starts (it takes seconds).
 // After each change on screen, py/main.py calls pyramidsSnapshot.keep(home): in idle time
-// this keeps a copy of the board's SVG, the status line and the move list in localStorage,
-// with the build that drew it and the link it belongs to (`home`: the game a visit without a
-// link reopens).  The next visit paints it from here, while the page is still being parsed,
-// marked "Starting…"; Python then draws the same board over it.  A first visit (no link, no
-// game to reopen) is shown the default game's start instead, drawn at build time by the same
-// views (static/first-board.js).  Clicks made on either meanwhile (and Enter on a location:
-// static/access.js makes it a click) are kept, each location marked "Starting…", and made once
-// the game is ready.  A snapshot of another build or another link is not shown.  The snapshot
-// is read back through static/painted.js (an inert parser and an allowlist of elements and
-// attributes), so whatever the storage holds cannot run script.
+// this keeps a copy of the board's SVG, the status line, the game's panel, whether a lesson is
+// offered and the move list in localStorage, with the build that drew it and the link it belongs
+// to (`home`: the game a visit without a link reopens).  The next visit paints it from here, while
+// the page is still being parsed, marked "Starting…"; Python then draws the same board over it.
+// A first visit (no link, no game to reopen) is shown the default game's start instead, drawn at
+// build time by the same views (static/first-board.js).  Clicks made on either meanwhile (and
+// Enter on a location: static/access.js makes it a click) are kept, each location marked
+// "Starting…", and made once the game is ready.  A snapshot of another build or another link is
+// not shown.  The snapshot is read back through static/painted.js (an inert parser and an
+// allowlist of elements and attributes), so whatever the storage holds cannot run script.
 "use strict";
 (function () {
   const KEY = "pyramids.snapshot.v1";
@@ -54,6 +54,16 @@
     }
   }
 
+  // Python offers a lesson only where it can read My games (py/screen/learn.py).
+  function storing() {
+    try {
+      localStorage.getItem(LAST);
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
+
   function paint(snap, kind) {
     const board = byId("board");
     const parts = self.pyramidsPainted.inert(snap.board, "board");
@@ -70,6 +80,17 @@
     }
     if (kind === "first" && typeof snap.message === "string" && byId("message") && !welcomed()) {
       byId("message").textContent = snap.message;  // the welcome Python will say: read at once
+    }
+    // The game's panel and the offer of a lesson sit above the controls: painted now, so that Python's first
+    // drawing does not push the controls down under the player's pointer.  Their buttons wait for the game.
+    const panel = byId("game-panel");
+    if (panel && typeof snap.panel === "string") {
+      panel.replaceChildren(...self.pyramidsPainted.inert(snap.panel, "panel"));
+      for (const button of panel.querySelectorAll("button")) button.disabled = true;
+    }
+    if (typeof snap.offer === "string" && byId("learn-offer") && byId("learn-offer-game") && storing()) {
+      byId("learn-offer-game").textContent = snap.offer;
+      byId("learn-offer").hidden = false;
     }
     for (const [id, key] of [["status", "status"], ["ply", "ply"]]) {
       if (byId(id) && typeof snap[key] === "string") byId(id).textContent = snap[key];
@@ -94,10 +115,13 @@
     const svg = board && board.querySelector(":scope > svg");
     if (!svg) return;
     let moves = byId("moves") ? byId("moves").innerHTML : "";
-    if (svg.outerHTML.length + moves.length > LIMIT) moves = "";
+    const panel = byId("game-panel") ? byId("game-panel").innerHTML : "";
+    if (svg.outerHTML.length + panel.length + moves.length > LIMIT) moves = "";
+    const offer = byId("learn-offer");
     const snap = {
       build: BUILD, link: location.hash.replace(/^#/, ""), home, game: board.getAttribute("data-game"),
-      board: svg.outerHTML, status: byId("status").textContent, ply: byId("ply").textContent, moves,
+      board: svg.outerHTML, status: byId("status").textContent, ply: byId("ply").textContent, moves, panel,
+      offer: offer && !offer.hidden ? byId("learn-offer-game").textContent : null,
       paired: Boolean(byId("moves") && byId("moves").classList.contains("paired")),
       turns: Boolean(byId("moves") && byId("moves").classList.contains("turns")),
       title: document.title,
@@ -134,5 +158,9 @@
 
   const kept = read();
   const [snap, kind] = kept && belongs(kept) ? [kept, "kept"] : [firstVisit(), "first"];
-  if (snap && paint(snap, kind)) self.pyramidsPainted.keepClicks();
+  try {
+    if (snap && paint(snap, kind)) self.pyramidsPainted.keepClicks();
+  } finally {
+    document.documentElement.removeAttribute("data-painting");  // the page under the header is shown (app.css)
+  }
 })();

@@ -21,10 +21,13 @@ def test_the_first_board_is_this_builds():
     assert (ROOT / first_board.FIRST_BOARD).read_text() == first_board.text()
 
 
-def test_it_is_the_board_status_and_welcome_the_page_opens_with():
+def test_it_is_the_board_status_welcome_panel_and_offer_the_page_opens_with():
+    """The panel and the offer of a lesson sit above the controls: painted later, they moved them (issue 55)."""
     session = Session(games.DEFAULT)
     assert shipped() == {"game": games.DEFAULT, "board": page.board(session), "status": session.words.status(),
-                         "message": page.welcome(session)}
+                         "message": page.welcome(session), "panel": page.panel(session),
+                         "offer": session.game.title}
+    assert 'data-cell="' in shipped()["panel"], "the panel's locations, named as Python names them"
 
 
 def test_the_welcome_is_painted_only_to_a_browser_python_would_welcome():

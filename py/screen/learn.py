@@ -39,8 +39,11 @@ class Learn:
 
     def adopted(self, session, entry):
         """A game came on screen: its first visit (no game of its kind saved) offers a lesson, found once the
-        board is painted (My games' entries are read for it: no part of opening a game)."""
-        self.offer_for = None
+        board is painted (My games' entries are read for it: no part of opening a game).  An offer of this
+        game painted before Python started (static/snapshot.js) stays until then: hidden and shown again, it
+        would move the controls under it twice."""
+        painted = not by_id("learn-offer").hidden and by_id("learn-offer-game").textContent == session.game.title
+        self.offer_for = session.game.id if painted and entry is None else None
         if entry is None:
             self.app.later(lambda: self.offer(session))
 
@@ -50,8 +53,8 @@ class Learn:
             first = saves.latest_of(app.store, session.game.id) is None
         except Exception:  # noqa: BLE001 - storage refused: no offer, nothing else changes
             first = False
-        if first and session is app.session:
-            self.offer_for = session.game.id
+        if session is app.session and (self.offer_for == session.game.id) != first:
+            self.offer_for = session.game.id if first else None
             self.draw(session)
 
     # -- starting and leaving -------------------------------------------------

@@ -97,3 +97,57 @@ def test_keys_pressed_before_the_game_is_ready_are_played_once_it_is(new_context
     tab.wait_for_function("() => document.querySelectorAll('#moves li button').length === 1")
     assert app.moves() == ["c3-d4"]
     assert tab.evaluate("document.activeElement.closest('#board') !== null"), "the focus stays on the board"
+
+
+def test_a_first_visit_sees_the_games_panel_and_the_offer_of_a_lesson_before_python_starts(new_context, server):
+    """Issue 55: the panel and the offer sit above the controls; painted with the board, Python's first drawing
+    does not push the controls down.  Their buttons wait for the game, as the controls do."""
+    tab = new_context().new_page()
+    tab.route("**/pyodide.asm.wasm", lambda route: None)
+    tab.goto(server)
+    tab.wait_for_selector('#board[data-snapshot="first"] svg [data-cell]')
+    assert not tab.evaluate(READY)
+    session = Session(games.DEFAULT)
+    drawn = page.panel(session)
+    assert sorted(re.findall(r'data-cell="([^"]+)"', tab.inner_html("#game-panel"))) == \
+        sorted(re.findall(r'data-cell="([^"]+)"', drawn)), "the panel Python draws"
+    assert tab.inner_text("#learn-offer-game") == session.game.title and tab.is_visible("#learn-offer")
+    assert tab.is_disabled("#learn-offer-start")
+    assert tab.locator("#game-panel button").evaluate_all("els => els.every(b => b.disabled)")
+
+
+LAYOUT_SHIFTS = """window.__shifts = [];
+new PerformanceObserver(list => { for (const e of list.getEntries())
+  __shifts.push([e.value, e.sources.map(s => s.node ? s.node.id || s.node.nodeName : '').join(' ')]); })
+  .observe({type: 'layout-shift', buffered: true});"""
+
+
+def test_nothing_on_the_page_moves_while_it_starts(new_context, server):
+    """Issue 55 (Lighthouse's cumulative layout shift): Python's first drawing, a second after the first paint,
+    put the panel and the offer of a lesson above the controls and pushed them 200 px down; the board and
+    status painted before Python (snapshot.js) pushed the page under the header down in the frames before
+    them.  A first visit and a returning one, at a desk's width and a phone's, move nothing until ready."""
+    for width, height in ((1350, 940), (390, 844)):
+        tab = new_context().new_page()
+        tab.set_viewport_size({"width": width, "height": height})
+        tab.add_init_script(LAYOUT_SHIFTS)
+        app = App(tab, server).open()
+        tab.wait_for_selector("#learn-offer:not([hidden])")  # decided a frame after ready: kept, not redrawn
+        tab.wait_for_timeout(300)
+        assert tab.evaluate("__shifts") == [], f"a first visit at {width} px"
+        app.play("c3", "d4")
+        tab.wait_for_function("(localStorage.getItem('pyramids.snapshot.v1') || '').includes('c3-d4')")
+        app.reload()
+        tab.wait_for_timeout(300)
+        assert tab.get_attribute("html", "data-painting") is None
+        assert tab.evaluate("__shifts") == [], f"a returning visit at {width} px"
+
+
+def test_the_page_is_shown_even_when_nothing_is_painted_before_python(new_context, server):
+    """The page under the header waits for snapshot.js (app.css); a page that never runs it still shows."""
+    tab = new_context().new_page()
+    tab.route("**/static/snapshot.js", lambda route: route.fulfill(body="", content_type="text/javascript"))
+    tab.route("**/pyodide.asm.wasm", lambda route: None)
+    tab.goto(server)
+    tab.wait_for_function("getComputedStyle(document.querySelector('main')).visibility === 'visible'", timeout=5000)
+    assert tab.evaluate("document.documentElement.hasAttribute('data-painting')")
