@@ -101,6 +101,17 @@ class WebDriver:
         self.process.wait(timeout=30)
 
 
+def _across_unload(run):
+    """`run()`, or None when the document it ran in was replaced meanwhile (the navigation committing): the
+    caller asks again.  WebKitGTK 2.50's driver answers "no such frame" then."""
+    try:
+        return run()
+    except RuntimeError as error:
+        if '"no such frame"' in str(error):
+            return None
+        raise
+
+
 def webkit_session(driver: WebDriver, url: str, worker: bool) -> dict:
     """A cold and a warm load of `url` in a fresh WebKitGTK MiniBrowser.
 
@@ -112,7 +123,7 @@ def webkit_session(driver: WebDriver, url: str, worker: bool) -> dict:
         def until(script: str, what: str, pause: float = 0.5):
             """What `script` gives once it gives something (the probe's record, read where it was done)."""
             deadline = time.monotonic() + READY_S
-            while not (found := driver.run(sid, script, url)):
+            while not (found := _across_unload(lambda: driver.run(sid, script, url))):
                 if time.monotonic() > deadline:
                     raise RuntimeError(f"WebKitGTK: {url}: {what} not within {READY_S} s")
                 time.sleep(pause)
