@@ -92,7 +92,7 @@
       byId("learn-offer-game").textContent = snap.offer;
       byId("learn-offer").hidden = false;
     }
-    for (const [id, key] of [["status", "status"], ["ply", "ply"]]) {
+    for (const [id, key] of [["status", "status"], ["ply", "ply"], ["move-help", "help"]]) {
       if (byId(id) && typeof snap[key] === "string") byId(id).textContent = snap[key];
     }
     const list = byId("moves");
@@ -121,6 +121,7 @@
     const snap = {
       build: BUILD, link: location.hash.replace(/^#/, ""), home, game: board.getAttribute("data-game"),
       board: svg.outerHTML, status: byId("status").textContent, ply: byId("ply").textContent, moves, panel,
+      help: byId("move-help").textContent,
       offer: offer && !offer.hidden ? byId("learn-offer-game").textContent : null,
       paired: Boolean(byId("moves") && byId("moves").classList.contains("paired")),
       turns: Boolean(byId("moves") && byId("moves").classList.contains("turns")),

@@ -21,12 +21,13 @@ def test_the_first_board_is_this_builds():
     assert (ROOT / first_board.FIRST_BOARD).read_text() == first_board.text()
 
 
-def test_it_is_the_board_status_welcome_panel_and_offer_the_page_opens_with():
-    """The panel and the offer of a lesson sit above the controls: painted later, they moved them (issue 55)."""
+def test_it_is_the_board_status_welcome_panel_offer_and_example_the_page_opens_with():
+    """The panel and the offer of a lesson sit above the controls: painted later, they moved them (issue 55).
+    The typed move's example is the game's own, not a placeholder Python rewrites."""
     session = Session(games.DEFAULT)
     assert shipped() == {"game": games.DEFAULT, "board": page.board(session), "status": session.words.status(),
                          "message": page.welcome(session), "panel": page.panel(session),
-                         "offer": session.game.title}
+                         "offer": session.game.title, "help": page.move_help(session)}
     assert 'data-cell="' in shipped()["panel"], "the panel's locations, named as Python names them"
 
 

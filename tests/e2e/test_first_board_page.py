@@ -29,6 +29,7 @@ def test_a_first_visit_sees_the_default_games_start_before_python_starts(new_con
     assert tab.get_attribute("#board", "data-game") == games.DEFAULT
     assert tab.inner_text("#status") == Session(games.DEFAULT).words.status()
     assert tab.inner_text("#board .snapshot-note") == "Starting\u2026"
+    assert tab.text_content("#move-help") == page.move_help(Session(games.DEFAULT)), "the game's own example"
 
     tab.click('#board [data-cell="c3"]', force=True)  # inert: kept, marked, nothing played
     assert tab.locator("#board .queued").evaluate_all("els => els.map(e => e.dataset.cell)") == ["c3"]

@@ -27,6 +27,7 @@ new MutationObserver((records, observer) => {
   if (board && board.hasAttribute('data-snapshot') && window.__snapshot === null) {
     window.__snapshot = {html: board.innerHTML, ready: document.documentElement.hasAttribute('data-ready'),
                          status: document.getElementById('status').textContent,
+                         help: document.getElementById('move-help').textContent,
                          paired: document.getElementById('moves').classList.contains('paired'),
                          moves: Array.from(document.querySelectorAll('#moves li button')).map(b => b.dataset.notation)};
   }
@@ -71,6 +72,7 @@ def test_a_reload_paints_the_board_the_player_left_before_python_is_ready(snap_a
     assert cells_and_pieces(seen["html"]) == cells_and_pieces(final), "the same board as Python's"
     assert seen["moves"] == ["d3-e4", "e6-f5"] and seen["status"] == "White to move."
     assert seen["paired"], "White's and Black's moves side by side, as Python lists them"
+    assert seen["help"] == app.page.text_content("#move-help"), "the typed move's example Python writes"
     assert "target" not in seen["html"], "no targets lit"
 
 
