@@ -1,9 +1,10 @@
 // The board a returning player left, painted before Python starts (it takes seconds).
 // After each change on screen, py/main.py calls pyramidsSnapshot.keep(home): in idle time
 // this keeps a copy of the board's SVG, the status line, the game's panel, whether a lesson is
-// offered, the typed move's example and the move list in localStorage, with the build that drew it and the link it belongs
-// to (`home`: the game a visit without a link reopens).  The next visit paints it from here, while
-// the page is still being parsed, marked "Starting…"; Python then draws the same board over it.
+// offered, the typed move's example and the move list in localStorage, with the build that drew
+// it and the link it belongs to (`home`: the game a visit without a link reopens).  The next
+// visit paints it from here, while the page is still being parsed, marked "Starting…"; Python
+// then draws the same board over it.
 // A first visit (no link, no game to reopen) is shown the default game's start instead, drawn at
 // build time by the same views (static/first-board.js).  Clicks made on either meanwhile (and
 // Enter on a location: static/access.js makes it a click) are kept, each location marked
