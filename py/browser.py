@@ -3,7 +3,7 @@
 import asyncio
 import time
 
-from pyodide.ffi import jsnull
+from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
 from pyramids import page, views
@@ -23,14 +23,47 @@ def by_id(name):
     return document.getElementById(name)
 
 
-def clicked_cells(event) -> list[str]:
-    """The board locations under a click, innermost first (a piece inside its tower)."""
-    cells, element = [], present(event.target.closest("[data-cell]"))
-    while element is not None:
-        cells.append(str(element.dataset.cell))
-        parent = present(element.parentElement)
-        element = present(parent.closest("[data-cell]")) if parent is not None else None
-    return cells
+class PageEvent:
+    """What an event carried, as plain data (static/events.js's `describe`): a handler reads this, never the
+    event or the elements under it, so it is a function of data alone (a worker could be sent it).
+
+    `cells` are the board locations under it, innermost first (a piece inside its tower); `data` the data-*
+    attributes of its target and the elements above it (the innermost's value kept); `within` their tag names
+    and #ids; `target_id` the id of the element it happened on; `control` the id of the button or field it
+    happened in (None outside one); `form` the fields of the form it happened in, each name to its values, as
+    the browser would send them (a box not ticked sends nothing).
+    """
+
+    def __init__(self, described: dict):
+        self.type = str(described["type"])
+        self.key = str(described["key"])
+        self.cleared = bool(described["cleared"])
+        self.shift, self.ctrl, self.meta, self.alt = (bool(described[k]) for k in ("shift", "ctrl", "meta", "alt"))
+        self.pointer = str(described["pointer"])
+        self.target_id = str(described["targetId"])
+        self.cells = [str(cell) for cell in described["cells"]]
+        self.data = {str(k): str(v) for k, v in described["data"].items()}
+        self.within = frozenset(str(place) for place in described["within"])
+        control = present(described["control"])
+        self.control = None if control is None else str(control)
+        self.disabled, self.checked = bool(described["disabled"]), bool(described["checked"])
+        self.value = str(described["value"])
+        self.form = {str(name): [str(v) for v in values] for name, values in described["form"].items()}
+        self.prevented = False
+
+    def prevent_default(self):
+        """The page uses this key: the browser does not (a key's page scrolled, say)."""
+        self.prevented = True
+
+
+def on(where: str, kind: str, handler, prevent: bool = False) -> None:
+    """`handler(PageEvent)` on each `kind` event at `where` (an element's id, "document" or "window");
+    `prevent`: the browser's own action never happens (a form's submission sends nothing)."""
+    def heard(described):
+        event = PageEvent(described.to_py())
+        handler(event)
+        return event.prevented
+    window.pyramidsEvents.listen(where, kind, create_proxy(heard), prevent)
 
 
 _held: dict[str, str] = {}  # element id -> the HTML `set_html` last put in it

@@ -10,12 +10,10 @@ touch the reader's own saved game in the full app.
 
 import asyncio
 
-from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from archives import loaded
-from browser import (Announcer, by_id, clicked_cells, draw_board, draw_panel, load_script, present, replay,
-                     report, set_html)
+from browser import Announcer, by_id, draw_board, draw_panel, load_script, on, present, replay, report, set_html
 from pyramids import embed, page
 from pyramids.core import GameError
 from pyramids.loading import Loading
@@ -97,7 +95,7 @@ class Embed:
         self.act(lambda: self.session.go(ply))
 
     def on_board_click(self, event):
-        cells = clicked_cells(event)
+        cells = event.cells
         if not cells or self.session is None or self.view.static:
             return
         if self.view.play:
@@ -107,15 +105,14 @@ class Embed:
             self.render()
 
     def on_moves_click(self, event):
-        target = present(event.target.closest("[data-ply]"))
-        if target is not None:
+        if "ply" in event.data:
             self.show_moves(False)
-            self.go(int(target.dataset.ply))
+            self.go(int(event.data["ply"]))
 
     def on_choice(self, event):
-        target = present(event.target.closest("[data-move]"))
-        if target is not None:
-            self.act(lambda: self.session.clicks.choose(str(target.dataset.move)))
+        move = event.data.get("move")
+        if move is not None:
+            self.act(lambda: self.session.clicks.choose(move))
 
     def show_moves(self, shown):
         by_id("moves").classList.toggle("shown", shown)
@@ -125,37 +122,37 @@ class Embed:
             by_id("moves").scrollTop = current.offsetTop - by_id("moves").clientHeight // 2
 
     def on_key(self, event):
-        if self.session is None or event.ctrlKey or event.metaKey or self.view.static:
+        if self.session is None or event.ctrl or event.meta or self.view.static:
             return
-        if str(event.key) == "Escape":
+        if event.key == "Escape":
             self.act(self.session.clicks.cancel)
             return
-        if event.target.closest("#board"):  # the arrows move between locations there (static/access.js)
+        if "#board" in event.within:  # the arrows move between locations there (static/access.js)
             return
-        ply = self.session.ply_for_key(str(event.key))
+        ply = self.session.ply_for_key(event.key)
         if ply is not None:
-            event.preventDefault()
+            event.prevent_default()
             self.go(ply)
 
-    async def on_hashchange(self, _event):
+    async def on_hashchange(self):
         if await self.start():
             self.render()
 
     def bind(self):
         def button(name, action):
-            by_id(name).addEventListener("click", create_proxy(lambda _event: action()))
+            on(name, "click", lambda _event: action())
 
         button("first", lambda: self.go(0))
         button("prev", lambda: self.go(self.session.cursor - 1))
         button("next", lambda: self.go(self.session.cursor + 1))
         button("last", lambda: self.go(len(self.session.moves)))
         button("toggle-moves", lambda: self.show_moves(not by_id("moves").classList.contains("shown")))
-        by_id("board").addEventListener("click", create_proxy(self.on_board_click))
-        by_id("game-panel").addEventListener("click", create_proxy(self.on_board_click))  # the pool's pieces
-        by_id("moves").addEventListener("click", create_proxy(self.on_moves_click))
-        by_id("choices").addEventListener("click", create_proxy(self.on_choice))
-        document.addEventListener("keydown", create_proxy(self.on_key))
-        window.addEventListener("hashchange", create_proxy(lambda e: asyncio.ensure_future(self.on_hashchange(e))))
+        on("board", "click", self.on_board_click)
+        on("game-panel", "click", self.on_board_click)  # the pool's pieces
+        on("moves", "click", self.on_moves_click)
+        on("choices", "click", self.on_choice)
+        on("document", "keydown", self.on_key)
+        on("window", "hashchange", lambda _event: asyncio.ensure_future(self.on_hashchange()))
 
 
 async def main():

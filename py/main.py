@@ -14,7 +14,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from archives import loaded
-from browser import by_id, load_script, present, replay as replay_in_slices, replay_slice, report
+from browser import by_id, load_script, on, present, replay as replay_in_slices, replay_slice, report
 from pyramids import games, page, saves
 from pyramids.core import CONFIRM_RESIGN, DECLINE_DRAW, OFFER_DRAW, RESIGN, GameError
 from pyramids.loading import Loading
@@ -363,10 +363,10 @@ class App:
         self.render()
 
     def on_picker_click(self, event):
-        target = present(event.target.closest("[data-game]"))
-        if target is not None and not target.disabled:
+        game_id = event.data.get("game")
+        if game_id is not None and not event.disabled:
             self.learn.leave()  # a game chosen ends the lesson
-            asyncio.ensure_future(self.switch_game(str(target.getAttribute("data-game"))))
+            asyncio.ensure_future(self.switch_game(game_id))
 
     async def switch_game(self, game_id):
         """The game of that kind played last, else a new one (its files fetched the first time)."""
@@ -403,12 +403,11 @@ class App:
 
     def on_key(self, event):
         """Esc cancels a selection or a choice; outside the board (static/access.js) the keys browse the game."""
-        if str(event.key) == "Escape" and present(event.target.closest("dialog")) is None:  # dialogs close themselves
+        if event.key == "Escape" and "dialog" not in event.within:  # dialogs close themselves
             return self.escape()
-        if (present(event.target.closest("input, select, textarea, dialog")) is not None
-                or event.ctrlKey or event.metaKey):
+        if event.within & {"input", "select", "textarea", "dialog"} or event.ctrl or event.meta:
             return None
-        if present(event.target.closest("#board")) is not None:
+        if "#board" in event.within:
             return None
         return self.log.on_key(event)
 
@@ -426,12 +425,11 @@ class App:
         for part in (self.bots, self.board, self.panel, self.log, self.share, self.notation, self.new_game,
                      self.my_games, self.parted, self.sound, self.learn):
             part.bind()
-        by_id("picker").addEventListener("click", create_proxy(self.on_picker_click))
-        document.addEventListener("keydown", create_proxy(self.on_key))
-        document.addEventListener("visibilitychange", create_proxy(
-            lambda _event: self.on_leave() if document.hidden else None))
-        window.addEventListener("pagehide", create_proxy(self.on_leave))
-        window.addEventListener("hashchange", create_proxy(self.on_hashchange))
+        on("picker", "click", self.on_picker_click)
+        on("document", "keydown", self.on_key)
+        on("document", "visibilitychange", lambda _event: self.on_leave() if document.hidden else None)
+        on("window", "pagehide", self.on_leave)
+        on("window", "hashchange", self.on_hashchange)
         waiting = "#picker [data-game], #controls button, #move-play, #learn-offer-start"  # until the game is ready
         for button in document.querySelectorAll(waiting):
             button.disabled = False

@@ -33,3 +33,25 @@ def test_every_control_is_one_parts():
                   if f'"{control}"' in (focus_table.sub("", text) if module == "main.py" else text)]
         assert len(naming) == 1, f"#{control} is named in {naming or 'no module'}"
         assert naming[0].startswith("screen/") and "def bind" in MODULES[naming[0]], f"#{control} is {naming[0]}'s"
+
+
+EVENT_READS = re.compile(r"addEventListener|\bevent\.(target|currentTarget|preventDefault|stopPropagation|key\w+)\b"
+                         r"|clicked_cells")
+
+
+def test_the_pages_python_hears_events_only_as_data():
+    """Issue 55: every handler binds through py/browser.py's `on` and reads the event's data (static/events.js),
+    never the event or the element under it; what the page reads besides (the focus, storage, a form's other
+    fields) is not an event's."""
+    pages = {**MODULES, "embed_page.py": (ROOT / "py" / "embed_page.py").read_text()}
+    assert sum(text.count(" on(") + text.count("\ton(") for text in pages.values()) >= 45
+    assert {module: EVENT_READS.findall(text) for module, text in pages.items() if EVENT_READS.search(text)} == {}
+    sample = 'by_id("x").addEventListener("click", f)\nevent.target.closest("[data-ply]")\nevent.preventDefault()'
+    assert len(EVENT_READS.findall(sample)) == 3
+
+
+def test_the_elements_bound_are_on_the_page():
+    ids = set(re.findall(r'\bid="([^"]+)"', PAGE))
+    bound = {name for text in MODULES.values() for name in re.findall(r'\bon\("([^"]+)"', text)}
+    assert {"board", "picker", "type-move"} <= bound
+    assert bound - {"document", "window"} - DRAWN_BY_VIEWS <= ids

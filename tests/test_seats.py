@@ -1,6 +1,7 @@
 """Seats the computer plays: in the new-game form, in links and in storage, and how undo treats them."""
 
 import random
+from html.parser import HTMLParser
 
 import pytest
 
@@ -352,3 +353,65 @@ def test_links_and_the_form_know_the_levels_without_loading_the_search():
     from pyramids.core import BOT_LEVELS
     assert tuple(ai.LEVELS) == BOT_LEVELS
     assert [value for value, _ in page.SEAT_CHOICES] == ["", *BOT_LEVELS]
+
+
+class _Sent(HTMLParser):
+    """A form's fields as the browser sends them (static/events.js's `form`, from `FormData`): a ticked box's
+    value ("on" without one), each list's selected choice (else its first); nothing of a box not ticked, or of a
+    field that is off."""
+
+    def __init__(self):
+        super().__init__()
+        self.sent: dict[str, list[str]] = {}
+        self.select: tuple[str, list] | None = None  # (its name, its choices as (value, selected))
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "disabled" in a:
+            return
+        if tag == "input" and a.get("type") == "checkbox" and "checked" in a:
+            self.sent.setdefault(a["name"], []).append(a.get("value", "on"))
+        elif tag == "select":
+            self.select = (a["name"], [])
+        elif tag == "option" and self.select is not None:
+            self.select[1].append((a["value"], "selected" in a))
+
+    def handle_endtag(self, tag):
+        if tag == "select" and self.select is not None:
+            name, choices = self.select
+            self.sent.setdefault(name, []).append(next((v for v, chosen in choices if chosen), choices[0][0]))
+            self.select = None
+
+
+def sent(*forms: str) -> dict[str, list[str]]:
+    parser = _Sent()
+    parser.feed("".join(forms))
+    return parser.sent
+
+
+@pytest.mark.parametrize("game_id, options", [
+    ("ice-towers", {"players": 2, "colours": "blue,red", "trios": 4, "haunted": True, "timer": 120}),
+    ("ice-towers", {"players": 3}),
+    ("ice-lady", {}),
+])
+def test_the_new_game_form_is_read_back_as_it_was_written(game_id, options):
+    """New game reads the options, the computer's seats, its speed and the seats played here from the form's
+    fields as they are sent (py/screen/new_game.py, issue 55: from the event, not from the page's elements)."""
+    game = get(game_id)
+    computer = {"black": "hard"} if game_id == "ice-lady" else {"red": "easy"}
+    form = sent(page.options_form(game, options), page.seats_form(game, options, computer, "fast"),
+                page.mine_form(Session(game_id, options), computer))
+    read = page.chosen_options(game, form)
+    assert game.resolve_options(read) == game.resolve_options(options)
+    bots, pace, mine = page.chosen_seats(form)
+    if game_id == "ice-lady":
+        assert (bots, pace, mine) == ({"black": "hard"}, "fast", ["white"]), "the computer's seat is not one I play"
+    else:
+        assert (bots, pace) == ({"red": "easy"}, "fast") and "red" not in mine and mine
+
+
+def test_a_form_with_nothing_ticked_reads_as_nothing_chosen():
+    game = get("ice-towers")
+    read = page.chosen_options(game, {"players": ["4"]})
+    assert read == {"players": "4", "colours": "", "haunted": False}, "a list not sent is left to its default"
+    assert page.chosen_seats({}) == ({}, "normal", [])

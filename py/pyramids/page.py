@@ -330,6 +330,29 @@ def options_form(game: Game, current: dict) -> str:
     return "".join(rows)
 
 
+def chosen_options(game: Game, form: dict[str, list[str]]) -> dict:
+    """The options `options_form` asked for, as the form holds them now (`form`: each field's name to its values,
+    as the browser sends a form: a ticked box's value, a list's choice; nothing for a box not ticked)."""
+    chosen: dict = {}
+    for opt in game.options:
+        values = form.get(opt.name, [])
+        if getattr(opt, "widget", "") == "colours":
+            chosen[opt.name] = ",".join(values)
+        elif isinstance(opt.default, bool):
+            chosen[opt.name] = bool(values)
+        elif values:
+            chosen[opt.name] = values[0]
+    return chosen
+
+
+def chosen_seats(form: dict[str, list[str]]) -> tuple[dict[str, str], str, list[str]]:
+    """The seats `seats_form` and `mine_form` asked about, as the form holds them now: the computer's ({seat:
+    level}), its speed, and the seats ticked as played here (a seat of the computer's has its box off)."""
+    bots = {name.removeprefix("seat:"): values[0] for name, values in form.items()
+            if name.startswith("seat:") and values and values[0]}
+    return bots, (form.get("pace") or ["normal"])[0], list(form.get("mine", []))
+
+
 def parted(saved: tuple[str, ...], session: Session, common: int, other_tab: bool = False) -> str:
     """Two lines of one game side by side from where they part: a link that goes back on moves of a
     saved game (`saved`), or another tab that played the game on screen otherwise (`saved` its moves)."""

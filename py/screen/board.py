@@ -3,10 +3,10 @@ saying what a click on the location under the pointer or the focus would do to t
 
 import asyncio
 
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
-from browser import by_id, clicked_cells, draw_board, name_more, present
+from browser import by_id, draw_board, name_more, on
 
 REPLAY_STEP_S = 0.6  # Replay turn: the time each move stays on the board
 
@@ -17,15 +17,13 @@ class Board:
         self.replaying = None  # the task of Replay turn, while it steps through a turn on the board
 
     def bind(self):
-        clicks = create_proxy(self.on_cell_click)
-        by_id("board").addEventListener("click", clicks)
-        by_id("game-panel").addEventListener("click", clicks)  # the panel's locations (reserves, pools) too
-        by_id("replay").addEventListener("click", create_proxy(lambda _event: self.replay_turn()))
-        preview = create_proxy(self.on_point)
+        on("board", "click", self.on_cell_click)
+        on("game-panel", "click", self.on_cell_click)  # the panel's locations (reserves, pools) too
+        on("replay", "click", lambda _event: self.replay_turn())
         for name in ("board", "game-panel"):
             for kind in ("pointerover", "focusin"):
-                by_id(name).addEventListener(kind, preview)
-            by_id(name).addEventListener("pointerleave", create_proxy(lambda _event: say_preview("")))
+                on(name, kind, self.on_point)
+            on(name, "pointerleave", lambda _event: say_preview(""))
 
     def draw(self, s):
         draw_board(s)
@@ -64,19 +62,17 @@ class Board:
     def on_point(event):
         """The mouse or the focus on a location: what choosing it would do, where it makes a move (a finger's
         tap makes the move at once: it is not shown over what follows the board then)."""
-        if str(event.type) == "pointerover" and str(event.pointerType) == "touch":
+        if event.type == "pointerover" and event.pointer == "touch":
             return
-        target = present(event.target.closest("[data-preview]"))
-        say_preview(str(target.dataset.preview) if target is not None else "")
+        say_preview(event.data.get("preview", ""))
 
     def on_cell_click(self, event):
         """A board or panel location: nested locations are offered innermost first."""
         app = self.app
-        actor = present(event.target.closest("[data-actor]"))
-        if actor is not None:
-            chosen = str(actor.dataset.actor) or None
+        if "actor" in event.data:
+            chosen = event.data["actor"] or None
             return app.act(lambda: app.session.clicks.act_as(chosen), save=False)
-        cells = clicked_cells(event)
+        cells = event.cells
         if cells:
             if self.replaying:  # a click on the board during Replay turn is a move at the latest position
                 self.stop_replay()

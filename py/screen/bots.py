@@ -3,11 +3,11 @@
 import asyncio
 import random
 
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
 from archives import AI_ARCHIVE, fetch_archive
-from browser import by_id, present, report
+from browser import by_id, on, present, report
 from pyramids.core import GameError, players_to_act
 from pyramids.computer import PACES
 from screen.board import mark_intent
@@ -81,7 +81,7 @@ class Bots:
         self.shown = (None, "", 0.0)
 
     def bind(self):
-        by_id("hint").addEventListener("click", create_proxy(lambda _event: asyncio.ensure_future(self.hint())))
+        on("hint", "click", lambda _event: asyncio.ensure_future(self.hint()))
 
     async def start_worker(self):
         from pyscript import create_named_worker  # not needed before the first bot turn

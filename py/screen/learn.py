@@ -9,11 +9,10 @@ the player's own game waits untouched, and nothing of the lesson is saved or put
 
 import asyncio
 
-from pyodide.ffi import create_proxy
 from pyscript import document
 
 from archives import LEARN_ARCHIVE, fetch_archive
-from browser import by_id, present, set_html
+from browser import by_id, on, present, set_html
 from pyramids import saves
 from pyramids.core import GameError
 
@@ -32,10 +31,9 @@ class Learn:
         return self.tutor is not None
 
     def bind(self):
-        start = create_proxy(lambda _event: self.begin())
-        by_id("learn-offer-start").addEventListener("click", start)
-        by_id("rules-learn").addEventListener("click", start)
-        by_id("lesson").addEventListener("click", create_proxy(self.on_click))
+        for name in ("learn-offer-start", "rules-learn"):
+            on(name, "click", lambda _event: self.begin())
+        on("lesson", "click", self.on_click)
 
     def adopted(self, session, entry):
         """A game came on screen: its first visit (no game of its kind saved) offers a lesson, found once the
@@ -106,10 +104,9 @@ class Learn:
 
     # -- the lesson's buttons ---------------------------------------------------
     def on_click(self, event):
-        button = present(event.target.closest("button"))
-        if button is None or not self.active:
+        name, tutor = event.control, self.tutor
+        if name is None or not self.active:
             return None
-        name, tutor = str(button.id), self.tutor
         if name == "lesson-leave":
             return self.leave()
         if name == "lesson-play":

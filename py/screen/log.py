@@ -6,7 +6,7 @@ import time
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from browser import SLICE, by_id, present
+from browser import SLICE, by_id, on, present
 from pyramids import page
 
 HISTORY = {  # the history's buttons: whether each is enabled, and the move it goes to
@@ -26,10 +26,10 @@ class GameLog:
         self.drawing = None  # the list being worked out a slice at a time (`redraw`)
 
     def bind(self):
-        by_id("log").addEventListener("click", create_proxy(self.on_click))
-        by_id("log-toggle").addEventListener("click", create_proxy(lambda _event: self.toggle()))
+        on("log", "click", self.on_click)
+        on("log-toggle", "click", lambda _event: self.toggle())
         for name, (_enabled, ply) in HISTORY.items():
-            by_id(name).addEventListener("click", create_proxy(lambda _event, ply=ply: self.go(ply)))
+            on(name, "click", lambda _event, ply=ply: self.go(ply))
 
     def go(self, ply):
         """Browse to the move `ply(session)` names."""
@@ -155,23 +155,21 @@ class GameLog:
 
     def on_click(self, event):
         """An entry's toggle opens it to its moves (nothing else changes); a move browses to it."""
-        toggle = present(event.target.closest("[data-open]"))
-        if toggle is not None:
-            entry = toggle.closest("li.turn")
-            return open_turn(entry, not entry.classList.contains("open"))
-        target = present(event.target.closest("[data-ply]"))
-        if target is not None:
-            ply = int(target.getAttribute("data-ply"))
+        if "open" in event.data:
+            entry = present(by_id("log").querySelector(f'li.turn[data-first="{event.data.get("first", "")}"]'))
+            return open_turn(entry, entry is not None and not entry.classList.contains("open"))
+        if "ply" in event.data:
+            ply = int(event.data["ply"])
             self.app.act(lambda: self.app.session.go(ply))
         return None
 
     def on_key(self, event):
         """←/→/Home/End browse the game, PageUp/PageDown and Shift+←/→ turn by turn (outside the board,
         where static/access.js has the arrows)."""
-        key = str(event.key)
-        ply = self.app.session.ply_for_key(f"Shift+{key}" if event.shiftKey and key.startswith("Arrow") else key)
+        key = event.key
+        ply = self.app.session.ply_for_key(f"Shift+{key}" if event.shift and key.startswith("Arrow") else key)
         if ply is not None:
-            event.preventDefault()
+            event.prevent_default()
             self.app.act(lambda: self.app.session.go(ply))
 
     @staticmethod

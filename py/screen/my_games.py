@@ -4,11 +4,11 @@ list exported to a file or imported from one (a slice at a time, with a progress
 import asyncio
 import time
 
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import to_js
 from pyscript import window
 
 from archives import loaded
-from browser import by_id, download_file, in_slices, present, report, run_slice
+from browser import by_id, download_file, in_slices, on, present, report, run_slice
 from pyramids import backups, games, page, saves, views
 from pyramids.core import GameError
 from screen.store import now_ms, storage_manager
@@ -37,15 +37,14 @@ class MyGames:
         self.focus_at = None  # the item the focus goes to once the list is drawn ("Show more games")
 
     def bind(self):
-        by_id("my-games").addEventListener("click", create_proxy(lambda _event: self.show()))
-        by_id("games-list").addEventListener("click", create_proxy(self.on_click))
-        by_id("games-close").addEventListener("click", create_proxy(lambda _event: by_id("games-box").close()))
-        by_id("games-export").addEventListener("click", create_proxy(lambda _event: self.export()))
-        by_id("games-import").addEventListener("click", create_proxy(lambda _event: by_id("games-file").click()))
-        by_id("games-file").addEventListener("change", create_proxy(
-            lambda _event: asyncio.ensure_future(self.import_file())))
-        by_id("games-cancel").addEventListener("click", create_proxy(lambda _event: self.cancel_import()))
-        by_id("games-box").addEventListener("close", create_proxy(lambda _event: self.cancel_import()))
+        on("my-games", "click", lambda _event: self.show())
+        on("games-list", "click", self.on_click)
+        on("games-close", "click", lambda _event: by_id("games-box").close())
+        on("games-export", "click", lambda _event: self.export())
+        on("games-import", "click", lambda _event: by_id("games-file").click())
+        on("games-file", "change", lambda _event: asyncio.ensure_future(self.import_file()))
+        on("games-cancel", "click", lambda _event: self.cancel_import())
+        on("games-box", "close", lambda _event: self.cancel_import())
 
     def show(self):
         self.app.saving.persist()
@@ -227,20 +226,20 @@ class MyGames:
 
     def on_click(self, event):
         app = self.app
-        target = present(event.target.closest("[data-open], [data-rename], [data-delete], [data-more]"))
-        if target is None or app.busy:
+        acts = {key: event.data.get(key) for key in ("open", "rename", "delete", "more")}
+        if not any(value is not None for value in acts.values()) or app.busy:
             return
-        if target.hasAttribute("data-more"):
+        if acts["more"] is not None:
             return self.show_more()
-        opened, renamed, deleted = (present(target.getAttribute(f"data-{key}")) for key in ("open", "rename", "delete"))
+        opened, renamed, deleted = acts["open"], acts["rename"], acts["delete"]
         if opened:
-            asyncio.ensure_future(self.open(str(opened)))
+            asyncio.ensure_future(self.open(opened))
         elif renamed:
-            self.rename(str(renamed))
+            self.rename(renamed)
         elif deleted and window.confirm("Delete this saved game? This cannot be undone."):
-            saves.delete(app.store, str(deleted))
+            saves.delete(app.store, deleted)
             self.fill()
-            if str(deleted) == app.saving.entry:
+            if deleted == app.saving.entry:
                 app.saving.forget()  # still on screen; saved again as new if played on
                 by_id("games-note").textContent = ON_SCREEN_DELETED
                 app.session.note(ON_SCREEN_DELETED)

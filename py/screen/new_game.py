@@ -1,8 +1,6 @@
 """The New game dialog (its options, the computer's seats and their speed, the seats played here) and Rematch."""
 
-from pyodide.ffi import create_proxy
-
-from browser import by_id, present
+from browser import by_id, on
 from pyramids import page
 from pyramids.core import GameError
 from pyramids.session import Session
@@ -15,12 +13,12 @@ class NewGame:
 
     def bind(self):
         for button in ("new", "end-new"):
-            by_id(button).addEventListener("click", create_proxy(lambda _event: self.ask()))
-        by_id("new-form").addEventListener("submit", create_proxy(self.start))
-        by_id("new-options").addEventListener("change", create_proxy(lambda _event: self.on_options_change()))
-        by_id("new-seats").addEventListener("change", create_proxy(lambda _event: self.on_seats_change()))
-        by_id("new-cancel").addEventListener("click", create_proxy(lambda _event: by_id("new-game").close()))
-        by_id("rematch").addEventListener("click", create_proxy(lambda _event: self.rematch()))
+            on(button, "click", lambda _event: self.ask())
+        on("new-form", "submit", self.start, prevent=True)
+        on("new-options", "change", self.on_options_change)
+        on("new-seats", "change", self.on_seats_change)
+        on("new-cancel", "click", lambda _event: by_id("new-game").close())
+        on("rematch", "click", lambda _event: self.rematch())
 
     def ask(self):
         """The form, with the values last tried for this game; a game in progress is named."""
@@ -42,43 +40,22 @@ class NewGame:
             by_id("new-running").textContent = page.leaving(s.made(), kept)
         by_id("new-game").showModal()
 
-    def chosen_options(self):
-        """The options ticked in the form."""
-        chosen = {}
-        for opt in self.app.session.game.options:
-            field = present(by_id("new-options").querySelector(f'[name="{opt.name}"]'))
-            if getattr(opt, "widget", "") == "colours":  # a checkbox per colour: the ticked ones
-                boxes = by_id("new-options").querySelectorAll(f'[name="{opt.name}"]:checked')
-                chosen[opt.name] = ",".join(str(box.value) for box in boxes)
-            elif field is not None:
-                chosen[opt.name] = bool(field.checked) if isinstance(opt.default, bool) else str(field.value)
-        return chosen
-
-    @staticmethod
-    def chosen_bots():
-        """The seats set to the computer in the form: {seat: level}."""
-        return {str(field.name).removeprefix("seat:"): str(field.value)
-                for field in by_id("new-seats").querySelectorAll('select[name^="seat:"]') if str(field.value)}
-
-    @staticmethod
-    def chosen_pace():
-        """The Computer speed chosen in the form."""
-        return str(by_id("new-seats").querySelector('select[name="pace"]').value)
-
-    def on_options_change(self):
+    def on_options_change(self, event):
         """Other options can mean other seats (more players, other colours): "I play" and the seats list them again."""
         game = self.app.session.game
+        bots, pace, _mine = page.chosen_seats(event.form)
         try:
-            options = game.resolve_options(self.chosen_options())
-            by_id("new-mine").innerHTML = page.mine_form(Session(game.id, options), self.chosen_bots())
-            by_id("new-seats").innerHTML = page.seats_form(game, options, self.chosen_bots(), self.chosen_pace())
+            options = game.resolve_options(page.chosen_options(game, event.form))
+            by_id("new-mine").innerHTML = page.mine_form(Session(game.id, options), bots)
+            by_id("new-seats").innerHTML = page.seats_form(game, options, bots, pace)
         except GameError:
             pass  # options that do not go together: the form says so when started
 
-    def on_seats_change(self):
+    @staticmethod
+    def on_seats_change(event):
         """A seat the computer plays is not one "I play": its box unticked and off; one given back to a person,
         ticked again."""
-        bots = self.chosen_bots()
+        bots = page.chosen_seats(event.form)[0]
         for box in by_id("new-mine").querySelectorAll('[name="mine"]'):
             computer = str(box.value) in bots
             if computer != bool(box.disabled):
@@ -86,10 +63,9 @@ class NewGame:
 
     def start(self, event):
         """Start the game the form describes; an invalid combination is explained and the form stays open."""
-        event.preventDefault()
         game = self.app.session.game
-        chosen = self.chosen_options()
-        mine = [str(box.value) for box in by_id("new-mine").querySelectorAll('[name="mine"]:checked')]
+        chosen = page.chosen_options(game, event.form)
+        bots, pace, mine = page.chosen_seats(event.form)
         self.form_values[game.id] = chosen
         try:
             game.new(**chosen)
@@ -97,9 +73,8 @@ class NewGame:
             by_id("new-error").textContent = str(err)
             return
         by_id("new-game").close()
-        bots = self.chosen_bots()
         mine += list(bots) if mine else []  # the computer's seats are played here too, never by link
-        self.new_session(game.id, chosen, mine, bots, self.chosen_pace())
+        self.new_session(game.id, chosen, mine, bots, pace)
 
     def new_session(self, game_id, options, mine, bots, pace="normal"):
         """A fresh game on screen, `mine` the seats played here, `bots` the computer's (at `pace`); the one it

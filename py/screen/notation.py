@@ -1,8 +1,6 @@
 """The Notation box: the moves in the game's notation, to read or copy (the log shows them in words)."""
 
-from pyodide.ffi import create_proxy
-
-from browser import by_id
+from browser import by_id, on
 from pyramids import page
 from screen.share import close_box
 
@@ -12,7 +10,7 @@ class Notation:
         self.app = app
 
     def bind(self):
-        by_id("notation").addEventListener("click", create_proxy(lambda _event: self.app.once_open(self.toggle)))
+        on("notation", "click", lambda _event: self.app.once_open(self.toggle))
 
     def draw(self, s):
         if not by_id("notation-box").hidden:

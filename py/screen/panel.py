@@ -4,7 +4,7 @@ pools), the clock, the end of a game, Undo/Redo, the typed move, and the rules b
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from browser import Announcer, by_id, draw_panel, present, set_html
+from browser import Announcer, by_id, draw_panel, on, set_html
 from pyramids import games, page, record
 from pyramids.clock import minutes
 from screen.store import NOT_SAVING
@@ -24,10 +24,10 @@ class Panel:
 
     def bind(self):
         app = self.app
-        by_id("side").addEventListener("click", create_proxy(self.on_click))
-        by_id("undo").addEventListener("click", create_proxy(lambda _event: app.act(app.session.undoing.undo)))
-        by_id("redo").addEventListener("click", create_proxy(lambda _event: app.act(app.session.undoing.redo)))
-        by_id("type-move").addEventListener("submit", create_proxy(self.type_move))
+        on("side", "click", self.on_click)
+        on("undo", "click", lambda _event: app.act(app.session.undoing.undo))
+        on("redo", "click", lambda _event: app.act(app.session.undoing.redo))
+        on("type-move", "submit", self.type_move, prevent=True)
         window.setInterval(create_proxy(self.tick), 1000)
 
     def draw(self, s):
@@ -66,9 +66,8 @@ class Panel:
 
     def on_click(self, event):
         """A choice of the move being made (a piece's size, a direction, an action...)."""
-        target = present(event.target.closest("[data-move]"))
-        if target is not None:
-            move = str(target.getAttribute("data-move"))
+        move = event.data.get("move")
+        if move is not None:
             self.app.act(lambda: self.app.session.clicks.choose(move))
 
     def show_clock(self):
@@ -99,9 +98,8 @@ class Panel:
 
     def type_move(self, event):
         """The typed-move box: the game's notation, refused in words like a click."""
-        event.preventDefault()
         app, field = self.app, by_id("move-text")
-        text = str(field.value)
+        text = event.form.get("move", [""])[0]
         if not text.strip():
             return
         before = len(app.session.moves)

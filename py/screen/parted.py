@@ -9,10 +9,8 @@ and when both moved from one position both lines are kept and the player chooses
 
 import asyncio
 
-from pyodide.ffi import create_proxy
-from pyscript import window
 
-from browser import by_id, present, report
+from browser import by_id, on, report
 from pyramids import page, saves
 from screen.store import NOT_SAVING, PREFIX, now_ms
 
@@ -30,8 +28,8 @@ class Parted:
         self.other_line = None  # the entry another tab played otherwise, until the player chooses which line goes on
 
     def bind(self):
-        by_id("parted-box").addEventListener("click", create_proxy(self.keep_line))
-        window.addEventListener("storage", create_proxy(self.on_storage))
+        on("parted-box", "click", self.keep_line)
+        on("window", "storage", self.on_storage)
 
     def ask(self, found, session, other_tab=False):
         """The dialog: the saved line `found` and the one on screen, each with its moves since they parted."""
@@ -71,8 +69,8 @@ class Parted:
         """Another tab wrote storage: My games shows what it saved, renamed or deleted; the game on
         screen follows what it did to this game."""
         app = self.app
-        key = present(event.key)  # null: the whole storage was cleared
-        if key is not None and not str(key).startswith(PREFIX + saves.ENTRY):
+        key = None if event.cleared else event.key  # None: the whole storage was cleared
+        if key is not None and not key.startswith(PREFIX + saves.ENTRY):
             return
         app.my_games.refill()
         entry = app.saving.entry
@@ -121,23 +119,23 @@ class Parted:
         """The player's answer to a link (or another tab) that parts from a saved game: both lines are kept,
         each its own entry."""
         app = self.app
-        target = present(event.target.closest("[data-keep]"))
-        if target is not None and str(target.dataset.keep) in ("this-tab", "other-tab"):
+        keep = event.data.get("keep")
+        if keep in ("this-tab", "other-tab"):
             by_id("parted-box").close()
             app.board.focus()
             other, self.other_line = self.other_line, None
-            if str(target.dataset.keep) == "other-tab" and other:
+            if keep == "other-tab" and other:
                 app.panel.notice = "Here is the other tab's line; this tab's is kept in My games as a game of its own."
                 asyncio.ensure_future(app.open_shown(other))
             return None
         found = self.link
-        if target is None or found is None:
+        if keep is None or found is None:
             return None
         by_id("parted-box").close()
         app.board.focus()  # not the page, where the dialog would leave it
         self.link = None
         other = saves.clean_name(f"{found.data.get('name') or ''} (other line)")
-        if str(target.dataset.keep) == "link":
+        if keep == "link":
             if saves.copy(app.store, found.id, now_ms()) is None:
                 app.panel.tell(NOT_SAVING)
                 return app.render()

@@ -4,10 +4,10 @@ a wiki or blog page, and pictures of the board; copying tells whether the browse
 import asyncio
 from functools import partial
 
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import to_js
 from pyscript import document, window
 
-from browser import by_id, download_file, present
+from browser import by_id, download_file, on, present
 from pyramids import record, views
 
 
@@ -22,12 +22,12 @@ class Share:
 
     def bind(self):
         once_open = self.app.once_open  # each acts on the game on screen: one being opened, once it is shown
-        by_id("share").addEventListener("click", create_proxy(lambda _event: once_open(self.share)))
-        by_id("embed").addEventListener("click", create_proxy(lambda _event: once_open(self.show_embed)))
-        by_id("embed-box").addEventListener("change", create_proxy(self.on_embed_change))
+        on("share", "click", lambda _event: once_open(self.share))
+        on("embed", "click", lambda _event: once_open(self.show_embed))
+        on("embed-box", "change", self.on_embed_change)
         svg, png = partial(self.download, "svg"), partial(self.download, "png")  # pressed twice as a game opens: once
-        by_id("download-svg").addEventListener("click", create_proxy(lambda _event: once_open(svg)))
-        by_id("download-png").addEventListener("click", create_proxy(lambda _event: once_open(png)))
+        on("download-svg", "click", lambda _event: once_open(svg))
+        on("download-png", "click", lambda _event: once_open(png))
 
     @staticmethod
     def close():
@@ -127,7 +127,7 @@ class Share:
     def on_embed_change(self, event):
         """A view or a form chosen: the code follows; a new form (for another kind of page) is copied again."""
         self.fill_embed()
-        if str(event.target.id) == "embed-form":
+        if event.target_id == "embed-form":
             self.copy_embed()
 
     def copy_embed(self):

@@ -5,10 +5,9 @@ On unless the player turns it off: lichess and BoardGameArena, where players of 
 a move sounds like, have sounds on; a move heard confirms it, and the computer's reply is heard while one looks
 away.  Nothing plays before the player has pressed something on the page (static/sound.js), nor in an embed."""
 
-from pyodide.ffi import create_proxy
 from pyscript import window
 
-from browser import by_id, held, present
+from browser import by_id, held, on, present
 from pyramids import page
 
 KEY = "sound"  # in the page's storage (screen/store.py), "off" when turned off; static/sound.js reads it too
@@ -26,11 +25,11 @@ class Sound:
     def bind(self):
         box = by_id("sound")
         box.checked, box.disabled = self.on, False
-        box.addEventListener("change", create_proxy(self.toggle))
+        on("sound", "change", self.toggle)
 
-    def toggle(self, _event):
+    def toggle(self, event):
         """The setting, kept for the next visit; said to a screen reader by the checkbox itself."""
-        self.app.store.set(KEY, "on" if by_id("sound").checked else "off")
+        self.app.store.set(KEY, "on" if event.checked else "off")
 
     def draw(self, s):
         """After the board is painted: the sound of what it shows now, if it shows a new move."""

@@ -1,0 +1,69 @@
+"""What an event carries reaches the pages' Python as data (static/events.js, py/browser.py's `on`): the
+board locations under a click, the data-* attributes above it, where it happened, the key; and the
+browser's own action prevented where the page uses the event (issue 55: the handlers read no element, so
+they can one day run off the page's thread)."""
+
+DESCRIBED = """() => {
+    const probe = document.createElement('div');
+    probe.id = 'probe';
+    probe.innerHTML = '<div data-cell="b2" data-preview="outer" data-first="7">'
+        + '<span data-cell="b2-top" data-preview="inner"><button id="probe-button" disabled>'
+        + '<b>x</b></button></span></div>';  // under the body: the root's own data-* (data-ready...) are not its
+    document.body.append(probe);
+    let seen = null;
+    probe.addEventListener('click', event => { seen = window.pyramidsEvents.describe(event); });
+    probe.querySelector('b').dispatchEvent(new MouseEvent('click', {bubbles: true, shiftKey: true}));
+    probe.remove();
+    return seen;
+}"""
+
+
+def test_a_click_is_described_innermost_first(app):
+    app.open()
+    seen = app.page.evaluate(DESCRIBED)
+    assert seen["cells"] == ["b2-top", "b2"], "a piece inside its tower: the piece first"
+    assert seen["data"] == {"cell": "b2-top", "preview": "inner", "first": "7"}, "the innermost value kept"
+    assert seen["within"] == ["b", "button", "#probe-button", "span", "div", "div", "#probe"]
+    assert (seen["control"], seen["disabled"], seen["shift"], seen["type"]) == ("probe-button", True, True, "click")
+
+
+def test_a_storage_cleared_is_told_from_an_entry_written(app):
+    """A `storage` event's key is null when the whole storage was cleared (py/screen/parted.py follows it)."""
+    app.open()
+    seen = app.page.evaluate("""() => [null, 'pyramids:x'].map(key =>
+        window.pyramidsEvents.describe(new StorageEvent('storage', {key})))""")
+    assert [(s["key"], s["cleared"], s["targetId"], s["within"]) for s in seen] == [
+        ("", True, "", []), ("pyramids:x", False, "", [])]
+
+
+KEY = """([key, where]) => {
+    const event = new KeyboardEvent('keydown', {key, bubbles: true, cancelable: true});
+    document.querySelector(where).dispatchEvent(event);
+    return event.defaultPrevented;
+}"""
+
+
+def test_the_keys_the_page_uses_are_its_own_and_no_others(app):
+    """Home browses to the start (py/screen/log.py's `on_key`, which prevents the browser's scroll); a key the
+    page does not use, or Home in a text field (its caret's), is left to the browser."""
+    app.open("v=1&g=ice-lady&m=c3-d4+f6-e5")
+    assert app.page.evaluate(KEY, ["Home", "#move-text"]) is False
+    assert app.page.inner_text("#ply") == "Move 2 of 2"
+    assert app.page.evaluate(KEY, ["x", "body"]) is False
+    assert app.page.evaluate(KEY, ["Home", "body"]) is True
+    app.settled()
+    assert app.page.inner_text("#ply") == "Move 0 of 2"
+
+
+def test_a_typed_move_is_never_sent_as_a_form(app):
+    """The typed move's form is always prevented (`on(..., prevent=True)`): the page stays, the move is made."""
+    app.open()
+    prevented = app.page.evaluate("""() => {
+        document.getElementById('move-text').value = 'c3-d4';
+        const event = new SubmitEvent('submit', {bubbles: true, cancelable: true});
+        document.getElementById('type-move').dispatchEvent(event);
+        return event.defaultPrevented;
+    }""")
+    app.settled()
+    assert prevented is True
+    assert app.moves() == ["c3-d4"]
