@@ -24,7 +24,7 @@ def by_id(name):
 
 
 class PageEvent:
-    """What an event carried, as plain data (static/events.js's `describe`): a handler reads this, never the
+    """What an event carried, as plain data (static/bridge.js's `describe`): a handler reads this, never the
     event or the elements under it, so it is a function of data alone (a worker could be sent it).
 
     `cells` are the board locations under it, innermost first (a piece inside its tower); `data` the data-*
@@ -63,7 +63,7 @@ def on(where: str, kind: str, handler, prevent: bool = False) -> None:
         event = PageEvent(described.to_py())
         handler(event)
         return event.prevented
-    window.pyramidsEvents.listen(where, kind, create_proxy(heard), prevent)
+    window.pyramidsBridge.listen(where, kind, create_proxy(heard), prevent)
 
 
 _held: dict[str, str] = {}  # element id -> the HTML `set_html` last put in it

@@ -10,11 +10,11 @@ time: a 10,000-move game never freezes the page.
 import asyncio
 from contextlib import contextmanager
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from archives import loaded
-from browser import by_id, load_script, on, present, replay as replay_in_slices, replay_slice, report
+from browser import by_id, load_script, on, replay as replay_in_slices, replay_slice, report
 from pyramids import games, page, saves
 from pyramids.core import CONFIRM_RESIGN, DECLINE_DRAW, OFFER_DRAW, RESIGN, GameError
 from pyramids.loading import Loading
@@ -35,9 +35,8 @@ from screen.store import LocalStore, now_ms
 
 DEFAULT_GAME = games.DEFAULT
 QUICK = 300  # a game of at most this many moves is tried at once (it usually opens within the slice)
-FOCUS_PARTNER = {"undo": "redo", "redo": "undo", "first": "next", "prev": "next", "next": "prev", "last": "prev",
-                 "prev-turn": "next-turn", "next-turn": "prev-turn"}
-# A panel location whose use asks a question next: the focus goes to the answer (the milder one: Decline).
+# A panel location whose use asks a question next: the focus goes to the answer (the milder one: Decline), as
+# static/bridge.js hands it on.
 FOCUS_ANSWER = {RESIGN: CONFIRM_RESIGN, OFFER_DRAW: DECLINE_DRAW}
 UNSAVED_GAME = ("Your last game could not be saved here (this browser's storage was full or off), so only its link "
                 "holds it.")
@@ -262,28 +261,12 @@ class App:
 
     @contextmanager
     def focus_kept(self):
-        """A control that the drawing inside removes or disables hands the focus on (`keep_focus`)."""
-        focused = present(document.activeElement)
-        if focused is not None and present(focused.closest("#board")) is not None:
-            focused = None  # the board keeps its own focus across a redraw (static/access.js)
+        """A control that the drawing inside removes or disables hands the focus on: the page does it
+        (static/bridge.js's `handOn`), from what had the focus before."""
+        bridge = window.pyramidsBridge
+        used = bridge.focused()
         yield
-        if focused is not None and (not focused.isConnected or present(getattr(focused, "disabled", None))):
-            self.keep_focus(focused)
-
-    def keep_focus(self, used):
-        """The control a player used is gone (a choice made, Esc, the panel drawn again) or disabled by its use
-        (the last Redo, First): the focus goes to its counterpart (Undo, Next), the same panel location drawn
-        again, the question it asked (Resign: Yes, resign), the next choice, else the board; never to the page,
-        where the keys would do nothing."""
-        partner = present(by_id(FOCUS_PARTNER[str(used.id)])) if str(used.id) in FOCUS_PARTNER else None
-        cell = present(used.getAttribute("data-cell"))
-        panel = by_id("game-panel")
-        again = present(panel.querySelector(f'[data-cell="{cell}"]')) if cell else None
-        answer = present(panel.querySelector(f'[data-cell="{FOCUS_ANSWER[cell]}"]')) if cell in FOCUS_ANSWER else None
-        for target in (partner, again, answer, present(by_id("choices").querySelector("button"))):
-            if target is not None and not present(getattr(target, "disabled", None)):
-                return target.focus()
-        return self.board.focus()
+        bridge.handOn(used)
 
     def draw(self):
         """What answers a click in its own frame: the board, the status, message and choices, the history's
@@ -425,6 +408,7 @@ class App:
         for part in (self.bots, self.board, self.panel, self.log, self.share, self.notation, self.new_game,
                      self.my_games, self.parted, self.sound, self.learn):
             part.bind()
+        window.pyramidsBridge.answer(to_js(FOCUS_ANSWER, dict_converter=window.Object.fromEntries))
         on("picker", "click", self.on_picker_click)
         on("document", "keydown", self.on_key)
         on("document", "visibilitychange", lambda _event: self.on_leave() if document.hidden else None)

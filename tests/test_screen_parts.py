@@ -27,10 +27,8 @@ def test_every_element_the_code_names_is_on_the_page():
 def test_every_control_is_one_parts():
     controls = re.findall(r'<(?:button|form|input|select|textarea)(?![^>]*type="submit")[^>]*\bid="([^"]+)"', PAGE)
     assert {"undo", "replay", "share", "notation", "new-form", "games-file", "log-toggle"} <= set(controls)
-    focus_table = re.compile(r"^FOCUS_PARTNER = \{.*?\}$", re.M | re.S)
     for control in controls:
-        naming = [module for module, text in MODULES.items()
-                  if f'"{control}"' in (focus_table.sub("", text) if module == "main.py" else text)]
+        naming = [module for module, text in MODULES.items() if f'"{control}"' in text]
         assert len(naming) == 1, f"#{control} is named in {naming or 'no module'}"
         assert naming[0].startswith("screen/") and "def bind" in MODULES[naming[0]], f"#{control} is {naming[0]}'s"
 
@@ -40,7 +38,7 @@ EVENT_READS = re.compile(r"addEventListener|\bevent\.(target|currentTarget|preve
 
 
 def test_the_pages_python_hears_events_only_as_data():
-    """Issue 55: every handler binds through py/browser.py's `on` and reads the event's data (static/events.js),
+    """Issue 55: every handler binds through py/browser.py's `on` and reads the event's data (static/bridge.js),
     never the event or the element under it; what the page reads besides (the focus, storage, a form's other
     fields) is not an event's."""
     pages = {**MODULES, "embed_page.py": (ROOT / "py" / "embed_page.py").read_text()}

@@ -356,7 +356,7 @@ def test_links_and_the_form_know_the_levels_without_loading_the_search():
 
 
 class _Sent(HTMLParser):
-    """A form's fields as the browser sends them (static/events.js's `form`, from `FormData`): a ticked box's
+    """A form's fields as the browser sends them (static/bridge.js's `form`, from `FormData`): a ticked box's
     value ("on" without one), each list's selected choice (else its first); nothing of a box not ticked, or of a
     field that is off."""
 

@@ -1,8 +1,9 @@
-// What an event carries, as data: the pages' Python (py/browser.py's `on`) binds its handlers here
-// and reads only what `describe` sends, never the event or the elements under it.  Every read a
-// handler makes of an event is in this one function, so the handlers are functions of plain data:
-// the first step of the page's Python moving off the page's thread (issue 55; a worker can be sent
-// this object, not the event).
+// The page's side of what passes between the page and its Python: what the page tells the Python
+// (each event, as data) and what the page does by itself around the Python's drawing (the focus
+// kept).  The Python reads no element for either, so both can one day cross to a worker (issue 55).
+//
+// Events: the pages' Python (py/browser.py's `on`) binds its handlers here and reads only what
+// `describe` sends, never the event or the elements under it.
 "use strict";
 (function () {
   // The event's own facts, and the places in the page it happened in: the target and each element
@@ -55,5 +56,33 @@
     });
   }
 
-  window.pyramidsEvents = {listen, describe};
+  // -- the focus kept across a drawing ------------------------------------------
+  // A control that a drawing removes or disables (a choice made, the panel drawn again, the last Redo,
+  // First) hands the focus on: to its counterpart (Undo, Next), the same panel location drawn again,
+  // the question its use asks (Resign: Yes, resign; `answers`, from the Python), the first choice, else
+  // the board; never to the page, where the keys would do nothing.  The board keeps its own focus across
+  // a redraw (static/access.js).
+  const PARTNER = {undo: "redo", redo: "undo", first: "next", prev: "next", next: "prev", last: "prev",
+                   "prev-turn": "next-turn", "next-turn": "prev-turn"};
+  const byId = id => document.getElementById(id);
+  const located = (cell, within) => cell && within && within.querySelector(`[data-cell="${CSS.escape(cell)}"]`);
+  let answers = {};
+
+  // What has the focus before a drawing, if it is the drawing's to keep.
+  function focused() {
+    const element = document.activeElement;
+    return element && element !== document.body && !element.closest("#board") ? element : null;
+  }
+
+  // After the drawing: the focus handed on if `used` (from `focused`) is gone or off.
+  function handOn(used) {
+    if (!used || (used.isConnected && !used.disabled)) return;
+    const cell = used.getAttribute("data-cell"), panel = byId("game-panel"), choices = byId("choices");
+    const next = [PARTNER[used.id] && byId(PARTNER[used.id]), located(cell, panel), located(answers[cell], panel),
+                  choices && choices.querySelector("button")].find(element => element && !element.disabled);
+    if (next) next.focus();
+    else byId("board").dispatchEvent(new CustomEvent("pyramids-focus"));  // static/access.js picks where
+  }
+
+  window.pyramidsBridge = {listen, describe, focused, handOn, answer: table => { answers = table; }};
 })();

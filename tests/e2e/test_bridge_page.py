@@ -1,7 +1,8 @@
-"""What an event carries reaches the pages' Python as data (static/events.js, py/browser.py's `on`): the
+"""What an event carries reaches the pages' Python as data (static/bridge.js, py/browser.py's `on`): the
 board locations under a click, the data-* attributes above it, where it happened, the key; and the
-browser's own action prevented where the page uses the event (issue 55: the handlers read no element, so
-they can one day run off the page's thread)."""
+browser's own action prevented where the page uses the event. The focus a drawing takes from a control is
+handed on by the page itself (issue 55: the Python reads no element for either, so it can one day run off
+the page's thread)."""
 
 DESCRIBED = """() => {
     const probe = document.createElement('div');
@@ -11,7 +12,7 @@ DESCRIBED = """() => {
         + '<b>x</b></button></span></div>';  // under the body: the root's own data-* (data-ready...) are not its
     document.body.append(probe);
     let seen = null;
-    probe.addEventListener('click', event => { seen = window.pyramidsEvents.describe(event); });
+    probe.addEventListener('click', event => { seen = window.pyramidsBridge.describe(event); });
     probe.querySelector('b').dispatchEvent(new MouseEvent('click', {bubbles: true, shiftKey: true}));
     probe.remove();
     return seen;
@@ -31,7 +32,7 @@ def test_a_storage_cleared_is_told_from_an_entry_written(app):
     """A `storage` event's key is null when the whole storage was cleared (py/screen/parted.py follows it)."""
     app.open()
     seen = app.page.evaluate("""() => [null, 'pyramids:x'].map(key =>
-        window.pyramidsEvents.describe(new StorageEvent('storage', {key})))""")
+        window.pyramidsBridge.describe(new StorageEvent('storage', {key})))""")
     assert [(s["key"], s["cleared"], s["targetId"], s["within"]) for s in seen] == [
         ("", True, "", []), ("pyramids:x", False, "", [])]
 
@@ -67,3 +68,37 @@ def test_a_typed_move_is_never_sent_as_a_form(app):
     app.settled()
     assert prevented is True
     assert app.moves() == ["c3-d4"]
+
+
+HANDED_ON = """() => {
+    const panel = document.getElementById('game-panel'), bridge = window.pyramidsBridge;
+    const put = (html, where) => {
+        const holder = document.createElement('div');
+        holder.innerHTML = html;
+        where.append(holder);
+        return holder;
+    };
+    let holder = put('<button type="button" data-cell="probe-cell">a</button>', panel);
+    holder.querySelector('button').focus();
+    let used = bridge.focused();
+    holder.remove();
+    holder = put('<button type="button" data-cell="probe-cell" id="probe-again">b</button>', panel);
+    bridge.handOn(used);
+    const again = document.activeElement.id;
+    holder.remove();
+    holder = put('<button type="button" id="probe-alone">c</button>', document.body);
+    holder.querySelector('button').focus();
+    used = bridge.focused();
+    holder.querySelector('button').disabled = true;
+    bridge.handOn(used);
+    const alone = document.activeElement.closest('#board') !== null;
+    holder.remove();
+    return {again, alone};
+}"""
+
+
+def test_the_focus_a_drawing_takes_is_handed_on_by_the_page(app):
+    """A panel location drawn again takes the focus back; a control disabled with no counterpart hands it to
+    the board's location (static/access.js), never to the page."""
+    app.open()
+    assert app.page.evaluate(HANDED_ON) == {"again": "probe-again", "alone": True}
