@@ -38,7 +38,7 @@ class PageEvent:
         self.type = str(described["type"])
         self.key = str(described["key"])
         self.cleared = bool(described["cleared"])
-        self.shift, self.ctrl, self.meta, self.alt = (bool(described[k]) for k in ("shift", "ctrl", "meta", "alt"))
+        self.shift, self.ctrl, self.meta = (bool(described[k]) for k in ("shift", "ctrl", "meta"))
         self.pointer = str(described["pointer"])
         self.target_id = str(described["targetId"])
         self.cells = [str(cell) for cell in described["cells"]]
@@ -47,7 +47,6 @@ class PageEvent:
         control = present(described["control"])
         self.control = None if control is None else str(control)
         self.disabled, self.checked = bool(described["disabled"]), bool(described["checked"])
-        self.value = str(described["value"])
         self.form = {str(name): [str(v) for v in values] for name, values in described["form"].items()}
         self.prevented = False
 

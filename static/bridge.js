@@ -24,7 +24,7 @@
       type: event.type,
       key: typeof event.key === "string" ? event.key : "",  // a key pressed, or the storage entry written
       cleared: event.type === "storage" && event.key === null,  // the whole storage cleared
-      shift: !!event.shiftKey, ctrl: !!event.ctrlKey, meta: !!event.metaKey, alt: !!event.altKey,
+      shift: !!event.shiftKey, ctrl: !!event.ctrlKey, meta: !!event.metaKey,
       pointer: event.pointerType || "",
       targetId: (target && target.id) || "",
       cells,  // the board locations under it, innermost first (a piece inside its tower)
@@ -32,7 +32,6 @@
       within,  // their tag names and #ids
       control: control ? control.id : null,  // the button or field it is in
       disabled: !!(control && control.disabled),
-      value: control && "value" in control ? String(control.value) : "",
       checked: !!(control && control.checked),
       form: form ? values(form) : {},  // the whole form's fields, each name to its values, as it would be sent
     };
