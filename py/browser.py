@@ -30,8 +30,8 @@ class PageEvent:
     `cells` are the board locations under it, innermost first (a piece inside its tower); `data` the data-*
     attributes of its target and the elements above it (the innermost's value kept); `within` their tag names
     and #ids; `target_id` the id of the element it happened on; `control` the id of the button or field it
-    happened in (None outside one); `form` the fields of the form it happened in, each name to its values, as
-    the browser would send them (a box not ticked sends nothing).
+    happened in (None outside one); `form`, for a form sent or changed, its fields, each name to its values,
+    as the browser would send them (a box not ticked sends nothing).
     """
 
     def __init__(self, described: dict):

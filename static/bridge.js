@@ -19,7 +19,7 @@
       if (element.hasAttribute("data-cell")) cells.push(element.getAttribute("data-cell"));
     }
     const control = target && target.closest("button, input, select, textarea");
-    const form = target && target.closest("form");
+    const form = (event.type === "submit" || event.type === "change") && target && target.closest("form");
     return {
       type: event.type,
       key: typeof event.key === "string" ? event.key : "",  // a key pressed, or the storage entry written
@@ -33,7 +33,7 @@
       control: control ? control.id : null,  // the button or field it is in
       disabled: !!(control && control.disabled),
       checked: !!(control && control.checked),
-      form: form ? values(form) : {},  // the whole form's fields, each name to its values, as it would be sent
+      form: form ? values(form) : {},  // a form sent or changed: its fields, each name to its values, as sent
     };
   }
 
