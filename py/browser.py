@@ -1,10 +1,12 @@
-"""What the two pages' bindings (main.py, embed_page.py) share: the DOM side of a board."""
+"""What the two pages' bindings (main.py, embed_page.py) share: the page's side of a board, reached through
+static/bridge.js's `pyramidsBridge` (the page's own, or static/page-worker.js's in a worker), never by PyScript:
+this runs in a plain worker too."""
 
 import asyncio
 import time
 
-from pyodide.ffi import create_proxy, jsnull
-from pyscript import document, window
+import js
+from pyodide.ffi import create_proxy, jsnull, to_js
 
 from pyramids import page, views
 
@@ -20,7 +22,7 @@ def present(value):
 
 
 def by_id(name):
-    return document.getElementById(name)
+    return js.document.getElementById(name)
 
 
 class PageEvent:
@@ -48,21 +50,39 @@ class PageEvent:
         self.control = None if control is None else str(control)
         self.disabled, self.checked = bool(described["disabled"]), bool(described["checked"])
         self.form = {str(name): [str(v) for v in values] for name, values in described["form"].items()}
-        self.prevented = False
-
-    def prevent_default(self):
-        """The page uses this key: the browser does not (a key's page scrolled, say)."""
-        self.prevented = True
 
 
-def on(where: str, kind: str, handler, prevent: bool = False) -> None:
-    """`handler(PageEvent)` on each `kind` event at `where` (an element's id, "document" or "window");
-    `prevent`: the browser's own action never happens (a form's submission sends nothing)."""
+def on(where: str, kind: str, handler, prevent: bool | dict = False) -> None:
+    """`handler(PageEvent)` on each `kind` event at `where` (an element's id, "document" or "window").
+    `prevent`: the browser's own action never happens (True: a form's submission sends nothing), or not for
+    the keys the page uses (`keys_used`).  The page decides it, at once: the handler may answer later."""
     def heard(described):
-        event = PageEvent(described.to_py())
-        handler(event)
-        return event.prevented
-    window.pyramidsBridge.listen(where, kind, create_proxy(heard), prevent)
+        handler(PageEvent(described.to_py()))
+    js.pyramidsBridge.listen(where, kind, create_proxy(heard),
+                                 to_js(prevent, dict_converter=js.Object.fromEntries))
+
+
+def keys_used(keys, outside: str) -> dict:
+    """`on`'s `prevent` for `keys` pressed without Ctrl or Meta outside the elements `outside` (a selector)."""
+    return {"keys": list(keys), "outside": outside}
+
+
+def do(*commands) -> None:
+    """Have the page change itself (static/bridge.js's `apply`): each command is data, e.g.
+    `["set", "status", {"textContent": text}]`, so the Python need not hold an element (a worker cannot)."""
+    if commands:
+        js.pyramidsBridge.apply(to_js(list(commands), dict_converter=js.Object.fromEntries))
+
+
+def address() -> str:
+    """What the page's address holds after the "#"."""
+    return str(js.pyramidsBridge.address())
+
+
+def home() -> str:
+    """The site's address, for the files the Python fetches: "" on the page (they are relative to it), the
+    site's folder in a worker (static/page-worker.js)."""
+    return str(js.pyramidsBridge.home)
 
 
 _held: dict[str, str] = {}  # element id -> the HTML `set_html` last put in it
@@ -74,7 +94,7 @@ def set_html(element_id: str, html: str) -> bool:
     milliseconds).  The elements given here are written only through this."""
     if _held.get(element_id) == html:
         return False
-    by_id(element_id).innerHTML = html
+    do(["set", element_id, {"innerHTML": html}])
     _held[element_id] = html
     return True
 
@@ -94,23 +114,18 @@ def draw_board(session) -> None:
     """The position on screen, in one assignment, with its text for tests and tools; its pieces move to
     their places (static/motion.js, once loaded) where it follows the board drawn before (`page.follows`)."""
     changed = set_html("board", page.board(session, PREVIEW_S))
-    board = by_id("board")
-    board.setAttribute("data-position", session.state.to_text())
-    board.setAttribute("data-perspective", session.link_play.perspective or "")
-    board.setAttribute("data-game", session.game.id)  # wide tables get a wide board (CSS)
-    board.removeAttribute("data-snapshot")  # the live board replaces the one painted before Python started
     before, now = _shown[0], page.shown(session)
     _shown[0] = now
-    motion = present(getattr(window, "pyramidsMotion", None))
-    if changed and motion is not None:
-        motion.drawn(page.follows(before, now))
+    do(["attr", "board", {"data-position": session.state.to_text(),
+                          "data-perspective": session.link_play.perspective or "",
+                          "data-game": session.game.id,  # wide tables get a wide board (CSS)
+                          "data-snapshot": None}],  # the live board replaces the one painted before Python started
+       *([["drawn", page.follows(before, now)]] if changed else []))
 
 
 def load_script(name: str) -> None:
     """Run static/`name` once the page is ready (motion, sounds): nothing of the start-up waits for it."""
-    script = document.createElement("script")
-    script.src = f"static/{name}"
-    document.head.append(script)
+    do(["script", name])
 
 
 def draw_panel(session, people=None) -> None:
@@ -124,11 +139,12 @@ def name_more(session) -> bool:
     before = dict(session.clicks.previews(0.0))  # those worked out so far
     found = session.clicks.previews(PREVIEW_S)
     marks, state = session.clicks.marks(), session.state
+    named = []
     for cell in found.keys() - before.keys():
         label, preview = views.name(state, marks, cell, found[cell])
-        for element in document.querySelectorAll(f'#board [data-cell="{cell}"], #game-panel [data-cell="{cell}"]'):
-            element.setAttribute("aria-label", label)
-            element.setAttribute("data-preview", preview)
+        named.append(["attrs", f'#board [data-cell="{cell}"], #game-panel [data-cell="{cell}"]',
+                      {"aria-label": label, "data-preview": preview}])
+    do(*named)
     return session.clicks.previews_left()
 
 
@@ -182,7 +198,7 @@ async def replay(loading, progress) -> str | None:
 def report(error) -> None:
     """Log an unexpected error (the player already sees a message)."""
     if error is not None:
-        window.console.error(str(error))
+        js.console.error(str(error))
 
 
 class Announcer:
@@ -204,12 +220,12 @@ class Announcer:
         if text and text == said:
             text += "\u00a0"  # the same words again (a second refusal) must still be read
         if text:
-            by_id("live").textContent = text
+            do(["set", "live", {"textContent": text}])
         self.heard = (session, len(session.moves), session.cursor, text or said, notice)
 
 
 def download_file(url, name):
     """Hand the browser a file to save (a picture, a backup of My games)."""
-    link = document.createElement("a")
+    link = js.document.createElement("a")
     link.href, link.download = url, name
     link.click()

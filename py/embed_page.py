@@ -10,13 +10,13 @@ touch the reader's own saved game in the full app.
 
 import asyncio
 
-from pyscript import document, window
-
 from archives import loaded
-from browser import Announcer, by_id, draw_board, draw_panel, load_script, on, present, replay, report, set_html
+from browser import (Announcer, address, do, draw_board, draw_panel, home, keys_used, load_script, on, replay, report,
+                     set_html)
 from pyramids import embed, page
 from pyramids.core import GameError
 from pyramids.loading import Loading
+from pyramids.session import Session
 
 
 class Embed:
@@ -26,18 +26,19 @@ class Embed:
         self.notice = ""  # what is wrong with the link, shown until the reader acts
         self.opening = None  # the link being opened: a newer one (hashchange) supersedes it
         self.announce = Announcer()
+        self.moves_shown = False  # the move list open over the board
 
     async def start(self) -> bool:
         """The game the link holds, its game's files fetched first; False if another link came meanwhile."""
         self.session, self.view, self.notice = None, embed.View(), ""
-        fragment = str(window.location.hash or "")
+        fragment = address()
         opening = self.opening = object()
 
         def opened():
             rec, view = embed.parse(fragment)
             return Loading(rec), view
         try:
-            loading, view = await loaded(opened)
+            loading, view = await loaded(opened, base=home())
         except GameError as err:
             loading, notice = None, f"This game cannot be shown: {err}"
         else:
@@ -48,40 +49,37 @@ class Embed:
         if loading is not None:
             self.session, self.view = loading.session, view
         self.notice = notice
-        root = document.documentElement.classList
-        root.toggle("static", self.view.static)
-        root.toggle("playable", self.view.play)
+        do(["classes", "root", {"static": self.view.static, "playable": self.view.play}])
         return True
 
     @staticmethod
     def progress(text):
-        by_id("status").textContent = text
+        do(["set", "status", {"textContent": text}])
 
     def render(self):
         s = self.session
         if s is None:
             set_html("board", "")
             set_html("game-panel", "")
-            by_id("status").textContent = self.notice
-            for name in ("first", "prev", "next", "last", "toggle-moves"):
-                by_id(name).disabled = True
+            do(["set", "status", {"textContent": self.notice}],
+               *(["set", name, {"disabled": True}] for name in ("first", "prev", "next", "last", "toggle-moves")))
             return
         draw_board(s)
         # the score, reserves, pool... as the app shows them; a draw offered or resignation belongs to the
         # app, not to a page that shows the game
         draw_panel(s, people=())
-        status = by_id("status")
-        status.textContent = status.title = " ".join(t for t in (self.notice, s.message) if t) or s.words.status()
+        status = " ".join(t for t in (self.notice, s.message) if t) or s.words.status()
+        do(["set", "status", {"textContent": status, "title": status}])
         set_html("choices", page.choices(s))
         self.announce(s, self.notice)
         first = page.listed_from(s)
-        by_id("moves").innerHTML = page.move_list(s, first, page.listed_to(first))
-        by_id("ply").textContent = f"{s.cursor}/{len(s.moves)}"
-        for name, enabled in (("first", s.cursor > 0), ("prev", s.cursor > 0),
-                              ("next", s.browsing), ("last", s.browsing), ("toggle-moves", True)):
-            by_id(name).disabled = not enabled
-        by_id("open").href = embed.app_link(s.record(), s.cursor)
-        document.title = f"{s.game.title} · Looney Pyramids"
+        set_html("moves", page.move_list(s, first, page.listed_to(first)))
+        do(["set", "ply", {"textContent": f"{s.cursor}/{len(s.moves)}"}],
+           *(["set", name, {"disabled": not enabled}]
+             for name, enabled in (("first", s.cursor > 0), ("prev", s.cursor > 0), ("next", s.browsing),
+                                   ("last", s.browsing), ("toggle-moves", True))),
+           ["set", "open", {"href": embed.app_link(s.record(), s.cursor)}],
+           ["set", "document", {"title": f"{s.game.title} · Looney Pyramids"}])
 
     def act(self, change):
         """Run one reader action; errors become messages, never tracebacks."""
@@ -115,11 +113,10 @@ class Embed:
             self.act(lambda: self.session.clicks.choose(move))
 
     def show_moves(self, shown):
-        by_id("moves").classList.toggle("shown", shown)
-        by_id("toggle-moves").setAttribute("aria-expanded", "true" if shown else "false")
-        current = present(by_id("moves").querySelector(".current"))
-        if shown and current is not None:
-            by_id("moves").scrollTop = current.offsetTop - by_id("moves").clientHeight // 2
+        self.moves_shown = shown
+        do(["classes", "moves", {"shown": shown}],
+           ["attr", "toggle-moves", {"aria-expanded": "true" if shown else "false"}],
+           *([["centre", "moves", ".current"]] if shown else []))
 
     def on_key(self, event):
         if self.session is None or event.ctrl or event.meta or self.view.static:
@@ -131,7 +128,6 @@ class Embed:
             return
         ply = self.session.ply_for_key(event.key)
         if ply is not None:
-            event.prevent_default()
             self.go(ply)
 
     async def on_hashchange(self):
@@ -146,12 +142,14 @@ class Embed:
         button("prev", lambda: self.go(self.session.cursor - 1))
         button("next", lambda: self.go(self.session.cursor + 1))
         button("last", lambda: self.go(len(self.session.moves)))
-        button("toggle-moves", lambda: self.show_moves(not by_id("moves").classList.contains("shown")))
+        button("toggle-moves", lambda: self.show_moves(not self.moves_shown))
         on("board", "click", self.on_board_click)
         on("game-panel", "click", self.on_board_click)  # the pool's pieces
         on("moves", "click", self.on_moves_click)
         on("choices", "click", self.on_choice)
-        on("document", "keydown", self.on_key)
+        if not self.view.static:  # a diagram leaves the keys to the browser
+            on("document", "keydown", self.on_key,
+               prevent=keys_used(Session.HISTORY_KEYS, "input, select, textarea, #board"))
         on("window", "hashchange", lambda _event: asyncio.ensure_future(self.on_hashchange()))
 
 
@@ -161,7 +159,7 @@ async def main():
         view.bind()
         view.render()
     finally:
-        document.documentElement.setAttribute("data-ready", "")
+        do(["attr", "root", {"data-ready": ""}])
     await asyncio.sleep(0)
     load_script("motion.js")  # then, in a task of its own: the pieces of each move slide (no sounds here)
 

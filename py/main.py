@@ -14,7 +14,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from archives import loaded
-from browser import by_id, load_script, on, replay as replay_in_slices, replay_slice, report
+from browser import by_id, keys_used, load_script, on, replay as replay_in_slices, replay_slice, report
 from pyramids import games, page, saves
 from pyramids.core import CONFIRM_RESIGN, DECLINE_DRAW, OFFER_DRAW, RESIGN, GameError
 from pyramids.loading import Loading
@@ -410,7 +410,8 @@ class App:
             part.bind()
         window.pyramidsBridge.answer(to_js(FOCUS_ANSWER, dict_converter=window.Object.fromEntries))
         on("picker", "click", self.on_picker_click)
-        on("document", "keydown", self.on_key)
+        on("document", "keydown", self.on_key,  # the history keys (`GameLog.on_key`) are the page's, not a field's
+           prevent=keys_used(Session.HISTORY_KEYS, "input, select, textarea, dialog, #board"))
         on("document", "visibilitychange", lambda _event: self.on_leave() if document.hidden else None)
         on("window", "pagehide", self.on_leave)
         on("window", "hashchange", self.on_hashchange)

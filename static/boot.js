@@ -7,7 +7,7 @@
 // cache, so every file, the 9.6 MB interpreter included, is downloaded once.  A new build
 // installs in the background; the page offers to reload into it rather than mixing files
 // of two versions.
-import {prepare} from "./start.js";
+import {fetchAhead, prepare} from "./start.js";
 
 // A sandboxed frame (an opaque origin) throws at the very mention of service workers: the app then
 // runs without one, online only.
@@ -68,6 +68,7 @@ async function register() {
 
 // What the page says while Python starts: the note on the board's place (a board painted before Python
 // starts keeps its own "Starting…").
+fetchAhead();
 prepare({
   say(text) {
     const note = document.querySelector("#board .loading:not(.snapshot-note)");

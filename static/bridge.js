@@ -1,9 +1,11 @@
 // The page's side of what passes between the page and its Python: what the page tells the Python
-// (each event, as data) and what the page does by itself around the Python's drawing (the focus
-// kept).  The Python reads no element for either, so both can one day cross to a worker (issue 55).
+// (each event, as data), what the Python has the page do (commands, as data), and what the page does
+// by itself around the Python's drawing (the focus kept).  The Python reads no element for any of
+// them, so all can cross to a worker (issue 55).
 //
 // Events: the pages' Python (py/browser.py's `on`) binds its handlers here and reads only what
 // `describe` sends, never the event or the elements under it.
+// Commands: py/browser.py's `do` hands `apply` a list of them; the page changes itself.
 "use strict";
 (function () {
   // The event's own facts, and the places in the page it happened in: the target and each element
@@ -46,12 +48,17 @@
   const PLACES = {document, window};
 
   // `handler(describe(event))` on each `type` event at `where` (an element's id, "document" or
-  // "window"); the browser's own action is prevented always (`prevent`: a form's submission) or when
-  // the handler answers true (a key the page uses).
+  // "window").  The browser's own action is prevented by the page, at once, whoever answers the event
+  // (a worker answers too late): always for `prevent` true (a form's submission), or for the keys
+  // `prevent.keys` pressed without Ctrl or Meta outside the elements `prevent.outside` (a selector:
+  // the fields, where a key is the field's).
   function listen(where, type, handler, prevent) {
+    const prevented = event => prevent === true || (!!prevent && prevent.keys.includes(event.key)
+      && !(event.ctrlKey || event.metaKey)
+      && !(event.target instanceof Element && event.target.closest(prevent.outside)));
     (PLACES[where] || document.getElementById(where)).addEventListener(type, event => {
-      if (prevent) event.preventDefault();
-      if (handler(describe(event)) === true) event.preventDefault();
+      if (prevented(event)) event.preventDefault();
+      handler(describe(event));
     });
   }
 
@@ -83,5 +90,67 @@
     else byId("board").dispatchEvent(new CustomEvent("pyramids-focus"));  // static/access.js picks where
   }
 
-  window.pyramidsBridge = {listen, describe, focused, handOn, answer: table => { answers = table; }};
+  // -- commands -----------------------------------------------------------------
+  // Each is [what, where, ...]: `where` an element's id, "root" (<html>) or "document".  What the page
+  // does to an element is data the Python sends; the Python reads nothing back.
+  const place = where => (where === "root" ? document.documentElement : where === "document" ? document : byId(where));
+  const OPS = {
+    set: (where, values) => Object.assign(place(where), values),  // properties: textContent, disabled, href…
+    attr: (where, values) => {  // attributes; null (Python's None) removes one
+      for (const [name, value] of Object.entries(values)) {
+        if (value === null || value === undefined) place(where).removeAttribute(name);
+        else place(where).setAttribute(name, value);
+      }
+    },
+    attrs: (selector, values) => {  // the same attributes on each element `selector` finds
+      for (const element of document.querySelectorAll(selector)) {
+        for (const [name, value] of Object.entries(values)) element.setAttribute(name, value);
+      }
+    },
+    classes: (where, values) => {  // class names on (true) or off
+      for (const [name, on] of Object.entries(values)) place(where).classList.toggle(name, on);
+    },
+    // The list `where` scrolled to its element `selector`, in its middle (the move on screen).
+    centre: (where, selector) => {
+      const list = place(where), element = list.querySelector(selector);
+      if (element) list.scrollTop = element.offsetTop - Math.floor(list.clientHeight / 2);
+    },
+    // The board drawn again: its pieces slide (static/motion.js, once loaded).
+    drawn: follows => { if (window.pyramidsMotion) window.pyramidsMotion.drawn(follows); },
+    script: name => {  // static/`name` run once loaded (motion, sounds)
+      const script = document.createElement("script");
+      script.src = `static/${name}`;
+      document.head.append(script);
+    },
+  };
+
+  function apply(commands) {
+    for (const [what, ...args] of commands) OPS[what](...args);
+  }
+
+  // What the page's address holds after the "#" (the game's record and its settings).
+  const address = () => location.hash.replace(/^#/, "");
+
+  // -- the Python in a worker (static/page-worker.js) --------------------------------
+  // Its handlers bound here, each event posted to it as `describe` sees it (with the address, which the
+  // worker cannot read), and its commands applied as they come, a batch per message.  <html
+  // data-answering> while an event waits for its answer (tests wait for it to go).
+  function connect(worker) {
+    let waiting = 0;
+    const root = document.documentElement;
+    worker.addEventListener("message", ({data}) => {
+      if (data.apply) apply(data.apply);
+      if (data.answered && --waiting === 0) root.removeAttribute("data-answering");
+      if (data.listen) {
+        const [where, type, id, prevent] = data.listen;
+        listen(where, type, described => {
+          if (waiting++ === 0) root.setAttribute("data-answering", "");
+          worker.postMessage({event: id, described, address: address()});
+        }, prevent);
+      }
+    });
+  }
+
+  window.pyramidsBridge = {listen, describe, focused, handOn, answer: table => { answers = table; }, apply, address,
+                           connect, home: ""};
 })();

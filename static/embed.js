@@ -140,7 +140,7 @@
     script.setAttribute("config", "pyscript.toml");
     script.textContent = "import embed_page";
     document.body.append(script);
-    starting = import(new URL("start.js", HERE)).then(started => started.startPython(say, wayOut));
+    starting = import(new URL("start.js", HERE)).then(started => started.startPython(say, wayOut, "embed_page"));
     starting.catch(() => { if (!root.hasAttribute("data-start-failed")) cannotLoad(); });
     return starting;
   }

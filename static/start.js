@@ -7,7 +7,7 @@
 // then Pyodide's module: a round trip each, before the interpreter even starts to load.  These
 // are asked for all at once: static/build.js lists the modules, the page's Python script names the
 // config.  The same requests, so the browser answers PyScript's from these.
-function fetchAhead() {
+export function fetchAhead() {
   const ask = (rel, href) => {
     const link = document.createElement("link");
     link.rel = rel;
@@ -125,13 +125,52 @@ function watch(say, wayOut) {
 // ({href, text}; by default painted.js's).  `frame`: the embed, which writes no storage of its own.
 export function prepare({frame = false, say, wayOut}) {
   keepDatabase(frame);
-  fetchAhead();
   showProgress(say);
   watch(say, wayOut);
 }
 
-// The embed's start: the same, then PyScript itself (the app's page loads it with a script of its own).
-export async function startPython(say, wayOut) {
+// The page's Python (`module`) in a worker of its own (static/page-worker.js), speaking to the page through
+// static/bridge.js, so that no task of the interpreter's start holds the page's thread (issue 55).  True
+// once the Python runs there (its first word to the page); false where no worker can start it (a
+// sandboxed frame, a policy refusing workers, an engine without module workers, an interpreter that
+// fails there): the page then starts it itself.
+function startInWorker(module) {
+  const interpreter = (self.PYRAMIDS_START || []).find(href => /\/interpreter-\w+\.mjs$/.test(href));
+  let worker;
+  try {
+    worker = new Worker(new URL("page-worker.js", import.meta.url), {type: "module"});
+  } catch (refused) {
+    return Promise.resolve(false);
+  }
+  return new Promise(resolve => {
+    let running = false;
+    const failed = () => { worker.terminate(); resolve(false); };
+    worker.addEventListener("error", event => {
+      if (running) return;  // the Python's own errors, once it runs, are the console's
+      event.preventDefault();
+      failed();
+    });
+    worker.addEventListener("message", ({data}) => {
+      if (running) return;
+      if (data.failed) failed();
+      else if (data.running) resolve(running = true);
+    });
+    self.pyramidsBridge.connect(worker);
+    worker.postMessage({start: {interpreter: new URL(interpreter, document.baseURI).href, module,
+                                address: self.pyramidsBridge.address()}});
+  });
+}
+
+// The embed's start: the same, then its Python in a worker, else PyScript itself on the page (the app's
+// page loads it with a script of its own).
+export async function startPython(say, wayOut, module) {
   prepare({frame: true, say, wayOut});
+  if (!self.pyramidsBridge) {  // static/bridge.js, deferred, runs after the body is parsed, before this event
+    await new Promise(parsed => addEventListener("DOMContentLoaded", parsed, {once: true}));
+  }
+  const inWorker = await startInWorker(module);
+  document.documentElement.dataset.python = inWorker ? "worker" : "page";  // which, for tests and the bench
+  if (inWorker) return;
+  fetchAhead();
   await import("./vendor/pyscript/core.js");
 }

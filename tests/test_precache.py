@@ -63,6 +63,7 @@ def test_the_list_is_the_config_the_runtime_and_the_pages_static_files():
     keys = {"static/access.js"}  # loaded by painted.js: at once on a board painted before Python, else once ready
     ready = {"static/motion.js", "static/sound.js"}  # loaded by the pages' Python once ready (browser.load_script)
     scripts = {"static/start.js",  # imported by boot.js, and by embed.js when a reader acts: Python's start
+               "static/page-worker.js",  # started by start.js: the embed's Python in a worker
                "static/inflate.js"}  # the interpreter module's worker, inflating its snapshot
     memory = {"static/memory.json"}  # read by the interpreter module: which snapshot to start from
     for name, group in [("the start-up archive", start), ("vendored", vendored), ("in the pages", referenced),

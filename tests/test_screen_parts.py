@@ -53,3 +53,20 @@ def test_the_elements_bound_are_on_the_page():
     bound = {name for text in MODULES.values() for name in re.findall(r'\bon\("([^"]+)"', text)}
     assert {"board", "picker", "type-move"} <= bound
     assert bound - {"document", "window"} - DRAWN_BY_VIEWS <= ids
+
+
+def test_the_embeds_python_reaches_the_page_only_through_the_bridge():
+    """Issue 55: the embed's Python runs in a worker (static/page-worker.js), which has no page: embed_page.py
+    and what it uses of browser.py reach the page only through static/bridge.js (`on`, `do`, `address`), never
+    through PyScript or an element."""
+    reaches = re.compile(r"\bfrom pyscript\b|\bimport pyscript\b|\bdocument\.|\bwindow\.|\bby_id\(|\bpresent\(")
+    embed_page = (ROOT / "py" / "embed_page.py").read_text()
+    assert [line for line in embed_page.splitlines() if reaches.search(line)] == []
+    browser = (ROOT / "py" / "browser.py").read_text()
+    assert "pyscript" not in browser, "browser.py is imported in the worker"
+    page_only = {"by_id", "download_file"}  # the app's page's, where the Python is on the page
+    for name in re.findall(r"^def (\w+)", browser, re.M):
+        body = browser.split(f"def {name}(", 1)[1].split("\ndef ", 1)[0]
+        if name not in page_only:
+            assert "js.document" not in body, f"browser.{name} reaches an element"
+    assert len(reaches.findall('from pyscript import document\nby_id("x")\nwindow.location\ndocument.title')) == 4

@@ -97,6 +97,7 @@ async function startPlain(options) {
 
 function started(how) {
   if (globalThis.document) document.documentElement.dataset.interpreter = how;
+  else globalThis.pyramidsInterpreter = how;  // a worker's: static/page-worker.js tells its page
 }
 
 export async function loadPyodide(options) {

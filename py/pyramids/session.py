@@ -198,9 +198,11 @@ class Session:
             return err
         return None
 
+    HISTORY_KEYS = ("ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown")  # the keys that browse
+
     def ply_for_key(self, key: str) -> int | None:
         """The ply a history key goes to (←/→ a move, PageUp/PageDown or Shift+←/→ a turn, Home, End),
-        or None for other keys."""
+        or None for other keys (a key of `HISTORY_KEYS` always has one: the page uses it without asking)."""
         if key in ("PageUp", "Shift+ArrowLeft"):
             return self.turn_before()
         if key in ("PageDown", "Shift+ArrowRight"):

@@ -169,7 +169,6 @@ class GameLog:
         key = event.key
         ply = self.app.session.ply_for_key(f"Shift+{key}" if event.shift and key.startswith("Arrow") else key)
         if ply is not None:
-            event.prevent_default()
             self.app.act(lambda: self.app.session.go(ply))
 
     @staticmethod

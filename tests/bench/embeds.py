@@ -6,7 +6,9 @@ each frame paints the picture its code carries (static/embed.js marks it), the b
 are read once the page is idle, then a reader clicks Next in one frame and the interpreter starts there.
 
 Rows: each board on screen (from the wiki page's navigation), the bytes of the three together before anyone
-acts, the browser's memory with the three against an empty page, and the first click to the game ready.
+acts, the browser's memory with the three against an empty page, the first click to the game ready, and the
+frame's longest task meanwhile (its Python started in a worker, issue 55: on a phone, whose browser may run a
+frame of another site on the page's own thread, a task of the frame's is one of the wiki page's).
 """
 
 from __future__ import annotations
@@ -32,6 +34,14 @@ GAMES = {"ice-lady": (20, 12), "terrafex": (40, 30), "ice-turn": (60, 50)}  # mo
 PAINTED_JS = """() => {
   const mark = performance.getEntriesByName('pyramids:picture-painted')[0];
   return mark ? performance.timeOrigin + mark.startTime : null;
+}"""
+
+
+# The frame's own long tasks from now on (on a phone the frame shares its thread with the wiki's page).
+LONG_TASKS_JS = """() => {
+  window.longTasks = [];
+  new PerformanceObserver(list => { for (const task of list.getEntries()) window.longTasks.push(task.duration); })
+    .observe({type: 'longtask'});
 }"""
 
 
@@ -147,15 +157,20 @@ def one_run(pw, page_html: pathlib.Path, site: Site, wiki: Site) -> dict:
             page.wait_for_timeout(1500)  # idle: whatever the page would still ask for
             sent = site.sent + wiki.sent
             memory = browser_memory(profile) - empty
+            frames[0].evaluate(LONG_TASKS_JS)
             clicked = time.perf_counter()
             frames[0].click("#first")
             frames[0].wait_for_selector("html[data-ready]", timeout=READY_MS)
             started = (time.perf_counter() - clicked) * 1000
+            frames[0].wait_for_timeout(200)  # the tasks just before ready, reported
+            longest = frames[0].evaluate("Math.max(0, ...window.longTasks)")
+            python = frames[0].get_attribute("html", "data-python")
         finally:
             context.close()
     finally:
         shutil.rmtree(profile, ignore_errors=True)
-    return {"boards": boards, "bytes": sent, "memory": memory, "first_click": started}
+    return {"boards": boards, "bytes": sent, "memory": memory, "first_click": started, "longest": longest,
+            "python": python}
 
 
 def section(runner, args, table, results):
@@ -182,3 +197,6 @@ def section(runner, args, table, results):
               unit="MB")
     table.add("Embeds", "a reader's first step to the game ready (Python started)",
               spread(r["first_click"] for r in found))
+    where = sorted({str(r["python"]) for r in found})
+    table.add("Embeds", f"the frame's longest task meanwhile (its Python on the {'/'.join(where)})",
+              spread(r["longest"] for r in found))

@@ -225,8 +225,9 @@ class App:
 
     def settled(self):
         """Wait until what a move draws after the board's frame is drawn: the log, the save, the URL
-        (py/main.py's `later`: in the task after the next frame, queued before this one's)."""
-        self.page.evaluate("() => new Promise(done => requestAnimationFrame(() => setTimeout(done, 0)))")
+        (py/main.py's `later`: in the task after the next frame, queued before this one's); where the page's
+        Python is in a worker, once it has answered every event (static/bridge.js's data-answering)."""
+        settled(self.page)
 
     def play(self, *cells: str):
         for cell in cells:
@@ -283,6 +284,12 @@ class App:
         other.page.goto(link)
         other.wait_ready()
         return other
+
+
+def settled(page_or_frame):
+    """`App.settled` for any page or frame."""
+    page_or_frame.wait_for_selector("html:not([data-answering])", state="attached")
+    page_or_frame.evaluate("() => new Promise(done => requestAnimationFrame(() => setTimeout(done, 0)))")
 
 
 @pytest.fixture

@@ -102,3 +102,38 @@ def test_the_focus_a_drawing_takes_is_handed_on_by_the_page(app):
     the board's location (static/access.js), never to the page."""
     app.open()
     assert app.page.evaluate(HANDED_ON) == {"again": "probe-again", "alone": True}
+
+
+APPLIED = """() => {
+    const probe = document.createElement('div');
+    probe.id = 'probe';
+    probe.innerHTML = '<ol id="probe-list" style="height: 40px; overflow: auto">'
+        + Array.from({length: 30}, (_, i) => `<li data-cell="c${i}" class="${i === 20 ? 'current' : ''}">${i}</li>`)
+            .join('')
+        + '</ol><button id="probe-button">b</button>';
+    probe.dataset.gone = probe.dataset.alsoGone = 'here';
+    document.body.append(probe);
+    window.pyramidsBridge.apply([
+        ['set', 'probe-button', {textContent: 'Next', disabled: true}],
+        ['attr', 'probe', {'data-x': '1', 'data-gone': null, 'data-also-gone': undefined}],  // Python's None
+        ['attrs', '#probe-list [data-cell="c3"], #probe-list [data-cell="c4"]', {'aria-label': 'named'}],
+        ['classes', 'probe-list', {shown: true, gone: false}],
+        ['centre', 'probe-list', '.current'],
+    ]);
+    const list = document.getElementById('probe-list'), button = document.getElementById('probe-button');
+    const seen = {text: button.textContent, disabled: button.disabled, x: probe.dataset.x,
+                  gone: probe.hasAttribute('data-gone') || probe.hasAttribute('data-also-gone'),
+                  named: [...list.querySelectorAll('[aria-label="named"]')].map(li => li.dataset.cell),
+                  classes: list.className, scrolled: list.scrollTop > 0};
+    probe.remove();
+    return seen;
+}"""
+
+
+def test_the_pythons_commands_change_the_page(app):
+    """Issue 55: the pages' Python changes the page by commands, as data (py/browser.py's `do`), which the page
+    applies itself (static/bridge.js's `apply`): properties, attributes, class names, a list scrolled to its
+    current entry."""
+    app.open()
+    assert app.page.evaluate(APPLIED) == {"text": "Next", "disabled": True, "x": "1", "gone": False,
+                                          "named": ["c3", "c4"], "classes": "shown", "scrolled": True}

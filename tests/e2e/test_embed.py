@@ -6,7 +6,7 @@ import struct
 import xml.etree.ElementTree as ET
 import zlib
 
-from conftest import App
+from conftest import App, settled
 from pyramids import embed, games, page as fragments, record, views
 from static_server import StaticServer
 from test_access import small_controls, violations
@@ -29,7 +29,12 @@ class EmbedView(App):
         return self
 
     def ply(self):
+        self.settled()  # its Python answers from a worker
         return self.page.inner_text("#ply")
+
+    def position(self):
+        self.settled()
+        return super().position()
 
 
 def stored(page):
@@ -127,7 +132,8 @@ def test_the_embed_fits_its_frame_from_300px_wide(new_context, server):
                 (part, width, height)
     page.set_viewport_size({"width": 300, "height": 372})
     view.page.click("#toggle-moves")
-    assert fits(page), "the open move list scrolls inside itself, not the frame"
+    view.settled()
+    assert page.locator("#moves").is_visible() and fits(page), "the open move list scrolls inside itself, not the frame"
 
 
 def test_the_embed_in_an_iframe_of_another_site(watched, server, tmp_path):
@@ -145,6 +151,7 @@ def test_the_embed_in_an_iframe_of_another_site(watched, server, tmp_path):
         assert inner.url == src
         assert inner.get_attribute("#board", "data-position") == at(2)
         inner.click("#next")
+        settled(inner)  # the embed's Python answers from a worker
         assert inner.get_attribute("#board", "data-position") == at(3)
         assert fits(inner)
 
@@ -181,6 +188,7 @@ def test_the_embed_needs_no_storage(watched, server, tmp_path, expect_console):
         assert inner.get_attribute("#board", "data-position") == at(2)
         assert inner.inner_text("#status") == "White to move."
         inner.click("#next")
+        settled(inner)  # the embed's Python answers from a worker
         assert inner.get_attribute("#board", "data-position") == at(3)
 
 
@@ -223,6 +231,7 @@ def test_the_app_gives_embed_code_for_the_position_on_screen(app):
 def test_open_in_the_full_app(app):
     view = EmbedView(app.page, app.server).open(embed.fragment(REC, 2))
     view.page.click("#next")
+    view.settled()
     with view.page.context.expect_page() as opened:
         view.page.click("#open")
     full = App(opened.value, app.server)
@@ -313,7 +322,9 @@ def test_the_terrafex_embed_shows_score_pool_fire_pit_and_trackers(new_context, 
     assert fits(page)
     assert small_controls(page) == [] and violations(view) == [], "compact, yet every control a target and named"
     view.page.click("#first")
+    view.settled()
     assert panel.locator(".tfx-tracker.used").count() == 0 and "0 large red in the fire pit" in panel.inner_html()
     shown()
     panel.locator('[data-cell="pool:G1"]').click()
+    view.settled()
     assert "This is a replay" in view.page.inner_text("#status")

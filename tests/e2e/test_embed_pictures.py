@@ -13,7 +13,7 @@ import zlib
 
 import pytest
 
-from conftest import ARGS, CHROMIUM, ROOT, App, Watch
+from conftest import ARGS, CHROMIUM, ROOT, App, Watch, settled
 from pyramids import embed, games, record, views
 from pyramids.session import Session
 from pyramids.words import status_of
@@ -79,6 +79,7 @@ def ready(frame):
 
 
 def position(frame):
+    settled(frame)  # the embed's Python answers from a worker
     return frame.get_attribute("#board", "data-position")
 
 
@@ -215,6 +216,7 @@ def test_the_embed_writes_no_storage_and_registers_no_worker_in_a_third_party_fr
             assert frame.evaluate("localStorage.length") == 0, "the frame may store, partitioned: it does not"
         frame.click("#next")
         ready(frame)
+        assert frame.get_attribute("html", "data-python") == "worker"
         assert position(frame) == session.states[3].to_text()
         page.wait_for_timeout(1000)  # a worker registered when ready would be there by now
         assert "sw.js" not in site.paths(), "the worker's script is never asked for"
@@ -241,6 +243,8 @@ def test_a_sandboxed_frame_plays_where_the_site_sends_cors_and_says_why_where_it
             frame.click("#next")
             if works:
                 ready(frame)
+                assert frame.get_attribute("html", "data-python") == "page", \
+                    "a frame of no origin cannot start a worker of the site's: its Python runs on the page"
                 assert position(frame) == session.states[3].to_text()
             else:
                 notice = frame.wait_for_selector("#board .start-failed", timeout=10_000)
@@ -270,6 +274,7 @@ def test_a_strict_security_policy_runs_the_app_and_the_embed(watched, expect_con
         painted(view.main_frame)
         view.click("#next")
         ready(view.main_frame)
+        assert view.get_attribute("html", "data-python") == "worker", "the site's own worker script is allowed"
         assert position(view.main_frame) == session.states[3].to_text()
 
 

@@ -7,11 +7,14 @@ service worker is blocked here, so every request reaches our server, which
 records them.
 """
 
+import time
+
 import pytest
 
-from conftest import ROOT, App
+from conftest import ROOT, App, settled
 from offline import pyscript_start
 from static_server import StaticServer
+from pyramids import games
 
 # When <html data-ready> appeared, in the page's clock (resource timings use the same one).
 READY_AT = """
@@ -94,14 +97,13 @@ BEFORE_INTERPRETER = """() => {
 }"""
 
 
-@pytest.mark.parametrize("page_name", ["index.html", "embed.html#v=1&g=ice-lady&m=c3-d4"])
-def test_pyscript_start_up_files_are_asked_for_at_once_and_each_once(app_server, watched, page_name):
+def test_pyscript_start_up_files_are_asked_for_at_once_and_each_once(app_server, watched):
     """PyScript imports its core, reads its config, imports its parser and plugins, then Pyodide's module: a
     round trip each.  boot.js asks for them all together (static/build.js lists them), so each is requested
     before the config has arrived, and PyScript's own requests are answered from these, not sent again."""
     context = watched(app_server.origin, service_workers="block")
     page = context.new_page()
-    page.goto(app_server.url + page_name)
+    page.goto(app_server.url + "index.html")
     page.wait_for_selector("html[data-ready]", timeout=60_000)
     start = pyscript_start(ROOT)
     assert page.evaluate("self.PYRAMIDS_START") == start, "static/build.js is this build's"
@@ -114,6 +116,47 @@ def test_pyscript_start_up_files_are_asked_for_at_once_and_each_once(app_server,
     requests = app_server.paths()
     for path in [*start, "pyscript.toml"]:
         assert requests.count(path) == 1, f"{path} requested {requests.count(path)} times"
+
+
+def test_the_embeds_python_starts_in_a_worker_and_pyscript_is_never_asked_for(app_server, watched):
+    """Issue 55: the embed's interpreter starts in a worker (static/page-worker.js), so no task of its start
+    holds the thread of the page around it (a wiki's, on a phone one thread for both); its Python speaks to the
+    page through static/bridge.js.  The page itself never compiles the interpreter, and asks for none of
+    PyScript's files; the reader's steps are answered from the worker."""
+    context = watched(app_server.origin, service_workers="block")
+    page = context.new_page()
+    page.goto(app_server.url + "embed.html#v=1&g=ice-lady&m=c3-d4+d6-e5")
+    page.wait_for_selector("html[data-ready]", timeout=60_000)
+    assert page.get_attribute("html", "data-python") == "worker"
+    assert page.evaluate("performance.getEntriesByType('resource').filter(e => /\\.wasm$/.test(e.name)).length") == 0
+    requests = app_server.paths()
+    assert requests.count("static/page-worker.js") == 1
+    assert [path for path in requests if path.endswith("/pyodide.asm.wasm")] != []
+    assert [path for path in requests if path.startswith("static/vendor/pyscript/") or path == "pyscript.toml"] == []
+    assert page.inner_text("#ply") == "2/2"
+    page.keyboard.press("Home")
+    page.click("#next")
+    settled(page)
+    assert page.inner_text("#ply") == "1/2" and page.get_attribute("#board", "data-position") == \
+        games.get("ice-lady").replay(["c3-d4"]).to_text()
+
+
+def test_an_embed_that_starts_at_once_waits_for_the_bridge(app_server, watched):
+    """A code without a picture starts Python as the page is parsed (static/embed.js, at the body's foot), before
+    the deferred static/bridge.js has run: the worker's start waits for it (it once failed there, one start in
+    two, with the cache warm)."""
+    context = watched(app_server.origin, service_workers="block")
+    page = context.new_page()
+    bridge = (ROOT / "static" / "bridge.js").read_bytes()
+
+    def late(route):
+        time.sleep(0.5)  # the module start.js is there long before
+        route.fulfill(body=bridge, content_type="text/javascript")
+    page.route("**/static/bridge.js", late)
+    page.goto(app_server.url + "embed.html#v=1&g=ice-lady&m=c3-d4")
+    page.wait_for_selector("html[data-ready]", timeout=60_000)
+    assert page.get_attribute("html", "data-python") == "worker"
+    assert page.get_attribute("html", "data-start-failed") is None
 
 
 # Each batch of changes the page's observers are handed (one per turn of the event loop, at most): what it holds.

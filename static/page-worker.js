@@ -1,0 +1,63 @@
+// A page's Python in a worker (issue 55): the interpreter starts here, so no task of its start holds the
+// page's thread, and the page's Python (py/embed_page.py) runs here, speaking to the page only through
+// `pyramidsBridge`, as it does on the page (static/bridge.js).  This side of the bridge sends the
+// commands to the page, a batch per task, and hears the page's events and its address.
+//
+// The page starts it (static/start.js's `startInWorker`) with {start: {interpreter, module, address}}.  It
+// answers {running} or {failed: why}, then {listen} and {apply} (with `answered` for an event's), and hears
+// {event, described, address}.
+"use strict";
+const handlers = [];
+let address = "", batch = null;
+
+function send() {
+  if (batch !== null) postMessage({apply: batch});
+  batch = null;
+}
+
+self.pyramidsBridge = {
+  // A handler for an event on the page: the page listens, and posts each event, described, with its id.
+  listen(where, type, handler, prevent) {
+    handlers.push(handler);
+    postMessage({listen: [where, type, handlers.length - 1, prevent]});
+  },
+  // Commands, sent once the Python's task is over: one message for all a drawing does.
+  apply(commands) {
+    if (batch === null) {
+      batch = [];
+      queueMicrotask(send);
+    }
+    batch.push(...commands);
+  },
+  address: () => address,
+  home: new URL("../", import.meta.url).href,  // the site's folder: the Python's fetches are relative to it
+  answer() {},  // the focus's questions stay with the page's side, which keeps the focus
+};
+
+// A policy of the site refusing what the interpreter needs here ('wasm-unsafe-eval'): Pyodide then waits for
+// ever.  The page starts it itself, and says why it cannot (static/start.js's `watch`).
+addEventListener("securitypolicyviolation", event => postMessage({failed: `refused by ${event.effectiveDirective}`}));
+
+onmessage = async ({data}) => {
+  if (data.event !== undefined) {  // answered with what its handler did, at once, even nothing
+    address = data.address;
+    try {
+      handlers[data.event](data.described);
+    } finally {
+      postMessage({apply: batch || [], answered: true});
+      batch = null;
+    }
+    return;
+  }
+  const {interpreter, module} = data.start;
+  address = data.start.address;
+  try {
+    const {loadPyodide} = await import(interpreter);
+    const python = await loadPyodide({indexURL: new URL(".", interpreter).href});
+    postMessage({apply: [["attr", "root", {"data-interpreter": self.pyramidsInterpreter || ""}]]});  // how, for tests
+    python.runPython(`import ${module}`);
+    postMessage({running: true});
+  } catch (error) {
+    postMessage({failed: String(error && error.message || error).slice(0, 200)});
+  }
+};
