@@ -142,7 +142,7 @@ def name_more(session) -> bool:
     named = []
     for cell in found.keys() - before.keys():
         label, preview = views.name(state, marks, cell, found[cell])
-        named.append(["attrs", f'#board [data-cell="{cell}"], #game-panel [data-cell="{cell}"]',
+        named.append(["attrsAll", f'#board [data-cell="{cell}"], #game-panel [data-cell="{cell}"]',
                       {"aria-label": label, "data-preview": preview}])
     do(*named)
     return session.clicks.previews_left()

@@ -94,27 +94,42 @@
   // Each is [what, where, ...]: `where` an element's id, "root" (<html>) or "document".  What the page
   // does to an element is data the Python sends; the Python reads nothing back.
   const place = where => (where === "root" ? document.documentElement : where === "document" ? document : byId(where));
+  // A command on an element that is not there does nothing (the clock, where the game's panel has none).
+  const at = (where, act) => { const element = place(where); if (element) act(element); };
   const OPS = {
-    set: (where, values) => Object.assign(place(where), values),  // properties: textContent, disabled, href…
-    attr: (where, values) => {  // attributes; null (Python's None) removes one
+    set: (where, values) => at(where, element => Object.assign(element, values)),  // textContent, disabled, href…
+    attr: (where, values) => at(where, element => {  // attributes; null (Python's None) removes one
       for (const [name, value] of Object.entries(values)) {
-        if (value === null || value === undefined) place(where).removeAttribute(name);
-        else place(where).setAttribute(name, value);
+        if (value === null || value === undefined) element.removeAttribute(name);
+        else element.setAttribute(name, value);
       }
-    },
-    attrs: (selector, values) => {  // the same attributes on each element `selector` finds
+    }),
+    classes: (where, values) => at(where, element => {  // class names on (true) or off
+      for (const [name, on] of Object.entries(values)) element.classList.toggle(name, on);
+    }),
+    attrsAll: (selector, values) => {  // the same attributes on each element `selector` finds
       for (const element of document.querySelectorAll(selector)) {
         for (const [name, value] of Object.entries(values)) element.setAttribute(name, value);
       }
     },
-    classes: (where, values) => {  // class names on (true) or off
-      for (const [name, on] of Object.entries(values)) place(where).classList.toggle(name, on);
+    classesAll: (selector, values) => {  // the same class names on or off on each
+      for (const element of document.querySelectorAll(selector)) {
+        for (const [name, on] of Object.entries(values)) element.classList.toggle(name, on);
+      }
     },
     // The list `where` scrolled to its element `selector`, in its middle (the move on screen).
-    centre: (where, selector) => {
-      const list = place(where), element = list.querySelector(selector);
+    centre: (where, selector) => at(where, list => {
+      const element = list.querySelector(selector);
       if (element) list.scrollTop = element.offsetTop - Math.floor(list.clientHeight / 2);
-    },
+    }),
+    // The element scrolled into view in the next frame, should it be out of it: its box is read in that frame,
+    // whose layout it then is (read at once, it laid the whole page out in the drawing's task: ~40 ms of the
+    // task that ends a long link's opening).
+    intoView: where => requestAnimationFrame(() => at(where, element => {
+      const box = element.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > innerHeight) element.scrollIntoView({block: "nearest"});
+    })),
+    tell: (where, name) => at(where, element => element.dispatchEvent(new CustomEvent(name))),  // access.js hears
     // The board drawn again: its pieces slide (static/motion.js, once loaded).
     drawn: follows => { if (window.pyramidsMotion) window.pyramidsMotion.drawn(follows); },
     script: name => {  // static/`name` run once loaded (motion, sounds)

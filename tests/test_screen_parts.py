@@ -17,11 +17,16 @@ DRAWN_BY_VIEWS = {"clock"}  # inside the game's panel, which the game's view dra
 DRAWN_BY_VIEWS |= set(re.findall(r'id="([^"]+)"', (ROOT / "py" / "pyramids" / "learn.py").read_text()))
 
 
+# An element the code names: looked up, written by `set_html`, or the target of a command (`browser.do`).
+NAMED = re.compile(r'(?:by_id|set_html)\("([^"]+)"|\["(?:set|attr|classes|centre|intoView|tell)", "([^"]+)"')
+
+
 def test_every_element_the_code_names_is_on_the_page():
-    ids = set(re.findall(r'\bid="([^"]+)"', PAGE))
+    ids = set(re.findall(r'\bid="([^"]+)"', PAGE)) | {"root", "document"}  # the commands' <html> and document
     for module, text in MODULES.items():
-        assert set(re.findall(r'by_id\("([^"]+)"\)', text)) - DRAWN_BY_VIEWS <= ids, \
-            f"{module} names elements index.html does not have"
+        named = {a or b for a, b in NAMED.findall(text)}
+        assert named - DRAWN_BY_VIEWS <= ids, f"{module} names elements index.html does not have"
+    assert len(NAMED.findall('by_id("a")\nset_html("b", x)\ndo(["set", "c", {}], ["tell", "d", "e"])')) == 4
 
 
 def test_every_control_is_one_parts():

@@ -3,10 +3,7 @@ saying what a click on the location under the pointer or the focus would do to t
 
 import asyncio
 
-from pyodide.ffi import create_once_callable, to_js
-from pyscript import document, window
-
-from browser import by_id, draw_board, name_more, on
+from browser import do, draw_board, name_more, on
 
 REPLAY_STEP_S = 0.6  # Replay turn: the time each move stays on the board
 
@@ -31,27 +28,20 @@ class Board:
             self.app.later(self.name_more)
         say_preview("")  # what was under the pointer may be gone
         mark_intent(self.app.bots.intent)
-        by_id("follow").hidden = s.following.replay_span() is None
-        by_id("replay").textContent = "Stop replay" if self.replaying else "Replay turn"
-
-    def show(self):
-        """A game just started or opened: the board scrolled into view, should it be out of it (on a phone, New
-        game, Rematch and My games are under the board, and the page stayed scrolled down to them). Its box is read
-        in the next frame, whose layout it then is: read in the task that drew the board, it laid the whole page
-        out there, ~40 ms of the task that ends a long link's opening."""
-        window.requestAnimationFrame(create_once_callable(lambda _time: self.into_view()))
+        do(["set", "follow", {"hidden": s.following.replay_span() is None}],
+           ["set", "replay", {"textContent": "Stop replay" if self.replaying else "Replay turn"}])
 
     @staticmethod
-    def into_view():
-        board = by_id("board")
-        box = board.getBoundingClientRect()
-        if box.top < 0 or box.bottom > window.innerHeight:
-            board.scrollIntoView(to_js({"block": "nearest"}, dict_converter=window.Object.fromEntries))
+    def show():
+        """A game just started or opened: the board scrolled into view, should it be out of it (on a phone, New
+        game, Rematch and My games are under the board, and the page stayed scrolled down to them); by the page,
+        in the next frame (static/bridge.js's `intoView`)."""
+        do(["intoView", "board"])
 
     @staticmethod
     def focus():
         """The board's current location takes the focus (static/access.js picks which)."""
-        by_id("board").dispatchEvent(window.CustomEvent.new("pyramids-focus"))
+        do(["tell", "board", "pyramids-focus"])
 
     def name_more(self):
         """The previews the click's frame had no time for, a slice a frame (`browser.name_more`)."""
@@ -113,18 +103,18 @@ class Board:
             task.cancel()
 
 
+_said = [""]  # what the preview line says
+
+
 def say_preview(words):
     """The preview line: "d4: small forest — scores 1 for Black. If chosen: d4 becomes a medium forest: White −1,
     Black +2." (or nothing)."""
-    line = by_id("preview")
-    if str(line.textContent) != words:
-        line.textContent = words
+    if _said[0] != words:
+        _said[0] = words
+        do(["set", "preview", {"textContent": words}])
 
 
 def mark_intent(cells):
     """Outline the locations a bot is about to act on (none: clear them); drawn again after every redraw."""
-    for element in document.querySelectorAll("#board .bot-intent"):
-        element.classList.remove("bot-intent")
-    for cell in cells:
-        for element in document.querySelectorAll(f'#board [data-cell="{cell}"]'):
-            element.classList.add("bot-intent")
+    do(["classesAll", "#board .bot-intent", {"bot-intent": False}],
+       *(["classesAll", f'#board [data-cell="{cell}"]', {"bot-intent": True}] for cell in cells))

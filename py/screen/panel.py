@@ -1,10 +1,10 @@
 """The side panel: status, message, the choices of a move, the game's own panel (scores, reserves,
 pools), the clock, the end of a game, Undo/Redo, the typed move, and the rules beside the log."""
 
+import js
 from pyodide.ffi import create_proxy
-from pyscript import document, window
 
-from browser import Announcer, by_id, draw_panel, on, set_html
+from browser import Announcer, do, draw_panel, on, set_html
 from pyramids import games, page, record
 from pyramids.clock import minutes
 from screen.store import NOT_SAVING
@@ -28,30 +28,29 @@ class Panel:
         on("undo", "click", lambda _event: app.act(app.session.undoing.undo))
         on("redo", "click", lambda _event: app.act(app.session.undoing.redo))
         on("type-move", "submit", self.type_move, prevent=True)
-        window.setInterval(create_proxy(self.tick), 1000)
+        js.setInterval(create_proxy(self.tick), 1000)
 
     def draw(self, s):
         app = self.app
-        by_id("status").textContent = app.bots.status() or s.words.status()
-        message = by_id("message")
         fallback = app.bots.fallback if s.computer.bots else ""
         notice = " ".join(t for t in (NOT_SAVING if app.saving.not_saving else "", self.notice) if t)
         # after the message of a move inside that turn
         news = "" if s.warn or s.clicks.selection else s.following.news()
-        message.textContent = " ".join(t for t in (notice, s.message, news, fallback) if t)
-        message.className = "message" + (" warn" if notice or fallback or (s.message and s.warn) else "")
+        do(["set", "status", {"textContent": app.bots.status() or s.words.status()}],
+           ["set", "message", {"textContent": " ".join(t for t in (notice, s.message, news, fallback) if t),
+                               "className": "message" + (" warn" if notice or fallback or (s.message and s.warn)
+                                                         else "")}])
         set_html("choices", page.choices(s))
         self.announce(s, notice)
         self.show_end(s)
-        by_id("undo").title = s.undoing.undo_title()
-        by_id("undo").disabled = not s.undoing.can_undo()
-        by_id("redo").disabled = not s.undoing.redo_stack
+        do(["set", "undo", {"title": s.undoing.undo_title(), "disabled": not s.undoing.can_undo()}],
+           ["set", "redo", {"disabled": not s.undoing.redo_stack}],
+           ["classesAll", "#picker [data-game]", {"active": False}],
+           ["classesAll", f'#picker [data-game="{s.game.id}"]', {"active": True}],
+           ["set", "document", {"title": f"{s.game.title} · Looney Pyramids"}])
         if self.typed_for is not s:  # a move typed for another game is no move of this one
             self.typed_for = s
-            by_id("move-text").value = ""
-        for button in document.querySelectorAll("#picker [data-game]"):
-            button.classList.toggle("active", button.dataset.game == s.game.id)
-        document.title = f"{s.game.title} · Looney Pyramids"
+            do(["set", "move-text", {"value": ""}])
 
     def draw_after_paint(self, s):
         """A frame after the board: the game's panel (Terrafex's score, pool and trackers took a quarter of a
@@ -59,7 +58,7 @@ class Panel:
         rules of a game just opened (the page of rules is long: ~20 ms of a link's last task)."""
         draw_panel(s)
         self.show_clock()
-        by_id("move-help").textContent = page.move_help(s)
+        do(["set", "move-help", {"textContent": page.move_help(s)}])
         if self.rules_for != s.game.id:
             self.rules_for = s.game.id
             self.load_rules(s.game.id)
@@ -71,19 +70,19 @@ class Panel:
             self.app.act(lambda: self.app.session.clicks.choose(move))
 
     def show_clock(self):
-        element = by_id("clock")
-        remaining = self.app.session.clock.remaining(window.Date.now() / 1000)
-        if element and remaining is not None:
-            element.textContent = minutes(remaining)
+        """The game clock, in the game's panel (where the game has one: a missing element is left alone)."""
+        remaining = self.app.session.clock.remaining(js.Date.now() / 1000)
+        if remaining is not None:
+            do(["set", "clock", {"textContent": minutes(remaining)}])
 
     def tick(self):
         """Once a second: count the game clock down and ring it at zero."""
         app = self.app
-        if app.busy or app.session is None or app.session.clock.remaining(window.Date.now() / 1000) is None:
+        if app.busy or app.session is None or app.session.clock.remaining(js.Date.now() / 1000) is None:
             return
         if app.saving.entry is None:
             app.saving.persist()  # a running clock is saved at once: reloading must not buy time
-        if app.session.tick(window.Date.now() / 1000):
+        if app.session.tick(js.Date.now() / 1000):
             app.act(lambda: None)
         else:
             self.show_clock()
@@ -92,20 +91,19 @@ class Panel:
     def show_end(s):
         """The end of a game: its result, with Rematch and New game (not while browsing back through it)."""
         over = s.latest.outcome is not None and not s.browsing
-        by_id("end").hidden = not over
-        if over:
-            by_id("end-result").textContent = s.words.status()
+        do(["set", "end", {"hidden": not over}], *([["set", "end-result", {"textContent": s.words.status()}]]
+                                                   if over else []))
 
     def type_move(self, event):
         """The typed-move box: the game's notation, refused in words like a click."""
-        app, field = self.app, by_id("move-text")
+        app = self.app
         text = event.form.get("move", [""])[0]
         if not text.strip():
             return
         before = len(app.session.moves)
         app.act(lambda: app.session.play(text))
         if len(app.session.moves) > before:
-            field.value = ""
+            do(["set", "move-text", {"value": ""}])
 
     @staticmethod
     def load_rules(game_id):
@@ -113,4 +111,4 @@ class Panel:
             text = games.rules_page(game_id)
         except OSError:
             text = "<p>The rules could not be loaded.</p>"
-        by_id("rules-body").innerHTML = text
+        set_html("rules-body", text)

@@ -113,18 +113,25 @@ APPLIED = """() => {
         + '</ol><button id="probe-button">b</button>';
     probe.dataset.gone = probe.dataset.alsoGone = 'here';
     document.body.append(probe);
+    let told = 0;
+    probe.addEventListener('pyramids-probe', () => { told += 1; });
     window.pyramidsBridge.apply([
         ['set', 'probe-button', {textContent: 'Next', disabled: true}],
         ['attr', 'probe', {'data-x': '1', 'data-gone': null, 'data-also-gone': undefined}],  // Python's None
-        ['attrs', '#probe-list [data-cell="c3"], #probe-list [data-cell="c4"]', {'aria-label': 'named'}],
+        ['attrsAll', '#probe-list [data-cell="c3"], #probe-list [data-cell="c4"]', {'aria-label': 'named'}],
         ['classes', 'probe-list', {shown: true, gone: false}],
         ['centre', 'probe-list', '.current'],
+        ['classesAll', '#probe-list li', {item: true}],
+        ['classesAll', '#probe-list li:nth-child(odd)', {item: false}],
+        ['tell', 'probe', 'pyramids-probe'],
+        ['set', 'not-on-the-page', {textContent: 'nothing'}],  // the clock of a game that has none
     ]);
     const list = document.getElementById('probe-list'), button = document.getElementById('probe-button');
     const seen = {text: button.textContent, disabled: button.disabled, x: probe.dataset.x,
                   gone: probe.hasAttribute('data-gone') || probe.hasAttribute('data-also-gone'),
                   named: [...list.querySelectorAll('[aria-label="named"]')].map(li => li.dataset.cell),
-                  classes: list.className, scrolled: list.scrollTop > 0};
+                  classes: list.className, scrolled: list.scrollTop > 0, told,
+                  items: list.querySelectorAll('.item').length};
     probe.remove();
     return seen;
 }"""
@@ -133,7 +140,8 @@ APPLIED = """() => {
 def test_the_pythons_commands_change_the_page(app):
     """Issue 55: the pages' Python changes the page by commands, as data (py/browser.py's `do`), which the page
     applies itself (static/bridge.js's `apply`): properties, attributes, class names, a list scrolled to its
-    current entry."""
+    current entry, an event of the page's own; one on an element that is not there does nothing."""
     app.open()
     assert app.page.evaluate(APPLIED) == {"text": "Next", "disabled": True, "x": "1", "gone": False,
-                                          "named": ["c3", "c4"], "classes": "shown", "scrolled": True}
+                                          "named": ["c3", "c4"], "classes": "shown", "scrolled": True,
+                                          "told": 1, "items": 15}
