@@ -58,8 +58,7 @@ def on(where: str, kind: str, handler, prevent: bool | dict = False) -> None:
     the keys the page uses (`keys_used`).  The page decides it, at once: the handler may answer later."""
     def heard(described):
         handler(PageEvent(described.to_py()))
-    js.pyramidsBridge.listen(where, kind, create_proxy(heard),
-                                 to_js(prevent, dict_converter=js.Object.fromEntries))
+    js.pyramidsBridge.listen(where, kind, create_proxy(heard), to_js(prevent, dict_converter=js.Object.fromEntries))
 
 
 def keys_used(keys, outside: str) -> dict:

@@ -7,7 +7,8 @@
 // line, deflated, in the link's `pic=` setting).  This classic script (no module, so it runs in a
 // frame that may not load modules) paints it through static/painted.js's allowlist, then waits:
 // the first step, the move list, a key or a move (with `&play`) starts the interpreter
-// (static/start.js, then PyScript with py/embed_page.py) and is made once the game is ready;
+// (static/start.js: py/embed_page.py in a worker, else through PyScript on the page) and is made once the
+// game is ready;
 // `&static` never starts it.  A code without a picture (made before pictures, or a picture that
 // does not belong to its moves) starts Python at once, as embeds always did.
 //

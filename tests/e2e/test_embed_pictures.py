@@ -346,9 +346,12 @@ def test_a_picture_that_does_not_belong_to_the_code_is_not_shown(watched):
         for fragment, expected in ((embed.fragment(rec, 3, painted=picture), session.states[3]),
                                    (embed.fragment(other, 2, painted=picture), session.states[2]),
                                    (embed.fragment(rec, 2, painted=picture[:-40]), session.states[2])):
-            page.goto(site.url + "embed.html#" + fragment)
+            page.goto(site.url + "embed.html#" + fragment)  # after the first, the same page: its Python opens it
             ready(page.main_frame)
             assert page.get_attribute("html", "data-painted") is None
+            # the hash's change is answered at once, and the game opened in a task after it: its board
+            page.wait_for_function("p => document.getElementById('board').dataset.position === p",
+                                   arg=expected.to_text())
             assert position(page.main_frame) == expected.to_text()
 
 
