@@ -33,7 +33,7 @@ class PageEvent:
     attributes of its target and the elements above it (the innermost's value kept); `within` their tag names
     and #ids; `target_id` the id of the element it happened on; `control` the id of the button or field it
     happened in (None outside one); `form`, for a form sent or changed, its fields, each name to its values,
-    as the browser would send them (a box not ticked sends nothing).
+    as the browser would send them (a box not ticked sends nothing); `hidden` whether the page is out of sight.
     """
 
     def __init__(self, described: dict):
@@ -50,6 +50,7 @@ class PageEvent:
         self.control = None if control is None else str(control)
         self.disabled, self.checked = bool(described["disabled"]), bool(described["checked"])
         self.form = {str(name): [str(v) for v in values] for name, values in described["form"].items()}
+        self.hidden = bool(described["hidden"])
 
 
 def on(where: str, kind: str, handler, prevent: bool | dict = False) -> None:
@@ -61,16 +62,41 @@ def on(where: str, kind: str, handler, prevent: bool | dict = False) -> None:
     js.pyramidsBridge.listen(where, kind, create_proxy(heard), to_js(prevent, dict_converter=js.Object.fromEntries))
 
 
+FIELDS = "input, select, textarea"  # where a key is the field's own
+
+
 def keys_used(keys, outside: str) -> dict:
     """`on`'s `prevent` for `keys` pressed without Ctrl or Meta outside the elements `outside` (a selector)."""
     return {"keys": list(keys), "outside": outside}
 
 
+def css_string(text: str) -> str:
+    """`text` as a quoted string in a CSS selector (an attribute's value), whatever it holds."""
+    return '"' + "".join(c if c.isalnum() or c in " -_.:" else f"\\{ord(c):x} " for c in text) + '"'
+
+
+_batch: list = []  # the commands `do` was given since the page last made them
+
+
 def do(*commands) -> None:
     """Have the page change itself (static/bridge.js's `apply`): each command is data, e.g.
-    `["set", "status", {"textContent": text}]`, so the Python need not hold an element (a worker cannot)."""
-    if commands:
-        js.pyramidsBridge.apply(to_js(list(commands), dict_converter=js.Object.fromEntries))
+    `["set", "status", {"textContent": text}]`, so the Python need not hold an element (a worker cannot).
+    They are made in order, together, once this task's Python is done (or at `flush`): one crossing for a
+    drawing's dozen."""
+    if commands and not _batch:
+        js.queueMicrotask(_FLUSH)
+    _batch.extend(commands)
+
+
+def flush() -> None:
+    """Make the commands given so far now: what follows reads the page they change (the focus handed on)."""
+    if _batch:
+        commands = _batch[:]
+        _batch.clear()
+        js.pyramidsBridge.apply(to_js(commands, dict_converter=js.Object.fromEntries))
+
+
+_FLUSH = create_proxy(lambda: flush())  # one proxy for every batch, made once
 
 
 def address() -> str:

@@ -11,8 +11,8 @@ touch the reader's own saved game in the full app.
 import asyncio
 
 from archives import loaded
-from browser import (Announcer, address, do, draw_board, draw_panel, home, keys_used, load_script, on, replay, report,
-                     set_html)
+from browser import (FIELDS, Announcer, address, do, draw_board, draw_panel, home, keys_used, load_script, on, replay,
+                     report, set_html)
 from pyramids import embed, page
 from pyramids.core import GameError
 from pyramids.loading import Loading
@@ -149,7 +149,7 @@ class Embed:
         on("choices", "click", self.on_choice)
         if not self.view.static:  # a diagram leaves the keys to the browser
             on("document", "keydown", self.on_key,
-               prevent=keys_used(Session.HISTORY_KEYS, "input, select, textarea, #board"))
+               prevent=keys_used(Session.HISTORY_KEYS, FIELDS + ", #board"))
         on("window", "hashchange", lambda _event: asyncio.ensure_future(self.on_hashchange()))
 
 

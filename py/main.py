@@ -10,11 +10,12 @@ time: a 10,000-move game never freezes the page.
 import asyncio
 from contextlib import contextmanager
 
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from archives import loaded
-from browser import by_id, keys_used, load_script, on, replay as replay_in_slices, replay_slice, report
+from browser import (FIELDS, address, do, flush, keys_used, load_script, on, replay as replay_in_slices, replay_slice,
+                     report)
 from pyramids import games, page, saves
 from pyramids.core import CONFIRM_RESIGN, DECLINE_DRAW, OFFER_DRAW, RESIGN, GameError
 from pyramids.loading import Loading
@@ -112,7 +113,7 @@ class App:
             await asyncio.sleep(0)
             self.act(lambda: None, save=False)
         finally:
-            document.documentElement.setAttribute("data-ready", "")
+            do(["attr", "root", {"data-ready": ""}])
         await asyncio.sleep(0)
         for script in ("motion.js", "sound.js"):  # then, in a task of their own: pieces that slide, and sounds
             load_script(script)
@@ -130,7 +131,7 @@ class App:
 
         def fetching(title):
             self.busy = True
-            by_id("status").textContent = f"Loading {title}…"
+            do(["set", "status", {"textContent": f"Loading {title}…"}])
         try:
             return await loaded(make, fetching)
         finally:
@@ -138,7 +139,7 @@ class App:
 
     async def start(self):
         """The game the link names (its own saved entry on a reload), else the last game played."""
-        fragment = str(window.location.hash or "").lstrip("#")
+        fragment = address()
         self.saving.bare = not fragment
         if fragment:
             entry = saves.matching(self.store, fragment)
@@ -235,7 +236,7 @@ class App:
             return loading.finish()[1]
         self.busy = True
         try:
-            return await replay_in_slices(loading, lambda text: setattr(by_id("status"), "textContent", text))
+            return await replay_in_slices(loading, lambda text: do(["set", "status", {"textContent": text}]))
         finally:
             self.busy = False
 
@@ -254,18 +255,18 @@ class App:
                 self.draw()
             except Exception as err:  # noqa: BLE001 - the page must stay usable
                 report(err)
-                message = by_id("message")
-                message.textContent = ("This position could not be drawn (a bug in the app); "
-                                       "the board shows the last one drawn.")
-                message.className = "message warn"
+                do(["set", "message", {"textContent": "This position could not be drawn (a bug in the app); "
+                                                      "the board shows the last one drawn.",
+                                       "className": "message warn"}])
 
     @contextmanager
     def focus_kept(self):
         """A control that the drawing inside removes or disables hands the focus on: the page does it
-        (static/bridge.js's `handOn`), from what had the focus before."""
+        (static/bridge.js's `handOn`), from what had the focus before, once the drawing's commands are made."""
         bridge = window.pyramidsBridge
         used = bridge.focused()
         yield
+        flush()
         bridge.handOn(used)
 
     def draw(self):
@@ -278,7 +279,7 @@ class App:
         self.later(self.draw_after_paint)
         # the next visit paints this board before Python starts
         if not (s.clicks.pending or self.learn.active):
-            window.pyramidsSnapshot.keep(self.saving.home())
+            do(["call", "pyramidsSnapshot", "keep", self.saving.home()])
 
     def draw_after_paint(self):
         """What is read after the board: the game's panel and log, the typed move's example, the open boxes;
@@ -316,7 +317,8 @@ class App:
         """The page is hidden or left: what waited for a frame or for idle time is done now, so a tab closed
         or reloaded right after a move keeps it, and the next visit paints its board."""
         self.run_pending()
-        window.pyramidsSnapshot.flush()
+        do(["call", "pyramidsSnapshot", "flush"])
+        flush()  # now: the tab may be gone before the next task
 
     def save_after_paint(self):
         """Save the game and update the URL after a player's action; what saving says (a game taken on by
@@ -371,7 +373,7 @@ class App:
     def shown(self):
         """A game just opened: its URL, and the page drawn with the board in view."""
         self.saving.persist()
-        window.history.replaceState(None, "", "#" + self.session.link())
+        do(["address", self.session.link()])
         if self.saving.entry is not None:
             self.store.set(saves.LAST, self.saving.entry)  # a visit without a link opens it
         self.act(lambda: None, save=False)
@@ -408,16 +410,15 @@ class App:
         for part in (self.bots, self.board, self.panel, self.log, self.share, self.notation, self.new_game,
                      self.my_games, self.parted, self.sound, self.learn):
             part.bind()
-        window.pyramidsBridge.answer(to_js(FOCUS_ANSWER, dict_converter=window.Object.fromEntries))
+        do(["answers", FOCUS_ANSWER])
         on("picker", "click", self.on_picker_click)
         on("document", "keydown", self.on_key,  # the history keys (`GameLog.on_key`) are the page's, not a field's
-           prevent=keys_used(Session.HISTORY_KEYS, "input, select, textarea, dialog, #board"))
-        on("document", "visibilitychange", lambda _event: self.on_leave() if document.hidden else None)
+           prevent=keys_used(Session.HISTORY_KEYS, FIELDS + ", dialog, #board"))
+        on("document", "visibilitychange", lambda event: self.on_leave() if event.hidden else None)
         on("window", "pagehide", self.on_leave)
         on("window", "hashchange", self.on_hashchange)
         waiting = "#picker [data-game], #controls button, #move-play, #learn-offer-start"  # until the game is ready
-        for button in document.querySelectorAll(waiting):
-            button.disabled = False
+        do(["setAll", waiting, {"disabled": False}])
 
     def on_hashchange(self, _event):
         """A link pasted into this tab: open it like a fresh visit.

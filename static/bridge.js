@@ -36,6 +36,7 @@
       disabled: !!(control && control.disabled),
       checked: !!(control && control.checked),
       form: form ? values(form) : {},  // a form sent or changed: its fields, each name to its values, as sent
+      hidden: document.hidden,  // the page out of sight (a tab in the background, a phone's screen off)
     };
   }
 
@@ -91,27 +92,65 @@
   }
 
   // -- commands -----------------------------------------------------------------
-  // Each is [what, where, ...]: `where` an element's id, "root" (<html>) or "document".  What the page
+  // Each is [what, where, ...]: `where` an element's id, "root" (<html>), "body" or "document".  What the page
   // does to an element is data the Python sends; the Python reads nothing back.
-  const place = where => (where === "root" ? document.documentElement : where === "document" ? document : byId(where));
+  const PLACE = {root: () => document.documentElement, document: () => document, body: () => document.body};
+  const place = where => (PLACE[where] ? PLACE[where]() : byId(where));
   // A command on an element that is not there does nothing (the clock, where the game's panel has none).
   const at = (where, act) => { const element = place(where); if (element) act(element); };
+  const building = {};  // `gather`'s lists off the page, by the id of the list they will fill
+  // Attributes set; null (Python's None, which arrives as undefined) removes one.
+  function attributes(element, values) {
+    for (const [name, value] of Object.entries(values)) {
+      if (value === null || value === undefined) element.removeAttribute(name);
+      else element.setAttribute(name, value);
+    }
+  }
   const OPS = {
     set: (where, values) => at(where, element => Object.assign(element, values)),  // textContent, disabled, href…
-    attr: (where, values) => at(where, element => {  // attributes; null (Python's None) removes one
-      for (const [name, value] of Object.entries(values)) {
-        if (value === null || value === undefined) element.removeAttribute(name);
-        else element.setAttribute(name, value);
-      }
-    }),
+    attr: (where, values) => at(where, element => attributes(element, values)),
     classes: (where, values) => at(where, element => {  // class names on (true) or off
       for (const [name, on] of Object.entries(values)) element.classList.toggle(name, on);
     }),
     attrsAll: (selector, values) => {  // the same attributes on each element `selector` finds
-      for (const element of document.querySelectorAll(selector)) {
-        for (const [name, value] of Object.entries(values)) element.setAttribute(name, value);
-      }
+      for (const element of document.querySelectorAll(selector)) attributes(element, values);
     },
+    setAll: (selector, values) => {  // the same properties on each
+      for (const element of document.querySelectorAll(selector)) Object.assign(element, values);
+    },
+    removeAll: selector => { for (const element of document.querySelectorAll(selector)) element.remove(); },
+    insert: (where, html) => at(where, element => element.insertAdjacentHTML("beforeend", html)),  // appended
+    // A long list worked out a slice per task is read into a list off the page (`fresh`: a new one), then
+    // takes the shown one's place whole (`swap`): the page never shows half of it.
+    gather: (where, html, fresh) => {
+      if (fresh || !building[where]) building[where] = document.createElement("ol");
+      building[where].insertAdjacentHTML("beforeend", html);
+    },
+    swap: where => at(where, element => {
+      const made = document.createRange();
+      made.selectNodeContents(building[where]);
+      element.replaceChildren(made.extractContents());
+      delete building[where];
+    }),
+    scrollEnd: where => requestAnimationFrame(() => at(where, element => {  // in the next frame: its layout's
+      element.scrollTop = element.scrollHeight;
+    })),
+    focus: selector => { const element = document.querySelector(selector); if (element) element.focus(); },
+    dialog: (where, open) => at(where, box => {  // a modal box opened (unless it is) or closed
+      if (open && !box.open) box.showModal();
+      else if (!open) box.close();
+    }),
+    address: fragment => history.replaceState(null, "", `#${fragment}`),  // the game's link, no new history entry
+    // A method of one of the page's own modules, if it is loaded: pyramidsSnapshot's keep and flush
+    // (static/snapshot.js), pyramidsSound's play (static/sound.js).
+    call: (module, method, ...args) => { if (window[module]) window[module][method](...args); },
+    // The element hidden; the focus, if in it, goes to the element `back` (the button that showed it).
+    hide: (where, back) => at(where, element => {
+      if (element.hidden) return;
+      if (element.contains(document.activeElement)) at(back, button => button.focus());
+      element.hidden = true;
+    }),
+    answers: table => { answers = table; },  // the focus's answers, for `handOn`
     classesAll: (selector, values) => {  // the same class names on or off on each
       for (const element of document.querySelectorAll(selector)) {
         for (const [name, on] of Object.entries(values)) element.classList.toggle(name, on);
@@ -166,6 +205,6 @@
     });
   }
 
-  window.pyramidsBridge = {listen, describe, focused, handOn, answer: table => { answers = table; }, apply, address,
+  window.pyramidsBridge = {listen, describe, focused, handOn, apply, address,
                            connect, home: ""};
 })();

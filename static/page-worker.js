@@ -31,7 +31,6 @@ self.pyramidsBridge = {
   },
   address: () => address,
   home: new URL("../", import.meta.url).href,  // the site's folder: the Python's fetches are relative to it
-  answer() {},  // the focus's questions stay with the page's side, which keeps the focus
 };
 
 // A policy of the site refusing what the interpreter needs here ('wasm-unsafe-eval'): Pyodide then waits for

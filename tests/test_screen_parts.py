@@ -7,6 +7,7 @@ binds it (main.py's table of which control takes the focus from which aside).
 
 import pathlib
 import re
+from html.parser import HTMLParser
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PAGE = (ROOT / "index.html").read_text()
@@ -18,22 +19,56 @@ DRAWN_BY_VIEWS |= set(re.findall(r'id="([^"]+)"', (ROOT / "py" / "pyramids" / "l
 
 
 # An element the code names: looked up, written by `set_html`, or the target of a command (`browser.do`).
-NAMED = re.compile(r'(?:by_id|set_html)\("([^"]+)"|\["(?:set|attr|classes|centre|intoView|tell)", "([^"]+)"')
+NAMED = re.compile(r'(?:by_id|set_html)\("([^"]+)"|\["(?:set|attr|classes|centre|intoView|tell|insert|gather|swap'
+                   r'|scrollEnd|dialog|hide)", "([^"]+)"')
+# The ids in the selectors of the commands that act on what a selector finds.
+SELECTED = re.compile(r'\["(?:attrsAll|classesAll|setAll|removeAll|focus)", f?(?:"([^"]+)"|\'([^\']+)\')')
 
 
 def test_every_element_the_code_names_is_on_the_page():
-    ids = set(re.findall(r'\bid="([^"]+)"', PAGE)) | {"root", "document"}  # the commands' <html> and document
+    ids = set(re.findall(r'\bid="([^"]+)"', PAGE)) | {"root", "body", "document"}  # the commands' own places
     for module, text in MODULES.items():
         named = {a or b for a, b in NAMED.findall(text)}
+        named |= {name for found in SELECTED.findall(text) for name in re.findall(r"#([\w-]+)", "".join(found))}
         assert named - DRAWN_BY_VIEWS <= ids, f"{module} names elements index.html does not have"
     assert len(NAMED.findall('by_id("a")\nset_html("b", x)\ndo(["set", "c", {}], ["tell", "d", "e"])')) == 4
+    assert SELECTED.findall('do(["focus", "#a, #b"], ["setAll", f\'#c [name="{x}"]\', {}])') == [
+        ("#a, #b", ""), ("", '#c [name="{x}"]')]
+
+
+class Controls(HTMLParser):
+    """The page's controls with an id, each with the form it sends its value with (None: none), for a
+    field with a name inside a form."""
+
+    def __init__(self):
+        super().__init__()
+        self.found, self.in_form = {}, []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag in ("button", "form", "input", "select", "textarea") and attrs.get("type") != "submit" and "id" in attrs:
+            field = tag in ("input", "select", "textarea") and "name" in attrs and self.in_form
+            self.found[attrs["id"]] = self.in_form[-1] if field else None
+        if tag == "form":
+            self.in_form.append(attrs.get("id"))
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.in_form.pop()
 
 
 def test_every_control_is_one_parts():
-    controls = re.findall(r'<(?:button|form|input|select|textarea)(?![^>]*type="submit")[^>]*\bid="([^"]+)"', PAGE)
+    """A field may be read through its form (its event's `form`: the embed's options), by the part whose
+    form it is."""
+    parsed = Controls()
+    parsed.feed(PAGE)
+    controls = parsed.found
     assert {"undo", "replay", "share", "notation", "new-form", "games-file", "log-toggle"} <= set(controls)
-    for control in controls:
+    assert controls["embed-play"] == "embed-box"
+    for control, form in controls.items():
         naming = [module for module, text in MODULES.items() if f'"{control}"' in text]
+        if form is not None and not naming:
+            naming = [module for module, text in MODULES.items() if f'"{form}"' in text]
         assert len(naming) == 1, f"#{control} is named in {naming or 'no module'}"
         assert naming[0].startswith("screen/") and "def bind" in MODULES[naming[0]], f"#{control} is {naming[0]}'s"
 

@@ -4,10 +4,10 @@ import asyncio
 import random
 
 from pyodide.ffi import create_once_callable, to_js
-from pyscript import document, window
+from pyscript import window
 
 from archives import AI_ARCHIVE, fetch_archive
-from browser import by_id, on, present, report
+from browser import do, on, report
 from pyramids.core import GameError, players_to_act
 from pyramids.computer import PACES
 from screen.board import mark_intent
@@ -43,10 +43,13 @@ async def workers_refused() -> str:
         window.URL.revokeObjectURL(url)
 
 
+_counts: dict[str, int] = {}
+
+
 def count(name, step):
-    """Add `step` to a number kept in an attribute of <html> (for tests and the bench)."""
-    root = document.documentElement
-    root.setAttribute(name, str(int(present(root.getAttribute(name)) or 0) + step))
+    """Add `step` to a number shown in an attribute of <html> (for tests and the bench)."""
+    _counts[name] = _counts.get(name, 0) + step
+    do(["attr", "root", {name: str(_counts[name])}])
 
 
 class Bots:
@@ -96,12 +99,12 @@ class Bots:
             return self.without_worker("it did not start within 30 s")
         except Exception as err:  # noqa: BLE001 - no worker: think on the page instead
             return self.without_worker(str(err).splitlines()[0] if str(err) else type(err).__name__)
-        document.documentElement.setAttribute("data-bot-worker-ms", str(round(window.performance.now() - started)))
+        do(["attr", "root", {"data-bot-worker-ms": str(round(window.performance.now() - started))}])
         return None
 
     def without_worker(self, why):
         self.fallback = f"The computer thinks on this page, a little at a time (no worker: {why})."
-        document.documentElement.setAttribute("data-bot-worker", "fallback")
+        do(["attr", "root", {"data-bot-worker": "fallback"}])
 
     async def search(self, session, seat, level, idle=False, seed=None):
         """The move `seat` plays at `level` at `session`'s latest position: from the worker, else searched
@@ -130,7 +133,7 @@ class Bots:
                     done = search.step(self.SLICE_S)
                 move = search.result or ""
         finally:
-            document.documentElement.setAttribute("data-bot-ms", str(round(window.performance.now() - started)))
+            do(["attr", "root", {"data-bot-ms": str(round(window.performance.now() - started))}])
             count("data-bot-count", 1)
             count("data-bot-thinking", -1)
         await asyncio.sleep(0)  # the move is played in a task of its own, not in the search's last slice
@@ -140,7 +143,7 @@ class Bots:
         """After every change: start the bot's search when a bot seat is to move.  No Hint for the computer's
         move or a friend's (none of the person's), nor once the game is over."""
         s = self.app.session
-        by_id("hint").disabled = bool(s.words.others_to_move()) or s.latest.outcome is not None
+        do(["set", "hint", {"disabled": bool(s.words.others_to_move()) or s.latest.outcome is not None}])
         if self.shown[:2] != (s, s.position_key()):
             self.shown = (s, s.position_key(), window.performance.now())
         turn = s.computer.turn()
@@ -204,7 +207,7 @@ class Bots:
         <html data-bot-pause-ms> for tests."""
         while session is self.app.session:
             pause = session.computer.pause() * 1000
-            document.documentElement.setAttribute("data-bot-pause-ms", str(round(pause)))
+            do(["attr", "root", {"data-bot-pause-ms": str(round(pause))}])
             left = self.shown[2] + pause - window.performance.now()
             if self.shown[:2] != (session, session.position_key()) or left <= 0:
                 return

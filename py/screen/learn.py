@@ -9,10 +9,8 @@ the player's own game waits untouched, and nothing of the lesson is saved or put
 
 import asyncio
 
-from pyscript import document
-
 from archives import LEARN_ARCHIVE, fetch_archive
-from browser import by_id, on, present, set_html
+from browser import by_id, do, on, set_html
 from pyramids import saves
 from pyramids.core import GameError
 
@@ -64,7 +62,7 @@ class Learn:
     async def open(self, game_id):
         app = self.app
         self.loading = True
-        by_id("status").textContent = "Loading the lesson…"
+        do(["set", "status", {"textContent": "Loading the lesson…"}])
         try:
             await fetch_archive(LEARN_ARCHIVE, "Learn to play")
             from pyramids import learn  # fetched just now: no part of the start-up
@@ -79,7 +77,7 @@ class Learn:
             self.game_session = app.session
         self.tutor, self.spoken = tutor, None
         app.session = tutor.session
-        document.body.classList.add("learning")
+        do(["classes", "body", {"learning": True}])
         app.act(lambda: None, save=False)
         app.board.focus()
         return None
@@ -91,8 +89,7 @@ class Learn:
         app = self.app
         app.board.stop_replay()
         app.session, self.tutor, self.game_session = self.game_session, None, None
-        document.body.classList.remove("learning")
-        by_id("lesson-live").textContent = ""
+        do(["classes", "body", {"learning": False}], ["set", "lesson-live", {"textContent": ""}])
         app.act(lambda: None, save=False)
         app.board.focus()
 
@@ -134,29 +131,26 @@ class Learn:
     @staticmethod
     def focus_continue():
         """The step's move is made: the keys go on to Continue (Enter leads on), or to the game at the end."""
-        button = present(by_id("lesson-next")) or present(by_id("lesson-play"))
-        if button is not None:
-            button.focus()
+        do(["focus", "#lesson-next, #lesson-play"])
 
     # -- drawing ----------------------------------------------------------------
     def draw(self, s):
         """The lesson box while a lesson runs; else the first visit's offer, and the Rules' link."""
-        app, lesson = self.app, by_id("lesson")
+        app = self.app
         if not self.active:
-            lesson.hidden = True
-            by_id("learn-offer").hidden = not (self.offer_for == s.game.id and app.saving.entry is None
-                                               and s.moves == app.saving.opened and s.latest.outcome is None)
-            by_id("learn-offer-game").textContent = s.game.title
-            by_id("rules-learn").textContent = f"Learn to play {s.game.title}"
+            do(["set", "lesson", {"hidden": True}],
+               ["set", "learn-offer", {"hidden": not (self.offer_for == s.game.id and app.saving.entry is None
+                                                      and s.moves == app.saving.opened and s.latest.outcome is None)}],
+               ["set", "learn-offer-game", {"textContent": s.game.title}],
+               ["set", "rules-learn", {"textContent": f"Learn to play {s.game.title}"}])
             return
         from pyramids import learn
         tutor = self.tutor
         set_html("lesson", learn.box(tutor))
-        lesson.hidden = False
-        by_id("learn-offer").hidden = True
+        do(["set", "lesson", {"hidden": False}], ["set", "learn-offer", {"hidden": True}])
         said = (tutor.index, tutor.made, tutor.over)
         if said != self.spoken:
             if self.spoken is not None and (tutor.made or tutor.over) and self.spoken[0] == tutor.index:
                 self.app.later(self.focus_continue)  # after the board has taken its focus back (static/access.js)
             self.spoken = said
-            by_id("lesson-live").textContent = learn.spoken(tutor)
+            do(["set", "lesson-live", {"textContent": learn.spoken(tutor)}])

@@ -8,7 +8,7 @@ from pyodide.ffi import to_js
 from pyscript import window
 
 from archives import loaded
-from browser import by_id, download_file, in_slices, on, present, report, run_slice
+from browser import by_id, css_string, do, download_file, in_slices, on, present, report, run_slice
 from pyramids import backups, games, page, saves, views
 from pyramids.core import GameError
 from screen.store import now_ms, storage_manager
@@ -35,23 +35,30 @@ class MyGames:
         self.refilling = False  # another tab changed the saved games: the list is drawn again shortly
         self.fills = 0  # lists asked for: only the last one asked is drawn
         self.focus_at = None  # the item the focus goes to once the list is drawn ("Show more games")
+        self.open_box = False  # the dialog is open
 
     def bind(self):
         on("my-games", "click", lambda _event: self.show())
         on("games-list", "click", self.on_click)
-        on("games-close", "click", lambda _event: by_id("games-box").close())
+        on("games-close", "click", lambda _event: do(["dialog", "games-box", False]))
         on("games-export", "click", lambda _event: self.export())
         on("games-import", "click", lambda _event: by_id("games-file").click())
         on("games-file", "change", lambda _event: asyncio.ensure_future(self.import_file()))
         on("games-cancel", "click", lambda _event: self.cancel_import())
-        on("games-box", "close", lambda _event: self.cancel_import())
+        on("games-box", "close", lambda _event: self.closed())
 
     def show(self):
         self.app.saving.persist()
-        by_id("games-note").textContent = ""
+        do(["set", "games-note", {"textContent": ""}])
         self.shown = PAGE
         self.fill()
-        by_id("games-box").showModal()
+        do(["dialog", "games-box", True])
+        self.open_box = True
+
+    def closed(self):
+        """The dialog closed (Close, Esc, a game opened): an import under way stops."""
+        self.open_box = False
+        self.cancel_import()
 
     def fill(self):
         """The list of the first games (the one played last first): at once, unless there are thousands
@@ -74,17 +81,15 @@ class MyGames:
         """The games listed, each with its picture if it is drawn already: the others' follow, a few per task."""
         when = lambda ms: str(window.Date.new(ms).toLocaleString())  # noqa: E731 - the reader's own format
         self.listed = saves.listed(ordered[:self.shown])
-        by_id("games-list").innerHTML = page.games_list(
+        do(["set", "games-list", {"innerHTML": page.games_list(
             self.listed, self.app.saving.entry, when, lambda game, position: self.pictures.get((game, position), ""),
-            len(ordered) - len(self.listed))
-        by_id("games-kept").textContent = ""
+            len(ordered) - len(self.listed))}], ["set", "games-kept", {"textContent": ""}])
         if self.listed:
             asyncio.ensure_future(say_kept())
-        if self.focus_at is not None:  # "Show more games": the first of them
-            item = present(by_id("games-list").querySelectorAll("li.saved").item(self.focus_at))
-            if item is not None:
-                item.querySelector("[data-open], [data-delete]").focus()
-            self.focus_at = None
+        if self.focus_at is not None and self.focus_at < len(self.listed):  # "Show more games": the first of them
+            item = f"#games-list li[data-entry={css_string(self.listed[self.focus_at].id)}]"
+            do(["focus", f"{item} [data-open], {item} [data-delete]"])
+        self.focus_at = None
         asyncio.ensure_future(self.draw_pictures())
 
     async def draw_pictures(self):
@@ -105,11 +110,10 @@ class MyGames:
                 if len(self.pictures) >= PICTURES_KEPT:
                     self.pictures.clear()
                 self.pictures[(e.game, e.position)] = picture
-                n = next((n for n, shown in enumerate(self.listed) if shown.id == e.id), None)  # in the list as it
-                thumb = present(by_id("games-list").querySelector(  # is now (it may have been drawn again)
-                    f'li[data-entry="{window.CSS.escape(e.id)}"] .thumb')) if n is not None and picture else None
-                if thumb is not None:
-                    thumb.innerHTML = page.thumbnail(n, picture)
+                n = next((n for n, shown in enumerate(self.listed) if shown.id == e.id), None)
+                if n is not None and picture:  # in the list as it is now (it may have been drawn again)
+                    do(["setAll", f"#games-list li[data-entry={css_string(e.id)}] .thumb",
+                        {"innerHTML": page.thumbnail(n, picture)}])
                 if time.perf_counter() >= until:
                     await asyncio.sleep(0)
                     until = time.perf_counter() + PICTURES_SLICE
@@ -119,14 +123,14 @@ class MyGames:
     def refill(self):
         """Another tab changed the saved games: the list, if open, shows them as they are now, once for a burst
         of changes (another tab importing a file writes thousands of entries, one event each)."""
-        if by_id("games-box").open and not self.refilling:
+        if self.open_box and not self.refilling:
             self.refilling = True
             asyncio.ensure_future(self.refill_soon())
 
     async def refill_soon(self):
         await asyncio.sleep(REFILL_AFTER)
         self.refilling = False
-        if by_id("games-box").open:
+        if self.open_box:
             self.fill()
 
     def export(self):
@@ -137,8 +141,8 @@ class MyGames:
             {"type": "application/json"}, dict_converter=window.Object.fromEntries)))
         download_file(url, f"looney-pyramids-games-{day[:10]}.json")
         exported = text.count('"record":')
-        by_id("games-note").textContent = (f"Exported {exported} game{'s' if exported != 1 else ''} "
-                                           "to a file in your downloads.")
+        do(["set", "games-note", {"textContent": f"Exported {exported} game{'s' if exported != 1 else ''} "
+                                                 "to a file in your downloads."}])
 
     async def import_file(self):
         """Add the games of a file Export made, a slice per task, saying how far it got: nothing here is
@@ -148,34 +152,34 @@ class MyGames:
         if file is None or self.importing is not None:
             return
         chosen.value = ""  # the same file may be chosen again
-        note = by_id("games-note")
         try:
             backups.check_size(int(file.size))  # before a byte is read: a huge file is refused at once
-            note.textContent = "Importing the games of the file…"
+            say_note("Importing the games of the file…")
             data = await file.arrayBuffer()  # its bytes, decoded here: the browser's text took 100-400 ms in one task
             text = data.to_bytes().decode("utf-8-sig", errors="replace")  # for 5 MB, where this takes ~10 ms
             self.importing = importing = backups.Importing(text, self.app.store, now_ms())
         except GameError as err:
-            note.textContent = str(err)
+            say_note(str(err))
             return
         self.show_importing(True)
         try:
-            note.textContent = await self.run(importing)
+            say_note(await self.run(importing))
         finally:
             self.importing = None
             self.show_importing(False)
-        if by_id("games-box").open:
+        if self.open_box:
             self.fill()
 
     async def run(self, importing):
         """Step the import to its end (or its cancelling), a task per slice; what it did, in words."""
-        progress = by_id("games-progress")
+        def progress(text):
+            do(["set", "games-progress", {"textContent": text}])
 
         def fetching(title):
-            progress.textContent = f"Loading the files of {title}…"
+            progress(f"Loading the files of {title}…")
         try:
             while not await loaded(lambda: importing.step(SLICE), fetching):
-                progress.textContent = importing.progress
+                progress(importing.progress)
                 await asyncio.sleep(0)
             return importing.result
         except GameError as err:
@@ -194,14 +198,13 @@ class MyGames:
 
     def show_importing(self, busy):
         """The progress line and Cancel while an import runs; Import and Export wait for it."""
-        by_id("games-importing").hidden = not busy
-        by_id("games-progress").textContent = ""
-        by_id("games-import").disabled = by_id("games-export").disabled = busy
+        do(["set", "games-importing", {"hidden": not busy}], ["set", "games-progress", {"textContent": ""}],
+           *(["set", name, {"disabled": busy}] for name in ("games-import", "games-export")))
 
     async def open(self, entry_id):
         """A game chosen in the list."""
         app = self.app
-        by_id("games-box").close()
+        do(["dialog", "games-box", False])
         if entry_id != app.saving.entry:
             app.saving.persist()
             app.panel.notice = ""
@@ -241,7 +244,7 @@ class MyGames:
             self.fill()
             if deleted == app.saving.entry:
                 app.saving.forget()  # still on screen; saved again as new if played on
-                by_id("games-note").textContent = ON_SCREEN_DELETED
+                say_note(ON_SCREEN_DELETED)
                 app.session.note(ON_SCREEN_DELETED)
                 app.render()
 
@@ -260,4 +263,9 @@ async def say_kept():
             kept = bool(await manager.persisted())
         except Exception:  # noqa: BLE001 - unknown: the games may be cleared
             kept = False
-    by_id("games-kept").textContent = KEPT_SAFE if kept else MAY_CLEAR
+    do(["set", "games-kept", {"textContent": KEPT_SAFE if kept else MAY_CLEAR}])
+
+
+def say_note(text):
+    """The line under the list: what Export, Import or Delete did."""
+    do(["set", "games-note", {"textContent": text}])

@@ -1,6 +1,6 @@
 """The New game dialog (its options, the computer's seats and their speed, the seats played here) and Rematch."""
 
-from browser import by_id, on
+from browser import do, on
 from pyramids import page
 from pyramids.core import GameError
 from pyramids.session import Session
@@ -10,6 +10,7 @@ class NewGame:
     def __init__(self, app):
         self.app = app
         self.form_values = {}  # game id -> the options last tried in the form
+        self.off = set()  # the seats whose "I play" box is off: the computer's, as the form shows them
 
     def bind(self):
         for button in ("new", "end-new"):
@@ -17,28 +18,33 @@ class NewGame:
         on("new-form", "submit", self.start, prevent=True)
         on("new-options", "change", self.on_options_change)
         on("new-seats", "change", self.on_seats_change)
-        on("new-cancel", "click", lambda _event: by_id("new-game").close())
+        on("new-cancel", "click", lambda _event: do(["dialog", "new-game", False]))
         on("rematch", "click", lambda _event: self.rematch())
 
     def ask(self):
         """The form, with the values last tried for this game; a game in progress is named."""
         app = self.app
         s = app.session
-        by_id("new-title").textContent = f"New game of {s.game.title}"
         values = self.form_values.get(s.game.id, s.options)
-        by_id("new-options").innerHTML = page.options_form(s.game, values)
-        by_id("new-mine").innerHTML = page.mine_form(s, s.computer.bots)
         try:
-            by_id("new-seats").innerHTML = page.seats_form(s.game, values, s.computer.bots, s.computer.pace)
+            seats = page.seats_form(s.game, values, s.computer.bots, s.computer.pace)
         except GameError:  # the values last tried do not go together (Start said why): the game on screen's seats
-            by_id("new-seats").innerHTML = page.seats_form(s.game, s.options, s.computer.bots, s.computer.pace)
-        by_id("new-error").textContent = ""
+            seats = page.seats_form(s.game, s.options, s.computer.bots, s.computer.pace)
         running = s.latest.outcome is None and s.made() > 0  # not a deal made by chance alone (Ice-Turn)
-        by_id("new-running").hidden = not running
-        if running:
-            kept = app.saving.entry is not None or app.saving.worth_saving()
-            by_id("new-running").textContent = page.leaving(s.made(), kept)
-        by_id("new-game").showModal()
+        kept = running and (app.saving.entry is not None or app.saving.worth_saving())
+        do(["set", "new-title", {"textContent": f"New game of {s.game.title}"}],
+           ["set", "new-options", {"innerHTML": page.options_form(s.game, values)}],
+           ["set", "new-seats", {"innerHTML": seats}],
+           ["set", "new-error", {"textContent": ""}],
+           ["set", "new-running", {"hidden": not running,
+                                   "textContent": page.leaving(s.made(), kept) if running else ""}])
+        self.draw_mine(s, s.computer.bots)
+        do(["dialog", "new-game", True])
+
+    def draw_mine(self, session, bots):
+        """"I play": a box per seat of `session`, the computer's (`bots`) off."""
+        do(["set", "new-mine", {"innerHTML": page.mine_form(session, bots)}])
+        self.off = set(bots) & set(session.seats)
 
     def on_options_change(self, event):
         """Other options can mean other seats (more players, other colours): "I play" and the seats list them again."""
@@ -46,20 +52,20 @@ class NewGame:
         bots, pace, _mine = page.chosen_seats(event.form)
         try:
             options = game.resolve_options(page.chosen_options(game, event.form))
-            by_id("new-mine").innerHTML = page.mine_form(Session(game.id, options), bots)
-            by_id("new-seats").innerHTML = page.seats_form(game, options, bots, pace)
+            seats = page.seats_form(game, options, bots, pace)
+            self.draw_mine(Session(game.id, options), bots)
+            do(["set", "new-seats", {"innerHTML": seats}])
         except GameError:
             pass  # options that do not go together: the form says so when started
 
-    @staticmethod
-    def on_seats_change(event):
+    def on_seats_change(self, event):
         """A seat the computer plays is not one "I play": its box unticked and off; one given back to a person,
-        ticked again."""
-        bots = page.chosen_seats(event.form)[0]
-        for box in by_id("new-mine").querySelectorAll('[name="mine"]'):
-            computer = str(box.value) in bots
-            if computer != bool(box.disabled):
-                box.disabled, box.checked = computer, not computer
+        ticked again (the others as the player left them)."""
+        bots = set(page.chosen_seats(event.form)[0])
+        for seat in self.off ^ bots:
+            computer = seat in bots
+            do(["setAll", f'#new-mine [name="mine"][value="{seat}"]', {"disabled": computer, "checked": not computer}])
+        self.off = bots
 
     def start(self, event):
         """Start the game the form describes; an invalid combination is explained and the form stays open."""
@@ -70,9 +76,9 @@ class NewGame:
         try:
             game.new(**chosen)
         except GameError as err:
-            by_id("new-error").textContent = str(err)
+            do(["set", "new-error", {"textContent": str(err)}])
             return
-        by_id("new-game").close()
+        do(["dialog", "new-game", False])
         mine += list(bots) if mine else []  # the computer's seats are played here too, never by link
         self.new_session(game.id, chosen, mine, bots, pace)
 

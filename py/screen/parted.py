@@ -10,7 +10,7 @@ and when both moved from one position both lines are kept and the player chooses
 import asyncio
 
 
-from browser import by_id, on, report
+from browser import do, on, report
 from pyramids import page, saves
 from screen.store import NOT_SAVING, PREFIX, now_ms
 
@@ -33,9 +33,8 @@ class Parted:
 
     def ask(self, found, session, other_tab=False):
         """The dialog: the saved line `found` and the one on screen, each with its moves since they parted."""
-        by_id("parted-list").innerHTML = page.parted(found.moves, session, found.common, other_tab=other_tab)
-        if not by_id("parted-box").open:
-            by_id("parted-box").showModal()
+        do(["set", "parted-list", {"innerHTML": page.parted(found.moves, session, found.common, other_tab=other_tab)}],
+           ["dialog", "parted-box", True])
 
     def heed_other_tabs(self):
         """Just before saving over the entry on screen: whether to write, if another tab wrote it since.
@@ -121,7 +120,7 @@ class Parted:
         app = self.app
         keep = event.data.get("keep")
         if keep in ("this-tab", "other-tab"):
-            by_id("parted-box").close()
+            do(["dialog", "parted-box", False])
             app.board.focus()
             other, self.other_line = self.other_line, None
             if keep == "other-tab" and other:
@@ -131,7 +130,7 @@ class Parted:
         found = self.link
         if keep is None or found is None:
             return None
-        by_id("parted-box").close()
+        do(["dialog", "parted-box", False])
         app.board.focus()  # not the page, where the dialog would leave it
         self.link = None
         other = saves.clean_name(f"{found.data.get('name') or ''} (other line)")

@@ -6,8 +6,7 @@ in its own entry, so opening a link never overwrites another game; an unchanged 
 
 import asyncio
 
-from pyscript import window
-
+from browser import do
 from pyramids import saves
 from pyramids.loading import to_storage
 from screen.store import keep_games, now_ms
@@ -72,14 +71,14 @@ class Saving:
             fields = saves.save(app.store, self.entry, s, self.meta, now_ms())
             self.not_saving = fields is None
             if fields is None:
-                window.history.replaceState(None, "", "#" + s.link())
+                do(["address", s.link()])
                 return  # tried again after the next action: deleting games in My games may have made room
             self.meta, self.synced = fields, tuple(s.moves)
             if not self.asked_to_keep:
                 self.asked_to_keep = True
                 asyncio.ensure_future(keep_games())
         self.saved = (s, self.entry, text)
-        window.history.replaceState(None, "", "#" + s.link())
+        do(["address", s.link()])
 
     def take_side(self):
         """A friend's link played here for the first time: the player plays the side they just moved.

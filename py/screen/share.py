@@ -7,7 +7,7 @@ from functools import partial
 from pyodide.ffi import to_js
 from pyscript import document, window
 
-from browser import by_id, download_file, on, present
+from browser import by_id, do, download_file, flush, on, present
 from pyramids import record, views
 
 
@@ -19,6 +19,8 @@ FORM_NOTES = {"mediawiki": "The wiki needs the Pyramids template, which its admi
 class Share:
     def __init__(self, app):
         self.app = app
+        self.open = set()  # the boxes shown: "share", "embed"
+        self.embed_view = {}  # the embed's options as last chosen (its form's fields), none ticked at first
 
     def bind(self):
         once_open = self.app.once_open  # each acts on the game on screen: one being opened, once it is shown
@@ -29,25 +31,28 @@ class Share:
         on("download-svg", "click", lambda _event: once_open(svg))
         on("download-png", "click", lambda _event: once_open(png))
 
-    @staticmethod
-    def close():
+    def close(self):
         """Esc closes the link's and the embed's boxes (the focus, if in one, goes back to its button)."""
         for opener in ("share", "embed"):
             close_box(opener)
+        self.open.clear()
 
     def draw(self, s):
         """The boxes open hold the game on screen; Share says whom the link goes to once the player has
         moved and a friend is to move."""
-        if not by_id("share-box").hidden:
+        if "share" in self.open:
             link, refused = self.address()
-            by_id("share-link").value = link
-            by_id("share-box").hidden = bool(refused)
+            self.show_link(link, refused)
         to = s.link_play.send_to()
-        button = by_id("share")
-        button.textContent = f"Send to {to}" if to else "Share"
-        button.title = f"Send {to} a link to this game" if to else "Copy a link to this game"
-        if not by_id("embed-box").hidden:
+        do(["set", "share", {"textContent": f"Send to {to}" if to else "Share",
+                             "title": f"Send {to} a link to this game" if to else "Copy a link to this game"}])
+        if "embed" in self.open:
             self.fill_embed()
+
+    def show_link(self, link, refused):
+        """The link in its box, shown unless it is refused (too long to send)."""
+        (self.open.discard if refused else self.open.add)("share")
+        do(["set", "share-link", {"value": link}], ["set", "share-box", {"hidden": bool(refused)}])
 
     def address(self):
         """The whole address Share hands out, and why it is refused (None if it is not)."""
@@ -62,13 +67,11 @@ class Share:
         app.saving.persist()
         s = app.session
         link, refused = self.address()
+        self.show_link(link, refused)
         if refused:
-            by_id("share-box").hidden = True
             s.note(refused, warn=True)
             return app.render()
         field = by_id("share-link")
-        field.value = link
-        by_id("share-box").hidden = False
         to = s.link_play.send_to()
         said = f"Send it to {to}." if to else "Anyone who opens it sees this game, move by move."
         if present(getattr(window.navigator, "share", None)) and window.matchMedia("(pointer: coarse)").matches:
@@ -80,6 +83,7 @@ class Share:
     def copy(self, field, what, copied, then=""):
         """Put `field`'s text on the clipboard; the note says so once the browser has, or that it refused
         and the text is selected to copy by hand."""
+        flush()  # the text the field was just given
         field.select()
         asyncio.ensure_future(self.copy_text(self.app.session, field, what, copied, then))
 
@@ -110,22 +114,25 @@ class Share:
         """The iframe code for the game and position on screen, in the chosen view."""
         from pyramids import embed  # imported when first needed: it is not part of the start-up
         s = self.app.session
-        view = embed.View(play=bool(by_id("embed-play").checked), static=bool(by_id("embed-static").checked))
+        chosen = self.embed_view
+        view = embed.View(play="play" in chosen, static="static" in chosen)
         # the embed shows it before Python starts
         painted = embed.picture(s.record(), s.state, s.clicks.marks(), s.cursor)
-        form, board = str(by_id("embed-form").value), views.draw(s.state)
-        by_id("embed-code").value = embed.snippet(str(window.location.href), s.record(), s.cursor, view,
-                                                  f"{s.game.title}, Looney Pyramids", board, painted, form)
-        by_id("embed-alt").textContent = embed.title_of(board)
-        by_id("embed-form-note").textContent = FORM_NOTES.get(form, "")
+        form, board = chosen.get("form", ["html"])[0], views.draw(s.state)
+        do(["set", "embed-code", {"value": embed.snippet(str(window.location.href), s.record(), s.cursor, view,
+                                                         f"{s.game.title}, Looney Pyramids", board, painted, form)}],
+           ["set", "embed-alt", {"textContent": embed.title_of(board)}],
+           ["set", "embed-form-note", {"textContent": FORM_NOTES.get(form, "")}])
 
     def show_embed(self):
-        by_id("embed-box").hidden = False
+        self.open.add("embed")
+        do(["set", "embed-box", {"hidden": False}])
         self.fill_embed()
         self.copy_embed()
 
     def on_embed_change(self, event):
         """A view or a form chosen: the code follows; a new form (for another kind of page) is copied again."""
+        self.embed_view = event.form
         self.fill_embed()
         if event.target_id == "embed-form":
             self.copy_embed()
@@ -160,8 +167,4 @@ class Share:
 
 def close_box(opener):
     """Hide the box `opener`'s button opened (#opener-box); the focus, if in it, goes back to the button."""
-    box = by_id(f"{opener}-box")
-    if not box.hidden:
-        if box.contains(document.activeElement):
-            by_id(opener).focus()
-        box.hidden = True
+    do(["hide", f"{opener}-box", opener])

@@ -5,9 +5,7 @@ On unless the player turns it off: lichess and BoardGameArena, where players of 
 a move sounds like, have sounds on; a move heard confirms it, and the computer's reply is heard while one looks
 away.  Nothing plays before the player has pressed something on the page (static/sound.js), nor in an embed."""
 
-from pyscript import window
-
-from browser import by_id, held, on, present
+from browser import do, held, on
 from pyramids import page
 
 KEY = "sound"  # in the page's storage (screen/store.py), "off" when turned off; static/sound.js reads it too
@@ -23,8 +21,7 @@ class Sound:
         return self.app.store.get(KEY) != "off"
 
     def bind(self):
-        box = by_id("sound")
-        box.checked, box.disabled = self.on, False
+        do(["set", "sound", {"checked": self.on, "disabled": False}])
         on("sound", "change", self.toggle)
 
     def toggle(self, event):
@@ -34,9 +31,8 @@ class Sound:
     def draw(self, s):
         """After the board is painted: the sound of what it shows now, if it shows a new move."""
         before, self.heard = self.heard, (page.shown(s), held("board"))
-        player = present(getattr(window, "pyramidsSound", None))
-        if before is None or player is None or not self.on:
+        if before is None or not self.on:
             return
         kind = page.sound(s, before[0], self.heard[0], before[1], self.heard[1])
-        if kind:
-            player.play(kind)
+        if kind:  # static/sound.js, once loaded
+            do(["call", "pyramidsSound", "play", kind])

@@ -145,3 +145,92 @@ def test_the_pythons_commands_change_the_page(app):
     assert app.page.evaluate(APPLIED) == {"text": "Next", "disabled": True, "x": "1", "gone": False,
                                           "named": ["c3", "c4"], "classes": "shown", "scrolled": True,
                                           "told": 1, "items": 15}
+
+
+MORE_APPLIED = """async () => {
+    const probe = document.createElement('div');
+    probe.id = 'probe';
+    probe.innerHTML = '<ol id="probe-list" style="height: 40px; overflow: auto"><li class="result">end</li></ol>'
+        + '<button id="probe-opener">open</button><div id="probe-box"><button id="probe-inside">in</button></div>'
+        + '<dialog id="probe-dialog"><button>ok</button></dialog>';
+    document.body.append(probe);
+    const list = document.getElementById('probe-list'), bridge = window.pyramidsBridge;
+    const seen = {};
+    bridge.apply([
+        ['removeAll', '#probe-list li.result'],
+        ['insert', 'probe-list', '<li>1</li><li>2</li>'],
+        ['setAll', '#probe-list li', {title: 'listed'}],
+        ['attrsAll', '#probe-list li', {'data-x': '1'}],
+        ['attrsAll', '#probe-list li:first-child', {'data-x': null}],
+        ['classes', 'body', {probing: true}],
+    ]);
+    seen.listed = [...list.children].map(li => `${li.textContent}:${li.title}:${li.dataset.x || ''}`);
+    seen.body = document.body.classList.contains('probing');
+    document.body.classList.remove('probing');
+    // A list worked out in slices stays off the page until it is whole.
+    bridge.apply([['gather', 'probe-list', '<li>a</li>', true], ['gather', 'probe-list', '<li>b</li>']]);
+    seen.before = list.children.length;  // still the list shown before
+    bridge.apply([['swap', 'probe-list']]);
+    seen.swapped = [...list.children].map(li => li.textContent).join('');
+    bridge.apply([['gather', 'probe-list', '<li>c</li>', true], ['swap', 'probe-list']]);
+    seen.fresh = [...list.children].map(li => li.textContent).join('');
+    bridge.apply([['insert', 'probe-list', '<li>x</li>'.repeat(20)], ['scrollEnd', 'probe-list']]);
+    seen.scrolledAtOnce = list.scrollTop > 0;  // the height is read in the next frame, not in this task
+    await new Promise(done => requestAnimationFrame(() => setTimeout(done, 0)));
+    seen.scrolledAtEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 1;
+    // The focus, a dialog, a box hidden with the focus in it, the page's modules, the address.
+    bridge.apply([['focus', '#probe-missing, #probe-box button']]);  // the first found
+    seen.focused = document.activeElement.id;
+    bridge.apply([['hide', 'probe-box', 'probe-opener']]);
+    seen.hidden = [document.getElementById('probe-box').hidden, document.activeElement.id];
+    bridge.apply([['dialog', 'probe-dialog', true], ['dialog', 'probe-dialog', true]]);  // open once
+    seen.dialog = document.getElementById('probe-dialog').open;
+    bridge.apply([['dialog', 'probe-dialog', false]]);
+    seen.dialog = [seen.dialog, document.getElementById('probe-dialog').open];
+    let played = null;
+    window.probeModule = {play: kind => { played = kind; }};
+    bridge.apply([['call', 'probeModule', 'play', 'capture'], ['call', 'notLoaded', 'play', 'move']]);
+    seen.played = played;
+    delete window.probeModule;
+    const before = history.length;
+    bridge.apply([['address', 'probe-link']]);
+    seen.address = [location.hash, history.length === before];
+    probe.remove();
+    return seen;
+}"""
+
+
+def test_the_commands_for_lists_dialogs_and_the_focus(app):
+    """Issue 55: the log, the dialogs, the boxes and the address change by commands too: items removed and
+    appended; a long list gathered off the page and shown whole; scrolled to its end in the next frame (its
+    height read then); the focus given; a box hidden gives the focus back to its button; a dialog opened once
+    and closed; a method of a page's module that is not loaded does nothing; the address replaced with no new
+    entry in the history."""
+    app.open()
+    assert app.page.evaluate(MORE_APPLIED) == {
+        "listed": ["1:listed:", "2:listed:1"], "body": True, "before": 2, "swapped": "ab", "fresh": "c",
+        "scrolledAtOnce": False, "scrolledAtEnd": True, "focused": "probe-inside",
+        "hidden": [True, "probe-opener"], "dialog": [True, False], "played": "capture",
+        "address": ["#probe-link", True]}
+
+
+COUNTED = """async () => {
+    const bridge = window.pyramidsBridge, apply = bridge.apply;
+    let counted = 0;
+    bridge.apply = commands => { counted += 1; return apply(commands); };
+    // Ice Lady: a piece selected, its targets marked; the board's own task, up to its microtasks
+    document.querySelector('#board [data-cell="c3"]').dispatchEvent(new MouseEvent('click', {bubbles: true}));
+    for (let i = 0; i < 5; i += 1) await null;
+    bridge.apply = apply;
+    return [counted, document.querySelectorAll('#board .target').length];
+}"""
+
+
+def test_a_clicks_drawing_reaches_the_page_in_one_crossing_or_two(app):
+    """Issue 55: the commands a drawing gives (`browser.do`: about ten for a click's board, panel, history
+    controls and status) are made together, once the task's Python is done, or just before the page hands
+    the focus on (`flush`); not one crossing each."""
+    app.open()
+    counted, targets = app.page.evaluate(COUNTED)
+    assert targets > 0, "the click was answered"
+    assert 1 <= counted <= 2, counted
