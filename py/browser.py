@@ -33,7 +33,8 @@ class PageEvent:
     attributes of its target and the elements above it (the innermost's value kept); `within` their tag names
     and #ids; `target_id` the id of the element it happened on; `control` the id of the button or field it
     happened in (None outside one); `form`, for a form sent or changed, its fields, each name to its values,
-    as the browser would send them (a box not ticked sends nothing); `hidden` whether the page is out of sight.
+    as the browser would send them (a box not ticked sends nothing); `hidden` whether the page is out of sight;
+    `answer` what the reader answered the question the page asked in the press (`on`'s `asks`), else None.
     """
 
     def __init__(self, described: dict):
@@ -51,15 +52,29 @@ class PageEvent:
         self.disabled, self.checked = bool(described["disabled"]), bool(described["checked"])
         self.form = {str(name): [str(v) for v in values] for name, values in described["form"].items()}
         self.hidden = bool(described["hidden"])
+        answer = present(described.get("answer"))
+        self.answer = answer if isinstance(answer, bool) or answer is None else str(answer)
 
 
-def on(where: str, kind: str, handler, prevent: bool | dict = False) -> None:
+def on(where: str, kind: str, handler, prevent: bool | dict = False, asks: tuple = ()) -> None:
     """`handler(PageEvent)` on each `kind` event at `where` (an element's id, "document" or "window").
     `prevent`: the browser's own action never happens (True: a form's submission sends nothing), or not for
-    the keys the page uses (`keys_used`).  The page decides it, at once: the handler may answer later."""
+    the keys the page uses (`keys_used`).  The page decides it, at once: the handler may answer later.
+    `asks`: what the page asks the reader in the press (`confirm`, `prompt`), its answer in `PageEvent.answer`."""
     def heard(described):
         handler(PageEvent(described.to_py()))
-    js.pyramidsBridge.listen(where, kind, create_proxy(heard), to_js(prevent, dict_converter=js.Object.fromEntries))
+    js.pyramidsBridge.listen(where, kind, create_proxy(heard), to_js(prevent, dict_converter=js.Object.fromEntries),
+                             to_js([list(question) for question in asks]))
+
+
+def confirm(selector: str, text: str) -> tuple:
+    """`on`'s question, OK or Cancel (True or False), for an event in an element `selector` finds."""
+    return (selector, "confirm", text)
+
+
+def prompt(selector: str, text: str, default: str) -> tuple:
+    """`on`'s question for a text (None for Cancel), filled in with the value of the element's data-`default`."""
+    return (selector, "prompt", text, default)
 
 
 FIELDS = "input, select, textarea"  # where a key is the field's own

@@ -53,14 +53,32 @@
   // (a worker answers too late): always for `prevent` true (a form's submission), or for the keys
   // `prevent.keys` pressed without Ctrl or Meta outside the elements `prevent.outside` (a selector:
   // the fields, where a key is the field's).
-  function listen(where, type, handler, prevent) {
+  //
+  // `asks`: questions the page asks at once, in the press, when the event happened in an element a selector
+  // finds: each [selector, "confirm", text] or [selector, "prompt", text, the data-* name of that element
+  // holding the answer's default].  The answer goes with the event (`answer`: true or false, the text, null
+  // for Cancel; null when nothing was asked).  The page's own boxes wait for the reader; an answer that
+  // crossed to a worker and back would come after the press.
+  function listen(where, type, handler, prevent, asks) {
     const prevented = event => prevent === true || (!!prevent && prevent.keys.includes(event.key)
       && !(event.ctrlKey || event.metaKey)
       && !(event.target instanceof Element && event.target.closest(prevent.outside)));
     (PLACES[where] || document.getElementById(where)).addEventListener(type, event => {
       if (prevented(event)) event.preventDefault();
-      handler(describe(event));
+      const described = describe(event);
+      described.answer = ask(event, asks || []);
+      handler(described);
     });
+  }
+
+  function ask(event, asks) {
+    const target = event.target instanceof Element ? event.target : null;
+    for (const [selector, kind, text, from] of asks) {
+      const element = target && target.closest(selector);
+      if (!element) continue;
+      return kind === "confirm" ? confirm(text) : prompt(text, element.dataset[from] || "");
+    }
+    return null;
   }
 
   // -- the focus kept across a drawing ------------------------------------------
@@ -196,11 +214,11 @@
       if (data.apply) apply(data.apply);
       if (data.answered && --waiting === 0) root.removeAttribute("data-answering");
       if (data.listen) {
-        const [where, type, id, prevent] = data.listen;
+        const [where, type, id, prevent, asks] = data.listen;
         listen(where, type, described => {
           if (waiting++ === 0) root.setAttribute("data-answering", "");
           worker.postMessage({event: id, described, address: address()});
-        }, prevent);
+        }, prevent, asks);
       }
     });
   }

@@ -17,9 +17,9 @@ function send() {
 
 self.pyramidsBridge = {
   // A handler for an event on the page: the page listens, and posts each event, described, with its id.
-  listen(where, type, handler, prevent) {
+  listen(where, type, handler, prevent, asks) {
     handlers.push(handler);
-    postMessage({listen: [where, type, handlers.length - 1, prevent]});
+    postMessage({listen: [where, type, handlers.length - 1, prevent, asks]});
   },
   // Commands, sent once the Python's task is over: one message for all a drawing does.
   apply(commands) {
@@ -43,6 +43,7 @@ onmessage = async ({data}) => {
     try {
       handlers[data.event](data.described);
     } finally {
+      await null;  // the handler's commands, which py/browser.py's `do` hands over in a microtask
       postMessage({apply: batch || [], answered: true});
       batch = null;
     }

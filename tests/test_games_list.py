@@ -26,6 +26,17 @@ def test_each_button_of_my_games_names_its_game():
                            "Delete Damaged save, damaged"]
 
 
+def test_rename_starts_from_the_players_own_name():
+    """Rename's question (the page's, in the press: issue 55) is filled in with the name the player gave, from
+    the button's data-name; a game with none starts from nothing, not from its game's title."""
+    store = Store()
+    saves.save(store, "a", Session("ice-lady"), {"name": 'Club "night" <3'}, 1000)
+    saves.save(store, "b", Session("ice-lady"), {}, 2000)
+    html = page.games_list(saves.entries(store), "a", str, lambda game, pos: "")
+    assert re.findall(r'data-rename="(\w)" data-name="([^"]*)"', html) == [
+        ("b", ""), ("a", "Club &quot;night&quot; &lt;3")]
+
+
 def test_my_games_pictures_and_the_board_define_no_id_twice():
     """Issue 25: each picture of a board defines the board's patterns (pat-green, pat-frost...); beside the board on
     screen and each other, each picture's ids are its own, and each picture's paints use its own patterns."""

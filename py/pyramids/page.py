@@ -433,7 +433,7 @@ def games_list(listed: list, current: str | None, when: Callable[[float], str], 
             f'<span class="about"><strong>{name}</strong>{kind}'
             f'<small>{escape(" · ".join(facts))}</small><small>{escape(e.status)}</small></span>'
             f'<span class="acts"><button type="button" data-open="{escape(e.id)}">Open{named}</button>'
-            f'<button type="button" data-rename="{escape(e.id)}">Rename{named}</button>'
+            f'<button type="button" data-rename="{escape(e.id)}" data-name="{escape(e.name)}">Rename{named}</button>'
             f'<button type="button" data-delete="{escape(e.id)}">Delete{named}</button></span></li>')
     if more:
         items.append(f'<li class="more"><button type="button" data-more>Show more games ({more:,} not shown)'

@@ -72,6 +72,7 @@ class Listed:
     position: str = ""
     played: float = 0
     damaged: str | None = None
+    name: str = ""  # the player's name for it, "" if none (Rename's answer starts from it)
 
 
 NAME_LIMIT = 80  # characters of a game's name
@@ -207,7 +208,8 @@ def _listed(entry_id: str, text: str | None) -> Listed:
     fields = {k: data.get(k) for k in LISTED}
     return Listed(entry_id, str(fields["name"] or games.entry(game).title)[:NAME_LIMIT], game,
                   str(fields["players"] or "")[:40], _number(fields["moves"]), str(fields["status"] or "")[:200],
-                  str(fields["position"] or "")[:4000], _number(fields["played"]))
+                  str(fields["position"] or "")[:4000], _number(fields["played"]),
+                  name=str(fields["name"] or "")[:NAME_LIMIT])
 
 
 def _game_of(link: str) -> str:

@@ -8,7 +8,7 @@ from pyodide.ffi import to_js
 from pyscript import window
 
 from archives import loaded
-from browser import by_id, css_string, do, download_file, in_slices, on, present, report, run_slice
+from browser import by_id, confirm, css_string, do, download_file, in_slices, on, present, prompt, report, run_slice
 from pyramids import backups, games, page, saves, views
 from pyramids.core import GameError
 from screen.store import now_ms, storage_manager
@@ -39,7 +39,9 @@ class MyGames:
 
     def bind(self):
         on("my-games", "click", lambda _event: self.show())
-        on("games-list", "click", self.on_click)
+        on("games-list", "click", self.on_click, asks=(  # the page's own boxes, in the press
+            prompt("[data-rename]", "A name for this game:", "name"),
+            confirm("[data-delete]", "Delete this saved game? This cannot be undone.")))
         on("games-close", "click", lambda _event: do(["dialog", "games-box", False]))
         on("games-export", "click", lambda _event: self.export())
         on("games-import", "click", lambda _event: by_id("games-file").click())
@@ -212,14 +214,9 @@ class MyGames:
                 return None
         return app.act(lambda: None, save=False)
 
-    def rename(self, entry_id):
-        """Ask for a new name, the current one filled in; Cancel (null) changes nothing."""
+    def rename(self, entry_id, name):
+        """The name the player gave (the page asked, the current one filled in); Cancel (None) changes nothing."""
         app = self.app
-        try:
-            current = str(saves.load(app.store, entry_id)[1].get("name") or "")
-        except GameError:
-            current = ""
-        name = present(window.prompt("A name for this game:", current))
         if name is not None:
             if not saves.rename(app.store, entry_id, str(name), now_ms()):
                 app.session.note("The new name could not be saved.", warn=True)
@@ -238,8 +235,8 @@ class MyGames:
         if opened:
             asyncio.ensure_future(self.open(opened))
         elif renamed:
-            self.rename(renamed)
-        elif deleted and window.confirm("Delete this saved game? This cannot be undone."):
+            self.rename(renamed, event.answer)
+        elif deleted and event.answer is True:
             saves.delete(app.store, deleted)
             self.fill()
             if deleted == app.saving.entry:

@@ -234,3 +234,42 @@ def test_a_clicks_drawing_reaches_the_page_in_one_crossing_or_two(app):
     counted, targets = app.page.evaluate(COUNTED)
     assert targets > 0, "the click was answered"
     assert 1 <= counted <= 2, counted
+
+
+ASKED = """() => {
+    const probe = document.createElement('div');
+    probe.id = 'probe';
+    probe.innerHTML = '<button id="probe-rename" data-name="Friday">Rename</button>'
+        + '<button id="probe-delete">Delete</button><button id="probe-other">Other</button>';
+    document.body.append(probe);
+    const answers = [];
+    window.pyramidsBridge.listen('probe', 'click', described => answers.push(described.answer), false, [
+        ['#probe-rename', 'prompt', 'A name for this game:', 'name'],
+        ['#probe-delete', 'confirm', 'Delete this saved game?']]);
+    for (const id of ['probe-rename', 'probe-delete', 'probe-delete', 'probe-other']) {
+        document.getElementById(id).click();
+    }
+    probe.remove();
+    return answers;
+}"""
+
+
+def test_the_page_asks_in_the_press_and_the_answer_goes_with_the_event(app):
+    """Issue 55: My games' Rename and Delete ask with the page's own boxes, at once in the press (from a worker
+    the question would come after it), filled in from the element (data-name); the answer is the event's:
+    the text, OK or Cancel; nothing asked outside the elements named."""
+    app.open()
+    seen = []
+
+    def answer(dialog):
+        seen.append((dialog.type, dialog.message, dialog.default_value))
+        if dialog.type == "prompt":
+            dialog.accept("Saturday")
+        elif len(seen) == 2:
+            dialog.accept()
+        else:
+            dialog.dismiss()
+    app.page.on("dialog", answer)
+    assert app.page.evaluate(ASKED) == ["Saturday", True, False, None]
+    assert seen == [("prompt", "A name for this game:", "Friday"), ("confirm", "Delete this saved game?", ""),
+                    ("confirm", "Delete this saved game?", "")]
