@@ -119,6 +119,12 @@ def address() -> str:
     return str(js.pyramidsBridge.address())
 
 
+def page_url() -> str:
+    """The page's own address, without its "#" part: the links the Python makes (Share's, the embed's) start
+    with it."""
+    return str(js.pyramidsBridge.pageUrl())
+
+
 def home() -> str:
     """The site's address, for the files the Python fetches: "" on the page (they are relative to it), the
     site's folder in a worker (static/page-worker.js)."""

@@ -202,6 +202,8 @@
 
   // What the page's address holds after the "#" (the game's record and its settings).
   const address = () => location.hash.replace(/^#/, "");
+  // The page's own address, without its "#" part (the links the Python makes start with it).
+  const pageUrl = () => location.href.split("#")[0];
 
   // -- the Python in a worker (static/page-worker.js) --------------------------------
   // Its handlers bound here, each event posted to it as `describe` sees it (with the address, which the
@@ -223,6 +225,6 @@
     });
   }
 
-  window.pyramidsBridge = {listen, describe, focused, handOn, apply, address,
+  window.pyramidsBridge = {listen, describe, focused, handOn, apply, address, pageUrl,
                            connect, home: ""};
 })();

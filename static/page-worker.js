@@ -3,12 +3,12 @@
 // `pyramidsBridge`, as it does on the page (static/bridge.js).  This side of the bridge sends the
 // commands to the page, a batch per task, and hears the page's events and its address.
 //
-// The page starts it (static/start.js's `startInWorker`) with {start: {interpreter, module, address}}.  It
+// The page starts it (static/start.js's `startInWorker`) with {start: {interpreter, module, address, page}}.  It
 // answers {running} or {failed: why}, then {listen} and {apply} (with `answered` for an event's), and hears
 // {event, described, address}.
 "use strict";
 const handlers = [];
-let address = "", batch = null;
+let address = "", pageUrl = "", batch = null;
 
 function send() {
   if (batch !== null) postMessage({apply: batch});
@@ -30,6 +30,7 @@ self.pyramidsBridge = {
     batch.push(...commands);
   },
   address: () => address,
+  pageUrl: () => pageUrl,  // the page's, sent with the start (only its "#" part changes)
   home: new URL("../", import.meta.url).href,  // the site's folder: the Python's fetches are relative to it
 };
 
@@ -50,7 +51,7 @@ onmessage = async ({data}) => {
     return;
   }
   const {interpreter, module} = data.start;
-  address = data.start.address;
+  ({address, page: pageUrl} = data.start);
   try {
     const {loadPyodide} = await import(interpreter);
     const python = await loadPyodide({indexURL: new URL(".", interpreter).href});

@@ -157,7 +157,7 @@ function startInWorker(module) {
     });
     self.pyramidsBridge.connect(worker);
     worker.postMessage({start: {interpreter: new URL(interpreter, document.baseURI).href, module,
-                                address: self.pyramidsBridge.address()}});
+                                address: self.pyramidsBridge.address(), page: self.pyramidsBridge.pageUrl()}});
   });
 }
 

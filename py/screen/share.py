@@ -7,7 +7,7 @@ from functools import partial
 from pyodide.ffi import to_js
 from pyscript import document, window
 
-from browser import by_id, do, download_file, flush, on, present
+from browser import by_id, do, download_file, flush, on, page_url, present
 from pyramids import record, views
 
 
@@ -57,7 +57,7 @@ class Share:
     def address(self):
         """The whole address Share hands out, and why it is refused (None if it is not)."""
         shared = self.app.session.link_play.share_link(window.Date.now() / 1000)
-        link = str(window.location.href).split("#")[0] + "#" + shared
+        link = page_url() + "#" + shared
         return link, record.too_long_to_send(link)
 
     def share(self):
@@ -119,7 +119,7 @@ class Share:
         # the embed shows it before Python starts
         painted = embed.picture(s.record(), s.state, s.clicks.marks(), s.cursor)
         form, board = chosen.get("form", ["html"])[0], views.draw(s.state)
-        do(["set", "embed-code", {"value": embed.snippet(str(window.location.href), s.record(), s.cursor, view,
+        do(["set", "embed-code", {"value": embed.snippet(page_url(), s.record(), s.cursor, view,
                                                          f"{s.game.title}, Looney Pyramids", board, painted, form)}],
            ["set", "embed-alt", {"textContent": embed.title_of(board)}],
            ["set", "embed-form-note", {"textContent": FORM_NOTES.get(form, "")}])
