@@ -57,7 +57,7 @@
   // `asks`: questions the page asks at once, in the press, when the event happened in an element a selector
   // finds: each [selector, "confirm", text] or [selector, "prompt", text, the data-* name of that element
   // holding the answer's default].  The answer goes with the event (`answer`: true or false, the text, null
-  // for Cancel; null when nothing was asked).  The page's own boxes wait for the reader; an answer that
+  // for Cancel; null when nothing was asked); an event of the page's own carries what it found (`copy`'s).  The page's own boxes wait for the reader; an answer that
   // crossed to a worker and back would come after the press.
   function listen(where, type, handler, prevent, asks) {
     const prevented = event => prevent === true || (!!prevent && prevent.keys.includes(event.key)
@@ -66,7 +66,7 @@
     (PLACES[where] || document.getElementById(where)).addEventListener(type, event => {
       if (prevented(event)) event.preventDefault();
       const described = describe(event);
-      described.answer = ask(event, asks || []);
+      described.answer = event instanceof CustomEvent ? event.detail : ask(event, asks || []);
       handler(described);
     });
   }
@@ -162,6 +162,19 @@
     // A method of one of the page's own modules, if it is loaded: pyramidsSnapshot's keep and flush
     // (static/snapshot.js), pyramidsSound's play (static/sound.js).
     call: (module, method, ...args) => { if (window[module]) window[module][method](...args); },
+    // The field's text put on the clipboard, in the task of the press that asked (a browser allows it there);
+    // the field then tells the Python whether it was (a "pyramids-copied" event, its `answer` true or false).
+    // Refused (no clipboard on an insecure page, or the browser said no), the text is selected, to copy by hand.
+    copy: where => at(where, field => {
+      const told = copied => field.dispatchEvent(new CustomEvent("pyramids-copied", {bubbles: true, detail: copied}));
+      const refused = () => { field.focus(); field.select(); told(false); };
+      field.select();
+      try {
+        navigator.clipboard.writeText(field.value).then(() => told(true), refused);
+      } catch {
+        refused();
+      }
+    }),
     // The element hidden; the focus, if in it, goes to the element `back` (the button that showed it).
     hide: (where, back) => at(where, element => {
       if (element.hidden) return;

@@ -20,7 +20,7 @@ DRAWN_BY_VIEWS |= set(re.findall(r'id="([^"]+)"', (ROOT / "py" / "pyramids" / "l
 
 # An element the code names: looked up, written by `set_html`, or the target of a command (`browser.do`).
 NAMED = re.compile(r'(?:by_id|set_html)\("([^"]+)"|\["(?:set|attr|classes|centre|intoView|tell|insert|gather|swap'
-                   r'|scrollEnd|dialog|hide)", "([^"]+)"')
+                   r'|scrollEnd|dialog|hide|copy)", "([^"]+)"')
 # The ids in the selectors of the commands that act on what a selector finds.
 SELECTED = re.compile(r'\["(?:attrsAll|classesAll|setAll|removeAll|focus)", f?(?:"([^"]+)"|\'([^\']+)\')')
 

@@ -1,6 +1,6 @@
 """The Notation box: the moves in the game's notation, to read or copy (the log shows them in words)."""
 
-from browser import by_id, do, on
+from browser import do, on
 from pyramids import page
 from screen.share import close_box
 
@@ -27,4 +27,4 @@ class Notation:
         self.shown = True
         do(["set", "notation-box", {"hidden": False}],
            ["set", "notation-text", {"value": page.notation(self.app.session)}])
-        return self.app.share.copy(by_id("notation-text"), "moves", "The moves in notation are copied.")
+        return self.app.share.copy("notation-text", "moves", "The moves in notation are copied.")

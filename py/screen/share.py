@@ -7,7 +7,7 @@ from functools import partial
 from pyodide.ffi import to_js
 from pyscript import document, window
 
-from browser import by_id, do, download_file, flush, on, page_url, present
+from browser import do, download_file, on, page_url, present
 from pyramids import record, views
 
 
@@ -21,6 +21,7 @@ class Share:
         self.app = app
         self.open = set()  # the boxes shown: "share", "embed"
         self.embed_view = {}  # the embed's options as last chosen (its form's fields), none ticked at first
+        self.copying = None  # (session, what, said if copied, said after) of the copy the page is making
 
     def bind(self):
         once_open = self.app.once_open  # each acts on the game on screen: one being opened, once it is shown
@@ -30,6 +31,7 @@ class Share:
         svg, png = partial(self.download, "svg"), partial(self.download, "png")  # pressed twice as a game opens: once
         on("download-svg", "click", lambda _event: once_open(svg))
         on("download-png", "click", lambda _event: once_open(png))
+        on("document", "pyramids-copied", self.on_copied)  # static/bridge.js's `copy`, from each box's field
 
     def close(self):
         """Esc closes the link's and the embed's boxes (the focus, if in one, goes back to its button)."""
@@ -71,31 +73,27 @@ class Share:
         if refused:
             s.note(refused, warn=True)
             return app.render()
-        field = by_id("share-link")
         to = s.link_play.send_to()
         said = f"Send it to {to}." if to else "Anyone who opens it sees this game, move by move."
         if present(getattr(window.navigator, "share", None)) and window.matchMedia("(pointer: coarse)").matches:
             asyncio.ensure_future(self.share_sheet(link, f"Your move in {s.game.title}" if to else s.game.title))
             s.note(said)
             return app.render()
-        return self.copy(field, "link", f"Link copied. {said}", said)
+        return self.copy("share-link", "link", f"Link copied. {said}", said)
 
     def copy(self, field, what, copied, then=""):
-        """Put `field`'s text on the clipboard; the note says so once the browser has, or that it refused
-        and the text is selected to copy by hand."""
-        flush()  # the text the field was just given
-        field.select()
-        asyncio.ensure_future(self.copy_text(self.app.session, field, what, copied, then))
+        """Have the page put the text of the element `field` on the clipboard (static/bridge.js's `copy`); the
+        note says so once the browser has, or that it refused and the text is selected to copy by hand."""
+        self.copying = (self.app.session, what, copied, then)
+        do(["copy", field])
 
-    async def copy_text(self, session, field, what, copied, then):
-        try:
-            await window.navigator.clipboard.writeText(field.value)
-            said = copied
-        except Exception:  # noqa: BLE001 - no clipboard (an insecure page) or the browser refused
-            field.focus()
-            field.select()
-            said = f"The browser did not let the app copy the {what}: it is selected below, to copy by hand " \
-                   f"(Ctrl+C, or \u2318C on a Mac). {then}".strip()
+    def on_copied(self, event):
+        if self.copying is None:
+            return
+        (session, what, copied, then), self.copying = self.copying, None
+        said = copied if event.answer is True else (
+            f"The browser did not let the app copy the {what}: it is selected below, to copy by hand "
+            f"(Ctrl+C, or \u2318C on a Mac). {then}".strip())
         if session is self.app.session:
             session.note(said)
             self.app.render()
@@ -138,7 +136,7 @@ class Share:
             self.copy_embed()
 
     def copy_embed(self):
-        self.copy(by_id("embed-code"), "code", "Embed code copied: paste it into a wiki or blog page.",
+        self.copy("embed-code", "code", "Embed code copied: paste it into a wiki or blog page.",
                   "Paste it into a wiki or blog page.")
 
     def download(self, kind):
