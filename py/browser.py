@@ -125,6 +125,17 @@ def page_url() -> str:
     return str(js.pyramidsBridge.pageUrl())
 
 
+def hidden() -> bool:
+    """Whether the page is out of sight (a tab in the background, a phone's screen off): it paints no frames."""
+    return bool(js.pyramidsBridge.hidden())
+
+
+def painted() -> dict:
+    """What the page painted before the Python started (static/snapshot.js): `offer`, the title of the game
+    whose lesson it offered ("" for none)."""
+    return js.pyramidsBridge.painted().to_py()
+
+
 def home() -> str:
     """The site's address, for the files the Python fetches: "" on the page (they are relative to it), the
     site's folder in a worker (static/page-worker.js)."""

@@ -11,11 +11,11 @@ import asyncio
 from contextlib import contextmanager
 
 from pyodide.ffi import create_proxy
-from pyscript import document, window
+from pyscript import window
 
 from archives import loaded
-from browser import (FIELDS, address, do, flush, keys_used, load_script, on, replay as replay_in_slices, replay_slice,
-                     report)
+from browser import (FIELDS, address, do, flush, hidden, keys_used, load_script, on, replay as replay_in_slices,
+                     replay_slice, report)
 from pyramids import games, page, saves
 from pyramids.core import CONFIRM_RESIGN, DECLINE_DRAW, OFFER_DRAW, RESIGN, GameError
 from pyramids.loading import Loading
@@ -296,7 +296,7 @@ class App:
         order): a click is answered by the board, and the log, the save and the link follow a frame later.
         A hidden page paints no frames: there they run in the next task; leaving the page runs them at once."""
         if not self.pending:
-            if document.hidden:
+            if hidden():
                 window.setTimeout(self.run_pending_proxy, 0)
             else:
                 window.requestAnimationFrame(self.after_frame_proxy)

@@ -217,6 +217,10 @@
   const address = () => location.hash.replace(/^#/, "");
   // The page's own address, without its "#" part (the links the Python makes start with it).
   const pageUrl = () => location.href.split("#")[0];
+  // Whether the page is out of sight (a tab in the background), and what the page painted before its Python
+  // started (static/snapshot.js: the game whose lesson it offered, "" for none).
+  const hidden = () => document.hidden;
+  const painted = () => ({offer: (window.pyramidsSnapshot && window.pyramidsSnapshot.offered) || ""});
 
   // -- the Python in a worker (static/page-worker.js) --------------------------------
   // Its handlers bound here, each event posted to it as `describe` sees it (with the address, which the
@@ -238,6 +242,6 @@
     });
   }
 
-  window.pyramidsBridge = {listen, describe, focused, handOn, apply, address, pageUrl,
+  window.pyramidsBridge = {listen, describe, focused, handOn, apply, address, pageUrl, hidden, painted,
                            connect, home: ""};
 })();

@@ -92,6 +92,7 @@
     if (typeof snap.offer === "string" && byId("learn-offer") && byId("learn-offer-game") && storing()) {
       byId("learn-offer-game").textContent = snap.offer;
       byId("learn-offer").hidden = false;
+      self.pyramidsSnapshot.offered = snap.offer;
     }
     for (const [id, key] of [["status", "status"], ["ply", "ply"], ["move-help", "help"]]) {
       if (byId(id) && typeof snap[key] === "string") byId(id).textContent = snap[key];
@@ -156,6 +157,7 @@
       pending = null;
       save(pendingHome);
     },
+    offered: "",  // the game whose lesson it offered, painted (py/screen/learn.py keeps it from there)
   };
 
   const kept = read();

@@ -10,7 +10,7 @@ the player's own game waits untouched, and nothing of the lesson is saved or put
 import asyncio
 
 from archives import LEARN_ARCHIVE, fetch_archive
-from browser import by_id, do, on, set_html
+from browser import do, on, painted, set_html
 from pyramids import saves
 from pyramids.core import GameError
 
@@ -21,6 +21,7 @@ class Learn:
         self.tutor = None  # the lesson on screen, else None
         self.game_session = None  # the player's game, while a lesson takes its place
         self.offer_for = None  # the game whose first visit offers a lesson (none of its kind in My games)
+        self.offer_shown = None  # the title of the game whose offer is on the page ("": none; None: not read yet)
         self.spoken = None  # (step, made) last said in the lesson's live region
         self.loading = False
 
@@ -38,8 +39,10 @@ class Learn:
         board is painted (My games' entries are read for it: no part of opening a game).  An offer of this
         game painted before Python started (static/snapshot.js) stays until then: hidden and shown again, it
         would move the controls under it twice."""
-        painted = not by_id("learn-offer").hidden and by_id("learn-offer-game").textContent == session.game.title
-        self.offer_for = session.game.id if painted and entry is None else None
+        if self.offer_shown is None:  # the page's first: what static/snapshot.js painted
+            self.offer_shown = str(painted().get("offer", ""))
+        shown = self.offer_shown == session.game.title
+        self.offer_for = session.game.id if shown and entry is None else None
         if entry is None:
             self.app.later(lambda: self.offer(session))
 
@@ -138,9 +141,11 @@ class Learn:
         """The lesson box while a lesson runs; else the first visit's offer, and the Rules' link."""
         app = self.app
         if not self.active:
+            offered = (self.offer_for == s.game.id and app.saving.entry is None and s.moves == app.saving.opened
+                       and s.latest.outcome is None)
+            self.offer_shown = s.game.title if offered else ""
             do(["set", "lesson", {"hidden": True}],
-               ["set", "learn-offer", {"hidden": not (self.offer_for == s.game.id and app.saving.entry is None
-                                                      and s.moves == app.saving.opened and s.latest.outcome is None)}],
+               ["set", "learn-offer", {"hidden": not offered}],
                ["set", "learn-offer-game", {"textContent": s.game.title}],
                ["set", "rules-learn", {"textContent": f"Learn to play {s.game.title}"}])
             return
@@ -148,6 +153,7 @@ class Learn:
         tutor = self.tutor
         set_html("lesson", learn.box(tutor))
         do(["set", "lesson", {"hidden": False}], ["set", "learn-offer", {"hidden": True}])
+        self.offer_shown = ""
         said = (tutor.index, tutor.made, tutor.over)
         if said != self.spoken:
             if self.spoken is not None and (tutor.made or tutor.over) and self.spoken[0] == tutor.index:

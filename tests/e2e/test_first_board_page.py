@@ -114,6 +114,8 @@ def test_a_first_visit_sees_the_games_panel_and_the_offer_of_a_lesson_before_pyt
         sorted(re.findall(r'data-cell="([^"]+)"', drawn)), "the panel Python draws"
     assert tab.inner_text("#learn-offer-game") == session.game.title and tab.is_visible("#learn-offer")
     assert tab.is_disabled("#learn-offer-start")
+    tab.wait_for_function("window.pyramidsBridge")  # the Python hears what was painted from the page's bridge
+    assert tab.evaluate("pyramidsBridge.painted()") == {"offer": session.game.title}
     assert tab.locator("#game-panel button").evaluate_all("els => els.every(b => b.disabled)")
 
 

@@ -115,3 +115,23 @@ def test_an_icetoids_tile_undone_and_reloaded_comes_back_the_same(app):
         app.page.wait_for_function(f"document.querySelectorAll('#moves li[data-ply]').length === {len(POINTING)}")
         app.reload()
     assert len(set(tiles)) == 1, tiles
+
+
+HIDDEN = """() => {
+    Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
+    window.requestAnimationFrame = () => 0;  // a page out of sight paints no frames
+}"""
+
+
+def test_a_move_made_as_the_page_is_hidden_is_still_saved_and_linked(app):
+    """What waits for the next frame (the save, the link, the log: main.py's `later`) runs in the next task on a
+    page out of sight (a phone's screen turned off as the computer answers), which paints no frame; the page
+    tells the Python it is hidden (the bridge's `hidden`, a worker's copy one day)."""
+    app.open()
+    app.page.evaluate(HIDDEN)
+    app.page.click('#board [data-cell="d3"]')
+    app.page.click('#board [data-cell="e4"]')
+    app.page.wait_for_function("location.hash.includes('d3-e4')")
+    app.page.wait_for_function("""Object.keys(localStorage).some(key => key.startsWith('pyramids.v1.saved.')
+        && localStorage.getItem(key).includes('d3-e4'))""")
+    assert app.page.locator('#moves [data-notation="d3-e4"]').count() == 1, "the log drawn too"
