@@ -57,8 +57,9 @@
   // `asks`: questions the page asks at once, in the press, when the event happened in an element a selector
   // finds: each [selector, "confirm", text] or [selector, "prompt", text, the data-* name of that element
   // holding the answer's default].  The answer goes with the event (`answer`: true or false, the text, null
-  // for Cancel; null when nothing was asked); an event of the page's own carries what it found (`copy`'s).  The page's own boxes wait for the reader; an answer that
-  // crossed to a worker and back would come after the press.
+  // for Cancel; null when nothing was asked); an event of the page's own carries what it found (`copy`'s).
+  // The page's own boxes wait for the reader; a question that crossed to a worker and back would come after
+  // the press.
   function listen(where, type, handler, prevent, asks) {
     const prevented = event => prevent === true || (!!prevent && prevent.keys.includes(event.key)
       && !(event.ctrlKey || event.metaKey)

@@ -4,9 +4,8 @@
 // commands to the page, a batch per task, and hears the page's events and its address.
 //
 // The page starts it (static/start.js's `startInWorker`) with {start: {interpreter, module, address, page,
-// hidden, painted}}.  It
-// answers {running} or {failed: why}, then {listen} and {apply} (with `answered` for an event's), and hears
-// {event, described, address}.
+// hidden, painted}}.  It answers {running} or {failed: why}, then {listen} and {apply} (with `answered` for an
+// event's), and hears {event, described, address}.
 "use strict";
 const handlers = [];
 let address = "", pageUrl = "", hidden = false, painted = {}, batch = null;
