@@ -177,7 +177,7 @@ def draw_board(session) -> None:
                           "data-perspective": session.link_play.perspective or "",
                           "data-game": session.game.id,  # wide tables get a wide board (CSS)
                           "data-snapshot": None}],  # the live board replaces the one painted before Python started
-       *([["drawn", page.follows(before, now)]] if changed else []))
+       *([["call", "pyramidsMotion", "drawn", page.follows(before, now)]] if changed else []))
 
 
 def load_script(name: str) -> None:

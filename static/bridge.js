@@ -161,7 +161,8 @@
     }),
     address: fragment => history.replaceState(null, "", `#${fragment}`),  // the game's link, no new history entry
     // A method of one of the page's own modules, if it is loaded: pyramidsSnapshot's keep and flush
-    // (static/snapshot.js), pyramidsSound's play (static/sound.js).
+    // (static/snapshot.js), pyramidsSound's play (static/sound.js), pyramidsMotion's drawn (static/motion.js:
+    // the board drawn again, its pieces slide).
     call: (module, method, ...args) => { if (window[module]) window[module][method](...args); },
     // The field's text put on the clipboard, in the task of the press that asked (a browser allows it there);
     // the field then tells the Python whether it was (a "pyramids-copied" event, its `answer` true or false).
@@ -201,8 +202,6 @@
       if (box.top < 0 || box.bottom > innerHeight) element.scrollIntoView({block: "nearest"});
     })),
     tell: (where, name) => at(where, element => element.dispatchEvent(new CustomEvent(name))),  // access.js hears
-    // The board drawn again: its pieces slide (static/motion.js, once loaded).
-    drawn: follows => { if (window.pyramidsMotion) window.pyramidsMotion.drawn(follows); },
     script: name => {  // static/`name` run once loaded (motion, sounds)
       const script = document.createElement("script");
       script.src = `static/${name}`;
