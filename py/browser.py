@@ -21,10 +21,6 @@ def present(value):
     return None if value is None or value is jsnull else value
 
 
-def by_id(name):
-    return js.document.getElementById(name)
-
-
 class PageEvent:
     """What an event carried, as plain data (static/bridge.js's `describe`): a handler reads this, never the
     event or the elements under it, so it is a function of data alone (a worker could be sent it).
@@ -33,7 +29,8 @@ class PageEvent:
     attributes of its target and the elements above it (the innermost's value kept); `within` their tag names
     and #ids; `target_id` the id of the element it happened on; `control` the id of the button or field it
     happened in (None outside one); `form`, for a form sent or changed, its fields, each name to its values,
-    as the browser would send them (a box not ticked sends nothing); `hidden` whether the page is out of sight;
+    as the browser would send them (a box not ticked sends nothing); `files` the files chosen in a file field
+    (the browser's own File objects, which a worker is sent too); `hidden` whether the page is out of sight;
     `answer` what the reader answered the question the page asked in the press (`on`'s `asks`), else None.
     """
 
@@ -51,6 +48,7 @@ class PageEvent:
         self.control = None if control is None else str(control)
         self.disabled, self.checked = bool(described["disabled"]), bool(described["checked"])
         self.form = {str(name): [str(v) for v in values] for name, values in described["form"].items()}
+        self.files = list(described["files"])
         self.hidden = bool(described["hidden"])
         answer = present(described.get("answer"))
         self.answer = answer if isinstance(answer, bool) or answer is None else str(answer)
@@ -75,6 +73,11 @@ def confirm(selector: str, text: str) -> tuple:
 def prompt(selector: str, text: str, default: str) -> tuple:
     """`on`'s question for a text (None for Cancel), filled in with the value of the element's data-`default`."""
     return (selector, "prompt", text, default)
+
+
+def choose_file(selector: str, field: str) -> tuple:
+    """`on`'s opening of the file field `field`'s chooser (the file comes with the field's change event)."""
+    return (selector, "choose", field)
 
 
 FIELDS = "input, select, textarea"  # where a key is the field's own
@@ -280,9 +283,3 @@ class Announcer:
             do(["set", "live", {"textContent": text}])
         self.heard = (session, len(session.moves), session.cursor, text or said, notice)
 
-
-def download_file(url, name):
-    """Hand the browser a file to save (a picture, a backup of My games)."""
-    link = js.document.createElement("a")
-    link.href, link.download = url, name
-    link.click()

@@ -36,6 +36,7 @@
       disabled: !!(control && control.disabled),
       checked: !!(control && control.checked),
       form: form ? values(form) : {},  // a form sent or changed: its fields, each name to its values, as sent
+      files: target && target.files ? [...target.files] : [],  // a file chosen (a worker is sent them too)
       hidden: document.hidden,  // the page out of sight (a tab in the background, a phone's screen off)
     };
   }
@@ -55,11 +56,12 @@
   // the fields, where a key is the field's).
   //
   // `asks`: questions the page asks at once, in the press, when the event happened in an element a selector
-  // finds: each [selector, "confirm", text] or [selector, "prompt", text, the data-* name of that element
-  // holding the answer's default].  The answer goes with the event (`answer`: true or false, the text, null
-  // for Cancel; null when nothing was asked); an event of the page's own carries what it found (`copy`'s).
-  // The page's own boxes wait for the reader; a question that crossed to a worker and back would come after
-  // the press.
+  // finds: each [selector, "confirm", text], [selector, "prompt", text, the data-* name of that element
+  // holding the answer's default], or [selector, "choose", the id of a file field whose chooser opens].  The
+  // answer goes with the event (`answer`: true or false, the text, null for Cancel; null when nothing was
+  // asked, and for a chooser, whose file comes with the field's own change); an event of the page's own
+  // carries what it found (`copy`'s).  The page's own boxes wait for the reader; a question that crossed to a
+  // worker and back would come after the press, when a browser no longer opens a file chooser.
   function listen(where, type, handler, prevent, asks) {
     const prevented = event => prevent === true || (!!prevent && prevent.keys.includes(event.key)
       && !(event.ctrlKey || event.metaKey)
@@ -77,6 +79,10 @@
     for (const [selector, kind, text, from] of asks) {
       const element = target && target.closest(selector);
       if (!element) continue;
+      if (kind === "choose") {
+        document.getElementById(text).click();
+        return null;
+      }
       return kind === "confirm" ? confirm(text) : prompt(text, element.dataset[from] || "");
     }
     return null;
@@ -177,6 +183,42 @@
         refused();
       }
     }),
+    // The phone's own share sheet (Web Share API) for the link in the field, where there is one and the
+    // pointer is a finger; else the link copied, as `copy`.  The field tells the Python which ("shared").
+    share: (where, title, text) => {
+      if (!navigator.share || !matchMedia("(pointer: coarse)").matches) return OPS.copy(where);
+      at(where, field => {
+        field.dispatchEvent(new CustomEvent("pyramids-copied", {bubbles: true, detail: "shared"}));
+        navigator.share({title, text, url: field.value}).catch(() => {});  // closed: nothing shared, nothing said
+      });
+    },
+    // A file handed to the browser to save (a backup of My games, a board's picture): `text` of the type given.
+    download: (name, text, type) => save(name, new Blob([text], {type})),
+    // The SVG `svg` drawn as a PNG at `scale` times its size, then saved; else the document hears
+    // "pyramids-picture-failed", its `answer` what went wrong.
+    picture: (name, svg, scale) => {
+      const picture = new Image();
+      picture.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+      picture.decode().then(() => {
+        const canvas = document.createElement("canvas");
+        canvas.width = picture.naturalWidth * scale;
+        canvas.height = picture.naturalHeight * scale;
+        canvas.getContext("2d").drawImage(picture, 0, 0, canvas.width, canvas.height);
+        canvas.toBlob(blob => save(name, blob), "image/png");
+      }).catch(error => document.dispatchEvent(new CustomEvent("pyramids-picture-failed", {
+        detail: String((error && error.message) || error)})));
+    },
+    // The browser asked to keep the site's storage (the saved games; a worker may not ask), and whether it
+    // does said in the element: `kept` if so, else `mayClear` (a browser without the question may clear them).
+    keep: () => {
+      if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
+    },
+    kept: (where, kept, mayClear) => {
+      const asked = navigator.storage && navigator.storage.persisted ? navigator.storage.persisted() : null;
+      Promise.resolve(asked).catch(() => false).then(safe => at(where, element => {
+        element.textContent = safe ? kept : mayClear;
+      }));
+    },
     // The element hidden; the focus, if in it, goes to the element `back` (the button that showed it).
     hide: (where, back) => at(where, element => {
       if (element.hidden) return;
@@ -208,6 +250,14 @@
       document.head.append(script);
     },
   };
+
+  function save(name, blob) {
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = name;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60_000);  // the browser has it by then
+  }
 
   function apply(commands) {
     for (const [what, ...args] of commands) OPS[what](...args);

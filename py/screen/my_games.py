@@ -4,14 +4,13 @@ list exported to a file or imported from one (a slice at a time, with a progress
 import asyncio
 import time
 
-from pyodide.ffi import to_js
-from pyscript import window
+import js
 
 from archives import loaded
-from browser import by_id, confirm, css_string, do, download_file, in_slices, on, present, prompt, report, run_slice
+from browser import choose_file, confirm, css_string, do, in_slices, on, prompt, report, run_slice
 from pyramids import backups, games, page, saves, views
 from pyramids.core import GameError
-from screen.store import now_ms, storage_manager
+from screen.store import now_ms
 
 KEPT_SAFE = "Your games are kept safe in this browser."
 MAY_CLEAR = "This browser may clear these games if the site is not visited for a while."
@@ -44,14 +43,14 @@ class MyGames:
             confirm("[data-delete]", "Delete this saved game? This cannot be undone.")))
         on("games-close", "click", lambda _event: do(["dialog", "games-box", False]))
         on("games-export", "click", lambda _event: self.export())
-        on("games-import", "click", lambda _event: by_id("games-file").click())
-        on("games-file", "change", lambda _event: asyncio.ensure_future(self.import_file()))
+        on("games-import", "click", lambda _event: None, asks=(choose_file("#games-import", "games-file"),))
+        on("games-file", "change", lambda event: asyncio.ensure_future(self.import_file(event.files)))
         on("games-cancel", "click", lambda _event: self.cancel_import())
         on("games-box", "close", lambda _event: self.closed())
 
     def show(self):
         self.app.saving.persist()
-        do(["set", "games-note", {"textContent": ""}])
+        say_note("")
         self.shown = PAGE
         self.fill()
         do(["dialog", "games-box", True])
@@ -81,13 +80,13 @@ class MyGames:
 
     def draw(self, ordered):
         """The games listed, each with its picture if it is drawn already: the others' follow, a few per task."""
-        when = lambda ms: str(window.Date.new(ms).toLocaleString())  # noqa: E731 - the reader's own format
+        when = lambda ms: str(js.Date.new(ms).toLocaleString())  # noqa: E731 - the reader's own format
         self.listed = saves.listed(ordered[:self.shown])
         do(["set", "games-list", {"innerHTML": page.games_list(
             self.listed, self.app.saving.entry, when, lambda game, position: self.pictures.get((game, position), ""),
             len(ordered) - len(self.listed))}], ["set", "games-kept", {"textContent": ""}])
-        if self.listed:
-            asyncio.ensure_future(say_kept())
+        if self.listed:  # whether this browser keeps the games safe (persistent storage) or may clear them
+            do(["kept", "games-kept", KEPT_SAFE, MAY_CLEAR])
         if self.focus_at is not None and self.focus_at < len(self.listed):  # "Show more games": the first of them
             item = f"#games-list li[data-entry={css_string(self.listed[self.focus_at].id)}]"
             do(["focus", f"{item} [data-open], {item} [data-delete]"])
@@ -137,23 +136,19 @@ class MyGames:
 
     def export(self):
         """Download every saved game as one readable JSON file: a backup, or a move to another browser."""
-        day = str(window.Date.new().toISOString())
+        day = str(js.Date.new().toISOString())
         text = backups.export_games(self.app.store, day)
-        url = window.URL.createObjectURL(window.Blob.new(to_js([text]), to_js(
-            {"type": "application/json"}, dict_converter=window.Object.fromEntries)))
-        download_file(url, f"looney-pyramids-games-{day[:10]}.json")
+        do(["download", f"looney-pyramids-games-{day[:10]}.json", text, "application/json"])
         exported = text.count('"record":')
-        do(["set", "games-note", {"textContent": f"Exported {exported} game{'s' if exported != 1 else ''} "
-                                                 "to a file in your downloads."}])
+        say_note(f"Exported {exported} game{'s' if exported != 1 else ''} to a file in your downloads.")
 
-    async def import_file(self):
-        """Add the games of a file Export made, a slice per task, saying how far it got: nothing here is
-        overwritten; a bad file, or Cancel, changes nothing."""
-        chosen = by_id("games-file")
-        file = present(chosen.files.item(0)) if chosen.files.length else None
-        if file is None or self.importing is not None:
+    async def import_file(self, files):
+        """Add the games of a file Export made (the first of `files`, chosen), a slice per task, saying how far
+        it got: nothing here is overwritten; a bad file, or Cancel, changes nothing."""
+        if not files or self.importing is not None:
             return
-        chosen.value = ""  # the same file may be chosen again
+        file = files[0]
+        do(["set", "games-file", {"value": ""}])  # the same file may be chosen again
         try:
             backups.check_size(int(file.size))  # before a byte is read: a huge file is refused at once
             say_note("Importing the games of the file…")
@@ -250,17 +245,6 @@ class MyGames:
         self.focus_at = len(self.listed)
         self.shown = self.focus_at + PAGE
         self.fill()
-
-
-async def say_kept():
-    """The list says whether this browser keeps the games safe (persistent storage) or may clear them."""
-    manager, kept = storage_manager(), False
-    if manager is not None and present(getattr(manager, "persisted", None)) is not None:
-        try:
-            kept = bool(await manager.persisted())
-        except Exception:  # noqa: BLE001 - unknown: the games may be cleared
-            kept = False
-    do(["set", "games-kept", {"textContent": KEPT_SAFE if kept else MAY_CLEAR}])
 
 
 def say_note(text):

@@ -4,12 +4,10 @@ A game is saved only once the player acts in it (a move, an undo, a running cloc
 in its own entry, so opening a link never overwrites another game; an unchanged game is not written again.
 """
 
-import asyncio
-
 from browser import do
 from pyramids import saves
 from pyramids.loading import to_storage
-from screen.store import keep_games, now_ms
+from screen.store import now_ms
 
 
 class Saving:
@@ -74,9 +72,9 @@ class Saving:
                 do(["address", s.link()])
                 return  # tried again after the next action: deleting games in My games may have made room
             self.meta, self.synced = fields, tuple(s.moves)
-            if not self.asked_to_keep:
-                self.asked_to_keep = True
-                asyncio.ensure_future(keep_games())
+            if not self.asked_to_keep:  # the browser asked to keep the saved games: storage that is not
+                self.asked_to_keep = True  # persistent may be cleared (Safari clears a site's after 7 days
+                do(["keep"])  # without a visit); asked after a save, so never of a mere visitor
         self.saved = (s, self.entry, text)
         do(["address", s.link()])
 

@@ -1,13 +1,11 @@
 """Share and Embed: the game's shortest link (the phone's share sheet, else copied), the iframe code for
 a wiki or blog page, and pictures of the board; copying tells whether the browser did copy."""
 
-import asyncio
 from functools import partial
 
-from pyodide.ffi import to_js
-from pyscript import document, window
+import js
 
-from browser import do, download_file, on, page_url, present
+from browser import do, on, page_url
 from pyramids import record, views
 
 
@@ -31,7 +29,8 @@ class Share:
         svg, png = partial(self.download, "svg"), partial(self.download, "png")  # pressed twice as a game opens: once
         on("download-svg", "click", lambda _event: once_open(svg))
         on("download-png", "click", lambda _event: once_open(png))
-        on("document", "pyramids-copied", self.on_copied)  # static/bridge.js's `copy`, from each box's field
+        on("document", "pyramids-copied", self.on_copied)  # static/bridge.js's `copy` and `share`
+        on("document", "pyramids-picture-failed", self.on_picture_failed)  # its `picture`
 
     def close(self):
         """Esc closes the link's and the embed's boxes (the focus, if in one, goes back to its button)."""
@@ -58,7 +57,7 @@ class Share:
 
     def address(self):
         """The whole address Share hands out, and why it is refused (None if it is not)."""
-        shared = self.app.session.link_play.share_link(window.Date.now() / 1000)
+        shared = self.app.session.link_play.share_link(js.Date.now() / 1000)
         link = page_url() + "#" + shared
         return link, record.too_long_to_send(link)
 
@@ -75,37 +74,27 @@ class Share:
             return app.render()
         to = s.link_play.send_to()
         said = f"Send it to {to}." if to else "Anyone who opens it sees this game, move by move."
-        if present(getattr(window.navigator, "share", None)) and window.matchMedia("(pointer: coarse)").matches:
-            asyncio.ensure_future(self.share_sheet(link, f"Your move in {s.game.title}" if to else s.game.title))
-            s.note(said)
-            return app.render()
-        return self.copy("share-link", "link", f"Link copied. {said}", said)
+        sheet = ("Looney Pyramids", f"Your move in {s.game.title}" if to else s.game.title)
+        return self.copy("share-link", "link", f"Link copied. {said}", said, sheet)
 
-    def copy(self, field, what, copied, then=""):
+    def copy(self, field, what, copied, then="", sheet=()):
         """Have the page put the text of the element `field` on the clipboard (static/bridge.js's `copy`); the
-        note says so once the browser has, or that it refused and the text is selected to copy by hand."""
+        note says so once the browser has, or that it refused and the text is selected to copy by hand.
+        `sheet` (a title and a text): the phone's own share sheet instead, where the page has one (`share`),
+        which says nothing once closed: the note is then just `then`."""
         self.copying = (self.app.session, what, copied, then)
-        do(["copy", field])
+        do(["share", field, *sheet] if sheet else ["copy", field])
 
     def on_copied(self, event):
         if self.copying is None:
             return
         (session, what, copied, then), self.copying = self.copying, None
-        said = copied if event.answer is True else (
+        said = then if event.answer == "shared" else copied if event.answer is True else (
             f"The browser did not let the app copy the {what}: it is selected below, to copy by hand "
             f"(Ctrl+C, or \u2318C on a Mac). {then}".strip())
         if session is self.app.session:
             session.note(said)
             self.app.render()
-
-    @staticmethod
-    async def share_sheet(link, text):
-        """The phone's own share sheet (Web Share API); closing it shares nothing and says nothing."""
-        try:
-            await window.navigator.share(to_js({"title": "Looney Pyramids", "text": text, "url": link},
-                                                dict_converter=window.Object.fromEntries))
-        except Exception:  # the player closed the sheet, or the browser refused
-            pass
 
     # -- Embed --------------------------------------------------------------
     def fill_embed(self):
@@ -140,28 +129,16 @@ class Share:
                   "Paste it into a wiki or blog page.")
 
     def download(self, kind):
+        """Download a board image: the SVG itself, or a PNG of it drawn at twice its size (by the page)."""
         from pyramids import embed
         s = self.app.session
-        name = embed.image_name(s.game.id, s.cursor, kind)
-        asyncio.ensure_future(self.save_image(embed.image(s.state, s.clicks.marks()), name))
+        name, svg = embed.image_name(s.game.id, s.cursor, kind), embed.image(s.state, s.clicks.marks())
+        do(["download", name, svg, "image/svg+xml"] if kind == "svg" else ["picture", name, svg, 2])
 
-    async def save_image(self, svg_text, name):
-        """Download a board image: the SVG itself, or a PNG of it drawn at twice its size."""
-        try:
-            url = "data:image/svg+xml;charset=utf-8," + str(window.encodeURIComponent(svg_text))
-            if name.endswith(".png"):
-                picture = window.Image.new()
-                picture.src = url
-                await picture.decode()
-                canvas = document.createElement("canvas")
-                canvas.width, canvas.height = picture.naturalWidth * 2, picture.naturalHeight * 2
-                canvas.getContext("2d").drawImage(picture, 0, 0, canvas.width, canvas.height)
-                url = canvas.toDataURL("image/png")
-            download_file(url, name)
-        except Exception as err:  # a failed picture must not kill the page
-            self.app.session.note(f"The picture could not be made: {err}", warn=True)
-            self.app.render()
-
+    def on_picture_failed(self, event):
+        """The PNG could not be drawn: a failed picture must not kill the page."""
+        self.app.session.note(f"The picture could not be made: {event.answer}", warn=True)
+        self.app.render()
 
 def close_box(opener):
     """Hide the box `opener`'s button opened (#opener-box); the focus, if in it, goes back to the button."""

@@ -273,3 +273,68 @@ def test_the_page_asks_in_the_press_and_the_answer_goes_with_the_event(app):
     assert app.page.evaluate(ASKED) == ["Saturday", True, False, None]
     assert seen == [("prompt", "A name for this game:", "Friday"), ("confirm", "Delete this saved game?", ""),
                     ("confirm", "Delete this saved game?", "")]
+
+
+CHOOSER = """() => {
+    const probe = document.createElement('div');
+    probe.id = 'probe';
+    probe.innerHTML = '<button id="probe-open">Import</button>';
+    const field = document.createElement('input');
+    Object.assign(field, {type: 'file', id: 'probe-file', hidden: true});  // outside: its click is not the probe's
+    document.body.append(probe, field);
+    window.probeSeen = [];
+    window.pyramidsBridge.listen('probe', 'click', described => probeSeen.push(['click', described.answer]), false,
+                                 [['#probe-open', 'choose', 'probe-file']]);
+    window.pyramidsBridge.listen('probe-file', 'change', described => probeSeen.push(
+        ['change', described.files.map(file => file.name)]));
+}"""
+
+
+def test_a_file_chooser_opens_in_the_press_and_its_file_goes_with_the_change(app, tmp_path):
+    """Issue 55: My games' Import opens the file field's chooser in the press, on the page (a browser opens one
+    only there; from a worker it would come after it), and the file chosen goes with the field's change event,
+    as data a worker can be sent."""
+    app.open()
+    app.page.evaluate(CHOOSER)
+    path = tmp_path / "games.json"
+    path.write_text("{}")
+    with app.page.expect_file_chooser() as chooser:
+        app.page.click("#probe-open")
+    assert chooser.value.element.get_attribute("id") == "probe-file"
+    chooser.value.set_files(path)
+    app.page.wait_for_function("window.probeSeen.length === 2")
+    assert app.page.evaluate("window.probeSeen") == [["click", None], ["change", ["games.json"]]]
+
+
+def test_the_page_saves_files_and_pictures_the_python_hands_it(app):
+    """Issue 55: a file (My games' backup, a board's SVG) and a PNG drawn from an SVG are saved by the page
+    from the text the Python hands it (a worker has no link to click nor canvas); a picture the page cannot
+    draw is told to the Python, not lost."""
+    app.open()
+    with app.page.expect_download() as got:
+        app.page.evaluate("""() => window.pyramidsBridge.apply([['download', 'games.json', '{"v": 1}',
+                                                                'application/json']])""")
+    assert got.value.suggested_filename == "games.json"
+    assert open(got.value.path(), encoding="utf-8").read() == '{"v": 1}'
+    square = '<svg xmlns="http://www.w3.org/2000/svg" width="3" height="2"><rect width="3" height="2"/></svg>'
+    with app.page.expect_download() as got:
+        app.page.evaluate("svg => window.pyramidsBridge.apply([['picture', 'board.png', svg, 2]])", square)
+    assert got.value.suggested_filename == "board.png"
+    assert open(got.value.path(), "rb").read(24)[16:24] == bytes([0, 0, 0, 6, 0, 0, 0, 4]), "twice its size"
+    failed = app.page.evaluate("""() => new Promise(told => {
+        document.addEventListener('pyramids-picture-failed', event => told(event.detail), {once: true});
+        window.pyramidsBridge.apply([['picture', 'board.png', 'not a picture', 2]]);
+    })""")
+    assert failed
+
+
+def test_a_picture_that_cannot_be_drawn_is_said(app):
+    """Issue 55: Share's PNG, drawn by the page, that fails says so under the board: the page plays on."""
+    app.open()
+    app.page.evaluate("() => { HTMLImageElement.prototype.decode = () => Promise.reject(new Error('no pictures here')); }")
+    app.page.click("#embed")
+    app.page.click("#download-png")
+    app.page.wait_for_function("document.getElementById('message').textContent.includes('could not be made')")
+    assert "The picture could not be made: no pictures here" in app.message()
+    app.play("d3", "e4")
+    assert app.moves()[-1] == "d3-e4"

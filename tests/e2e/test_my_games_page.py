@@ -288,3 +288,20 @@ def test_a_name_written_right_to_left_never_turns_its_row_round(app, tmp_path):
     for n in (1, 2):
         assert glyphs_in_order(app.page, f"#games-list li.saved:nth-child({n}) em", "Ice Lady")
         assert glyphs_in_order(app.page, f"#games-list li.saved:nth-child({n}) small", "2 players")
+
+
+def test_import_opens_the_file_chooser_and_adds_the_file_chosen(app, tmp_path):
+    """Issue 55: Import opens the browser's file chooser in the press (the page's own doing, where a browser
+    allows it), and the file chosen there is imported."""
+    app.open()
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps({"format": "looney-pyramids-games", "v": 1, "games": [
+        {"v": 2, "record": "v=1&g=ice-lady&m=c3-b4", "name": "Chosen", "mine": []}]}))
+    app.page.click("#my-games")
+    with app.page.expect_file_chooser() as chooser:
+        app.page.click("#games-import")
+    chooser.value.set_files(path)
+    app.page.wait_for_function(IMPORTED)
+    assert app.page.inner_text("#games-note") == "Imported 1 game: 1 added."
+    app.page.wait_for_function("document.querySelector('#games-list li.saved') !== null")
+    assert "Chosen" in app.page.inner_text("#games-list")
