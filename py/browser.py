@@ -128,11 +128,6 @@ def page_url() -> str:
     return str(js.pyramidsBridge.pageUrl())
 
 
-def hidden() -> bool:
-    """Whether the page is out of sight (a tab in the background, a phone's screen off): it paints no frames."""
-    return bool(js.pyramidsBridge.hidden())
-
-
 def painted() -> dict:
     """What the page painted before the Python started (static/snapshot.js): `offer`, the title of the game
     whose lesson it offered ("" for none)."""

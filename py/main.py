@@ -10,11 +10,11 @@ time: a 10,000-move game never freezes the page.
 import asyncio
 from contextlib import contextmanager
 
+import js
 from pyodide.ffi import create_proxy
-from pyscript import window
 
 from archives import loaded
-from browser import (FIELDS, address, do, flush, hidden, keys_used, load_script, on, replay as replay_in_slices,
+from browser import (FIELDS, address, do, flush, keys_used, load_script, on, replay as replay_in_slices,
                      replay_slice, report)
 from pyramids import games, page, saves
 from pyramids.core import CONFIRM_RESIGN, DECLINE_DRAW, OFFER_DRAW, RESIGN, GameError
@@ -53,8 +53,7 @@ class App:
         self.run_waiting_proxy = create_proxy(self.run_waiting)
         self._busy = False
         self.pending = {}  # what runs once the browser has painted the frame (see `later`), in order
-        self.run_pending_proxy = create_proxy(self.run_pending)
-        self.after_frame_proxy = create_proxy(lambda _time: window.setTimeout(self.run_pending_proxy, 0))
+        on("document", "pyramids-painted", self.run_pending)  # that frame painted: from the first drawing on
         # The page's parts, in the order they are drawn.
         self.saving = Saving(self)
         self.bots = Bots(self)  # first, so the status says when a bot starts thinking
@@ -79,7 +78,7 @@ class App:
     def busy(self, value):
         self._busy = value
         if not value and self.waiting:  # in a task of its own: the game opened is on screen by then
-            window.setTimeout(self.run_waiting_proxy, 0)
+            js.setTimeout(self.run_waiting_proxy, 0)
 
     def once_open(self, job):
         """Run `job`, which acts on the game on screen, now; while a game is being opened, once it is shown
@@ -262,12 +261,13 @@ class App:
     @contextmanager
     def focus_kept(self):
         """A control that the drawing inside removes or disables hands the focus on: the page does it
-        (static/bridge.js's `handOn`), from what had the focus before, once the drawing's commands are made."""
-        bridge = window.pyramidsBridge
-        used = bridge.focused()
-        yield
-        flush()
-        bridge.handOn(used)
+        (static/bridge.js's `keepFocus` and `handOn`), from what had the focus before the drawing's commands,
+        once they are made."""
+        do(["keepFocus"])
+        try:
+            yield
+        finally:
+            do(["handOn"])
 
     def draw(self):
         """What answers a click in its own frame: the board, the status, message and choices, the history's
@@ -294,12 +294,10 @@ class App:
     def later(self, job):
         """Run `job` once the browser has painted this frame (a job asked for twice runs once, the jobs in
         order): a click is answered by the board, and the log, the save and the link follow a frame later.
-        A hidden page paints no frames: there they run in the next task; leaving the page runs them at once."""
+        A hidden page paints no frames: there they run in the next task (the page's "pyramids-painted" says
+        when: static/bridge.js's `afterPaint`); leaving the page runs them at once."""
         if not self.pending:
-            if hidden():
-                window.setTimeout(self.run_pending_proxy, 0)
-            else:
-                window.requestAnimationFrame(self.after_frame_proxy)
+            do(["afterPaint"])
         self.pending[job] = None
 
     def run_pending(self, *_event):

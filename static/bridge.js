@@ -99,6 +99,7 @@
   const byId = id => document.getElementById(id);
   const located = (cell, within) => cell && within && within.querySelector(`[data-cell="${CSS.escape(cell)}"]`);
   let answers = {};
+  const kept = [];  // what had the focus before each drawing under way
 
   // What has the focus before a drawing, if it is the drawing's to keep.
   function focused() {
@@ -226,6 +227,17 @@
       element.hidden = true;
     }),
     answers: table => { answers = table; },  // the focus's answers, for `handOn`
+    // Around a drawing's commands (main.py's `focus_kept`): what has the focus before them, then handed on
+    // after them if they removed or disabled it.  Drawings inside drawings each keep their own.
+    keepFocus: () => { kept.push(focused()); },
+    handOn: () => handOn(kept.pop()),
+    // main.py's `later`: the document hears "pyramids-painted" in the task after the browser has painted
+    // this frame; on a page out of sight, which paints none, in the next task.
+    afterPaint: () => {
+      const told = () => setTimeout(() => document.dispatchEvent(new CustomEvent("pyramids-painted")), 0);
+      if (document.hidden) told();
+      else requestAnimationFrame(told);
+    },
     classesAll: (selector, values) => {  // the same class names on or off on each
       for (const element of document.querySelectorAll(selector)) {
         for (const [name, on] of Object.entries(values)) element.classList.toggle(name, on);
@@ -267,9 +279,8 @@
   const address = () => location.hash.replace(/^#/, "");
   // The page's own address, without its "#" part (the links the Python makes start with it).
   const pageUrl = () => location.href.split("#")[0];
-  // Whether the page is out of sight (a tab in the background), and what the page painted before its Python
-  // started (static/snapshot.js: the game whose lesson it offered, "" for none).
-  const hidden = () => document.hidden;
+  // What the page painted before its Python started (static/snapshot.js: the game whose lesson it offered, ""
+  // for none).
   const painted = () => ({offer: (window.pyramidsSnapshot && window.pyramidsSnapshot.offered) || ""});
 
   // -- the Python in a worker (static/page-worker.js) --------------------------------
@@ -292,6 +303,5 @@
     });
   }
 
-  window.pyramidsBridge = {listen, describe, focused, handOn, apply, address, pageUrl, hidden, painted,
-                           connect, home: ""};
+  window.pyramidsBridge = {listen, describe, apply, address, pageUrl, painted, connect, home: ""};
 })();

@@ -4,11 +4,11 @@
 // commands to the page, a batch per task, and hears the page's events and its address.
 //
 // The page starts it (static/start.js's `startInWorker`) with {start: {interpreter, module, address, page,
-// hidden, painted}}.  It answers {running} or {failed: why}, then {listen} and {apply} (with `answered` for an
+// painted}}.  It answers {running} or {failed: why}, then {listen} and {apply} (with `answered` for an
 // event's), and hears {event, described, address}.
 "use strict";
 const handlers = [];
-let address = "", pageUrl = "", hidden = false, painted = {}, batch = null;
+let address = "", pageUrl = "", painted = {}, batch = null;
 
 function send() {
   if (batch !== null) postMessage({apply: batch});
@@ -31,7 +31,6 @@ self.pyramidsBridge = {
   },
   address: () => address,
   pageUrl: () => pageUrl,  // the page's, sent with the start (only its "#" part changes)
-  hidden: () => hidden,  // as the page's last event found it (`visibilitychange` among them)
   painted: () => painted,  // what the page painted before the Python started, sent with the start
   home: new URL("../", import.meta.url).href,  // the site's folder: the Python's fetches are relative to it
 };
@@ -42,7 +41,7 @@ addEventListener("securitypolicyviolation", event => postMessage({failed: `refus
 
 onmessage = async ({data}) => {
   if (data.event !== undefined) {  // answered with what its handler did, at once, even nothing
-    ({address, described: {hidden}} = data);
+    ({address} = data);
     try {
       handlers[data.event](data.described);
     } finally {
@@ -53,7 +52,7 @@ onmessage = async ({data}) => {
     return;
   }
   const {interpreter, module} = data.start;
-  ({address, page: pageUrl, hidden, painted} = data.start);
+  ({address, page: pageUrl, painted} = data.start);
   try {
     const {loadPyodide} = await import(interpreter);
     const python = await loadPyodide({indexURL: new URL(".", interpreter).href});

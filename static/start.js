@@ -158,7 +158,7 @@ function startInWorker(module) {
     self.pyramidsBridge.connect(worker);
     worker.postMessage({start: {interpreter: new URL(interpreter, document.baseURI).href, module,
                                 address: self.pyramidsBridge.address(), page: self.pyramidsBridge.pageUrl(),
-                                hidden: self.pyramidsBridge.hidden(), painted: self.pyramidsBridge.painted()}});
+                                painted: self.pyramidsBridge.painted()}});
   });
 }
 

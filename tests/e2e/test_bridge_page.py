@@ -80,17 +80,15 @@ HANDED_ON = """() => {
     };
     let holder = put('<button type="button" data-cell="probe-cell">a</button>', panel);
     holder.querySelector('button').focus();
-    let used = bridge.focused();
+    bridge.apply([['keepFocus'], ['keepFocus'], ['handOn']]);  // a drawing inside a drawing keeps its own
     holder.remove();
     holder = put('<button type="button" data-cell="probe-cell" id="probe-again">b</button>', panel);
-    bridge.handOn(used);
+    bridge.apply([['handOn']]);
     const again = document.activeElement.id;
     holder.remove();
     holder = put('<button type="button" id="probe-alone">c</button>', document.body);
     holder.querySelector('button').focus();
-    used = bridge.focused();
-    holder.querySelector('button').disabled = true;
-    bridge.handOn(used);
+    bridge.apply([['keepFocus'], ['set', 'probe-alone', {disabled: true}], ['handOn']]);
     const alone = document.activeElement.closest('#board') !== null;
     holder.remove();
     return {again, alone};
@@ -331,7 +329,9 @@ def test_the_page_saves_files_and_pictures_the_python_hands_it(app):
 def test_a_picture_that_cannot_be_drawn_is_said(app):
     """Issue 55: Share's PNG, drawn by the page, that fails says so under the board: the page plays on."""
     app.open()
-    app.page.evaluate("() => { HTMLImageElement.prototype.decode = () => Promise.reject(new Error('no pictures here')); }")
+    app.page.evaluate("""() => {
+        HTMLImageElement.prototype.decode = () => Promise.reject(new Error('no pictures here'));
+    }""")
     app.page.click("#embed")
     app.page.click("#download-png")
     app.page.wait_for_function("document.getElementById('message').textContent.includes('could not be made')")

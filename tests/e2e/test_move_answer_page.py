@@ -14,8 +14,9 @@ def test_a_move_is_drawn_in_its_click_and_logged_and_saved_after_that_frame(app)
     app.open()
     app.click("d3")
     before = app.fragment()
-    seen = app.page.evaluate(f"""() => {{
+    seen = app.page.evaluate(f"""async () => {{
         ({CLICK})('e4');
+        for (let i = 0; i < 3; i += 1) await null;  // the click's task ends with its microtasks: the commands
         return {{position: document.getElementById('board').dataset.position, hash: location.hash.slice(1),
                  listed: document.querySelectorAll('#moves [data-notation]').length,
                  status: document.getElementById('status').textContent}};

@@ -125,8 +125,8 @@ HIDDEN = """() => {
 
 def test_a_move_made_as_the_page_is_hidden_is_still_saved_and_linked(app):
     """What waits for the next frame (the save, the link, the log: main.py's `later`) runs in the next task on a
-    page out of sight (a phone's screen turned off as the computer answers), which paints no frame; the page
-    tells the Python it is hidden (the bridge's `hidden`, a worker's copy one day)."""
+    page out of sight (a phone's screen turned off as the computer answers), which paints no frame: the page
+    tells the Python when to run them (static/bridge.js's `afterPaint`), as it would a worker."""
     app.open()
     app.page.evaluate(HIDDEN)
     app.page.click('#board [data-cell="d3"]')
