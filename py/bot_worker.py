@@ -1,9 +1,9 @@
 """The computer's thinking, in a web worker, so the page never waits for it.
 
-py/screen/bots.py starts this worker at the first bot turn or hint (PyScript's
-create_named_worker, with the page's pyscript.toml) and keeps it.  It never
-touches the DOM, so it needs no SharedArrayBuffer and no special headers.
-Like the page, it fetches the search and each game's files when first asked.
+static/bot-worker.js starts the interpreter there at the first bot turn or hint (the page's bridge asks it,
+for py/screen/bots.py) and calls `choose` for each question.  It never touches the DOM, so it needs no
+SharedArrayBuffer and no special headers.  Like the page, it fetches the search and each game's files when
+first asked.
 """
 
 import random
@@ -28,6 +28,3 @@ async def choose(base, game_id, position, actor, level, seed, idle=False, avoid=
     may_wait = len(ai.players_to_act(state)) > 1
     return ai.choose(state, str(actor) or None, str(level), rng=random.Random(int(seed)), may_wait=may_wait,
                      idle=idle is True, avoid=str(avoid).split(), quiet=int(quiet or 0)) or ""
-
-
-__export__ = ["choose"]

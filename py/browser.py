@@ -31,7 +31,8 @@ class PageEvent:
     happened in (None outside one); `form`, for a form sent or changed, its fields, each name to its values,
     as the browser would send them (a box not ticked sends nothing); `files` the files chosen in a file field
     (the browser's own File objects, which a worker is sent too); `hidden` whether the page is out of sight;
-    `answer` what the reader answered the question the page asked in the press (`on`'s `asks`), else None.
+    `answer` what the reader answered the question the page asked in the press (`on`'s `asks`), or what an
+    event of the page's own carries (a dict for the computer's move), else None.
     """
 
     def __init__(self, described: dict):
@@ -51,7 +52,7 @@ class PageEvent:
         self.files = list(described["files"])
         self.hidden = bool(described["hidden"])
         answer = present(described.get("answer"))
-        self.answer = answer if isinstance(answer, bool) or answer is None else str(answer)
+        self.answer = answer if isinstance(answer, (bool, dict)) or answer is None else str(answer)
 
 
 def on(where: str, kind: str, handler, prevent: bool | dict = False, asks: tuple = ()) -> None:

@@ -117,6 +117,43 @@
     else byId("board").dispatchEvent(new CustomEvent("pyramids-focus"));  // static/access.js picks where
   }
 
+  // -- the computer's thinking (py/screen/bots.py) -------------------------------
+  // A question for the bot worker (static/bot-worker.js, started at the first and kept): the document hears
+  // "pyramids-chose", its `answer` {id, move}, {id, error} (the search failed), or {id, refused: why} where no
+  // worker runs here (a sandboxed frame, a policy refusing it), and the Python searches itself.  The page
+  // starts it, so the Python asking could be in a worker itself.
+  let thinker = null, refused = "";
+  const asked = new Set();
+  function chose(detail) {
+    if (asked.delete(detail.id)) document.dispatchEvent(new CustomEvent("pyramids-chose", {detail}));
+  }
+  function refuse(why) {
+    refused ||= why;
+    for (const id of [...asked]) chose({id, refused});
+    if (thinker) thinker.terminate();
+  }
+  function think(id, args) {
+    asked.add(id);
+    if (refused) return queueMicrotask(() => chose({id, refused}));
+    if (!thinker) {
+      const started = performance.now();
+      try {
+        thinker = new Worker("static/bot-worker.js", {type: "module"});
+      } catch {  // a sandboxed frame, a browser refusing workers here
+        return queueMicrotask(() => refuse("this browser refuses web workers here"));
+      }
+      thinker.addEventListener("message", ({data}) => {
+        if (data.started) {  // how long its start took, for the bench
+          document.documentElement.setAttribute("data-bot-worker-ms", String(Math.round(performance.now() - started)));
+        } else if (data.refused) refuse(data.refused);
+        else chose(data.error === undefined ? {id: data.think, move: data.move} : {id: data.think, error: data.error});
+      });
+      thinker.addEventListener("error", () => refuse("its script could not start here"));
+    }
+    const interpreter = (self.PYRAMIDS_START || []).find(href => /\/interpreter-\w+\.mjs$/.test(href));
+    thinker.postMessage({think: id, interpreter: new URL(interpreter, document.baseURI).href, args});
+  }
+
   // -- commands -----------------------------------------------------------------
   // Each is [what, where, ...]: `where` an element's id, "root" (<html>), "body" or "document".  What the page
   // does to an element is data the Python sends; the Python reads nothing back.
@@ -256,6 +293,7 @@
       if (box.top < 0 || box.bottom > innerHeight) element.scrollIntoView({block: "nearest"});
     })),
     tell: (where, name) => at(where, element => element.dispatchEvent(new CustomEvent(name))),  // access.js hears
+    think,  // a question for the computer's worker (above)
     script: name => {  // static/`name` run once loaded (motion, sounds)
       const script = document.createElement("script");
       script.src = `static/${name}`;

@@ -14,6 +14,7 @@ from html.parser import HTMLParser
 import pytest
 
 import offline
+import package
 from pyramids import games
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -57,13 +58,14 @@ def test_the_list_is_the_config_the_runtime_and_the_pages_static_files():
     referenced = {url for page in PAGES for url in page_urls(page) if local(url)}
     manifest = json.loads((ROOT / "static" / "manifest.webmanifest").read_text())
     icons = {f"static/{icon['src']}" for icon in manifest["icons"]}
-    entries = {"py/bot_worker.py", "pyscript.toml", *PAGES}  # main.py starts the bot worker
+    entries = {"pyscript.toml", *PAGES}
     later = {f"static/games/{game_id}.zip" for game_id in games.ids() if game_id != games.DEFAULT} | {
         "static/ai.zip", "static/learn.zip"}  # fetched when needed (the default game is in the start-up archive)
     keys = {"static/access.js"}  # loaded by painted.js: at once on a board painted before Python, else once ready
     ready = {"static/motion.js", "static/sound.js"}  # loaded by the pages' Python once ready (browser.load_script)
     scripts = {"static/start.js",  # imported by boot.js, and by embed.js when a reader acts: Python's start
                "static/page-worker.js",  # started by start.js: the embed's Python in a worker
+               "static/bot-worker.js",  # started by bridge.js: the computer's thinking
                "static/inflate.js"}  # the interpreter module's worker, inflating its snapshot
     memory = {"static/memory.json"}  # read by the interpreter module: which snapshot to start from
     for name, group in [("the start-up archive", start), ("vendored", vendored), ("in the pages", referenced),
@@ -166,6 +168,8 @@ def test_build_sh_runs_the_offline_steps(command):
 
 
 def test_the_bots_worker_is_precached_so_bots_play_offline():
-    """The worker (py/bot_worker.py) loads with the page's pyscript.toml; both are in the cache list."""
+    """The worker (static/bot-worker.js) starts the interpreter, whose start-up archive holds its Python
+    (py/bot_worker.py): both are in the cache list."""
     listed = offline.files()
-    assert "py/bot_worker.py" in listed and "pyscript.toml" in listed
+    assert "static/bot-worker.js" in listed and "static/pyramids.zip" in listed
+    assert "bot_worker.py" in package.archives()[package.START]

@@ -109,8 +109,8 @@ def test_the_embeds_python_reaches_the_page_only_through_the_bridge():
 
 
 # What the app's page still does on the page's thread before its Python can move to a worker (issue 55): the
-# storage (store.py) and the bot worker (bots.py).
-ON_THE_PAGE_STILL = {"bots.py", "store.py"}
+# storage (store.py).
+ON_THE_PAGE_STILL = {"store.py"}
 
 
 def test_the_apps_screens_reach_the_page_only_through_the_bridge():

@@ -27,14 +27,13 @@ import snapshot
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PAGES = ("index.html", "embed.html")
-WORKER = "py/bot_worker.py"  # the computer's worker script (the pages' own code is in static/pyramids.zip)
 
 
 def files(root: pathlib.Path = ROOT) -> list[str]:
     """Every file the pages may load, as paths relative to `root`."""
     static = {p.relative_to(root).as_posix() for p in (root / "static").rglob("*")
               if p.is_file() and not p.name.startswith(".")}
-    return sorted({*PAGES, "pyscript.toml", WORKER, *static})
+    return sorted({*PAGES, "pyscript.toml", *static})
 
 
 def digest(data: bytes) -> str:

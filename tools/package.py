@@ -39,8 +39,8 @@ import snapshot
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 START = "static/pyramids.zip"
-BINDINGS = ("main.py", "embed_page.py", "browser.py", "archives.py")  # the py/*.py the pages import, with the app
-# page's parts in py/screen/ (py/bot_worker.py is the worker's script, fetched by itself)
+# The py/*.py the pages and the computer's worker import, with the app page's parts in py/screen/.
+BINDINGS = ("main.py", "embed_page.py", "browser.py", "archives.py", "bot_worker.py")
 AI = "static/ai.zip"
 LEARN = "static/learn.zip"  # Learn to play: the runner and the lessons, data for every game
 

@@ -3,44 +3,16 @@
 import asyncio
 import random
 
-from pyodide.ffi import create_once_callable, to_js
-from pyscript import window
+import js
 
 from archives import AI_ARCHIVE, fetch_archive
-from browser import do, on, report
+from browser import do, on, page_url, report
 from pyramids.core import GameError, players_to_act
 from pyramids.computer import PACES
 from screen.board import mark_intent
 
 
-PROBE_S = 5  # a worker that has not answered in this time will not: the computer thinks on the page
-
-
-async def workers_refused() -> str:
-    """Why no worker like PyScript's (made from a blob: URL) can run here, or '' if one can: some browsers refuse
-    one at once, a site's policy (Content-Security-Policy without blob: workers) lets it be made but never run,
-    and PyScript would wait for it for ever."""
-    answered = asyncio.get_event_loop().create_future()
-
-    def answer(why):
-        if not answered.done():
-            answered.set_result(why)
-    url = window.URL.createObjectURL(window.Blob.new(to_js(["postMessage(0)"]), to_js(
-        {"type": "text/javascript"}, dict_converter=window.Object.fromEntries)))
-    try:
-        worker = window.Worker.new(url)
-    except Exception:  # noqa: BLE001
-        window.URL.revokeObjectURL(url)
-        return "this browser refuses web workers here"
-    worker.onmessage = create_once_callable(lambda _event: answer(""))
-    worker.onerror = create_once_callable(lambda _event: answer("this site's security policy refuses them"))
-    try:
-        return await asyncio.wait_for(answered, PROBE_S)
-    except asyncio.TimeoutError:
-        return "a test worker did not start"
-    finally:
-        worker.terminate()
-        window.URL.revokeObjectURL(url)
+START_S = 30  # a worker that has not answered its first question in this time will not: the computer thinks here
 
 
 _counts: dict[str, int] = {}
@@ -55,11 +27,11 @@ def count(name, step):
 class Bots:
     """The computer's seats on the page: a worker searches, the page only sends positions and plays answers.
 
-    The worker starts at the first bot turn or hint and is kept.  Where it
-    cannot start, the search runs here in slices of at most 20 ms, and the
-    page says so.  An answer for a position that is gone is dropped
-    (`Session.play_bot`); in a game without turns each bot seat acts on its
-    own jittered timer and its move is checked when it lands.
+    The page starts the worker (static/bridge.js's `think`, static/bot-worker.js) at the first bot turn or
+    hint and keeps it; the questions and the moves cross as data, so the Python asking could be in a worker
+    itself.  Where no worker can run, the search runs here in slices of at most 20 ms, and the page says so.
+    An answer for a position that is gone is dropped (`Session.play_bot`); in a game without turns each bot
+    seat acts on its own jittered timer and its move is checked when it lands.
     """
 
     SLICE_S = 0.015
@@ -73,8 +45,9 @@ class Bots:
 
     def __init__(self, app):
         self.app = app
-        self.worker = None
-        self.starting = None  # the task starting the worker
+        self.asked = {}  # the worker's questions not answered yet: number -> the future its answer resolves
+        self.questions = 0  # how many were asked: the next one's number
+        self.answered = False  # the worker has answered once: it runs
         self.fallback = ""  # why the search runs on the page, once the worker failed
         self.thinking = None  # (position key, seat) of the turn being searched
         self.intent = ()  # the locations of the move a bot is about to make (games without turns)
@@ -85,22 +58,35 @@ class Bots:
 
     def bind(self):
         on("hint", "click", lambda _event: asyncio.ensure_future(self.hint()))
+        on("document", "pyramids-chose", self.on_chose)
 
-    async def start_worker(self):
-        from pyscript import create_named_worker  # not needed before the first bot turn
-        started = window.performance.now()
-        refused = await workers_refused()
-        if refused:
-            return self.without_worker(refused)
+    def on_chose(self, event):
+        """The worker's answer, as the page tells it: {id, move}, {id, error} or {id, refused: why}."""
+        asked = self.asked.pop(int(event.answer["id"]), None)
+        if asked is not None and not asked.done():
+            asked.set_result(event.answer)
+
+    async def from_worker(self, state, seat, level, seed, idle, avoid):
+        """The move the worker chose (py/bot_worker.py's `choose`), or None where it cannot run (`fallback` then
+        says why); a search that failed there raises here."""
+        self.questions = number = self.questions + 1
+        asked = self.asked[number] = asyncio.get_event_loop().create_future()
+        folder = str(js.URL.new(".", page_url()).href)  # where the archives are
+        do(["think", number, [folder, state.game.id, state.to_text(), seat or "", level, seed, idle, "\n".join(avoid),
+                              state.quiet_plies]])
         try:
-            self.worker = await asyncio.wait_for(
-                create_named_worker(src="py/bot_worker.py", name="bot", config="pyscript.toml"), 30)
+            answer = await (asked if self.answered else asyncio.wait_for(asked, START_S))
         except asyncio.TimeoutError:
-            return self.without_worker("it did not start within 30 s")
-        except Exception as err:  # noqa: BLE001 - no worker: think on the page instead
-            return self.without_worker(str(err).splitlines()[0] if str(err) else type(err).__name__)
-        do(["attr", "root", {"data-bot-worker-ms": str(round(window.performance.now() - started))}])
-        return None
+            answer = {"refused": f"it did not start within {START_S} s"}
+        finally:
+            self.asked.pop(number, None)
+        if "refused" in answer:
+            self.without_worker(str(answer["refused"]))
+            return None
+        self.answered = True
+        if "error" in answer:
+            raise RuntimeError(str(answer["error"]))
+        return str(answer["move"])
 
     def without_worker(self, why):
         self.fallback = f"The computer thinks on this page, a little at a time (no worker: {why})."
@@ -111,19 +97,12 @@ class Bots:
         here in slices; `idle`: nothing was played since the seat last waited (see `ai.Search`); `seed`
         the search's (by default a random one)."""
         state, avoid = session.latest, session.computer.repeated_moves()
-        if self.worker is None and not self.fallback:
-            if self.starting is None:
-                self.starting = asyncio.ensure_future(self.start_worker())
-            await self.starting
-        seed = int(window.Math.random() * 2**31) if seed is None else seed
+        seed = random.randrange(2**31) if seed is None else seed
         count("data-bot-thinking", 1)  # for tests and the bench: searches in flight, and their times
-        started = window.performance.now()
+        started = js.performance.now()
         try:
-            if self.worker is not None:
-                folder = str(window.URL.new(".", window.location.href).href)  # where the archives are
-                move = str(await self.worker.choose(folder, state.game.id, state.to_text(), seat or "", level, seed,
-                                                    idle, "\n".join(avoid), state.quiet_plies))
-            else:
+            move = None if self.fallback else await self.from_worker(state, seat, level, seed, idle, avoid)
+            if move is None:
                 ai = await self.ai()
                 search = ai.Search(state, seat, level, rng=random.Random(seed), may_wait=len(players_to_act(state)) > 1,
                                    idle=idle, avoid=avoid)
@@ -133,7 +112,7 @@ class Bots:
                     done = search.step(self.SLICE_S)
                 move = search.result or ""
         finally:
-            do(["attr", "root", {"data-bot-ms": str(round(window.performance.now() - started))}])
+            do(["attr", "root", {"data-bot-ms": str(round(js.performance.now() - started))}])
             count("data-bot-count", 1)
             count("data-bot-thinking", -1)
         await asyncio.sleep(0)  # the move is played in a task of its own, not in the search's last slice
@@ -145,7 +124,7 @@ class Bots:
         s = self.app.session
         do(["set", "hint", {"disabled": bool(s.words.others_to_move()) or s.latest.outcome is not None}])
         if self.shown[:2] != (s, s.position_key()):
-            self.shown = (s, s.position_key(), window.performance.now())
+            self.shown = (s, s.position_key(), js.performance.now())
         turn = s.computer.turn()
         if turn and self.thinking != (s.position_key(), turn[0]):
             self.thinking = (s.position_key(), turn[0])
@@ -181,7 +160,7 @@ class Bots:
         move, pace = None, PACES[session.computer.pace]
         try:
             low, high = ai.level_of(session.computer.bots[seat]).delay
-            await asyncio.sleep((low + (high - low) * window.Math.random()) * pace)
+            await asyncio.sleep((low + (high - low) * random.random()) * pace)
             if session is self.app.session and seat in session.computer.seats_acting():
                 here = (session, session.position_key())
                 move = await self.search(session, seat, session.computer.bots[seat], self.waited.get(seat) == here)
@@ -208,7 +187,7 @@ class Bots:
         while session is self.app.session:
             pause = session.computer.pause() * 1000
             do(["attr", "root", {"data-bot-pause-ms": str(round(pause))}])
-            left = self.shown[2] + pause - window.performance.now()
+            left = self.shown[2] + pause - js.performance.now()
             if self.shown[:2] != (session, session.position_key()) or left <= 0:
                 return
             await asyncio.sleep(left / 1000)

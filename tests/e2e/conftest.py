@@ -77,11 +77,6 @@ def browser():
 
 
 EXPECTED: list[re.Pattern] = []  # the console errors and warnings the running test provokes on purpose
-# The one warning no test provokes on purpose: PyScript's, as the computer's worker starts on a page that is
-# not cross-origin isolated.  The worker never uses window or document (py/bot_worker.py), and the flag that
-# would silence it (sync_main_only) never reaches a worker made by create_named_worker, whose config is text.
-WORKER_NOTICE = re.compile(r"^warning: Unable to use `window` or `document` in worker\. "
-                           r"This requires SharedArrayBuffer")
 # A context made with service_workers="block" (to see every request the pages make) is refused the app's
 # service worker: Playwright says so, and the page says what that costs.
 BLOCKED_WORKER = [re.compile(r"^warning: Service Worker registration blocked by Playwright"),
@@ -104,7 +99,7 @@ class Watch:
 
     def __init__(self, origin, blocked_worker: bool = False):
         self.origin = origin
-        self.expected = [WORKER_NOTICE, *(BLOCKED_WORKER if blocked_worker else [])]
+        self.expected = list(BLOCKED_WORKER if blocked_worker else [])
         self.foreign: list[str] = []
         self.failed: list[str] = []
         self.errors: list[str] = []

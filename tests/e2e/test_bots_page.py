@@ -221,3 +221,19 @@ def test_computers_agree_a_draw_in_a_game_that_goes_nowhere(app):
     app.page.wait_for_function("!document.getElementById('end').hidden", timeout=90_000)
     assert app.moves()[125:] == ["offer-draw", "accept-draw"]
     assert "agreed to a draw" in app.page.inner_text("#end-result")
+
+
+def test_a_bot_worker_whose_script_cannot_start_leaves_the_computer_thinking_on_the_page(app):
+    """Issue 55: the page starts the computer's worker (static/bridge.js's `think`); where its script does not
+    start (here one that fails as it loads), the page tells the Python, which thinks on the page and says so."""
+    app.page.add_init_script("""window.Worker = class extends Worker {
+        constructor(url, options) {
+            super(String(url).includes('bot-worker') ? 'data:text/javascript,throw new Error("no")' : url, options);
+        }
+    };""")
+    app.open("v=1&g=ice-lady&m=&bots=black:easy")
+    app.play("d3", "e4")
+    wait_moves(app, 2)
+    assert "thinks on this page" in app.message() and "its script could not start here" in app.message()
+    assert app.page.evaluate("document.documentElement.getAttribute('data-bot-worker')") == "fallback"
+    assert GAME.replay(app.moves()).to_text() == app.position()

@@ -53,7 +53,7 @@ def test_the_first_load_fetches_the_core_and_the_game_on_screen_only(app_server,
     app = App(page, app_server.url).open("v=1&g=terrafex&m=")
     before = fetched_before_ready(page)
     assert archives(before) == ["static/games/terrafex.zip"], "the start-up archive's modules are in the snapshot"
-    assert "static/ai.zip" not in before and "py/bot_worker.py" not in before, "no computer player at start"
+    assert "static/ai.zip" not in before and "static/bot-worker.js" not in before, "no computer player at start"
     assert "static/access.js" not in before, "the keyboard layer comes once the game is ready"
     assert page.evaluate("performance.getEntriesByName(new URL('static/access.js', location.href).href).length") == 1
     for script in ("static/motion.js", "static/sound.js"):  # moves that move, and their sounds: once ready
