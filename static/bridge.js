@@ -99,7 +99,7 @@
   const byId = id => document.getElementById(id);
   const located = (cell, within) => cell && within && within.querySelector(`[data-cell="${CSS.escape(cell)}"]`);
   let answers = {};
-  const kept = [];  // what had the focus before each drawing under way
+  const focusedBefore = [];  // what had the focus before each drawing under way
 
   // What has the focus before a drawing, if it is the drawing's to keep.
   function focused() {
@@ -252,8 +252,8 @@
       if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
     },
     kept: (where, kept, mayClear) => {
-      const asked = navigator.storage && navigator.storage.persisted ? navigator.storage.persisted() : null;
-      Promise.resolve(asked).catch(() => false).then(safe => at(where, element => {
+      const persisted = navigator.storage && navigator.storage.persisted ? navigator.storage.persisted() : null;
+      Promise.resolve(persisted).catch(() => false).then(safe => at(where, element => {
         element.textContent = safe ? kept : mayClear;
       }));
     },
@@ -266,8 +266,8 @@
     answers: table => { answers = table; },  // the focus's answers, for `handOn`
     // Around a drawing's commands (main.py's `focus_kept`): what has the focus before them, then handed on
     // after them if they removed or disabled it.  Drawings inside drawings each keep their own.
-    keepFocus: () => { kept.push(focused()); },
-    handOn: () => handOn(kept.pop()),
+    keepFocus: () => { focusedBefore.push(focused()); },
+    handOn: () => handOn(focusedBefore.pop()),
     // main.py's `later`: the document hears "pyramids-painted" in the task after the browser has painted
     // this frame; on a page out of sight, which paints none, in the next task.
     afterPaint: () => {
