@@ -3,9 +3,9 @@
 // starts here from its snapshot, as the embed's (static/page-worker.js), and py/bot_worker.py's `choose`
 // answers each question.  It touches no page: no SharedArrayBuffer, no special headers.
 //
-// It hears {think: id, interpreter, args} and answers {started: true} once its Python is ready, then
-// {think: id, move} or {think: id, error}; {refused: why} where a policy of the site refuses WebAssembly
-// (Pyodide would wait for ever).
+// It hears {think: id, interpreter, args} (`choose`'s arguments after its first, the site's folder, which this
+// worker knows) and answers {started: true} once its Python is ready, then {think: id, move} or {think: id,
+// error}; {refused: why} where a policy of the site refuses WebAssembly (Pyodide would wait for ever).
 "use strict";
 let choose = null;
 
@@ -22,7 +22,7 @@ async function start(interpreter) {
 onmessage = async ({data: {think, interpreter, args}}) => {
   try {
     choose ||= start(interpreter);
-    const move = await (await choose)(...args);
+    const move = await (await choose)(new URL("../", import.meta.url).href, ...args);
     postMessage({think, move: String(move)});
   } catch (error) {
     // a Python error's message is its traceback: its last line says what went wrong

@@ -150,8 +150,7 @@
       });
       thinker.addEventListener("error", () => refuse("its script could not start here"));
     }
-    const interpreter = (self.PYRAMIDS_START || []).find(href => /\/interpreter-\w+\.mjs$/.test(href));
-    thinker.postMessage({think: id, interpreter: new URL(interpreter, document.baseURI).href, args});
+    thinker.postMessage({think: id, interpreter: interpreter(), args});
   }
 
   // -- commands -----------------------------------------------------------------
@@ -313,6 +312,13 @@
     for (const [what, ...args] of commands) OPS[what](...args);
   }
 
+  // The interpreter module's whole address (static/build.js lists it among the start's files): a worker that
+  // starts Python imports it (static/page-worker.js, static/bot-worker.js).
+  function interpreter() {
+    const module = (self.PYRAMIDS_START || []).find(href => /\/interpreter-\w+\.mjs$/.test(href));
+    return new URL(module, document.baseURI).href;
+  }
+
   // What the page's address holds after the "#" (the game's record and its settings).
   const address = () => location.hash.replace(/^#/, "");
   // The page's own address, without its "#" part (the links the Python makes start with it).
@@ -341,5 +347,5 @@
     });
   }
 
-  window.pyramidsBridge = {listen, describe, apply, address, pageUrl, painted, connect, home: ""};
+  window.pyramidsBridge = {listen, describe, apply, address, pageUrl, painted, interpreter, connect, home: ""};
 })();

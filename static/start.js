@@ -135,7 +135,6 @@ export function prepare({frame = false, say, wayOut}) {
 // sandboxed frame, a policy refusing workers, an engine without module workers, an interpreter that
 // fails there): the page then starts it itself.
 function startInWorker(module) {
-  const interpreter = (self.PYRAMIDS_START || []).find(href => /\/interpreter-\w+\.mjs$/.test(href));
   let worker;
   try {
     worker = new Worker(new URL("page-worker.js", import.meta.url), {type: "module"});
@@ -156,7 +155,7 @@ function startInWorker(module) {
       else if (data.running) resolve(running = true);
     });
     self.pyramidsBridge.connect(worker);
-    worker.postMessage({start: {interpreter: new URL(interpreter, document.baseURI).href, module,
+    worker.postMessage({start: {interpreter: self.pyramidsBridge.interpreter(), module,
                                 address: self.pyramidsBridge.address(), page: self.pyramidsBridge.pageUrl(),
                                 painted: self.pyramidsBridge.painted()}});
   });

@@ -6,7 +6,7 @@ import random
 import js
 
 from archives import AI_ARCHIVE, fetch_archive
-from browser import do, on, page_url, report
+from browser import do, on, report
 from pyramids.core import GameError, players_to_act
 from pyramids.computer import PACES
 from screen.board import mark_intent
@@ -71,8 +71,7 @@ class Bots:
         says why); a search that failed there raises here."""
         self.questions = number = self.questions + 1
         asked = self.asked[number] = asyncio.get_event_loop().create_future()
-        folder = str(js.URL.new(".", page_url()).href)  # where the archives are
-        do(["think", number, [folder, state.game.id, state.to_text(), seat or "", level, seed, idle, "\n".join(avoid),
+        do(["think", number, [state.game.id, state.to_text(), seat or "", level, seed, idle, "\n".join(avoid),
                               state.quiet_plies]])
         try:
             answer = await (asked if self.answered else asyncio.wait_for(asked, START_S))
