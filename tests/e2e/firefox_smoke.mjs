@@ -1,5 +1,5 @@
 // Firefox ESR smoke test over WebDriver BiDi (Puppeteer): the app becomes ready, a move by clicks,
-// a reload restores it, an offline reload plays, and the embed opens.
+// a reload restores it, an offline reload plays, the embed opens, and the computer answers from its worker.
 //   node tests/e2e/firefox_smoke.mjs http://127.0.0.1:PORT/
 // Run by tests/e2e/test_firefox.py against the built app.  Prints each step; exits 1 on the first failure,
 // or at the end if the page raised an error, logged a console error or warning (none is expected), got an HTTP
@@ -108,6 +108,15 @@ try {
   await page.click("#next");
   await page.waitForFunction("document.getElementById('ply').textContent === '2/2'", {timeout: 10_000});
   step("the embed opens and steps to the next move");
+
+  await page.goto(new URL("#v=1&g=ice-lady&m=&bots=black:easy", url).href);  // from the embed: a new page
+  await ready(page);
+  await play(page, "d3", "e4");
+  await page.waitForFunction("document.querySelectorAll('#moves button[data-notation]').length === 2",
+                             {timeout: READY_MS});
+  check(await page.evaluate(() => document.documentElement.dataset.botWorker) === undefined,
+        "the computer thought on the page, not in its worker (static/bot-worker.js)");
+  step("the computer answers from its worker");
 } catch (error) {
   failed = true;
   console.log(`FAILED: ${error.message ?? error}`);
