@@ -31,6 +31,7 @@ class PageEvent:
     happened in (None outside one); `form`, for a form sent or changed, its fields, each name to its values,
     as the browser would send them (a box not ticked sends nothing); `files` the files chosen in a file field
     (the browser's own File objects, which a worker is sent too); `hidden` whether the page is out of sight;
+    `stored`, for another tab's write to the storage, the value written (None: removed);
     `answer` what the reader answered the question the page asked in the press (`on`'s `asks`), or what an
     event of the page's own carries (a dict for the computer's move), else None.
     """
@@ -51,8 +52,16 @@ class PageEvent:
         self.form = {str(name): [str(v) for v in values] for name, values in described["form"].items()}
         self.files = list(described["files"])
         self.hidden = bool(described["hidden"])
-        answer = present(described.get("answer"))
+        stored = present(described.get("stored"))
+        self.stored = None if stored is None else str(stored)
+        answer = _plain(described.get("answer"))
         self.answer = answer if isinstance(answer, (bool, dict)) or answer is None else str(answer)
+
+
+def _plain(value):
+    """A value from the page as plain data: JavaScript's null None, in a dict too."""
+    value = present(value)
+    return {str(k): _plain(v) for k, v in value.items()} if isinstance(value, dict) else value
 
 
 def on(where: str, kind: str, handler, prevent: bool | dict = False, asks: tuple = ()) -> None:
@@ -127,6 +136,13 @@ def page_url() -> str:
     """The page's own address, without its "#" part: the links the Python makes (Share's, the embed's) start
     with it."""
     return str(js.pyramidsBridge.pageUrl())
+
+
+def stored() -> dict[str, str] | None:
+    """The page's saved games as they are now (its keys under the prefix, without it), None when the browser
+    stores nothing (py/pyramids/mirror.py)."""
+    copy = present(js.pyramidsBridge.stored())
+    return None if copy is None else {str(k): str(v) for k, v in copy.to_py().items()}
 
 
 def painted() -> dict:

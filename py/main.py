@@ -32,7 +32,7 @@ from screen.parted import Parted
 from screen.saving import Saving
 from screen.share import Share
 from screen.sound import Sound
-from screen.store import LocalStore, now_ms
+from screen.store import now_ms, page_store
 
 DEFAULT_GAME = games.DEFAULT
 QUICK = 300  # a game of at most this many moves is tried at once (it usually opens within the slice)
@@ -48,7 +48,7 @@ UNSAVED_MOVES = ("Your last moves in this game could not be saved here (this bro
 class App:
     def __init__(self):
         self.session = None
-        self.store = LocalStore()
+        self.store = page_store(lambda full, keys: self.saving.refused(full, keys))
         self.waiting = {}  # what asked for the game on screen while one was being opened (see `once_open`)
         self.run_waiting_proxy = create_proxy(self.run_waiting)
         self._busy = False

@@ -38,6 +38,7 @@
       form: form ? values(form) : {},  // a form sent or changed: its fields, each name to its values, as sent
       files: target && target.files ? [...target.files] : [],  // a file chosen (a worker is sent them too)
       hidden: document.hidden,  // the page out of sight (a tab in the background, a phone's screen off)
+      stored: event.type === "storage" ? event.newValue : null,  // another tab's write: the value written
     };
   }
 
@@ -151,6 +152,62 @@
       thinker.addEventListener("error", () => refuse("its script could not start here"));
     }
     thinker.postMessage({think: id, interpreter: interpreter(), args});
+  }
+
+  // -- the saved games' storage (py/pyramids/mirror.py) -----------------------------
+  // The Python holds a copy of the page's keys under PREFIX (`stored`), and hears each other tab's write (the
+  // window's "storage" event, its `stored` the value written).  Its writes come as `store` commands, [key,
+  // value or null to remove it, the value its copy holds there], and those of one `apply` are made all or none:
+  // the batch is refused, and what it made undone, if the browser refuses a write (storage full or off) or a
+  // key holds other than the copy has (another tab wrote it, its event still on its way; an earlier batch
+  // refused).  The document then hears "pyramids-store-refused", its answer {full, values}: the batch's keys
+  // as the page holds them.
+  const PREFIX = "pyramids.v1.";  // py/screen/store.py's
+  let batch = null;
+
+  function stored() {
+    try {
+      const copy = {};
+      for (let i = 0; i < localStorage.length; i++) {
+        const name = localStorage.key(i);
+        if (name.startsWith(PREFIX)) copy[name.slice(PREFIX.length)] = localStorage.getItem(name);
+      }
+      return copy;
+    } catch {  // storage off (disabled, a sandboxed frame)
+      return null;
+    }
+  }
+
+  function store(key, value, expected) {
+    batch.keys.add(key);
+    if (batch.refused) return;
+    try {
+      const before = localStorage.getItem(PREFIX + key);
+      if (before !== (expected ?? null)) {
+        batch.refused = "changed";
+        return;
+      }
+      if (value === null || value === undefined) localStorage.removeItem(PREFIX + key);
+      else localStorage.setItem(PREFIX + key, value);
+      batch.made.push([key, before]);
+    } catch {  // full, or off
+      batch.refused = "full";
+    }
+  }
+
+  function undone(journal) {
+    for (const [key, before] of journal.made.reverse()) {
+      try {
+        if (before === null) localStorage.removeItem(PREFIX + key);
+        else localStorage.setItem(PREFIX + key, before);  // it was there: the room the batch took is free
+      } catch { /* off since: nothing more to undo */ }
+    }
+    const values = {};
+    for (const key of journal.keys) {
+      try { values[key] = localStorage.getItem(PREFIX + key); } catch { values[key] = null; }
+    }
+    const detail = {full: journal.refused === "full", values};
+    queueMicrotask(() => document.dispatchEvent(new CustomEvent("pyramids-store-refused", {detail})));
   }
 
   // -- commands -----------------------------------------------------------------
@@ -293,6 +350,7 @@
     })),
     tell: (where, name) => at(where, element => element.dispatchEvent(new CustomEvent(name))),  // access.js hears
     think,  // a question for the computer's worker (above)
+    store,  // a write to the saved games (above)
     script: name => {  // static/`name` run once loaded (motion, sounds)
       const script = document.createElement("script");
       script.src = `static/${name}`;
@@ -309,7 +367,13 @@
   }
 
   function apply(commands) {
-    for (const [what, ...args] of commands) OPS[what](...args);
+    const outer = batch, journal = batch = {made: [], keys: new Set(), refused: ""};
+    try {
+      for (const [what, ...args] of commands) OPS[what](...args);
+    } finally {
+      batch = outer;
+      if (journal.refused) undone(journal);
+    }
   }
 
   // The interpreter module's whole address (static/build.js lists it among the start's files): a worker that
@@ -347,5 +411,5 @@
     });
   }
 
-  window.pyramidsBridge = {listen, describe, apply, address, pageUrl, painted, interpreter, connect, home: ""};
+  window.pyramidsBridge = {listen, describe, apply, address, pageUrl, painted, interpreter, stored, connect, home: ""};
 })();

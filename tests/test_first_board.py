@@ -38,6 +38,13 @@ def test_the_welcome_is_painted_only_to_a_browser_python_would_welcome():
     assert f'const WELCOMED = "{prefix}{saves.WELCOMED}";' in (ROOT / "static" / "snapshot.js").read_text()
 
 
+def test_the_page_copies_and_writes_the_keys_the_python_reads():
+    """static/bridge.js hands the Python its copy of the storage and makes its writes (issue 55), under the
+    prefix py/screen/store.py names."""
+    prefix = re.search(r'^PREFIX = "([^"]+)"$', (ROOT / "py" / "screen" / "store.py").read_text(), re.M).group(1)
+    assert f'const PREFIX = "{prefix}";' in (ROOT / "static" / "bridge.js").read_text()
+
+
 def test_it_is_shown_only_when_no_game_would_be_reopened():
     """snapshot.js reads the key py/main.py reopens the last game from (py/screen/store.py's PREFIX + saves.LAST)."""
     prefix = re.search(r'^PREFIX = "([^"]+)"$', (ROOT / "py" / "screen" / "store.py").read_text(), re.M).group(1)

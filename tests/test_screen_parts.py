@@ -108,17 +108,13 @@ def test_the_embeds_python_reaches_the_page_only_through_the_bridge():
     assert len(reaches.findall('from pyscript import document\nby_id("x")\nwindow.location\ndocument.title')) == 4
 
 
-# What the app's page still does on the page's thread before its Python can move to a worker (issue 55): the
-# storage (store.py).
-ON_THE_PAGE_STILL = {"store.py"}
-
-
 def test_the_apps_screens_reach_the_page_only_through_the_bridge():
-    """Issue 55: every other module of the app's page speaks to the page only through static/bridge.js (the
-    events as data, the commands, the questions, the files and pictures saved by the page), as a worker must."""
+    """Issue 55: every module of the app's page speaks to the page only through static/bridge.js (the
+    events as data, the commands, the questions, the files and pictures saved by the page, the storage held as a
+    copy the page writes), as a worker must."""
     reaches = re.compile(r"\bfrom pyscript\b|\bimport pyscript\b|\bdocument\.|\bwindow\.|\bpresent\("
                          r"|\bjs\.(?:document|window|localStorage|navigator)\b")
     for path in [ROOT / "py" / "main.py", *sorted((ROOT / "py" / "screen").glob("*.py"))]:
         found = [line.strip() for line in path.read_text().splitlines() if reaches.search(line)]
-        assert bool(found) == (path.name in ON_THE_PAGE_STILL), (path.name, found[:3])
+        assert found == [], path.name
     assert len(reaches.findall("from pyscript import window\njs.navigator.storage\npresent(x)\njs.Date")) == 3

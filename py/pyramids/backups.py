@@ -107,7 +107,7 @@ class Importing:
         self.written: list[tuple[str, str | None]] = []  # (key, its text before) of each write, for Cancel
         self.taken: set[str] = set()  # the keys of the entries there are, and of those this import adds
         self.updates: dict[str, str] = {}  # saved entries this import brings up to date, by id: their rev when read
-        self.result = ""
+        self.over = ""  # "done" or "cancelled", once the work is
         self.work = self._run()
 
     def step(self, seconds: float = 0.03) -> bool:
@@ -147,16 +147,23 @@ class Importing:
             yield from self._write(pending)
         finally:
             gc.unfreeze()
+        self.over = "done"
+
+    @property
+    def result(self) -> str:
+        """What the import did, in words, once it is over (counted as the games' writes are, or are refused)."""
+        if self.over != "done":
+            return "The import was cancelled; nothing was changed." if self.over else ""
         said = [f"{n:,} {what}" for n, what in ((self.added, "added"), (self.updated, "brought up to date"),
                                                 (self.here, "already here")) if n]
-        self.result = f"Imported {self.count:,} game{'s' if self.count != 1 else ''}: {', '.join(said) or 'none'}."
+        result = f"Imported {self.count:,} game{'s' if self.count != 1 else ''}: {', '.join(said) or 'none'}."
         if self.left_out:
             more = len(self.left_out) - LEFT_OUT_SAID
             said_why = " ".join(why[0].upper() + why[1:] for why in self.left_out[:LEFT_OUT_SAID])
-            self.result += (f" {len(self.left_out):,} left out: {said_why}"
-                            + (f" And {more:,} more." if more > 0 else ""))
+            result += f" {len(self.left_out):,} left out: {said_why}" + (f" And {more:,} more." if more > 0 else "")
         if self.failed:
-            self.result += f" {self.failed:,} could not be saved: this browser's storage is full."
+            result += f" {self.failed:,} could not be saved: this browser's storage is full."
+        return result
 
     def _scan(self):
         """The file nests no deeper than a save (parsing a deeper one can overflow Pyodide's stack: fatal)."""
@@ -343,6 +350,15 @@ class Importing:
                 self.failed += 1
             yield
 
+    def refused(self, keys) -> None:
+        """Storage refused writes said taken (`pyramids.mirror`): the games written to `keys` were not saved."""
+        for key, before in self.written:
+            if key in keys:
+                self.added, self.updated = (self.added - 1, self.updated) if before is None else (
+                    self.added, self.updated - 1)
+                self.failed += 1
+        self.written = [(key, before) for key, before in self.written if key not in keys]
+
     def _undo(self):
         self.stage = "cancelling"
         while self.written:
@@ -352,7 +368,7 @@ class Importing:
             else:
                 self.store.set(key, before)
             yield
-        self.result = "The import was cancelled; nothing was changed."
+        self.over = "cancelled"
 
 
 def _here(found) -> bool:

@@ -116,8 +116,13 @@ def save(store: Store, entry_id: str, session: Session, meta: dict, now_ms: floa
     fields = entry_fields(session, meta, now_ms)
     if store.set(ENTRY + entry_id, json.dumps(fields)) and store.set(LAST, entry_id):
         return fields
-    store.set(LAST, entry_id.replace("-", "!", 1))
+    not_saved(store, entry_id)
     return None
+
+
+def not_saved(store: Store, entry_id: str) -> None:
+    """`last` says that the entry's last save failed, if storage takes even that."""
+    store.set(LAST, entry_id.replace("-", "!", 1))
 
 
 def last_played(store: Store) -> tuple[str | None, bool]:

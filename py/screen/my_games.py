@@ -178,6 +178,7 @@ class MyGames:
             while not await loaded(lambda: importing.step(SLICE), fetching):
                 progress(importing.progress)
                 await asyncio.sleep(0)
+            await asyncio.sleep(0)  # the last slice's writes made by the page, or refused (`Saving.refused`)
             return importing.result
         except GameError as err:
             return str(err)

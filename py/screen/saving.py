@@ -6,8 +6,9 @@ in its own entry, so opening a link never overwrites another game; an unchanged 
 
 from browser import do
 from pyramids import saves
-from pyramids.loading import to_storage
-from screen.store import now_ms
+from pyramids.core import GameError
+from pyramids.loading import read_save, to_storage
+from screen.store import NOT_SAVING, now_ms
 
 
 class Saving:
@@ -77,6 +78,30 @@ class Saving:
                 do(["keep"])  # without a visit); asked after a save, so never of a mere visitor
         self.saved = (s, self.entry, text)
         do(["address", s.link()])
+
+    def refused(self, full, keys):
+        """Writes the page refused (`screen.store.page_store`): storage full, or another tab's write to the same
+        entry still on its way.  The game on screen is saved again, heeding that write, or said not saved; an
+        import counts its games not saved; My games lists what storage holds."""
+        app = self.app
+        if app.my_games.importing is not None:
+            app.my_games.importing.refused(keys)
+        if self.entry is not None and saves.ENTRY + self.entry in keys:
+            self.saved = None  # written again after the player's next action
+            if full:
+                try:
+                    self.meta = read_save(app.store.get(saves.ENTRY + self.entry) or "")  # as it was last saved
+                except GameError:  # never saved: a new entry
+                    self.meta = {}
+                self.not_saving = True
+                saves.not_saved(app.store, self.entry)
+            else:
+                self.persist()
+        elif full:
+            app.panel.tell(NOT_SAVING)
+        app.my_games.refill()
+        if app.session is not None:
+            app.render()
 
     def take_side(self):
         """A friend's link played here for the first time: the player plays the side they just moved.

@@ -1,45 +1,34 @@
-"""Where games are kept: localStorage behind `saves.Store`, and the browser asked to keep it."""
+"""Where games are kept: the page's localStorage, which the Python holds as a copy (`pyramids.mirror`) and the
+page writes."""
 
-import js
+import time
 
-from browser import present
+from browser import do, on, stored
+from pyramids.mirror import Mirror
 
+# The page's keys that are the app's (static/bridge.js, snapshot.js and sound.js name them too).
 PREFIX = "pyramids.v1."
 NOT_SAVING = "This browser is not saving games (storage is off or full); the link still holds this game."
 
 
-class LocalStore:
-    """`saves.Store` over localStorage: storage that is missing, full or disabled never stops play."""
+def page_store(refused) -> Mirror:
+    """`saves.Store` over the page's storage: storage that is missing, full or disabled never stops play.
+    The copy hears each change from now on, before any other part does; `refused(full, keys)` once it has
+    taken back a batch of writes the page refused."""
+    store = Mirror(stored(), lambda key, value, before: do(["store", key, value, before]))
 
-    def get(self, key):
-        try:
-            value = present(js.localStorage.getItem(PREFIX + key))
-        except Exception:  # storage disabled
-            return None
-        return None if value is None else str(value)
+    def changed(event):
+        if event.cleared or event.key.startswith(PREFIX):
+            store.changed(None if event.cleared else event.key[len(PREFIX):], event.stored)
 
-    def set(self, key, value):
-        try:
-            js.localStorage.setItem(PREFIX + key, value)
-            return True
-        except Exception:  # full or disabled
-            return False
-
-    def remove(self, key):
-        try:
-            js.localStorage.removeItem(PREFIX + key)
-        except Exception:  # disabled: nothing was stored
-            pass
-
-    def keys(self):
-        """Our keys, in one call to the browser (a call per key took ~35 µs each: My games may hold thousands)."""
-        try:
-            names = js.Object.keys(js.localStorage).to_py()
-        except Exception:  # disabled
-            return []
-        return [name[len(PREFIX):] for name in map(str, names) if name.startswith(PREFIX)]
+    def taken_back(event):
+        full, values = bool(event.answer["full"]), event.answer["values"]
+        store.refused(full, values)
+        refused(full, set(values))
+    on("window", "storage", changed)
+    on("document", "pyramids-store-refused", taken_back)
+    return store
 
 
 def now_ms():
-    return float(js.Date.now())
-
+    return time.time() * 1000

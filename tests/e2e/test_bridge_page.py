@@ -338,3 +338,45 @@ def test_a_picture_that_cannot_be_drawn_is_said(app):
     assert "The picture could not be made: no pictures here" in app.message()
     app.play("d3", "e4")
     assert app.moves()[-1] == "d3-e4"
+
+
+
+JOURNAL = """() => {
+    // Three batches of writes as the Python's `do` hands them over, each write with the value its copy held
+    // there: one the browser refuses a write of; one over another tab's write (its event not heard); the same
+    // once that write is heard.
+    const bridge = window.pyramidsBridge, told = [], read = key => localStorage.getItem('pyramids.v1.' + key);
+    document.addEventListener('pyramids-store-refused', event => told.push(event.detail));
+    localStorage.setItem('pyramids.v1.t-kept', 'before');
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+        if (key === 'pyramids.v1.t-big') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return setItem.call(this, key, value);
+    };
+    bridge.apply([['store', 't-kept', 'after', 'before'], ['set', 'status', {title: 'made'}],
+                  ['store', 't-new', 'x', null], ['store', 't-big', 'y', null]]);
+    Storage.prototype.setItem = setItem;
+    const full = [read('t-kept'), read('t-new'), document.getElementById('status').title];
+    localStorage.setItem('pyramids.v1.t-kept', 'theirs');  // as another tab writes it
+    bridge.apply([['store', 't-kept', 'mine', 'before']]);
+    const unheard = read('t-kept');
+    bridge.apply([['store', 't-kept', 'mine', 'theirs'], ['store', 't-new', null, null]]);
+    const made = read('t-kept');
+    const described = bridge.describe(new StorageEvent('storage', {key: 'pyramids.v1.t-kept', newValue: 'v'}));
+    localStorage.removeItem('pyramids.v1.t-kept');
+    return new Promise(resolve => setTimeout(() => resolve({full, unheard, made, told, stored: described.stored,
+                                                              copy: bridge.stored()}), 0));
+}"""
+
+
+def test_the_pythons_writes_are_made_a_batch_at_a_time_all_or_none(app):
+    """Issue 55: the app's Python holds a copy of the storage (py/pyramids/mirror.py), so the page makes its
+    writes: a batch the browser refuses a write of is undone whole and told back with what the page holds, as is
+    one over a value its copy did not hold (another tab's write); the other commands of a batch are made."""
+    app.open()
+    seen = app.page.evaluate(JOURNAL)
+    assert seen["full"] == ["before", None, "made"], "none of the writes, all the other commands"
+    assert seen["told"] == [{"full": True, "values": {"t-kept": "before", "t-new": None, "t-big": None}},
+                            {"full": False, "values": {"t-kept": "theirs"}}]
+    assert (seen["unheard"], seen["made"], seen["stored"]) == ("theirs", "mine", "v")
+    assert "last" not in seen["copy"] and not any(key.startswith("t-") for key in seen["copy"])

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from bench import backup as backup_files
+from test_storage_page import FULL
 from pyramids import games, record
 
 ICE_LADY = games.get("ice-lady")
@@ -166,6 +167,7 @@ def open_with_every_game_saved(app, count: int, seed: int):
     app.open()
     app.page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
                       backup_files.entries_of(backup_files.backup(count, seed=seed)))
+    app.reload()  # the app holds a copy of the storage, read as it starts
     app.page.click("#my-games")
     app.page.wait_for_function(f"document.querySelectorAll('#games-list .thumb svg').length === {count}",
                                timeout=60_000)
@@ -305,3 +307,20 @@ def test_import_opens_the_file_chooser_and_adds_the_file_chosen(app, tmp_path):
     assert app.page.inner_text("#games-note") == "Imported 1 game: 1 added."
     app.page.wait_for_function("document.querySelector('#games-list li.saved') !== null")
     assert "Chosen" in app.page.inner_text("#games-list")
+
+
+def test_an_import_into_full_storage_says_its_games_were_not_saved(app, tmp_path):
+    """Issue 55: the Python's writes are taken by its copy of the storage and refused by the page after (the
+    first of them a message later): the games refused are counted as not saved, never as added."""
+    app.open()
+    app.page.evaluate(FULL)
+    path = tmp_path / "three.json"
+    games_in_it = [{"v": 2, "record": f"v=1&g=ice-lady&m={move}", "name": "", "mine": []}
+                   for move in ("c3-b4", "c3-d4", "e3-f4")]
+    path.write_text(json.dumps({"format": "looney-pyramids-games", "v": 1, "games": games_in_it}))
+    app.page.click("#my-games")
+    app.page.set_input_files("#games-file", path)
+    app.page.wait_for_function(IMPORTED)
+    assert app.page.inner_text("#games-note") == (
+        "Imported 3 games: none. 3 could not be saved: this browser's storage is full.")
+    assert saved_keys(app) == 0
