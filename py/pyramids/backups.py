@@ -354,8 +354,10 @@ class Importing:
         """Storage refused writes said taken (`pyramids.mirror`): the games written to `keys` were not saved."""
         for key, before in self.written:
             if key in keys:
-                self.added, self.updated = (self.added - 1, self.updated) if before is None else (
-                    self.added, self.updated - 1)
+                if before is None:
+                    self.added -= 1
+                else:
+                    self.updated -= 1
                 self.failed += 1
         self.written = [(key, before) for key, before in self.written if key not in keys]
 
