@@ -218,14 +218,14 @@ def test_any_turn_based_game_is_played_to_the_end_by_sending_links(game_id):
         acting = players_to_act(session.latest)
         device = sides[acting[0]]
         if holder is not None and device != holder:
-            loading = Loading.from_link(session.link_play.share_link())
+            loading = Loading.from_link(session.link_play.share_link(), rng)  # its dice drawn from the seed too
             received, message = loading.finish()
             assert message is None and received.moves == session.moves
             found = saves.related(stores[device], loading.rec, received.moves)
             assert found is None or found.kind == "continues", "a link received continues the game"
             if found is not None:
                 news = received.words.summary_since(found.common)
-                assert news.endswith(".") and len(news) <= 200
+                assert news.endswith((".", "…")) and len(news) <= 200, "whole sentences, or the first cut short"
                 assert not any(f" {move}" in news for move in received.moves[found.common:] if not move.isalpha()), \
                     "in words, not notation"
             session, sent = received, sent + 1
