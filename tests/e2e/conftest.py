@@ -156,9 +156,9 @@ def watched_contexts(browser):
 
 @pytest.fixture
 def new_context(browser, server):
-    """Open fresh browser contexts (fresh storage), each watched for foreign requests."""
+    """Open fresh browser contexts (fresh storage), each watched for foreign requests; options as Playwright's."""
     with watched_contexts(browser) as make:
-        yield lambda: make(server)
+        yield lambda **options: make(server, **options)
 
 
 @pytest.fixture
