@@ -6,7 +6,7 @@ import asyncio
 import time
 
 import js
-from pyodide.ffi import create_proxy, jsnull, to_js
+from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 
 from pyramids import page, views
 
@@ -155,6 +155,42 @@ def home() -> str:
     """The site's address, for the files the Python fetches: "" on the page (they are relative to it), the
     site's folder in a worker (static/page-worker.js)."""
     return str(js.pyramidsBridge.home)
+
+
+def in_worker() -> bool:
+    """Whether this Python runs in a worker (static/page-worker.js) rather than on the page."""
+    return bool(home())
+
+
+def after_drawing(run) -> None:
+    """Have `run()` follow what was just drawn.  On the page, in the task after the browser has painted it
+    (static/bridge.js's `afterPaint`, heard as "pyramids-painted"): the frame that answers a click is not
+    held by what follows.  In a worker, in its next task: the drawing goes to the page in a message of its
+    own, and what follows (the log, the save) in the next, before the page could be left; the page's
+    worker answers the event after both (static/page-worker.js)."""
+    if in_worker():
+        js.setTimeout(create_once_callable(run), 0)
+    else:
+        do(["afterPaint"])
+
+
+_catching_up: list[asyncio.Future] = []  # `caught_up`'s callers, first first
+_heard_catching_up: list[bool] = []  # [True] once the page's event is listened to
+
+
+def _caught_up(_event) -> None:
+    _catching_up.pop(0).set_result(None)
+
+
+async def caught_up() -> None:
+    """Once the page has made the commands given so far, and the Python has heard what they caused (a write
+    refused: py/screen/store.py), as it has at once on the page and a message later from a worker."""
+    if not _heard_catching_up:
+        on("document", "pyramids-caught-up", _caught_up)
+        _heard_catching_up.append(True)
+    _catching_up.append(asyncio.get_running_loop().create_future())
+    do(["caughtUp"])
+    await _catching_up[-1]
 
 
 _held: dict[str, str] = {}  # element id -> the HTML `set_html` last put in it

@@ -14,8 +14,8 @@ import js
 from pyodide.ffi import create_proxy
 
 from archives import loaded
-from browser import (FIELDS, address, do, flush, keys_used, load_script, on, replay as replay_in_slices,
-                     replay_slice, report)
+from browser import (FIELDS, address, after_drawing, do, flush, home, keys_used, load_script, on,
+                     replay as replay_in_slices, replay_slice, report)
 from pyramids import games, page, saves
 from pyramids.core import CONFIRM_RESIGN, DECLINE_DRAW, OFFER_DRAW, RESIGN, GameError
 from pyramids.loading import Loading
@@ -132,7 +132,7 @@ class App:
             self.busy = True
             do(["set", "status", {"textContent": f"Loading {title}…"}])
         try:
-            return await loaded(make, fetching)
+            return await loaded(make, fetching, base=home())
         finally:
             self.busy = busy
 
@@ -293,11 +293,11 @@ class App:
 
     def later(self, job):
         """Run `job` once the browser has painted this frame (a job asked for twice runs once, the jobs in
-        order): a click is answered by the board, and the log, the save and the link follow a frame later.
-        A hidden page paints no frames: there they run in the next task (the page's "pyramids-painted" says
-        when: static/bridge.js's `afterPaint`); leaving the page runs them at once."""
+        order): a click is answered by the board, and the log, the save and the link follow a frame later
+        (from a worker, a message later: `browser.after_drawing`).  A hidden page paints no frames: there
+        they run in the next task; leaving the page runs them at once."""
         if not self.pending:
-            do(["afterPaint"])
+            after_drawing(self.run_pending)
         self.pending[job] = None
 
     def run_pending(self, *_event):

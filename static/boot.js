@@ -1,13 +1,12 @@
-// The app page's start: Python's (static/start.js: PyScript's start-up files asked for at once, and what
-// the page says while Python starts or why it cannot), the service worker (offline use, updates) and the
-// keyboard layer (at once on a board painted before Python starts, else once it has); the page loads
-// PyScript itself, just after this script.
+// The app page's start: Python's (static/start.js: in a worker, else PyScript on the page, and what the page
+// says while Python starts or why it cannot), the service worker (offline use, updates) and the keyboard
+// layer (at once on a board painted before Python starts, else once it has).
 // On the first visit the worker is registered only once the app is ready: by then the page
 // has loaded every file it needs, and the worker fills its cache from the browser's HTTP
 // cache, so every file, the 9.6 MB interpreter included, is downloaded once.  A new build
 // installs in the background; the page offers to reload into it rather than mixing files
 // of two versions.
-import {fetchAhead, prepare} from "./start.js";
+import {startPython} from "./start.js";
 
 // A sandboxed frame (an opaque origin) throws at the very mention of service workers: the app then
 // runs without one, online only.
@@ -66,10 +65,11 @@ async function register() {
 }
 
 
-// What the page says while Python starts: the note on the board's place (a board painted before Python
-// starts keeps its own "Starting…").
-fetchAhead();
-prepare({
+// The app's Python (py/main.py) in a worker of its own, so that no task of its start or of its answers holds
+// the page's thread (issue 55); where none can start it, PyScript runs it on the page.  Meanwhile the page
+// says what it waits for on the board's place (a board painted before Python starts keeps its own "Starting…").
+startPython({
+  module: "main",
   say(text) {
     const note = document.querySelector("#board .loading:not(.snapshot-note)");
     if (note) note.textContent = text;

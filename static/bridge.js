@@ -324,8 +324,11 @@
     // after them if they removed or disabled it.  Drawings inside drawings each keep their own.
     keepFocus: () => { focusedBefore.push(focused()); },
     handOn: () => handOn(focusedBefore.pop()),
-    // main.py's `later`: the document hears "pyramids-painted" in the task after the browser has painted
-    // this frame; on a page out of sight, which paints none, in the next task.
+    // py/browser.py's `caught_up`: the document hears "pyramids-caught-up" once the commands before this one
+    // are made and what they caused was told (a refused write's event, told in a microtask).
+    caughtUp: () => setTimeout(() => document.dispatchEvent(new CustomEvent("pyramids-caught-up")), 0),
+    // py/browser.py's `after_drawing`: the document hears "pyramids-painted" in the task after the browser has
+    // painted this frame; on a page out of sight, which paints none, in the next task.
     afterPaint: () => {
       const told = () => setTimeout(() => document.dispatchEvent(new CustomEvent("pyramids-painted")), 0);
       if (document.hidden) told();
@@ -398,6 +401,9 @@
   function connect(worker) {
     let waiting = 0;
     const root = document.documentElement;
+    // The page left: the board kept for the next visit (static/snapshot.js) is written now, as py/main.py's
+    // `on_leave` has it on the page; from a worker its word would come after the page is gone.
+    addEventListener("pagehide", () => self.pyramidsSnapshot && self.pyramidsSnapshot.flush());
     worker.addEventListener("message", ({data}) => {
       if (data.apply) apply(data.apply);
       if (data.answered && --waiting === 0) root.removeAttribute("data-answering");

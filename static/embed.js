@@ -141,7 +141,7 @@
     script.setAttribute("config", "pyscript.toml");
     script.textContent = "import embed_page";
     document.body.append(script);
-    starting = import(new URL("start.js", HERE)).then(started => started.startPython(say, wayOut, "embed_page"));
+    starting = import(new URL("start.js", HERE)).then(started => started.startPython({frame: true, say, wayOut, module: "embed_page"}));
     starting.catch(() => { if (!root.hasAttribute("data-start-failed")) cannotLoad(); });
     return starting;
   }

@@ -4,11 +4,11 @@
 // commands to the page, a batch per task, and hears the page's events and its address.
 //
 // The page starts it (static/start.js's `startInWorker`) with {start: {interpreter, module, address, page,
-// painted}}.  It answers {running} or {failed: why}, then {listen} and {apply} (with `answered` for an
+// painted, stored}}.  It answers {running} or {failed: why}, then {listen} and {apply} (with `answered` for an
 // event's), and hears {event, described, address}.
 "use strict";
 const handlers = [];
-let address = "", pageUrl = "", painted = {}, batch = null;
+let address = "", pageUrl = "", painted = {}, stored = null, batch = null;
 
 function send() {
   if (batch !== null) postMessage({apply: batch});
@@ -32,6 +32,7 @@ self.pyramidsBridge = {
   address: () => address,
   pageUrl: () => pageUrl,  // the page's, sent with the start (only its "#" part changes)
   painted: () => painted,  // what the page painted before the Python started, sent with the start
+  stored: () => stored,  // the saved games, as the page held them at the start (py/pyramids/mirror.py)
   home: new URL("../", import.meta.url).href,  // the site's folder: the Python's fetches are relative to it
 };
 
@@ -45,14 +46,16 @@ onmessage = async ({data}) => {
     try {
       handlers[data.event](data.described);
     } finally {
-      await null;  // the handler's commands, which py/browser.py's `do` hands over in a microtask
+      await null;  // the handler's commands, which py/browser.py's `do` hands over in a microtask, sent
+      // What follows the drawing (py/browser.py's `after_drawing`: a timer set before this one), sent too
+      await new Promise(next => setTimeout(next, 0));
       postMessage({apply: batch || [], answered: true});
       batch = null;
     }
     return;
   }
   const {interpreter, module} = data.start;
-  ({address, page: pageUrl, painted} = data.start);
+  ({address, page: pageUrl, painted, stored} = data.start);
   try {
     const {loadPyodide} = await import(interpreter);
     const python = await loadPyodide({indexURL: new URL(".", interpreter).href});

@@ -1,13 +1,13 @@
-// Python's start, shared by the app (static/boot.js, before PyScript's own script) and the embed
-// (static/embed.js, once a reader acts): PyScript's start-up files asked for at once, a database
-// for PyScript where the browser refuses one, what the page says while Python starts, and, when it
-// cannot start, why, in words, within seconds instead of "Starting…" for ever.
+// Python's start, shared by the app (static/boot.js, at once) and the embed (static/embed.js, once a reader
+// acts): the page's Python in a worker, else PyScript on the page with its start-up files asked for at once
+// and a database where the browser refuses one; what the page says while Python starts, and, when it cannot
+// start, why, in words, within seconds instead of "Starting…" for ever.
 
 // PyScript imports its core, then reads its config, then imports its TOML parser and plugins,
 // then Pyodide's module: a round trip each, before the interpreter even starts to load.  These
 // are asked for all at once: static/build.js lists the modules, the page's Python script names the
 // config.  The same requests, so the browser answers PyScript's from these.
-export function fetchAhead() {
+function fetchAhead() {
   const ask = (rel, href) => {
     const link = document.createElement("link");
     link.rel = rel;
@@ -123,7 +123,7 @@ function watch(say, wayOut) {
 
 // `say(text)` shows what the page is waiting for; `wayOut()` is the link a page that cannot start offers
 // ({href, text}; by default painted.js's).  `frame`: the embed, which writes no storage of its own.
-export function prepare({frame = false, say, wayOut}) {
+function prepare({frame = false, say, wayOut}) {
   keepDatabase(frame);
   showProgress(say);
   watch(say, wayOut);
@@ -134,7 +134,7 @@ export function prepare({frame = false, say, wayOut}) {
 // once the Python runs there (its first word to the page); false where no worker can start it (a
 // sandboxed frame, a policy refusing workers, an engine without module workers, an interpreter that
 // fails there): the page then starts it itself.
-function startInWorker(module) {
+function startInWorker(module, say) {
   let worker;
   try {
     worker = new Worker(new URL("page-worker.js", import.meta.url), {type: "module"});
@@ -157,18 +157,21 @@ function startInWorker(module) {
     self.pyramidsBridge.connect(worker);
     worker.postMessage({start: {interpreter: self.pyramidsBridge.interpreter(), module,
                                 address: self.pyramidsBridge.address(), page: self.pyramidsBridge.pageUrl(),
-                                painted: self.pyramidsBridge.painted()}});
+                                painted: self.pyramidsBridge.painted(),
+                                stored: module === "main" ? self.pyramidsBridge.stored() : null}});
+    say(STAGES["Loading interpreter"]);  // what PyScript's progress says on the page
   });
 }
 
-// The embed's start: the same, then its Python in a worker, else PyScript itself on the page (the app's
-// page loads it with a script of its own).
-export async function startPython(say, wayOut, module) {
-  prepare({frame: true, say, wayOut});
+// A page's start (the app's, static/boot.js; the embed's, static/embed.js, `frame`: it writes no storage of its
+// own): the same, then its Python (`module`) in a worker, else PyScript itself on the page, its files asked
+// for at once only then (in a worker they are not used: a preload unused is a console warning).
+export async function startPython({frame = false, say, wayOut, module}) {
+  prepare({frame, say, wayOut});
   if (!self.pyramidsBridge) {  // static/bridge.js, deferred, runs after the body is parsed, before this event
     await new Promise(parsed => addEventListener("DOMContentLoaded", parsed, {once: true}));
   }
-  const inWorker = await startInWorker(module);
+  const inWorker = await startInWorker(module, say);
   document.documentElement.dataset.python = inWorker ? "worker" : "page";  // which, for tests and the bench
   if (inWorker) return;
   fetchAhead();

@@ -6,7 +6,7 @@ import random
 import js
 
 from archives import AI_ARCHIVE, fetch_archive
-from browser import do, on, report
+from browser import do, home, on, report
 from pyramids.core import GameError, players_to_act
 from pyramids.computer import PACES
 from screen.board import mark_intent
@@ -39,7 +39,7 @@ class Bots:
     @staticmethod
     async def ai():
         """The search, fetched at the first bot seat or hint (the page's start-up does not need it)."""
-        await fetch_archive(AI_ARCHIVE, "the computer player")
+        await fetch_archive(home() + AI_ARCHIVE, "the computer player")
         from pyramids import ai
         return ai
 

@@ -10,7 +10,7 @@ the player's own game waits untouched, and nothing of the lesson is saved or put
 import asyncio
 
 from archives import LEARN_ARCHIVE, fetch_archive
-from browser import do, on, painted, set_html
+from browser import do, home, on, painted, set_html
 from pyramids import saves
 from pyramids.core import GameError
 
@@ -67,7 +67,7 @@ class Learn:
         self.loading = True
         do(["set", "status", {"textContent": "Loading the lesson…"}])
         try:
-            await fetch_archive(LEARN_ARCHIVE, "Learn to play")
+            await fetch_archive(home() + LEARN_ARCHIVE, "Learn to play")
             from pyramids import learn  # fetched just now: no part of the start-up
             tutor = learn.Tutor(learn.lesson(game_id))
         except GameError as err:  # offline before the app was cached

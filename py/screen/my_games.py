@@ -7,7 +7,7 @@ import time
 import js
 
 from archives import loaded
-from browser import choose_file, confirm, css_string, do, in_slices, on, prompt, report, run_slice
+from browser import caught_up, choose_file, confirm, css_string, do, home, in_slices, on, prompt, report, run_slice
 from pyramids import backups, games, page, saves, views
 from pyramids.core import GameError
 from screen.store import now_ms
@@ -104,7 +104,7 @@ class MyGames:
             while (e := next((e for e in self.listed if e.game and (e.game, e.position) not in self.pictures),
                              None)) is not None:
                 try:
-                    state = await loaded(lambda: games.get(e.game).from_text(e.position))  # noqa: B023 - at once
+                    state = await loaded(lambda: games.get(e.game).from_text(e.position), base=home())  # noqa: B023 - at once
                     picture = views.draw(state)
                 except Exception:  # noqa: BLE001 - a picture must never keep the list from opening
                     picture = ""
@@ -175,10 +175,10 @@ class MyGames:
         def fetching(title):
             progress(f"Loading the files of {title}…")
         try:
-            while not await loaded(lambda: importing.step(SLICE), fetching):
+            while not await loaded(lambda: importing.step(SLICE), fetching, base=home()):
                 progress(importing.progress)
                 await asyncio.sleep(0)
-            await asyncio.sleep(0)  # the last slice's writes made by the page, or refused (`Saving.refused`)
+            await caught_up()  # the last slice's writes made by the page, or refused (`Saving.refused`)
             return importing.result
         except GameError as err:
             return str(err)
