@@ -21,7 +21,7 @@ import tomllib
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Frame, Keyboard, Locator, Mouse, Page, Touchscreen, sync_playwright
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -61,6 +61,64 @@ def server():
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}/"
     httpd.shutdown()
+
+
+# -- the page's Python answers a message later ---------------------------------------------------------------
+# The app's Python runs in a worker (static/page-worker.js): a click or a key reaches it as a message and its
+# answer comes a message later, as a player sees it a few milliseconds later.  Each input action of Playwright's
+# returns once the Python of every frame of the page has answered what the action sent it (static/bridge.js's
+# <html data-answering> gone), so that a test reads the page as the player then sees it.
+ANSWERED = "html:not([data-answering])"
+ACTIONS = ("click", "dblclick", "tap", "press", "fill", "type", "check", "uncheck", "set_checked", "select_option",
+           "dispatch_event", "set_input_files", "press_sequentially")
+DEVICE_ACTIONS = ("press", "type", "insert_text", "down", "up", "click", "dblclick", "tap")
+
+
+def answered(page) -> None:
+    """Wait until the Python of each of `page`'s frames has answered every event sent to it."""
+    for frame in page.frames:
+        with contextlib.suppress(PlaywrightError):  # a frame gone, or a page closed, by the action
+            frame.wait_for_selector(ANSWERED, state="attached", timeout=READY_MS)
+
+
+def _answered_after(action, page_of):
+    @functools.wraps(action)
+    def act(self, *args, **kwargs):
+        result = action(self, *args, **kwargs)
+        page = page_of(self)
+        if page is not None and not page.is_closed():
+            answered(page)
+        return result
+    return act
+
+
+def _device(kind):
+    """The page's keyboard, mouse or touchscreen, knowing its page."""
+    made = kind.fget
+
+    def device(page):
+        found = made(page)
+        found.owner = page
+        return found
+    return property(device)
+
+
+for _kind, _page_of, _names in ((Page, lambda page: page, ACTIONS), (Frame, lambda frame: frame.page, ACTIONS),
+                                (Locator, lambda locator: locator.page, ACTIONS),
+                                *((device, lambda made: getattr(made, "owner", None), DEVICE_ACTIONS)
+                                  for device in (Keyboard, Mouse, Touchscreen))):
+    for _name in _names:
+        if hasattr(_kind, _name):
+            setattr(_kind, _name, _answered_after(getattr(_kind, _name), _page_of))
+for _name in ("keyboard", "mouse", "touchscreen"):
+    setattr(Page, _name, _device(getattr(Page, _name)))
+
+
+def python_on_the_page(page) -> None:
+    """Have `page` start its Python on the page with PyScript, as where no worker can start it (static/start.js's
+    fallback): its worker says at once that it cannot."""
+    page.route("**/static/page-worker.js", lambda route: route.fulfill(
+        content_type="text/javascript", body='postMessage({failed: "this test runs the Python on the page"});'))
 
 
 STARTED = ["?"]  # machine() as the session's browser started, beside it when a page crashes

@@ -1,8 +1,10 @@
 """What an event carries reaches the pages' Python as data (static/bridge.js, py/browser.py's `on`): the
 board locations under a click, the data-* attributes above it, where it happened, the key; and the
 browser's own action prevented where the page uses the event. The focus a drawing takes from a control is
-handed on by the page itself (issue 55: the Python reads no element for either, so it can one day run off
-the page's thread)."""
+handed on by the page itself (issue 55: the Python reads no element for either, so it runs off the page's
+thread, in static/page-worker.js)."""
+
+from conftest import python_on_the_page
 
 DESCRIBED = """() => {
     const probe = document.createElement('div');
@@ -227,7 +229,9 @@ COUNTED = """async () => {
 def test_a_clicks_drawing_reaches_the_page_in_one_crossing_or_two(app):
     """Issue 55: the commands a drawing gives (`browser.do`: about ten for a click's board, panel, history
     controls and status) are made together, once the task's Python is done, or just before the page hands
-    the focus on (`flush`); not one crossing each."""
+    the focus on (`flush`); not one crossing each.  Counted where the Python runs on the page (PyScript, the
+    fallback): from a worker each batch is a message."""
+    python_on_the_page(app.page)
     app.open()
     counted, targets = app.page.evaluate(COUNTED)
     assert targets > 0, "the click was answered"

@@ -2,7 +2,7 @@
 can follow them, the controls that are the person's, Hint, a timed game's clock by link, Ice Towers' colours."""
 
 import pytest
-from conftest import App
+from conftest import App, python_on_the_page
 from playwright.sync_api import Error as PlaywrightError
 
 from pyramids.computer import reading_time
@@ -109,6 +109,7 @@ def seconds(clock: str) -> int:
 def test_a_timed_game_s_shared_link_carries_its_clock(app, new_context):
     """Issue 56: the sharer had 1:48 left, the friend's copy opened at 1:59.  Share's link carries the time left,
     and the friend's timer runs on from it; the game says so as it opens."""
+    python_on_the_page(app.page)  # Playwright's clock is the page's: the Python's timers run on it there
     app.page.clock.install()
     app.open("v=1&g=ice-towers&timer=120&m=")
     app.page.clock.run_for(12_000)
@@ -160,6 +161,7 @@ def test_in_ice_towers_the_computer_leaves_its_move_the_time_to_read_it(app):
     """Issue 51: at Normal speed the computer acted every ~2 s while a newcomer was still reading.  After its move
     it does not act again before the move's words have been on screen the time to read them (Hard: its own
     delay is 0.7-1.5 s)."""
+    python_on_the_page(app.page)  # Playwright's clock is the page's: the Python's timers run on it there
     app.page.clock.install()
     app.open("v=1&g=ice-towers&m=&bots=yellow:hard")
     pause_clock(app)

@@ -11,7 +11,7 @@ import gzip
 
 import pytest
 
-from conftest import App
+from conftest import App, python_on_the_page
 
 SNAPSHOT = "**/static/vendor/pyodide-*/memory-*.gz"
 STARTED = "document.documentElement.dataset.interpreter"
@@ -98,12 +98,16 @@ WebAssembly.instantiateStreaming = function (...args) {
 """
 
 
+@pytest.mark.parametrize("where", ["worker", "page"])
 @pytest.mark.parametrize("how", ["refused", "garbled", "another build's", "a page instead"])
-def test_when_the_snapshot_fails_python_starts_the_plain_way(new_context, server, expect_console, how):
+def test_when_the_snapshot_fails_python_starts_the_plain_way(new_context, server, expect_console, how, where):
     """Bytes that are not this build's snapshot are never handed to Pyodide: it would run its interpreter on
-    them (on 1 MB of zeros, it once took the page down); it is started once, the plain way."""
+    them (on 1 MB of zeros, it once took the page down); it is started once, the plain way, in the app's
+    worker (the page starts none) or on the page where no worker can run it."""
     tab = new_context().new_page()
     tab.add_init_script(INSTANTIATIONS)
+    if where == "page":
+        python_on_the_page(tab)
     if how == "refused":
         expect_console(r"^error: Failed to load resource: net::ERR_FAILED$")  # Chromium's own, of the aborted request
         tab.route(SNAPSHOT, lambda route: route.abort())
@@ -116,7 +120,7 @@ def test_when_the_snapshot_fails_python_starts_the_plain_way(new_context, server
                                                         content_type="text/html"))
     app = App(tab, server).open()
     assert tab.evaluate(STARTED) == "plain"
-    assert tab.evaluate("window.instantiations") == 1
+    assert tab.evaluate("window.instantiations") == (1 if where == "page" else 0)
     app.play("c3", "d4")
     assert app.moves() == ["c3-d4"]
 
@@ -146,7 +150,9 @@ WORKERS = """(refuse => {
 @pytest.mark.parametrize("refused", [False, True])
 def test_the_snapshot_is_inflated_off_the_page_s_thread_where_a_worker_can_be_made(page, server, refused):
     """Inflating its 31 MB held the page's thread for ~240 ms in one task (docs/performance-notebook.md): a worker
-    (static/inflate.js) does it; where none can be made, the page's thread still does, from the snapshot."""
+    (static/inflate.js) does it; where none can be made, the page's thread still does, from the snapshot.  On
+    the page: the app's Python, in its own worker, holds no thread of the page whichever way it inflates."""
+    python_on_the_page(page)
     page.add_init_script(f"({WORKERS})({'true' if refused else 'false'})")
     app = App(page, server).open()
     assert page.evaluate(STARTED) == "snapshot"

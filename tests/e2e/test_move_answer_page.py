@@ -1,7 +1,9 @@
 """A click is answered in its own frame: the board, the status and the choices in the click's task; the
 game's panel and log, the save and the link in the task after the next frame (py/main.py's `later`), and
-nothing is lost."""
+nothing is lost.  Where the Python runs on the page (PyScript, the fallback): from its worker, the board comes
+in the worker's first message and the rest in its next (`browser.after_drawing`)."""
 
+from conftest import python_on_the_page
 from pyramids import games
 
 GAME = games.get("ice-lady")
@@ -11,6 +13,7 @@ CLICK = """cell => document.querySelector(`#board [data-cell="${cell}"]`)
 
 def test_a_move_is_drawn_in_its_click_and_logged_and_saved_after_that_frame(app):
     """Issue 25: "appending a turn to the log must not add to a click's time"; nor does the save."""
+    python_on_the_page(app.page)
     app.open()
     app.click("d3")
     before = app.fragment()
@@ -33,6 +36,7 @@ def test_a_move_is_drawn_in_its_click_and_logged_and_saved_after_that_frame(app)
 def test_a_move_made_as_the_page_is_left_is_saved_at_once(app):
     """A tab closed or reloaded right after a move (before the next frame) keeps the move: `pagehide`
     runs what waited for the frame."""
+    python_on_the_page(app.page)
     app.open()
     app.click("d3")
     before = app.fragment()

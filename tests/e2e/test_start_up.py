@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from conftest import ROOT, App, settled
+from conftest import ROOT, App, python_on_the_page, settled
 from offline import pyscript_start
 from static_server import StaticServer
 from pyramids import games
@@ -52,8 +52,9 @@ def test_the_first_load_fetches_the_core_and_the_game_on_screen_only(app_server,
     page.add_init_script(READY_AT)
     app = App(page, app_server.url).open("v=1&g=terrafex&m=")
     before = fetched_before_ready(page)
-    assert archives(before) == ["static/games/terrafex.zip"], "the start-up archive's modules are in the snapshot"
-    assert "static/ai.zip" not in before and "static/bot-worker.js" not in before, "no computer player at start"
+    served = app_server.paths()  # the worker's fetches too, which the page's own list of resources lacks
+    assert archives(served) == ["static/games/terrafex.zip"], "the start-up archive's modules are in the snapshot"
+    assert "static/ai.zip" not in served and "static/bot-worker.js" not in served, "no computer player at start"
     assert "static/access.js" not in before, "the keyboard layer comes once the game is ready"
     assert page.evaluate("performance.getEntriesByName(new URL('static/access.js', location.href).href).length") == 1
     for script in ("static/motion.js", "static/sound.js"):  # moves that move, and their sounds: once ready
@@ -100,9 +101,11 @@ BEFORE_INTERPRETER = """() => {
 def test_pyscript_start_up_files_are_asked_for_at_once_and_each_once(app_server, watched):
     """PyScript imports its core, reads its config, imports its parser and plugins, then Pyodide's module: a
     round trip each.  boot.js asks for them all together (static/build.js lists them), so each is requested
-    before the config has arrived, and PyScript's own requests are answered from these, not sent again."""
+    before the config has arrived, and PyScript's own requests are answered from these, not sent again.  Where
+    the Python runs on the page (the fallback, where no worker can run it; the app's worker asks for none)."""
     context = watched(app_server.origin, service_workers="block")
     page = context.new_page()
+    python_on_the_page(page)
     page.goto(app_server.url + "index.html")
     page.wait_for_selector("html[data-ready]", timeout=60_000)
     start = pyscript_start(ROOT)
@@ -116,6 +119,23 @@ def test_pyscript_start_up_files_are_asked_for_at_once_and_each_once(app_server,
     requests = app_server.paths()
     for path in [*start, "pyscript.toml"]:
         assert requests.count(path) == 1, f"{path} requested {requests.count(path)} times"
+
+
+def test_the_apps_python_starts_in_a_worker_and_pyscript_is_never_asked_for(app_server, watched):
+    """Issue 55: the app's interpreter starts in a worker too (static/boot.js), so no task of its start or of its
+    answers holds the page's thread (a phone's, under Lighthouse's throttling, 300-400 ms a task); the page
+    compiles no interpreter and asks for none of PyScript's files, and a move is answered from the worker."""
+    context = watched(app_server.origin, service_workers="block")
+    app = App(context.new_page(), app_server.url).open()
+    page = app.page
+    assert page.get_attribute("html", "data-python") == "worker"
+    assert page.evaluate("performance.getEntriesByType('resource').filter(e => /\\.wasm$/.test(e.name)).length") == 0
+    requests = app_server.paths()
+    assert requests.count("static/page-worker.js") == 1
+    assert [path for path in requests if path.endswith("/pyodide.asm.wasm")] != []
+    assert [path for path in requests if path.startswith("static/vendor/pyscript/") or path == "pyscript.toml"] == []
+    app.play("c3", "d4")
+    assert app.moves() == ["c3-d4"] and app.status() == "Black to move."
 
 
 def test_the_embeds_python_starts_in_a_worker_and_pyscript_is_never_asked_for(app_server, watched):
