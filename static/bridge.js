@@ -212,7 +212,8 @@
 
   // -- commands -----------------------------------------------------------------
   // Each is [what, where, ...]: `where` an element's id, "root" (<html>), "body" or "document".  What the page
-  // does to an element is data the Python sends; the Python reads nothing back.
+  // does to an element is data the Python sends; what comes back (a write refused, the computer's choice, a
+  // frame painted) comes as an event, as a click does.
   const PLACE = {root: () => document.documentElement, document: () => document, body: () => document.body};
   const place = where => (PLACE[where] ? PLACE[where]() : byId(where));
   // A command on an element that is not there does nothing (the clock, where the game's panel has none).
