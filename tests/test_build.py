@@ -257,7 +257,8 @@ def test_the_page_loads_only_local_scripts():
     html = (ROOT / "index.html").read_text()
     assert "http://" not in html and "https://" not in html
     assert 'src="static/boot.js"' in html  # it registers the service worker
-    assert '<script type="module" src="static/vendor/pyscript/core.js">' in html
+    assert "pyscript/core.js" not in html, "PyScript is imported only where no worker can run the Python"
+    assert 'await import("./vendor/pyscript/core.js");' in (ROOT / "static" / "start.js").read_text()
     assert 'config="pyscript.toml"' in html
 
 
