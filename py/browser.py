@@ -64,13 +64,16 @@ def _plain(value):
     return {str(k): _plain(v) for k, v in value.items()} if isinstance(value, dict) else value
 
 
-def on(where: str, kind: str, handler, prevent: bool | dict = False, asks: tuple = ()) -> None:
+def on(where: str, kind: str, handler, prevent: bool | dict = False, asks: tuple = (), awaited: bool = False) -> None:
     """`handler(PageEvent)` on each `kind` event at `where` (an element's id, "document" or "window").
     `prevent`: the browser's own action never happens (True: a form's submission sends nothing), or not for
     the keys the page uses (`keys_used`).  The page decides it, at once: the handler may answer later.
-    `asks`: what the page asks the reader in the press (`confirm`, `prompt`), its answer in `PageEvent.answer`."""
+    `asks`: what the page asks the reader in the press (`confirm`, `prompt`), its answer in `PageEvent.answer`.
+    `awaited`: the handler returns the task it started, or None, and the event is answered once the task is done
+    (a pasted link, once its game is on screen; in a worker, `<html data-answering>` until then)."""
     def heard(described):
-        handler(PageEvent(described.to_py()))
+        work = handler(PageEvent(described.to_py()))
+        return work if awaited else None
     js.pyramidsBridge.listen(where, kind, create_proxy(heard), to_js(prevent, dict_converter=js.Object.fromEntries),
                              to_js([list(question) for question in asks]))
 

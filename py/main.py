@@ -414,7 +414,7 @@ class App:
            prevent=keys_used(Session.HISTORY_KEYS, FIELDS + ", dialog, #board"))
         on("document", "visibilitychange", lambda event: self.on_leave() if event.hidden else None)
         on("window", "pagehide", self.on_leave)
-        on("window", "hashchange", self.on_hashchange)
+        on("window", "hashchange", self.on_hashchange, awaited=True)
         waiting = "#picker [data-game], #controls button, #move-play, #learn-offer-start"  # until the game is ready
         do(["setAll", waiting, {"disabled": False}])
 
@@ -423,10 +423,11 @@ class App:
 
         The game on screen was saved when last played; persist() here would overwrite the new URL.
         """
-        if not self.busy:
-            self.learn.leave()
-            self.panel.notice = ""
-            asyncio.ensure_future(self.reopen())
+        if self.busy:
+            return None
+        self.learn.leave()
+        self.panel.notice = ""
+        return asyncio.ensure_future(self.reopen())
 
     async def reopen(self):
         await self.start()

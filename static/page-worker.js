@@ -41,10 +41,19 @@ self.pyramidsBridge = {
 addEventListener("securitypolicyviolation", event => postMessage({failed: `refused by ${event.effectiveDirective}`}));
 
 onmessage = async ({data}) => {
-  if (data.event !== undefined) {  // answered with what its handler did, at once, even nothing
-    ({address} = data);
+  if (data.event !== undefined) {  // answered with what its handler did, at once, even nothing, or once the
+    ({address} = data);  // task it returned is done (py/browser.py's `on`)
     try {
-      handlers[data.event](data.described);
+      const work = handlers[data.event](data.described);
+      if (work) {
+        try {
+          await work;
+        } catch (error) {
+          console.error(error);
+        } finally {
+          work.destroy();
+        }
+      }
     } finally {
       await null;  // the handler's commands, which py/browser.py's `do` hands over in a microtask, sent
       // What follows the drawing (py/browser.py's `after_drawing`: a timer set before this one), sent too

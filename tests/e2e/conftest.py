@@ -244,6 +244,8 @@ class App:
         long runs, never reproduced on its own; see docs/performance-notebook.md). The first such death in a run
         is reported and the page opened once more in the same context; a second one fails the test."""
         url = self.server + (f"#{fragment}" if fragment else "")
+        if self.page.url.split("#")[0] == self.server and self.page.url != url and fragment:
+            return self.paste(url)
         try:
             self.page.goto(url)
             self.wait_ready()
@@ -255,6 +257,18 @@ class App:
             self.page = self.page.context.new_page()
             self.page.goto(url)
             self.wait_ready()
+        return self
+
+    def paste(self, url: str):
+        """The link pasted into the running app, its game open: only the "#" changes, the page's Python opens the
+        link as it hears the hashchange, and answers it once the game is on screen (py/main.py's
+        `on_hashchange`)."""
+        self.page.evaluate("""url => new Promise(heard => {
+            addEventListener("hashchange", () => heard(), {once: true});  // after static/bridge.js's listener
+            location.href = url;
+        })""", url)
+        answered(self.page)
+        self.settled()
         return self
 
     def wait_ready(self):

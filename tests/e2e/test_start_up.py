@@ -121,6 +121,17 @@ def test_pyscript_start_up_files_are_asked_for_at_once_and_each_once(app_server,
         assert requests.count(path) == 1, f"{path} requested {requests.count(path)} times"
 
 
+def assert_started_in_a_worker(page, app_server):
+    """The page's Python answered from static/page-worker.js: the page compiled no interpreter (the worker asked
+    for Pyodide's, once) and asked for none of PyScript's files."""
+    assert page.get_attribute("html", "data-python") == "worker"
+    assert page.evaluate("performance.getEntriesByType('resource').filter(e => /\\.wasm$/.test(e.name)).length") == 0
+    requests = app_server.paths()
+    assert requests.count("static/page-worker.js") == 1
+    assert [path for path in requests if path.endswith("/pyodide.asm.wasm")] != []
+    assert [path for path in requests if path.startswith("static/vendor/pyscript/") or path == "pyscript.toml"] == []
+
+
 def test_the_apps_python_starts_in_a_worker_and_pyscript_is_never_asked_for(app_server, watched):
     """Issue 55: the app's interpreter starts in a worker too (static/boot.js), so no task of its start or of its
     answers holds the page's thread (a phone's, under Lighthouse's throttling, 300-400 ms a task); the page
@@ -128,12 +139,7 @@ def test_the_apps_python_starts_in_a_worker_and_pyscript_is_never_asked_for(app_
     context = watched(app_server.origin, service_workers="block")
     app = App(context.new_page(), app_server.url).open()
     page = app.page
-    assert page.get_attribute("html", "data-python") == "worker"
-    assert page.evaluate("performance.getEntriesByType('resource').filter(e => /\\.wasm$/.test(e.name)).length") == 0
-    requests = app_server.paths()
-    assert requests.count("static/page-worker.js") == 1
-    assert [path for path in requests if path.endswith("/pyodide.asm.wasm")] != []
-    assert [path for path in requests if path.startswith("static/vendor/pyscript/") or path == "pyscript.toml"] == []
+    assert_started_in_a_worker(page, app_server)
     app.play("c3", "d4")
     assert app.moves() == ["c3-d4"] and app.status() == "Black to move."
 
@@ -147,12 +153,7 @@ def test_the_embeds_python_starts_in_a_worker_and_pyscript_is_never_asked_for(ap
     page = context.new_page()
     page.goto(app_server.url + "embed.html#v=1&g=ice-lady&m=c3-d4+d6-e5")
     page.wait_for_selector("html[data-ready]", timeout=60_000)
-    assert page.get_attribute("html", "data-python") == "worker"
-    assert page.evaluate("performance.getEntriesByType('resource').filter(e => /\\.wasm$/.test(e.name)).length") == 0
-    requests = app_server.paths()
-    assert requests.count("static/page-worker.js") == 1
-    assert [path for path in requests if path.endswith("/pyodide.asm.wasm")] != []
-    assert [path for path in requests if path.startswith("static/vendor/pyscript/") or path == "pyscript.toml"] == []
+    assert_started_in_a_worker(page, app_server)
     assert page.inner_text("#ply") == "2/2"
     page.keyboard.press("Home")
     page.click("#next")
