@@ -1,20 +1,25 @@
-// Move sounds, made here with WebAudio (nothing is fetched): a piece set down, a piece taken, the computer's
+// Move sounds, made here with WebAudio (nothing is fetched but a silent file, below): a piece set down, a piece taken, the computer's
 // (or a friend's) move, a game's end.  py/screen/sound.py says which, after each board that shows a new move.
 //
 // The player's setting is kept with the page's others in localStorage (py/screen/store.py's PREFIX + KEY in
 // py/screen/sound.py): on unless turned off.  Nothing plays, and no AudioContext is made, before the player has
 // pressed something on the page (browsers' autoplay rules), nor while the setting is off; the embed never
-// loads this.  The first press asks for the context, and a timer set in it makes it (`AFTER_PRESS_MS`): every
-// browser lets it start there (WebKit and Gecko count a timer of up to a second set in a press as that press;
-// Chromium and Gecko let a page that has been pressed start audio), and the press's own task, which draws
-// what it did, no longer waits for the audio device (a third to a half of a phone's first press, issue 55).
+// loads this.  The first press opens the audio device with a silent media element (static/silence.wav), whose
+// player does it off the page's thread, and the context is made once that has played: the first AudioContext
+// a page makes waits for the device inside its task (50-230 ms of a phone's first press at 4x, issue 55), one
+// made after it a few milliseconds.  A timer set in the press makes or resumes it by `GESTURE_MS` whatever
+// happens (WebKit counts a timer of up to a second set in a press as that press; Chromium and Gecko let a page
+// that has been pressed start audio), and a sound asked for before then plays as the context is made.
 (function () {
   "use strict";
   const SETTING = "pyramids.v1.sound";
-  const AFTER_PRESS_MS = 30;  // past the frame that answers the press, well inside the second a press lasts
+  const GESTURE_MS = 900;  // inside the second a press lasts for WebKit: the context made or resumed by then
   let context = null;
-  let noise = null;  // a fifth of a second of white noise: the knock of a piece, through a filter
-  let asked = false;  // a press asked for the context, which its timer makes
+  const NOISE_SAMPLES = 4096;  // white noise, looped: the knock of a piece, through a filter (a fifth of a second
+  // of it, filled in the context's task, took 20-30 ms at 4x)
+  let noise = null;
+  let asked = false;  // a press asked for the context, made once the device is open
+  let waiting = null;  // the sound asked for before the context was made
 
   function on() {
     try {
@@ -28,11 +33,19 @@
     const Context = window.AudioContext || window.webkitAudioContext;
     if (!context && Context) {
       context = new Context();
-      noise = context.createBuffer(1, Math.round(context.sampleRate / 5), context.sampleRate);
+      noise = context.createBuffer(1, NOISE_SAMPLES, context.sampleRate);
       const data = noise.getChannelData(0);
       for (let i = 0; i < data.length; i++) data[i] = Math.random() * 2 - 1;
     }
     if (context && context.state === "suspended") context.resume();
+  }
+
+  function made() {
+    if (!asked) return;
+    asked = false;
+    start();
+    if (waiting) play(waiting);
+    waiting = null;
   }
 
   function pressed(event) {
@@ -41,7 +54,9 @@
       start();  // a context the browser suspended is resumed inside the press
     } else if (!asked) {
       asked = true;
-      setTimeout(() => { asked = false; start(); }, AFTER_PRESS_MS);
+      const soon = () => setTimeout(made, 150);
+      new Audio("static/silence.wav").play().then(soon, soon);
+      setTimeout(() => { made(); start(); }, GESTURE_MS);
     }
   }
   for (const type of ["pointerup", "keydown"]) addEventListener(type, pressed, true);
@@ -59,11 +74,12 @@
   function knock(at, pitch, volume, length = 0.05) {
     const source = context.createBufferSource(), filter = context.createBiquadFilter();
     source.buffer = noise;
+    source.loop = true;
     filter.type = "bandpass";
     filter.frequency.value = pitch;
     filter.Q.value = 1.2;
     source.connect(filter).connect(envelope(at, volume, length));
-    source.start(at, Math.random() * 0.1, length + 0.02);
+    source.start(at, Math.random() * noise.duration, length + 0.02);
   }
 
   function tone(at, frequency, length, volume, {type = "sine", fall = 1} = {}) {
@@ -98,7 +114,7 @@
 
   // Play `kind` ("move", "their", "capture", "end") if the setting is on and the player has pressed something.
   function play(kind) {
-    if (!context && asked) start();  // a move the press made, drawn before its timer ran: the timer resumes it
+    if (!context && asked) waiting = kind;  // a move the press made, drawn before the device was open
     if (!context || !SOUNDS[kind] || !on()) return;
     SOUNDS[kind](context.currentTime + 0.005);
   }

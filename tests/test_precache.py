@@ -62,7 +62,8 @@ def test_the_list_is_the_config_the_runtime_and_the_pages_static_files():
     later = {f"static/games/{game_id}.zip" for game_id in games.ids() if game_id != games.DEFAULT} | {
         "static/ai.zip", "static/learn.zip"}  # fetched when needed (the default game is in the start-up archive)
     keys = {"static/access.js"}  # loaded by painted.js: at once on a board painted before Python, else once ready
-    ready = {"static/motion.js", "static/sound.js"}  # loaded by the pages' Python once ready (browser.load_script)
+    ready = {"static/motion.js", "static/sound.js",  # loaded by the pages' Python once ready (browser.load_script)
+             "static/silence.wav"}  # played by sound.js at the first press: the audio device opened
     scripts = {"static/start.js",  # imported by boot.js, and by embed.js when a reader acts: Python's start
                "static/page-worker.js",  # started by start.js: the embed's Python in a worker
                "static/bot-worker.js",  # started by bridge.js: the computer's thinking
