@@ -5,7 +5,7 @@ line goes on and keeps both; every game's 300-move link fits a chat."""
 import json
 import random
 
-from conftest import App
+from conftest import App, answered
 from pyramids import games, record
 from pyramids.session import Session
 from test_compact_links import long_playout, opened
@@ -205,3 +205,26 @@ def test_on_a_phone_share_opens_the_system_share_sheet(browser, server):
         shared = phone.page.evaluate("window.shared")
         assert shared["url"].split("#")[1].startswith("v=2&g=ice-lady&c=1.") and "Your move" in shared["text"]
         assert phone.message() == "Send it to Black."
+
+
+def test_a_link_pasted_into_the_tab_is_answered_once_its_game_is_on_screen(app):
+    """A pasted link opens as the page's Python hears the hashchange, after fetching the game's files when the game
+    is another: the hashchange is answered (`<html data-answering>` gone) only once the link's game is drawn, so
+    what the player does next acts on that game, not on the one leaving the screen (py/main.py's `on_hashchange`,
+    browser.on's `awaited`)."""
+    app.open()
+    moves = []
+    state = games.get("terrafex").new()
+    for _ in range(3):
+        move = state.legal_plays()[0]
+        moves.append(move)
+        state = state.play(move)
+    link = record.encode(record.Record("terrafex", {}, tuple(moves)))
+    app.page.evaluate("""link => new Promise(heard => {
+        addEventListener("hashchange", () => heard(), {once: true});  // after static/bridge.js's listener
+        location.hash = link;
+    })""", link)
+    assert app.page.get_attribute("html", "data-answering") == "", "the hashchange is being answered"
+    answered(app.page)
+    assert app.page.get_attribute("#board", "data-game") == "terrafex"
+    assert app.position() == state.to_text()
