@@ -426,6 +426,7 @@ class App:
         if self.busy:
             return None
         self.learn.leave()
+        self.new_game.close()
         self.panel.notice = ""
         return asyncio.ensure_future(self.reopen())
 

@@ -18,7 +18,7 @@ class NewGame:
         on("new-form", "submit", self.start, prevent=True)
         on("new-options", "change", self.on_options_change)
         on("new-seats", "change", self.on_seats_change)
-        on("new-cancel", "click", lambda _event: do(["dialog", "new-game", False]))
+        on("new-cancel", "click", lambda _event: self.close())
         on("rematch", "click", lambda _event: self.rematch())
 
     def ask(self):
@@ -40,6 +40,10 @@ class NewGame:
                                    "textContent": page.leaving(s.made(), kept) if running else ""}])
         self.draw_mine(s, s.computer.bots)
         do(["dialog", "new-game", True])
+
+    def close(self):
+        """The dialog closed (Cancel; a link opened under it: its form was the game leaving the screen's)."""
+        do(["dialog", "new-game", False])
 
     def draw_mine(self, session, bots):
         """"I play": a box per seat of `session`, the computer's (`bots`) off."""
@@ -78,7 +82,7 @@ class NewGame:
         except GameError as err:
             do(["set", "new-error", {"textContent": str(err)}])
             return
-        do(["dialog", "new-game", False])
+        self.close()
         mine += list(bots) if mine else []  # the computer's seats are played here too, never by link
         self.new_session(game.id, chosen, mine, bots, pace)
 

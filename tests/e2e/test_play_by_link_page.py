@@ -228,3 +228,14 @@ def test_a_link_pasted_into_the_tab_is_answered_once_its_game_is_on_screen(app):
     answered(app.page)
     assert app.page.get_attribute("#board", "data-game") == "terrafex"
     assert app.position() == state.to_text()
+
+
+def test_a_link_pasted_under_the_new_game_form_closes_it(app):
+    """The New game form is the game on screen's: a link opened under it (pasted into the address bar, or Back)
+    closes it, so Start cannot start the old game's form in the new game."""
+    app.open()
+    app.page.click("#new")
+    assert app.page.is_visible("#new-game") and app.page.inner_text("#new-title") == "New game of Ice Lady"
+    app.open("v=1&g=ice-towers&m=")
+    assert app.page.get_attribute("#board", "data-game") == "ice-towers"
+    assert not app.page.is_visible("#new-game")
