@@ -1,19 +1,21 @@
-// Move sounds, made here with WebAudio (nothing is fetched but a silent file, below): a piece set down, a piece taken, the computer's
-// (or a friend's) move, a game's end.  py/screen/sound.py says which, after each board that shows a new move.
+// Move sounds, made here with WebAudio (nothing is fetched but a silent file, below): a piece set down, a
+// piece taken, the computer's (or a friend's) move, a game's end.  py/screen/sound.py says which, after each
+// board that shows a new move.
 //
 // The player's setting is kept with the page's others in localStorage (py/screen/store.py's PREFIX + KEY in
 // py/screen/sound.py): on unless turned off.  Nothing plays, and no AudioContext is made, before the player has
 // pressed something on the page (browsers' autoplay rules), nor while the setting is off; the embed never
 // loads this.  The first press opens the audio device with a silent media element (static/silence.wav), whose
-// player does it off the page's thread, and the context is made once that has played: the first AudioContext
-// a page makes waits for the device inside its task (50-230 ms of a phone's first press at 4x, issue 55), one
-// made after it a few milliseconds.  A timer set in the press makes or resumes it by `GESTURE_MS` whatever
-// happens (WebKit counts a timer of up to a second set in a press as that press; Chromium and Gecko let a page
-// that has been pressed start audio), and a sound asked for before then plays as the context is made.
+// player does it off the page's thread, and the context is made soon after that has played (`OPENED_MS`):
+// the first AudioContext a page makes waits for the device inside its task (50-230 ms of a phone's first press
+// at 4x, issue 55), one made after it 8-22 ms.  A timer set in the press makes or resumes it by `GESTURE_MS`
+// whatever happens (WebKit counts a timer of up to a second set in a press as that press; Chromium and Gecko
+// let a page that has been pressed start audio), and a sound asked for before then plays as it is made.
 (function () {
   "use strict";
   const SETTING = "pyramids.v1.sound";
   const GESTURE_MS = 900;  // inside the second a press lasts for WebKit: the context made or resumed by then
+  const OPENED_MS = 150;  // after the silent element has played: made at once, the context took 30-57 ms at 4x
   let context = null;
   const NOISE_SAMPLES = 4096;  // white noise, looped: the knock of a piece, through a filter (a fifth of a second
   // of it, filled in the context's task, took 20-30 ms at 4x)
@@ -54,7 +56,7 @@
       start();  // a context the browser suspended is resumed inside the press
     } else if (!asked) {
       asked = true;
-      const soon = () => setTimeout(made, 150);
+      const soon = () => setTimeout(made, OPENED_MS);
       new Audio("static/silence.wav").play().then(soon, soon);
       setTimeout(() => { made(); start(); }, GESTURE_MS);
     }
