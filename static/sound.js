@@ -50,14 +50,22 @@
     waiting = null;
   }
 
+  // The update banner's button reloads into a new version, which the browser makes active only once this page's
+  // requests to the old one are over: the silent file is not asked for in that press (it held the new version
+  // back for good, static/boot.js's reload with it).
   function pressed(event) {
-    if (!event.isTrusted || event.key === "Escape" || !on()) return;
+    if (!event.isTrusted || event.key === "Escape" || !on() || event.target.closest?.("#update")) return;
     if (context) {
       start();  // a context the browser suspended is resumed inside the press
     } else if (!asked) {
       asked = true;
-      const soon = () => setTimeout(made, OPENED_MS);
-      new Audio("static/silence.wav").play().then(soon, soon);
+      const silent = new Audio("static/silence.wav");
+      const soon = () => {
+        silent.removeAttribute("src");  // its resource let go: no fetch left open (a new version waits for none)
+        silent.load();
+        setTimeout(made, OPENED_MS);
+      };
+      silent.play().then(soon, soon);
       setTimeout(() => { made(); start(); }, GESTURE_MS);
     }
   }
