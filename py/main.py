@@ -346,10 +346,12 @@ class App:
         self.render()
 
     def on_picker_click(self, event):
+        """A game chosen: answered once it is on screen (`on`'s `awaited`), its files fetched the first time."""
         game_id = event.data.get("game")
-        if game_id is not None and not event.disabled:
-            self.learn.leave()  # a game chosen ends the lesson
-            asyncio.ensure_future(self.switch_game(game_id))
+        if game_id is None or event.disabled:
+            return None
+        self.learn.leave()  # a game chosen ends the lesson
+        return asyncio.ensure_future(self.switch_game(game_id))
 
     async def switch_game(self, game_id):
         """The game of that kind played last, else a new one (its files fetched the first time)."""
@@ -409,7 +411,7 @@ class App:
                      self.my_games, self.parted, self.sound, self.learn):
             part.bind()
         do(["answers", FOCUS_ANSWER])
-        on("picker", "click", self.on_picker_click)
+        on("picker", "click", self.on_picker_click, awaited=True)
         on("document", "keydown", self.on_key,  # the history keys (`GameLog.on_key`) are the page's, not a field's
            prevent=keys_used(Session.HISTORY_KEYS, FIELDS + ", dialog, #board"))
         on("document", "visibilitychange", lambda event: self.on_leave() if event.hidden else None)
