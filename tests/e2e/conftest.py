@@ -70,8 +70,12 @@ def server():
 # <html data-answering> gone), so that a test reads the page as the player then sees it.
 ANSWERED = "html:not([data-answering])"
 ACTIONS = ("click", "dblclick", "tap", "press", "fill", "type", "check", "uncheck", "set_checked", "select_option",
-           "dispatch_event", "set_input_files", "press_sequentially")
-DEVICE_ACTIONS = ("press", "type", "insert_text", "down", "up", "click", "dblclick", "tap")
+           "dispatch_event", "set_input_files", "press_sequentially", "hover")
+DEVICE_ACTIONS = ("press", "type", "insert_text", "down", "up", "click", "dblclick", "tap", "move")
+# A pointer moved: Chromium hands the page its pointer events at the next frame (moves are aligned to frames), so
+# the action returns before the page has heard them; what it sends the Python is waited for a frame on.
+MOVES = ("hover", "move")
+NEXT_FRAME = "() => new Promise(next => requestAnimationFrame(() => setTimeout(next)))"
 
 
 def answered(page) -> None:
@@ -87,6 +91,8 @@ def _answered_after(action, page_of):
         result = action(self, *args, **kwargs)
         page = page_of(self)
         if page is not None and not page.is_closed():
+            if action.__name__ in MOVES:
+                page.evaluate(NEXT_FRAME)
             answered(page)
         return result
     return act
