@@ -45,15 +45,7 @@ onmessage = async ({data}) => {
     ({address} = data);  // task it returned is done (py/browser.py's `on`)
     try {
       const work = handlers[data.event](data.described);
-      if (work) {
-        try {
-          await work;
-        } catch (error) {
-          console.error(error);
-        } finally {
-          work.destroy();
-        }
-      }
+      if (work) await Promise.resolve(work).catch(console.error).finally(() => work.destroy());
     } finally {
       await null;  // the handler's commands, which py/browser.py's `do` hands over in a microtask, sent
       // What follows the drawing (py/browser.py's `after_drawing`: a timer set before this one), sent too

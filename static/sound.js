@@ -50,9 +50,9 @@
     waiting = null;
   }
 
-  // The update banner's button reloads into a new version, which the browser makes active only once this page's
-  // requests to the old one are over: the silent file is not asked for in that press (it held the new version
-  // back for good, static/boot.js's reload with it).
+  // Not in a press on the update banner: its button reloads into a new version, which the browser makes active
+  // only once this page's requests to the old one are over, and the silent file's request, made in that same
+  // press, held it back for good (static/boot.js then never reloads).
   function pressed(event) {
     if (!event.isTrusted || event.key === "Escape" || !on() || event.target.closest?.("#update")) return;
     if (context) {

@@ -144,9 +144,6 @@ def test_the_tray_s_help_and_the_goal_labels_stay_clear_on_a_phone_and_a_desktop
     the tree there. Measured on screen: nothing overlaps, every label and button lies in the picture."""
     for width, height in ((390, 844), (1200, 850)):
         app.page.set_viewport_size({"width": width, "height": height})
-        # Each link opened by a page of its own: pasted into the running page, the link's game is opened by
-        # the Python after it has answered the address's change (from its worker, after the page was read)
-        app.page.goto("about:blank")
         app.open(link(DEAL))
         boxes = app.page.evaluate(BOXES)
         assert len(boxes["help"]) == 1 and len(boxes["buttons"]) >= 3 and len(boxes["goals"]) == 2
@@ -154,7 +151,6 @@ def test_the_tray_s_help_and_the_goal_labels_stay_clear_on_a_phone_and_a_desktop
         for label in boxes["goals"]:
             assert label[2] > label[0] and inside(label, boxes["board"]), width
             assert not any(overlap(label, piece) for piece in boxes["pieces"]), f"a goal label is hidden at {width}"
-        app.page.goto("about:blank")
         app.open(link(DEAL + PLACE + ["roll:3", "face:wild"]))
         boxes = app.page.evaluate(BOXES)
         buttons = boxes["buttons"]
