@@ -277,19 +277,20 @@ class App:
         for part in (self.board, self.panel, self.log, self.learn):
             part.draw(s)
         self.later(self.draw_after_paint)
-        # the next visit paints this board before Python starts
-        if not (s.clicks.pending or self.learn.active):
-            do(["call", "pyramidsSnapshot", "keep", self.saving.home()])
 
     def draw_after_paint(self):
         """What is read after the board: the game's panel and log, the typed move's example, the open boxes;
-        what a new move sounds like."""
+        what a new move sounds like.  Then the page is asked to keep a copy of it all, which the next visit
+        paints before Python starts: asked for only now (after the save's new link, a job queued before this
+        one), so that idle time coming between the board and the rest never keeps a board with an old link."""
         s = self.session
         self.panel.draw_after_paint(s)
         self.log.draw_entries(s)
         self.share.draw(s)
         self.notation.draw(s)
         self.sound.draw(s)
+        if not (s.clicks.pending or self.learn.active):
+            do(["call", "pyramidsSnapshot", "keep", self.saving.home()])
 
     def later(self, job):
         """Run `job` once the browser has painted this frame (a job asked for twice runs once, the jobs in

@@ -91,6 +91,20 @@ def test_a_reload_before_idle_time_paints_the_board_of_the_last_move(snap_app):
     assert seen["moves"] == ["d3-e4", "e6-f5"]
 
 
+def test_the_copy_is_made_once_the_move_list_and_the_link_are_drawn(snap_app):
+    """The move list, the game's panel and the link follow the board a frame later (py/main.py's
+    `draw_after_paint`): idle time that comes between the two must not keep a copy without them,
+    or the next visit's link would not match it and no board would be painted before Python."""
+    app = snap_app
+    app.page.add_init_script("window.requestIdleCallback = run => { queueMicrotask(run); return 1; };")  # at once
+    app.open()
+    app.play("d3", "e4")
+    app.settled()  # idle time comes at once here: the copy is made as soon as it is asked for
+    snap = json.loads(app.page.evaluate(f"localStorage.getItem('{KEY}')"))
+    assert snap["link"] == app.fragment() and "d3-e4" in snap["link"]
+    assert "d3-e4" in snap["moves"]
+
+
 def test_a_visit_without_a_link_paints_the_last_game(snap_app):
     app = snap_app
     app.open()
