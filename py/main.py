@@ -422,14 +422,16 @@ class App:
         do(["setAll", waiting, {"disabled": False}])
 
     def on_hashchange(self, _event):
-        """A link pasted into this tab: open it like a fresh visit.
+        """A link pasted into this tab: open it like a fresh visit, closing what belonged to the game leaving
+        the screen (the lesson, the New game form, My games, the question of which line goes on).
 
         The game on screen was saved when last played; persist() here would overwrite the new URL.
         """
         if self.busy:
             return None
         self.learn.leave()
-        self.new_game.close()
+        for box in (self.new_game, self.my_games, self.parted):
+            box.close()
         self.panel.notice = ""
         return asyncio.ensure_future(self.reopen())
 

@@ -41,7 +41,7 @@ class MyGames:
         on("games-list", "click", self.on_click, asks=(  # the page's own boxes, in the press
             prompt("[data-rename]", "A name for this game:", "name"),
             confirm("[data-delete]", "Delete this saved game? This cannot be undone.")))
-        on("games-close", "click", lambda _event: do(["dialog", "games-box", False]))
+        on("games-close", "click", lambda _event: self.close())
         on("games-export", "click", lambda _event: self.export())
         on("games-import", "click", lambda _event: None, asks=(choose_file("#games-import", "games-file"),))
         on("games-file", "change", lambda event: asyncio.ensure_future(self.import_file(event.files)))
@@ -55,6 +55,10 @@ class MyGames:
         self.fill()
         do(["dialog", "games-box", True])
         self.open_box = True
+
+    def close(self):
+        """Close, a game chosen in the list, or a link opened under the box."""
+        do(["dialog", "games-box", False])
 
     def closed(self):
         """The dialog closed (Close, Esc, a game opened): an import under way stops."""
@@ -202,7 +206,7 @@ class MyGames:
     async def open(self, entry_id):
         """A game chosen in the list."""
         app = self.app
-        do(["dialog", "games-box", False])
+        self.close()
         if entry_id != app.saving.entry:
             app.saving.persist()
             app.panel.notice = ""

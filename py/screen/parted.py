@@ -36,6 +36,12 @@ class Parted:
         do(["set", "parted-list", {"innerHTML": page.parted(found.moves, session, found.common, other_tab=other_tab)}],
            ["dialog", "parted-box", True])
 
+    def close(self):
+        """A link opened before the player answered: the question was about the game leaving the screen,
+        whose lines are both kept as they are (the saved game in My games, the link's in the tab's history)."""
+        self.link = self.other_line = None
+        do(["dialog", "parted-box", False])
+
     def heed_other_tabs(self):
         """Just before saving over the entry on screen: whether to write, if another tab wrote it since.
         This tab writes where that loses nothing (a deleted game is saved as a new one; two lines are both

@@ -125,13 +125,20 @@ def test_two_players_play_a_dozen_moves_by_link_then_a_link_goes_back_and_both_l
     assert black.moves() == moves[:12] + [other] and black.status() == "Your move."
 
 
-def test_keeping_the_saved_game_keeps_the_link_s_line_too(app):
+def parted_by_a_link(app) -> tuple[list[str], str]:
+    """A saved game of four moves, then a link to it played otherwise from move 3 opened in the tab: the
+    question of which line goes on is asked.  The saved moves, and the link's third."""
     moves = plan(4)
     app.open()
     for ply, move in enumerate(moves, 1):
         play(app, move, ply)
     other = max(m for m in ICE_LADY.replay(moves[:2]).legal_plays() if m != moves[2])
     receive(app, app.server + "#v=1&g=ice-lady&m=" + "+".join(moves[:2] + [other]), 3)
+    return moves, other
+
+
+def test_keeping_the_saved_game_keeps_the_link_s_line_too(app):
+    moves, other = parted_by_a_link(app)
     app.page.locator('#parted-box [data-keep="saved"]').click()
     app.page.wait_for_function("document.querySelectorAll('#moves li').length === 4")
     assert app.moves() == moves
@@ -239,3 +246,29 @@ def test_a_link_pasted_under_the_new_game_form_closes_it(app):
     app.open("v=1&g=ice-towers&m=")
     assert app.page.get_attribute("#board", "data-game") == "ice-towers"
     assert not app.page.is_visible("#new-game")
+
+
+def test_a_link_pasted_under_my_games_closes_it(app):
+    """My games is a box over the game: a link opened under it shows its game, as a game chosen in the list does."""
+    app.open()
+    app.play("d3", "e4")
+    app.page.click("#my-games")
+    assert app.page.is_visible("#games-box")
+    app.open("v=1&g=ice-towers&m=")
+    assert app.page.get_attribute("#board", "data-game") == "ice-towers"
+    assert not app.page.is_visible("#games-box")
+
+
+def test_a_link_pasted_before_the_two_versions_question_is_answered_leaves_the_saved_game_as_it_was(app):
+    """The question of which line goes on is about the game leaving the screen: another link opened before it is
+    answered closes it, and the saved game stays as it was (an answer then would have written the new link's game
+    over it)."""
+    moves, _other = parted_by_a_link(app)
+    assert app.page.is_visible("#parted-box")
+    app.open("v=1&g=ice-towers&m=")
+    assert app.page.get_attribute("#board", "data-game") == "ice-towers"
+    assert not app.page.is_visible("#parted-box")
+    app.page.evaluate("document.getElementById('parted-box').showModal()")  # were it answered after all
+    app.page.locator('#parted-box [data-keep="link"]').click()
+    assert [(saved_moves(e), e["name"]) for e in entries(app) if "g=ice-lady" in e["record"]] == [(moves, "")]
+    assert all("g=ice-towers" not in e["record"] for e in entries(app))
