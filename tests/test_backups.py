@@ -174,6 +174,19 @@ def test_import_works_a_slice_at_a_time_and_a_long_game_replays_across_slices():
     assert said[-1] == "Saving game 3 of 3…" and importing.result == "Imported 3 games: 3 added."
 
 
+def test_each_stage_is_said_however_fast_the_machine():
+    """A slice ends where the next stage begins, so the progress line names each (on a fast machine the
+    whole saving of 2,000 games fitted in one slice and the player never read "Saving game")."""
+    store = Store()
+    saves.save(store, "mine", played("d3-e4", "e6-f5"), {"name": "Mine"}, NOW)  # something to compare with
+    text = exported(played("d3-e4"), played("c3-b4"), played("c3-d4"))
+    importing, said = backups.Importing(text, store, NOW), []
+    while not importing.step(60):
+        said.append(importing.progress)
+    assert [line.split(" ")[0] for line in said] == ["Comparing", "Checking", "Saving"]
+    assert importing.result == "Imported 3 games: 2 added, 1 already here."
+
+
 def test_cancel_takes_back_every_game_written_and_changes_nothing():
     store = Store()
     saves.save(store, "line", played("d3-e4", "e6-f5"), {"name": "Mine"}, NOW)

@@ -111,12 +111,13 @@ class Importing:
         self.work = self._run()
 
     def step(self, seconds: float = 0.03) -> bool:
-        """Work for about `seconds`; True once the import (or its cancelling) is over."""
-        until = time.perf_counter() + seconds
+        """Work for about `seconds`, and no further than the next stage's start, so that `progress` names each
+        stage however fast the machine; True once the import (or its cancelling) is over."""
+        until, stage = time.perf_counter() + seconds, self.stage
         for needed in self.work:
             if needed is not None:
                 raise needed  # the page fetches the game's files and steps again: the work waits where it was
-            if time.perf_counter() >= until:
+            if time.perf_counter() >= until or self.stage != stage:
                 return False
         return True
 
