@@ -37,8 +37,9 @@ class Parted:
            ["dialog", "parted-box", True])
 
     def close(self):
-        """A link opened before the player answered: the question was about the game leaving the screen,
-        whose lines are both kept as they are (the saved game in My games, the link's in the tab's history)."""
+        """Answered, or a link opened before the player answered: the question was about the game leaving the
+        screen, whose lines are both kept as they are (the saved game in My games, the link's in the tab's
+        history)."""
         self.link = self.other_line = None
         do(["dialog", "parted-box", False])
 
@@ -125,21 +126,19 @@ class Parted:
         each its own entry."""
         app = self.app
         keep = event.data.get("keep")
+        found, other = self.link, self.other_line
         if keep in ("this-tab", "other-tab"):
-            do(["dialog", "parted-box", False])
+            self.close()
             app.board.focus()
-            other, self.other_line = self.other_line, None
             if keep == "other-tab" and other:
                 app.panel.notice = "Here is the other tab's line; this tab's is kept in My games as a game of its own."
                 asyncio.ensure_future(app.open_shown(other))
             return None
-        found = self.link
         if keep is None or found is None:
             return None
-        do(["dialog", "parted-box", False])
+        self.close()
         app.board.focus()  # not the page, where the dialog would leave it
-        self.link = None
-        other = saves.clean_name(f"{found.data.get('name') or ''} (other line)")
+        other_name = saves.clean_name(f"{found.data.get('name') or ''} (other line)")
         if keep == "link":
             if saves.copy(app.store, found.id, now_ms()) is None:
                 app.panel.tell(NOT_SAVING)
@@ -149,7 +148,7 @@ class Parted:
                            "another game (other line).")
             app.saving.persist()
             return app.act(lambda: None, save=False)
-        app.saving.new_entry(other)
+        app.saving.new_entry(other_name)
         app.saving.persist()
         app.panel.notice = "The link's moves are kept in My games as another game (other line); here is your game."
         asyncio.ensure_future(app.open_shown(found.id))
