@@ -190,8 +190,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def handle_one_request(self):
         self.status, before = None, self.wfile.count
         super().handle_one_request()
-        if self.status is not None:
-            self.server.record(self.path.split("?")[0], self.status, self.wfile.count - before)
+        if self.status is not None:  # the service worker's own fetches name it as their referrer
+            filling = "/sw.js" in (self.headers.get("Referer") or "")
+            self.server.record(self.path.split("?")[0], self.status, self.wfile.count - before, filling)
 
 
 def _answered_by(state, bots: list[str]) -> bool:
@@ -221,16 +222,18 @@ class Server(LocalServer):
         super().__init__(("127.0.0.1", 0), functools.partial(Handler, directory=str(ROOT)))
         self.bench_dir = bench_dir
         self.lock = threading.Lock()
-        self.log: list[tuple[str, int, int]] = []
+        self.log: list[tuple[str, int, int]] = []  # what pages loaded
+        self.filled: list[tuple[str, int, int]] = []  # what the app's service worker fetched to fill its cache
 
-    def record(self, path, status, sent):
+    def record(self, path, status, sent, filling=False):
         with self.lock:
-            self.log.append((path, status, sent))
+            (self.filled if filling else self.log).append((path, status, sent))
 
-    def take(self) -> list[tuple[str, int, int]]:
+    def take(self) -> tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]:
+        """What pages loaded and what the service worker fetched, since the last take."""
         with self.lock:
-            log, self.log = self.log, []
-        return log
+            taken, self.log, self.filled = (self.log, self.filled), [], []
+        return taken
 
 
 def write_baseline(folder: pathlib.Path) -> None:
@@ -298,7 +301,7 @@ class Bench:
             found = page.evaluate(COLLECT_JS)
             if cells:
                 found.update(self.first_move(page, cells))
-            served = self.server.take()
+            served, filled = self.server.take()
             if workers == "allow" and not path.startswith(BENCH):  # the app's offline cache: let it fill,
                 # as it has for a returning player, so the next visit is answered by the service worker
                 page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_MS, polling=100)
@@ -311,7 +314,7 @@ class Bench:
             bytes=sum(sent for _, _, sent in served),
             own_bytes=sum(sent for p, _, sent in served if not p.startswith(VENDOR)),
             served=served,
-            cache_fill_bytes=sum(sent for _, _, sent in self.server.take()),  # what the worker fetched after
+            cache_fill_bytes=sum(sent for _, _, sent in filled + self.server.take()[1]),
         )
         return found
 
