@@ -29,6 +29,7 @@ class Parted:
 
     def bind(self):
         on("parted-box", "click", self.keep_line)
+        on("parted-box", "close", self.closed)
         on("window", "storage", self.on_storage)
 
     def ask(self, found, session, other_tab=False):
@@ -42,6 +43,19 @@ class Parted:
         history)."""
         self.link = self.other_line = None
         do(["dialog", "parted-box", False])
+
+    def closed(self, _event):
+        """The question put away unanswered (Esc): the line on screen goes on, and the player is told where
+        the other one is (an answer or a link opened has dropped the question's state already)."""
+        if self.link is not None:
+            self.app.panel.tell("Both lines are kept: the link's goes on here, saved as a game of its own once "
+                                "you move; your saved game is in My games.")
+        elif self.other_line is not None:
+            self.app.panel.tell("Both lines are kept: this tab's goes on here; the other tab's is in My games.")
+        else:
+            return
+        self.link = self.other_line = None
+        self.app.act(lambda: None, save=False)
 
     def heed_other_tabs(self):
         """Just before saving over the entry on screen: whether to write, if another tab wrote it since.

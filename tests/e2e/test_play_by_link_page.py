@@ -19,11 +19,15 @@ def plan(plies: int) -> list[str]:
     (no promotion choice), the same every run."""
     state, moves = ICE_LADY.new(), []
     for _ in range(plies):
-        paths = [state.path(m) for m in state.legal_moves()]
-        move = next(m for m in sorted(state.legal_moves()) if paths.count(state.path(m)) == 1)
-        moves.append(move)
-        state = state.play(move)
+        moves.append(clickable(state))
+        state = state.play(moves[-1])
     return moves
+
+
+def clickable(state) -> str:
+    """The first legal move in sorted order that its clicks alone make."""
+    paths = [state.path(m) for m in state.legal_moves()]
+    return next(m for m in sorted(state.legal_moves()) if paths.count(state.path(m)) == 1)
 
 
 def entries(app) -> list[dict]:
@@ -272,3 +276,18 @@ def test_a_link_pasted_before_the_two_versions_question_is_answered_leaves_the_s
     app.page.locator('#parted-box [data-keep="link"]').click()
     assert [(saved_moves(e), e["name"]) for e in entries(app) if "g=ice-lady" in e["record"]] == [(moves, "")]
     assert all("g=ice-towers" not in e["record"] for e in entries(app))
+
+
+def test_the_two_versions_question_put_away_with_escape_says_where_each_line_is(app):
+    """Esc on the question of which line goes on: nothing is chosen, so the link's line on screen goes on and
+    the player is told so, and where the saved game is; a move then saves the link's line as a game of its own
+    beside the saved game, which stays as it was."""
+    moves, other = parted_by_a_link(app)
+    app.page.keyboard.press("Escape")
+    assert not app.page.is_visible("#parted-box")
+    assert app.message().startswith("Both lines are kept: the link's goes on here"), app.message()
+    assert "your saved game is in My games" in app.message()
+    reply = clickable(ICE_LADY.replay(moves[:2] + [other]))
+    play(app, reply, 4)
+    assert sorted((saved_moves(e), e["name"]) for e in entries(app)) == sorted([(moves, ""),
+                                                                                 (moves[:2] + [other, reply], "")])

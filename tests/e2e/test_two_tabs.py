@@ -84,6 +84,22 @@ def test_both_tabs_move_from_one_position_and_both_lines_are_kept(new_context, s
     assert len(entries(first)) == 2
 
 
+def test_the_question_put_away_with_escape_says_this_tab_s_line_goes_on(new_context, server):
+    """Esc on which line goes on: nothing chosen, this tab plays on in its own line, and the player is told
+    where the other tab's is; this tab's next move goes into its own game, not over the other's."""
+    first, second = two_tabs(new_context, server)
+    second.page.evaluate("window.deaf = true")
+    play(first, "e6-f5")
+    play(second, "c6-b5")
+    second.page.locator("#parted-box").wait_for(state="visible")
+    second.page.keyboard.press("Escape")
+    assert not second.page.is_visible("#parted-box")
+    assert second.message().startswith("Both lines are kept: this tab's goes on here; the other tab's is in My games.")
+    play(second, "e4-d5")
+    lines = sorted((moves_of(e), e["name"]) for e in entries(first).values())
+    assert lines == [(["d3-e4", "c6-b5", "e4-d5"], "(this tab)"), (["d3-e4", "e6-f5"], "")]
+
+
 def test_renames_and_deletes_show_in_every_tab(new_context, server):
     first, second = two_tabs(new_context, server)
     first.page.click("#my-games")
