@@ -92,8 +92,16 @@ COLLECT_JS = """() => {
 CLICK_JS = """selector => new Promise(resolve => {
   const target = document.querySelector(selector);
   if (!target) return resolve({missing: true});
-  const board = document.getElementById('board');
-  let updated = null, laid_out = null;
+  const board = document.getElementById('board'), root = document.documentElement;
+  let updated = null, laid_out = null, start = null;
+  // The page's Python answers in a worker: the board changes when its answer comes, a message or two later;
+  // the click is over once the page has applied every answer (<html data-answering> gone) and drawn a frame.
+  const settled = () => requestAnimationFrame(() => setTimeout(() => {
+    if (root.hasAttribute('data-answering') && performance.now() - start < 5000) return settled();
+    observer.disconnect();
+    resolve({update: updated === null ? null : updated - start,
+             layout: laid_out === null ? null : laid_out - start});
+  }, 0));
   const observer = new MutationObserver(() => {
     if (updated !== null) return;
     updated = performance.now();
@@ -101,15 +109,11 @@ CLICK_JS = """selector => new Promise(resolve => {
     laid_out = performance.now();
   });
   observer.observe(board, {attributes: true, childList: true, subtree: true, characterData: true});
-  const start = performance.now();
+  start = performance.now();
   window.__profileOn?.();
   target.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
   window.__profileOff?.();
-  requestAnimationFrame(() => setTimeout(() => {
-    observer.disconnect();
-    resolve({update: updated === null ? null : updated - start,
-             layout: laid_out === null ? null : laid_out - start});
-  }, 0));
+  settled();
 })"""
 
 # The last move in the list: its count stops growing past the moves a long game lists (page.LISTED).
