@@ -446,25 +446,23 @@ def phone_section(bench, args, table, results):
                       spread(sum(d) - PHONE_TASK_MS * len(d) for d in long))
             table.add(section, "ready (<html data-ready>)", spread(r["ready"] for r in runs))
             if name == "app":
-                for stage in PHONE_STAGES if kind == "cold" else PHONE_STAGES[:3]:
+                for stage in PHONE_STAGES if kind == "cold" else PHONE_STAGES[:2]:
                     table.add(section, f"  longest task: {stage}", spread(_in_stage(r, stage) for r in runs))
 
 
-# Where a phone's long tasks are: from navigation to PyScript loading Pyodide (the page, its first board and
-# PyScript's module), Pyodide loaded and started from its snapshot, the page's Python until ready, then (a first
+# Where a phone's long tasks are: from navigation to the page's first paint (the page, its first board), from
+# there to ready (the page's Python started in its worker, its first drawing applied by the page), then (a first
 # visit) the work the page leaves for after ready until the player clicks, and the first move until drawn.
-PHONE_STAGES = ("the page and PyScript's module", "Pyodide started", "the page's Python, to ready",
-                "after ready, before the click", "a first move")
+PHONE_STAGES = ("the page, to its first paint", "its first paint to ready", "after ready, before the click",
+                "a first move")
 
 
 def _in_stage(load: dict, stage: str) -> float:
     """The longest task of `load` that began in `stage` (PHONE_STAGES; 0 when none was long, or the stage's
     bounds are unknown)."""
-    marks = dict(load["progress"])
-    bounds = [0.0, marks.get("Loading Pyodide"), marks.get("py:ready"), load["ready"], load.get("clicked"),
-              load.get("moved")]
+    bounds = [0.0, load.get("fcp"), load["ready"], load.get("clicked"), load.get("moved")]
     start, end = bounds[PHONE_STAGES.index(stage):][:2]
-    return (longest_task(load, start, end) or 0.0) if end is not None else 0.0
+    return (longest_task(load, start, end) or 0.0) if start is not None and end is not None else 0.0
 
 
 def import_section(runner, args, table, results):
