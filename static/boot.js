@@ -1,8 +1,8 @@
 // The app page's start: Python's (static/start.js: in a worker, else PyScript on the page, and what the page
 // says while Python starts or why it cannot), the service worker (offline use, updates) and the keyboard
 // layer (at once on a board painted before Python starts, else once it has).
-// On the first visit the worker is registered only once the app is ready: by then the page
-// has loaded every file it needs, and the worker fills its cache from the browser's HTTP
+// On the first visit the worker is registered only once the app is ready (and left alone a moment): by then
+// the page has loaded every file it needs, and the worker fills its cache from the browser's HTTP
 // cache, so every file, the 9.6 MB interpreter included, is downloaded once.  A new build
 // installs in the background; the page offers to reload into it rather than mixing files
 // of two versions.
@@ -83,9 +83,26 @@ const {whenReady, loadKeys} = self.pyramidsPainted;
 if (document.querySelector("#board[data-snapshot]")) loadKeys();
 else whenReady(loadKeys);
 
+// A first visit's worker fills its cache (20 MB copied from the browser's HTTP cache, the interpreter's memory
+// snapshot inflated to 31 MB: a second or two of a two-core machine's work) once the app is ready and then left
+// alone for a moment: under a newcomer's first moves, that work stretched their frames past 50 ms on a phone's
+// processor (the notebook, 2026-12-02, later).  Each press or key puts it off again; a pause comes soon enough.
+const QUIET_MS = 2000;
+function whenQuiet(then) {
+  const kinds = ["pointerdown", "keydown"];
+  let timer = null;
+  const wait = () => { clearTimeout(timer); timer = setTimeout(done, QUIET_MS); };
+  function done() {
+    for (const kind of kinds) removeEventListener(kind, wait, true);
+    then();
+  }
+  for (const kind of kinds) addEventListener(kind, wait, true);
+  wait();
+}
+
 // The app in another page's frame plays online only: a worker registered there would fill a second copy of
 // its cache (browsers partition a frame's storage by the page around it) and offer to reload inside that page.
 if (workers && self === top) {
   if (workers.controller) register();  // served from the cache: look for a new version
-  else whenReady(register);  // first visit: the worker fills its cache from the browser's
+  else whenReady(() => whenQuiet(register));  // first visit: the worker fills its cache from the browser's
 }

@@ -226,3 +226,44 @@ def test_the_precache_list_holds_everything_the_pages_load(watched, server):
     assert WASM in paths and "static/games/terrafex.zip" in paths
     assert paths - {"", "precache.js"} <= set(offline.files()), "loaded but not precached (precache.js names the " \
         "version deployed: the page reads it past every cache)"
+
+
+REGISTER_WATCHED = """
+window.__registered = null;
+window.__ready = null;
+window.__pressed = null;
+addEventListener('keydown', () => { window.__pressed = performance.now(); }, true);
+const register = ServiceWorkerContainer.prototype.register;
+ServiceWorkerContainer.prototype.register = function (...args) {
+  window.__registered = performance.now();
+  return register.apply(this, args);
+};
+new MutationObserver((records, observer) => {
+  if (document.documentElement && document.documentElement.hasAttribute('data-ready')) {
+    window.__ready = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});
+"""
+
+
+def test_a_first_visit_s_worker_fills_its_cache_once_the_player_leaves_the_page_alone(app_server, browser, tmp_path):
+    """The worker's first fill (20 MB copied, the interpreter's memory inflated) made a newcomer's first move
+    long on a phone's processor: it is registered once the app is ready and no key or press has come for
+    boot.js's two seconds, each one putting it off again (timers never fire early: these bounds hold on any
+    machine)."""
+    context, watch = launch_profile(browser, tmp_path / "profile", app_server.origin)
+    try:
+        page = context.new_page()
+        page.add_init_script(REGISTER_WATCHED)
+        App(page, app_server.url).open()
+        page.wait_for_timeout(1200)
+        assert page.evaluate("window.__registered") is None, "not while the page has just become ready"
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("window.__registered !== null", timeout=30_000)
+        ready, pressed, registered = page.evaluate("[window.__ready, window.__pressed, window.__registered]")
+        assert ready + 1200 <= pressed and registered >= pressed + 2000 - 5, (ready, pressed, registered)
+        wait_controlled(page)
+    finally:
+        context.close()
+    watch.check()
