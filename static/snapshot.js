@@ -10,7 +10,8 @@
 // Enter on a location: static/access.js makes it a click) are kept, each location marked
 // "Starting…", and made once the game is ready.  A snapshot of another build or another link is
 // not shown.  The snapshot is read back through static/painted.js (an inert parser and an
-// allowlist of elements and attributes), so whatever the storage holds cannot run script.
+// allowlist of elements and attributes), so whatever the storage holds cannot run script; the first
+// board, the build's own, is put in as it is.
 "use strict";
 (function () {
   const KEY = "pyramids.snapshot.v1";
@@ -66,8 +67,11 @@
   }
 
   function paint(snap, kind) {
+    // A kept snapshot is read through the allowlist; the build's first board is the page's own (painted.js).
+    const parsed = (markup, what) => (kind === "first" ? self.pyramidsPainted.own(markup)
+      : self.pyramidsPainted.inert(markup, what));
     const board = byId("board");
-    const parts = self.pyramidsPainted.inert(snap.board, "board");
+    const parts = parsed(snap.board, "board");
     if (!board || !parts.length) return false;
     const note = document.createElement("p");
     note.className = "loading snapshot-note";
@@ -86,7 +90,7 @@
     // drawing does not push the controls down under the player's pointer.  Their buttons wait for the game.
     const panel = byId("game-panel");
     if (panel && typeof snap.panel === "string") {
-      panel.replaceChildren(...self.pyramidsPainted.inert(snap.panel, "panel"));
+      panel.replaceChildren(...parsed(snap.panel, "panel"));
       for (const button of panel.querySelectorAll("button")) button.disabled = true;
     }
     if (typeof snap.offer === "string" && byId("learn-offer") && byId("learn-offer-game") && storing()) {
@@ -99,7 +103,7 @@
     }
     const list = byId("moves");
     if (list && typeof snap.moves === "string") {
-      list.replaceChildren(...self.pyramidsPainted.inert(snap.moves, "moves"));
+      list.replaceChildren(...parsed(snap.moves, "moves"));
       list.classList.toggle("paired", snap.paired === true);  // White and Black side by side
       list.classList.toggle("turns", snap.turns === true);  // one entry per turn
     }
