@@ -68,6 +68,8 @@ def one_run(runner, files: dict, first: bool) -> dict:
         page.wait_for_selector("html[data-ready]", timeout=READY_MS)
         page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
                       files["saved"])
+        page.reload()  # the page's Python holds a copy of the storage, read as it starts (in its worker)
+        page.wait_for_selector("html[data-ready]", timeout=READY_MS)
         page.evaluate(WATCH_JS)
         for game_id in games.ids():  # each game's files, as a player who has played them all has them
             started = page.evaluate("performance.now()")
