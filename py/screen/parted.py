@@ -55,6 +55,7 @@ class Parted:
         else:
             return
         self.link = self.other_line = None
+        self.app.board.focus()  # as after an answer: not the control the dialog hands the focus back to
         self.app.act(lambda: None, save=False)
 
     def heed_other_tabs(self):

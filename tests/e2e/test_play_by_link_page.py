@@ -287,6 +287,7 @@ def test_the_two_versions_question_put_away_with_escape_says_where_each_line_is(
     assert not app.page.is_visible("#parted-box")
     assert app.message().startswith("Both lines are kept: the link's goes on here"), app.message()
     assert "your saved game is in My games" in app.message()
+    assert app.page.evaluate("document.activeElement.closest('#board') !== null"), "the board has the focus"
     reply = clickable(ICE_LADY.replay(moves[:2] + [other]))
     play(app, reply, 4)
     assert sorted((saved_moves(e), e["name"]) for e in entries(app)) == sorted([(moves, ""),
