@@ -328,3 +328,16 @@ def test_the_terrafex_embed_shows_score_pool_fire_pit_and_trackers(new_context, 
     panel.locator('[data-cell="pool:G1"]').click()
     view.settled()
     assert "This is a replay" in view.page.inner_text("#status")
+
+
+LABELS_SCALED = "[...document.querySelectorAll('#board svg text')].map(t => getComputedStyle(t).textRendering)"
+
+
+def test_board_labels_are_scaled_with_the_board_in_the_app_and_the_embed(app, page, server):
+    """Issue 55: SVG text fitted anew to each size a board is shown at asked the browser for a font per size, in
+    the page's task (~10 ms each while it was busy: a game opened just after ready waited 121 ms on twelve).
+    Drawn at their own size and scaled with the board (static/app.css, static/embed.css), the labels ask none."""
+    app.open()
+    assert set(app.page.evaluate(LABELS_SCALED)) == {"geometricprecision"}
+    view = EmbedView(page, server).open(embed.fragment(REC, 3))
+    assert set(view.page.evaluate(LABELS_SCALED)) == {"geometricprecision"}
