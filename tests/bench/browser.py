@@ -229,7 +229,7 @@ class Server(LocalServer):
         self.log: list[tuple[str, int, int]] = []  # what pages loaded
         self.filled: list[tuple[str, int, int]] = []  # what the app's service worker fetched to fill its cache
 
-    def record(self, path, status, sent, filling=False):
+    def record(self, path, status, sent, filling):
         with self.lock:
             (self.filled if filling else self.log).append((path, status, sent))
 
