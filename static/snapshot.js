@@ -164,6 +164,36 @@
     offered: "",  // the game whose lesson it offered, painted (py/screen/learn.py keeps it from there)
   };
 
+  // -- the boards' fonts, found while Python starts ---------------------------------
+  // Each size and weight of a board's label is, the first time one is laid out, a question to the browser that
+  // the page waits on (~0.4 ms; 10-17 ms while the browser is busy, as just after the page is ready: an Ice
+  // Towers link opened then waited 85 ms on five).  So every game's (static/first-board.js, from our views at
+  // build time) is laid out now, one in each idle moment, in a sample nobody sees, gone once done.
+  function findFonts(fonts) {
+    if (!Array.isArray(fonts) || !fonts.length || !document.body) return;
+    const SVG = "http://www.w3.org/2000/svg";
+    const sample = document.createElementNS(SVG, "svg");
+    sample.setAttribute("class", "label-fonts");  // app.css: laid out as a board's labels are, never seen
+    sample.setAttribute("aria-hidden", "true");
+    sample.setAttribute("font-family", "sans-serif");  // as our boards' (py/pyramids/svg.py)
+    document.body.append(sample);
+    const idle = self.requestIdleCallback || (run => setTimeout(run, 50));
+    let next = 0;
+    const one = () => {
+      const [size, weight] = fonts[next++];
+      const text = document.createElementNS(SVG, "text");
+      text.setAttribute("font-size", size);
+      text.setAttribute("font-weight", weight);
+      text.textContent = "Ag";
+      sample.append(text);
+      text.getComputedTextLength();  // laid out now: its font found
+      if (next < fonts.length) return idle(one);
+      sample.remove();
+      performance.mark("pyramids:label-fonts", {detail: fonts.length});
+    };
+    idle(one);
+  }
+
   const kept = read();
   const [snap, kind] = kept && belongs(kept) ? [kept, "kept"] : [firstVisit(), "first"];
   try {
@@ -171,4 +201,5 @@
   } finally {
     document.documentElement.removeAttribute("data-painting");  // the page under the header is shown (app.css)
   }
+  findFonts(self.PYRAMIDS_LABEL_FONTS);
 })();

@@ -7,6 +7,7 @@ static/memory.json, which names the interpreter's snapshot (the snapshot also ho
 
 import re
 
+import first_board
 from conftest import App
 from pyramids import games, page
 from pyramids.session import Session
@@ -159,3 +160,18 @@ def test_the_page_is_shown_even_when_nothing_is_painted_before_python(new_contex
     tab.goto(server)
     tab.wait_for_function("getComputedStyle(document.querySelector('main')).visibility === 'visible'", timeout=5000)
     assert tab.evaluate("document.documentElement.hasAttribute('data-painting')")
+
+
+def test_every_game_s_label_fonts_are_found_while_python_starts(new_context, server):
+    """Each size and weight of a board's text is, the first time it is laid out, a question the page waits on;
+    asked just after the page was ready, while the browser is busy, an Ice Towers link's first drawing waited
+    85 ms on five (issue 55).  Asked while Python starts, in idle time, one at a time, in a sample then gone."""
+    tab = new_context().new_page()
+    tab.route("**/pyodide.asm.wasm", lambda route: None)  # Python never starts
+    tab.goto(server + "#v=1&g=ice-towers&m=")
+    tab.wait_for_function("performance.getEntriesByName('pyramids:label-fonts').length === 1")
+    assert not tab.evaluate(READY)
+    wanted = first_board.label_fonts()
+    assert tab.evaluate("self.PYRAMIDS_LABEL_FONTS") == wanted
+    assert tab.evaluate("performance.getEntriesByName('pyramids:label-fonts')[0].detail") == len(wanted)
+    assert tab.locator("svg.label-fonts").count() == 0, "the sample is gone once done"
