@@ -201,7 +201,10 @@ def test_a_2000_game_backup_imports_a_slice_at_a_time_saying_how_far_it_got(app,
     checked = [int(found[1].replace(",", ""))
                for found in map(re.compile(r"Checking game ([\d,]+) of 2,000…").fullmatch, said) if found]
     assert any(text.startswith("Reading the file") for text in said) and checked == sorted(checked)
-    assert checked[0] < 200 and checked[-1] > 1800 and len(checked) > 50, "a progress line per slice"
+    # A line per slice of 30 ms: more than ten unless the whole check took under a third of a second.  "More than
+    # 50", as this said before, was this machine's speed (61 lines here), not the page's slicing: a machine a fifth
+    # faster would have failed it.
+    assert checked[0] < 200 and checked[-1] > 1800 and len(checked) > 10, "a progress line per slice"
     assert any(text.startswith("Saving game") for text in said)
     assert [text for text in app.page.evaluate("__answered") if text.startswith("Checking game")], \
         "a key pressed mid-import is answered mid-import"
