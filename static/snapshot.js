@@ -20,6 +20,7 @@
   const LIMIT = 500000;  // characters: a full Ice Towers table is ~60,000
   const BUILD = self.PYRAMIDS_BUILD || "";
   const byId = id => document.getElementById(id);
+  const idle = self.requestIdleCallback || (run => setTimeout(run, 50));  // Safari has no idle callbacks
 
   function read() {
     try {
@@ -150,8 +151,7 @@
     keep(home) {
       pendingHome = Boolean(home);
       if (pending !== null) return;
-      const later = self.requestIdleCallback || (run => setTimeout(run, 50));
-      pending = later(() => { pending = null; save(pendingHome); }, {timeout: 1000});
+      pending = idle(() => { pending = null; save(pendingHome); }, {timeout: 1000});
     },
     // The page is being left or hidden (py/main.py, after the URL and the save): a copy still waiting
     // for idle time is made now, so a reload right after a move paints that move's board.
@@ -177,7 +177,6 @@
     sample.setAttribute("aria-hidden", "true");
     sample.setAttribute("font-family", "sans-serif");  // as our boards' (py/pyramids/svg.py)
     document.body.append(sample);
-    const idle = self.requestIdleCallback || (run => setTimeout(run, 50));
     let next = 0;
     const one = () => {
       const [size, weight] = fonts[next++];

@@ -58,7 +58,7 @@ def test_the_label_fonts_are_each_size_and_weight_of_the_boards_texts():
     where it sits (Ice Towers' "pts" is normal, 10, inside its bold score)."""
     shipped_fonts = json.loads(re.search(r"^self\.PYRAMIDS_LABEL_FONTS = (.*);$",
                                          (ROOT / first_board.FIRST_BOARD).read_text(), re.M).group(1))
-    assert shipped_fonts == first_board.label_fonts()
+    # the shipped list is the views' list: test_the_first_board_is_this_builds reads the whole file
     fonts = {tuple(font) for font in shipped_fonts}
     for game_id in games.ids():
         board = page.board(Session(game_id))

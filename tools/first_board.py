@@ -21,6 +21,7 @@ none (each new size of SVG text is a question the page waits on).
 
 from __future__ import annotations
 
+import importlib
 import json
 import pathlib
 import random
@@ -32,16 +33,20 @@ FIRST_BOARD = "static/first-board.js"
 PLIES = 300  # each game's random playout, its board drawn every few plies and at its end: the labels it shows
 
 
+def _modules(root: pathlib.Path, *names: str) -> list:
+    """The `pyramids` modules of `root`'s py/ (the build runs this file alone, without them on its path)."""
+    sys.path.insert(0, str(root / "py"))
+    try:
+        return [importlib.import_module(f"pyramids.{name}") for name in names]
+    finally:
+        sys.path.pop(0)
+
+
 def text(root: pathlib.Path = ROOT) -> str:
     """static/first-board.js: the default game's id, its starting board's SVG, its status line, the welcome, its
     panel, the lesson's offer and the typed move's example."""
-    sys.path.insert(0, str(root / "py"))
-    try:
-        from pyramids import games, page
-        from pyramids.session import Session
-    finally:
-        sys.path.pop(0)
-    session = Session(games.DEFAULT)
+    games, page, session_module = _modules(root, "games", "page", "session")
+    session = session_module.Session(games.DEFAULT)
     start = {"game": games.DEFAULT, "board": page.board(session), "status": session.words.status(),
              "message": page.welcome(session), "panel": page.panel(session), "offer": session.game.title,
              "help": page.move_help(session)}
@@ -55,11 +60,7 @@ def text(root: pathlib.Path = ROOT) -> str:
 def label_fonts(root: pathlib.Path = ROOT) -> list[list]:
     """The size and weight of every text of every game's boards along a random playout (seeded: the same
     list each build), as each is laid out: a size or weight inherited from where the text sits."""
-    sys.path.insert(0, str(root / "py"))
-    try:
-        from pyramids import games, views
-    finally:
-        sys.path.pop(0)
+    games, views = _modules(root, "games", "views")
     found: set[tuple[float, str]] = set()
 
     def read(element: ET.Element, size: str, weight: str) -> None:
