@@ -55,7 +55,7 @@ def test_it_is_shown_only_when_no_game_would_be_reopened():
 def test_the_label_fonts_are_each_size_and_weight_of_the_boards_texts():
     """static/snapshot.js has the browser find these while Python starts (issue 55: a game opened just after the
     page was ready waited on each new one): every text of every game's start, a weight or size inherited from
-    where it sits (Ice Towers' "pts" is normal, 10, inside its bold score)."""
+    where it sits (Ice Towers' "pts" is normal, 11, inside its bold score)."""
     shipped_fonts = json.loads(re.search(r"^self\.PYRAMIDS_LABEL_FONTS = (.*);$",
                                          (ROOT / first_board.FIRST_BOARD).read_text(), re.M).group(1))
     # the shipped list is the views' list: test_the_first_board_is_this_builds reads the whole file
@@ -66,4 +66,4 @@ def test_the_label_fonts_are_each_size_and_weight_of_the_boards_texts():
             size = float(re.search(r'font-size="([\d.]+)"', attributes).group(1))
             weight = re.search(r'font-weight="(\w+)"', attributes)
             assert (size, weight.group(1) if weight else "normal") in fonts, (game_id, attributes)
-    assert {(17, "bold"), (10, "normal"), (12, "bold"), (9, "bold")} <= fonts, "Ice Towers' score, its pts, names"
+    assert {(18, "bold"), (11, "normal"), (15, "bold"), (11, "bold")} <= fonts, "Ice Towers' score, its pts, names"

@@ -129,7 +129,7 @@ def test_a_full_table_fits_the_board_and_tall_towers_their_slots(options):
     """Issue: 6 players x 5 trios = 90 pieces (and haunted x 5) on ~1000x600 without scrolling; tall towers shrink."""
     start = GAME.new(**options)
     root = board(start)
-    assert root.get("viewBox") == "0 0 1000 600"
+    assert root.get("viewBox") == "0 0 600 600"
     assert len(start.towers) in (90, 45)
     colour = start.colours[0]
     letter = colour[0] if colour != GHOST else "w"
@@ -141,10 +141,11 @@ def test_a_full_table_fits_the_board_and_tall_towers_their_slots(options):
     assert all(x <= px <= x + w and y <= py <= y + h for px, py in outline)
     bases = [py for px, py in outline[::3]]  # each outline starts at its base's left corner
     assert len(bases) == 15 and bases == sorted(bases, reverse=True)
-    assert min(a - b for a, b in zip(bases, bases[1:])) >= 2.5, "every piece of a 15-piece tower still shows"
+    least = min(a - b for a, b in zip(bases, bases[1:]))
+    assert least >= 600 / 400, "every piece of a 15-piece tower still shows: a 400 px board shows 1 px of each"
     for tower in state.towers:
         for px, py in points(by_cell(root)[tower.id]):
-            assert 0 <= px <= 1000 and 0 <= py <= 600
+            assert 0 <= px <= 600 and 0 <= py <= 600
     slots = [hit_box(root, t.id) for t in state.towers]
     for a in slots:
         for b in slots:
@@ -299,3 +300,23 @@ def test_new_game_form_shows_the_timer_in_minutes_and_keeps_seconds_in_the_link(
         ("300", "5 min"), ("600", "10 min"), ("900", "15 min")]
     assert [o["value"] for o in timer if "selected" in o] == ["300"]
     assert Session("ice-towers", {"timer": "300"}).state.options["timer"] == 300
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 6, "trios": 5}])
+def test_names_scores_and_tower_values_read_on_a_phone(options):
+    """A phone gives the board its 390 px width (the board is square, as the other games'): each colour's name
+    and score and each tower's value are drawn at 9 CSS px or more there (a 1000-unit-wide table showed them at
+    4-7 px), and every text at 7 or more."""
+    state = list(random_states(5, 60, **options))[-1]
+    root = board(state)
+    _, _, width, height = (float(n) for n in root.get("viewBox").split())
+    scale = min(390 / width, 390 / height)
+    texts = list(root.iter("{http://www.w3.org/2000/svg}text"))
+    names = [t for t in texts if t.get("class") == "row-name"]
+    scores = [t for t in texts if (t.findtext("{http://www.w3.org/2000/svg}tspan") or "").strip() == "pts"]
+    values = [t for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "badge"
+              for t in g.iter("{http://www.w3.org/2000/svg}text")][1::2]
+    assert len(names) == len(scores) == len(state.colours) and len(values) == len(state.towers)
+    for text in names + scores + values:
+        assert float(text.get("font-size")) * scale >= 9, ET.tostring(text)
+    assert min(float(t.get("font-size")) for t in texts) * scale >= 7

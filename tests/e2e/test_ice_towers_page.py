@@ -21,10 +21,19 @@ def targets(app):
 
 
 def click_piece(app, cell):
-    """A piece inside a tower: click the band of it that shows, just above its base."""
+    """A piece inside a tower (or an Ice-Turn stack): once the board's pieces stand still, click the middle of
+    the band of it that shows under the piece above (a click a few pixels over its base fell on the piece below
+    when the page scrolled by as many), or just over its base when nothing is above it."""
+    app.page.wait_for_function("!document.getElementById('board').getAnimations({subtree: true}).length")
     piece = app.page.locator(f'#board [data-cell="{cell}"]')
     box = piece.bounding_box()
-    piece.click(position={"x": box["width"] / 2, "y": box["height"] - 3})
+    showing = 6
+    stack, k = cell.rsplit(".", 1)
+    above = app.page.locator(f'#board [data-cell="{stack}.{int(k) + 1}"]') if k.isdigit() else None
+    if above is not None and above.count():
+        top = above.bounding_box()
+        showing = box["y"] + box["height"] - (top["y"] + top["height"])
+    piece.click(position={"x": box["width"] / 2, "y": box["height"] - showing / 2})
 
 
 def test_a_short_game_by_clicks_survives_reload_and_the_share_link(app, new_context):

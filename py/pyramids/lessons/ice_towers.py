@@ -12,8 +12,8 @@ LESSON = Lesson(
             "You play Red against Yellow. There are no turns: \u201cYou may take any legal action at any time "
             "you choose.\u201d Each piece starts as its own tower; a tower scores all its pips for the colour on "
             "top; the number under it says how many.\n\nCap: put a free-standing piece of yours on a tower topped by "
-            "another colour, \u201cthe same size or smaller\u201d. Click your first small (top left), then Yellow's "
-            "first large (the seventh in its row).",
+            "another colour, \u201cthe same size or smaller\u201d. Click your first small (your row's first "
+            "piece), then Yellow's first large (the first of the three larges in Yellow's row).",
             expect=("red:cap:rS1>t16",),
             wrong="This step caps Yellow's first large with your first small: click the small, then the large. "
                   "Pointing at a tower says what capping it would score.",
@@ -41,7 +41,7 @@ LESSON = Lesson(
         Step(
             "Replay it at once",
             "A mined piece must cap a different tower at once (or be set down, if it can cap none). Click your "
-            "held small (in hand, at the left of your row), then one of Yellow's free-standing larges.",
+            "held small (in hand, at the end of your row), then one of Yellow's free-standing larges.",
             expect=("red:cap:rS1>t17", "red:cap:rS1>t18"),
             wrong="Cap one of Yellow's free-standing larges with the small you hold: click the small, then the "
                   "large.",

@@ -1,10 +1,12 @@
 """Ice Towers' table: every tower seen from the side, and a panel to act for any colour.
 
 The layout is cosmetic but stable: each piece has a home slot (its colour's
-row; smalls, mediums, then larges, by number) and a tower stands on the slot of
-its bottom piece.  No two towers share a bottom piece, so towers stay put while
-others change; only mining a tower's bottom piece moves the rest to the new
-bottom's slot.  A tower taller than its slot is squashed, never overlapped.
+row, under a band with the colour's name and score; smalls, mediums, then
+larges, by number, on as many lines as make the pyramids largest, the hand in
+the last slot) and a tower stands on the slot of its bottom piece.  No two
+towers share a bottom piece, so towers stay put while others change; only
+mining a tower's bottom piece moves the rest to the new bottom's slot.  A tower
+taller than its slot is squashed, never overlapped.
 """
 
 from __future__ import annotations
@@ -14,18 +16,20 @@ from typing import NamedTuple
 from .. import svg
 from ..games.ice_towers import GHOST, LETTERS, SIZE_LETTERS, SIZE_NAMES
 
-WIDTH, HEIGHT = 1000, 600
+WIDTH, HEIGHT = 600, 600  # square as the other boards: a phone's 390 px show its labels at 0.65 of their size
 PAD = 6
-HEAD = 78  # the row header: name, score, done, hand
-LABEL = 16  # under a tower: controller chip and value
+BAND = 26  # atop each colour's row: its name, score and agreement
+LABEL = 19  # under a tower: controller chip and value
 ASPECT = 0.95  # a pyramid's height over its base width, seen from the side
-BAND = 0.4  # the least share of a piece's height left showing under the piece above
+SHOWING = 0.4  # the least share of a piece's height left showing under the piece above
 INK, MUTED = "#222", "#777"
 GLOW = {"target": ("#d6e8ff", "#1f7ae0"), "selected": ("#ffe3bf", "#d96c00"), "last": ("#fbf0bd", "#e0b400")}
 
 
 class Geometry(NamedTuple):
     row_h: float
+    per_line: int  # the slots on one line of a row: a row of few colours holds its slots in two or three lines
+    line_h: float
     slot_w: float
     area: float  # the height a tower may fill
     unit: float  # the base width of a pyramid of scale 1
@@ -33,19 +37,32 @@ class Geometry(NamedTuple):
 
 
 def _geometry(state) -> Geometry:
+    """The lines a row's slots (its pieces' homes and, last, its hand) are set in: as many as make the pyramids
+    largest, a large standing in four fifths of a line's height."""
     trios = state.options["trios"]
     row_h = (HEIGHT - 2 * PAD) / len(state.colours)
-    slot_w = (WIDTH - HEAD - 2 * PAD) / (3 * trios)
-    area = row_h - LABEL - 8
-    unit = min(slot_w * 0.95, area * 0.8 / (svg.SCALE[3] * ASPECT))
-    return Geometry(row_h, slot_w, area, unit, trios)
+
+    def laid(lines: int) -> Geometry:
+        per_line = -(-(3 * trios + 1) // lines)
+        line_h = (row_h - BAND) / lines
+        slot_w = (WIDTH - 2 * PAD) / per_line
+        area = line_h - LABEL - 8
+        unit = min(slot_w * 0.95, area * 0.8 / (svg.SCALE[3] * ASPECT))
+        return Geometry(row_h, per_line, line_h, slot_w, area, unit, trios)
+    return max((laid(lines) for lines in (1, 2, 3)), key=lambda geo: geo.unit)
+
+
+def _slot(col: int, top: float, geo: Geometry) -> tuple[float, float]:
+    """The centre x and the top y of a row's `col`th slot, its row beginning at `top`."""
+    line, at = divmod(col, geo.per_line)
+    return PAD + (at + 0.5) * geo.slot_w, top + BAND + line * geo.line_h
 
 
 def _home(name: str, colours: tuple[str, ...], geo: Geometry) -> tuple[float, float]:
     """The centre x and the top y of a piece's home slot."""
     colour = next(c for c in colours if LETTERS[c] == name[0])
     col = SIZE_LETTERS.index(name[1]) * geo.trios + int(name[2:]) - 1
-    return PAD + HEAD + (col + 0.5) * geo.slot_w, PAD + colours.index(colour) * geo.row_h
+    return _slot(col, PAD + colours.index(colour) * geo.row_h, geo)
 
 
 def _initial(colour: str) -> str:
@@ -93,11 +110,11 @@ def _tower(tower, cx: float, top: float, geo: Geometry, marks: svg.Marks, gaps: 
     pieces = tower.pieces
     widths = [geo.unit * svg.SCALE[p.size] for p in pieces]
     heights = [w * ASPECT for w in widths]
-    bands = [h * max(BAND, 1 - widths[k + 1] / widths[k]) for k, h in enumerate(heights[:-1])] + [heights[-1]]
+    bands = [h * max(SHOWING, 1 - widths[k + 1] / widths[k]) for k, h in enumerate(heights[:-1])] + [heights[-1]]
     squash = min(1.0, geo.area / sum(bands))
     floor = top + 4 + geo.area
     x0 = cx - geo.slot_w / 2
-    out = [f'<rect class="hit" x="{x0:.1f}" y="{top:.1f}" width="{geo.slot_w:.1f}" height="{geo.row_h:.1f}" '
+    out = [f'<rect class="hit" x="{x0:.1f}" y="{top:.1f}" width="{geo.slot_w:.1f}" height="{geo.line_h:.1f}" '
            f'fill="#fff" fill-opacity="0"/>',
            _glow(tower.id, marks, x0 + 1.5, floor - sum(bands) * squash - 4, geo.slot_w - 3,
                  sum(bands) * squash + LABEL + 6)]
@@ -115,7 +132,7 @@ def _tower(tower, cx: float, top: float, geo: Geometry, marks: svg.Marks, gaps: 
     for k in range(1, len(pieces)):
         cell = f"{tower.id}|{k}"
         if cell in gaps:
-            out.append(_gap(cell, cx, bases[k], max(widths[k - 1] * (1 - BAND), widths[k]) + 12,
+            out.append(_gap(cell, cx, bases[k], max(widths[k - 1] * (1 - SHOWING), widths[k]) + 12,
                             min(bands[k - 1], bands[k]) * squash, marks))
     controller = pieces[-1].colour
     paint = svg.PAINTS[controller]
@@ -123,10 +140,10 @@ def _tower(tower, cx: float, top: float, geo: Geometry, marks: svg.Marks, gaps: 
     y = floor + 3
     # The controller's letter and the value, beside the tower's group: its name says them in words.
     badge = (f'<g class="badge" data-tower="{tower.id}" aria-hidden="true" pointer-events="none">'
-             f'<rect x="{cx - 17:.1f}" y="{y:.1f}" width="15" height="12" rx="2" '
-             f'fill="{paint.fill}" stroke="{paint.stroke}"/><text x="{cx - 9.5:.1f}" y="{y + 9.5:.1f}" font-size="9" '
+             f'<rect x="{cx - 20:.1f}" y="{y:.1f}" width="18" height="15" rx="2" '
+             f'fill="{paint.fill}" stroke="{paint.stroke}"/><text x="{cx - 11:.1f}" y="{y + 11.5:.1f}" font-size="11" '
              f'font-weight="bold" text-anchor="middle" fill="{paint.pip}">{_initial(controller)}</text>'
-             f'<text x="{cx + 1:.1f}" y="{y + 10:.1f}" font-size="11" fill="{INK}">{value}</text></g>')
+             f'<text x="{cx + 1:.1f}" y="{y + 12.5:.1f}" font-size="14" fill="{INK}">{value}</text></g>')
     worth = f"{value} point{'' if value == 1 else 's'}"
     what = (f"{_name(controller)}'s free-standing {SIZE_NAMES[pieces[0].size]}" if alone
             else f"a tower of {len(pieces)}, {_name(controller)} controls")
@@ -146,30 +163,32 @@ def _gap(cell: str, cx: float, y: float, width: float, room: float, marks: svg.M
 
 
 def _header(state, colour: str, top: float, geo: Geometry, scores: dict, marks: svg.Marks) -> str:
-    """A row's header: the colour's name and score, its agreement, and the piece in its hand."""
+    """A row's band (the colour's name, its agreement and score) and its last slot, the piece in its hand."""
     paint = svg.PAINTS[colour]
-    out = [f'<rect x="{PAD + 2}" y="{top + 4:.1f}" width="12" height="12" fill="{svg.fill_of(colour)}" '
-           f'stroke="{paint.stroke}"/><text class="row-name" x="{PAD + 18}" y="{top + 14:.1f}" font-size="12" '
-           f'font-weight="bold" fill="{INK}">{_name(colour)}</text>'
-           f'<text x="{PAD + 2}" y="{top + 33:.1f}" font-size="17" font-weight="bold" fill="{INK}">'
-           f'{scores[colour]}<tspan font-size="10" font-weight="normal" fill="{MUTED}"> pts</tspan></text>']
-    if colour in state.done:
-        out.append(f'<text x="{PAD + 48}" y="{top + 33:.1f}" font-size="10" fill="#2b7a2b">done</text>')
+    name = _name(colour)
+    out = [f'<rect x="{PAD + 2}" y="{top + 6:.1f}" width="14" height="14" fill="{svg.fill_of(colour)}" '
+           f'stroke="{paint.stroke}"/><text class="row-name" x="{PAD + 22}" y="{top + 19:.1f}" font-size="15" '
+           f'font-weight="bold" fill="{INK}">{name}</text>'
+           f'<text x="{WIDTH - PAD - 4}" y="{top + 20:.1f}" font-size="18" font-weight="bold" fill="{INK}" '
+           f'text-anchor="end">{scores[colour]}<tspan font-size="11" font-weight="normal" fill="{MUTED}"> pts</tspan>'
+           '</text>']
+    if colour in state.done:  # just after the name (bold, ~0.62 of its size a letter)
+        out.append(f'<text x="{PAD + 30 + 9.3 * len(name):.1f}" y="{top + 19:.1f}" font-size="13" fill="#2b7a2b">'
+                   'done</text>')
     hand = state.held.get(colour)
     if hand is not None:
         cell = f"hand:{colour}"
         piece = hand.piece
-        unit = min(geo.unit, (HEAD - 20) / svg.SCALE[3], (geo.row_h - 56) / (svg.SCALE[3] * ASPECT))
-        width = unit * svg.SCALE[piece.size]
-        box = unit * svg.SCALE[3] * ASPECT + 18  # room for a large and the words "in hand"
-        cx, base, y = PAD + HEAD / 2, top + geo.row_h - 6, top + geo.row_h - box - 2
+        cx, y = _slot(3 * geo.trios, top, geo)
+        x, w, h = cx - geo.slot_w / 2 + 2, geo.slot_w - 4, geo.line_h - 4
+        width = geo.unit * svg.SCALE[piece.size]
         out.append(f'<g class="{_classes("hand", cell, marks)}" data-cell="{cell}">'
-                   f'<title>{_name(colour)} holds its {SIZE_NAMES[piece.size]}: choose it, then a tower to cap</title>'
-                   + _glow(cell, marks, PAD, y, HEAD - 6, box) +
-                   f'<rect x="{PAD:.1f}" y="{y:.1f}" width="{HEAD - 6}" height="{box:.1f}" '
+                   f'<title>{name} holds its {SIZE_NAMES[piece.size]}: choose it, then a tower to cap</title>'
+                   + _glow(cell, marks, x, y + 2, w, h) +
+                   f'<rect x="{x:.1f}" y="{y + 2:.1f}" width="{w:.1f}" height="{h:.1f}" '
                    f'rx="6" fill="#fff" fill-opacity="0" stroke="{paint.stroke}" stroke-dasharray="4 3"/>'
-                   f'<text x="{PAD + 4}" y="{y + 11:.1f}" font-size="9" fill="{MUTED}">in hand</text>'
-                   + _pyramid(cx, base, width, width * ASPECT, width * ASPECT, colour, piece.size,
+                   f'<text x="{x + 4:.1f}" y="{y + 14:.1f}" font-size="11" fill="{MUTED}">in hand</text>'
+                   + _pyramid(cx, y + 4 + geo.area, width, width * ASPECT, width * ASPECT, colour, piece.size,
                               svg.named(piece.name)) + "</g>")
     return "".join(out)
 
