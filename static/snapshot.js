@@ -168,7 +168,9 @@
   // Each size and weight of a board's label is, the first time one is laid out, a question to the browser that
   // the page waits on (~0.4 ms; 10-17 ms while the browser is busy, as just after the page is ready: an Ice
   // Towers link opened then waited 85 ms on five).  So every game's (static/first-board.js, from our views at
-  // build time) is laid out now, one in each idle moment, in a sample nobody sees, gone once done.
+  // build time) is laid out now, one in each idle moment, in a sample nobody sees, gone once done.  Each by the
+  // frame after it is put in, as the page renders anyway: asked for at once (its length read), a text had the
+  // whole page laid out with it whenever the page had changed since its last frame (32 ms at a phone's pace).
   function findFonts(fonts) {
     if (!Array.isArray(fonts) || !fonts.length || !document.body) return;
     const SVG = "http://www.w3.org/2000/svg";
@@ -179,16 +181,18 @@
     document.body.append(sample);
     let next = 0;
     const one = () => {
+      if (next === fonts.length) {
+        sample.remove();
+        performance.mark("pyramids:label-fonts", {detail: fonts.length});
+        return;
+      }
       const [size, weight] = fonts[next++];
       const text = document.createElementNS(SVG, "text");
       text.setAttribute("font-size", size);
       text.setAttribute("font-weight", weight);
       text.textContent = "Ag";
       sample.append(text);
-      text.getComputedTextLength();  // laid out now: its font found
-      if (next < fonts.length) return idle(one);
-      sample.remove();
-      performance.mark("pyramids:label-fonts", {detail: fonts.length});
+      requestAnimationFrame(() => setTimeout(() => idle(one)));  // the next one once a frame has laid this out
     };
     idle(one);
   }
