@@ -239,9 +239,9 @@ def load_script(name: str) -> None:
     do(["script", name])
 
 
-def draw_panel(session, people=None) -> None:
+def draw_panel(session, people=None, controls=None) -> None:
     """The game's panel beside the board (`page.panel`)."""
-    set_html("game-panel", page.panel(session, people))
+    set_html("game-panel", page.panel(session, people, controls))
 
 
 def name_more(session) -> bool:

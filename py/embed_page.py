@@ -66,8 +66,9 @@ class Embed:
             return
         draw_board(s)
         # the score, reserves, pool... as the app shows them; a draw offered or resignation belongs to the
-        # app, not to a page that shows the game
-        draw_panel(s, people=())
+        # app, not to a page that shows the game; the game's own controls (Ice Towers' "I'm done") to one
+        # that plays it
+        draw_panel(s, people=(), controls=embed.controls(self.view))
         status = " ".join(t for t in (self.notice, s.message) if t) or s.words.status()
         do(["set", "status", {"textContent": status, "title": status}])
         set_html("choices", page.choices(s))

@@ -263,3 +263,17 @@ def test_a_terrafex_frame_has_room_for_its_panel():
     diagram = iframe_of(embed.snippet("https://host/p/", rec, 0, embed.View(static=True), "Terrafex",
                                       views.draw(state)))
     assert int(diagram["height"]) == round(360 * height / width), "a diagram is the board alone"
+
+
+def test_an_embed_that_shows_a_game_offers_none_of_its_controls_and_one_that_plays_it_does():
+    """Ice Towers' panel offers whom to act as, "I'm done" and a held piece as buttons: in an embed that only
+    shows the game they did nothing but say it was a replay (and squeezed its board); its picture is the same."""
+    towers = games.get("ice-towers")
+    moves = ("red:cap:rS1>t16", "yellow:cap:yS1>t16", "red:cap:rS2>t16", "yellow:cap:yS2>t16", "red:mine:rS1")
+    state, rec = towers.replay(moves), record.Record("ice-towers", {}, moves)
+    for view in (embed.View(), embed.View(static=True)):
+        panel = unpacked(embed.picture(rec, state, Marks(), None, view))["panel"]
+        assert "<button" not in panel and "Acting as" not in panel, view
+        assert "holds small" in panel and "Scores" in panel, "the hand and the scores in words"
+    playing = unpacked(embed.picture(rec, state, Marks(), None, embed.View(play=True)))["panel"]
+    assert "I'm done" in playing and 'data-cell="hand:red"' in playing

@@ -67,10 +67,17 @@ def embed_url(page_url: str, rec: record.Record, ply: int | None = None, view: V
     return urljoin(page_url, PAGE) + "#" + fragment(rec, ply, view, painted)
 
 
-def picture(rec: record.Record, state: State, marks: Marks = Marks(), ply: int | None = None) -> str:
+def controls(view: View) -> tuple | None:
+    """The seats whose own controls an embed's panel offers (`views.panel`): every seat where the reader plays
+    on, none where the embed only shows the game (a button there would only say it is a replay)."""
+    return None if view.play else ()
+
+
+def picture(rec: record.Record, state: State, marks: Marks = Marks(), ply: int | None = None,
+            view: View = View()) -> str:
     """What static/embed.js paints before Python starts, for the embed code of `rec` at `ply` (`state`, marked
-    with `marks`): the board and the game's panel as the embed draws them, the status line, where the game
-    is (ply, moves) and a checksum of the record text they belong to, so a picture copied beside other moves
+    with `marks`) in `view`: the board and the game's panel as the embed draws them, the status line, where the
+    game is (ply, moves) and a checksum of the record text they belong to, so a picture copied beside other moves
     is not shown.  JSON, deflated, in base64url ('' when longer than `PICTURE_LIMIT`: Python draws it then).
 
     Every location's hover text is left out (the live board has them): they are half of a Terrafex picture.
@@ -82,7 +89,7 @@ def picture(rec: record.Record, state: State, marks: Marks = Marks(), ply: int |
     marks = replace(marks, selected=(), targets=())
     title_end = (board := views.draw(state, marks)).index("</title>") + len("</title>")
     board = board[:title_end] + _HOVER.sub("", board[title_end:])
-    panel = _FOLDED.sub("", views.panel(state, None, marks, people=()))
+    panel = _FOLDED.sub("", views.panel(state, None, marks, people=(), controls=controls(view)))
     body = record.encode(replace(rec, view={}))
     shown = {"v": 1, "ply": len(rec.moves) if ply is None else ply, "moves": len(rec.moves),
              "record": zlib.crc32(body.encode()), "board": board, "panel": panel,

@@ -250,14 +250,15 @@ def leaving(moves: int, saved: bool) -> str:
            "it. Share its link first to keep it."
 
 
-def panel(session: Session, people=None) -> str:
+def panel(session: Session, people=None, controls=None) -> str:
     """The game's panel beside the board (scores, reserves, pool, trackers...), named for screen readers;
     a draw offered or resignation only for `people` (by default the seats people play on this device), the
-    game's own controls for the seats people play here.  Drawn in the browser, and at build time for a
-    first visit (tools/first_board.py)."""
+    game's own controls for `controls` (by default the same seats; an embed that only shows a game, none).
+    Drawn in the browser, and at build time for a first visit (tools/first_board.py)."""
     marks, state = session.clicks.marks(), session.state
     people = session.people if people is None else people
-    return views.labelled(views.panel(state, session.clicks.actor, marks, people, session.people), state, marks,
+    controls = session.people if controls is None else controls
+    return views.labelled(views.panel(state, session.clicks.actor, marks, people, controls), state, marks,
                           previews=session.clicks.previews(0.0))  # the frame's: the rest follow
 
 

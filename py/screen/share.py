@@ -104,7 +104,7 @@ class Share:
         chosen = self.embed_view
         view = embed.View(play="play" in chosen, static="static" in chosen)
         # the embed shows it before Python starts
-        painted = embed.picture(s.record(), s.state, s.clicks.marks(), s.cursor)
+        painted = embed.picture(s.record(), s.state, s.clicks.marks(), s.cursor, view)
         form, board = chosen.get("form", ["html"])[0], views.draw(s.state)
         do(["set", "embed-code", {"value": embed.snippet(page_url(), s.record(), s.cursor, view,
                                                          f"{s.game.title}, Looney Pyramids", board, painted, form)}],

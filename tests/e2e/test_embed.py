@@ -306,10 +306,12 @@ def test_the_terrafex_embed_shows_score_pool_fire_pit_and_trackers(new_context, 
 
     def shown():
         """The panel's words, each part checked to be in the frame's view."""
-        for part in (".scores", ".tfx-trackers", '[data-cell="pool:G1"]', '[data-cell="pool:B3"]',
-                     ".tfx-pool + .tfx-pool"):
-            box = panel.locator(part).bounding_box()
-            assert box and box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, part
+        pool = panel.locator(".tfx-pool").first.locator(".tfx-piece")  # words, not buttons: nobody plays here
+        for name, part in ((".scores", panel.locator(".scores")), ("trackers", panel.locator(".tfx-trackers")),
+                           ("pool's first", pool.first), ("pool's last", pool.last),
+                           ("fire pit", panel.locator(".tfx-pool + .tfx-pool"))):
+            box = part.bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, name
         return " ".join(panel.inner_text().split())
 
     words = shown()
@@ -318,14 +320,15 @@ def test_the_terrafex_embed_shows_score_pool_fire_pit_and_trackers(new_context, 
     assert panel.locator(".tfx-tracker").evaluate_all("els => els.map(e => e.textContent)") == \
         ["forest: used", "mountain: used", "fire: available", "glacier: used"], "Black's fire is still to take"
     assert "Fire pit" in words and panel.locator('[title="1 large red in the fire pit"]').count() == 1
-    assert panel.locator("[data-cell^='pool:']").count() == 12
+    assert panel.locator(".tfx-pool").first.locator(".tfx-piece").count() == 12
+    assert panel.locator("button").count() == 0, "the pool in words: nobody plays from it here"
     assert fits(page)
     assert small_controls(page) == [] and violations(view) == [], "compact, yet every control a target and named"
     view.page.click("#first")
     view.settled()
     assert panel.locator(".tfx-tracker.used").count() == 0 and "0 large red in the fire pit" in panel.inner_html()
     shown()
-    panel.locator('[data-cell="pool:G1"]').click()
+    view.page.locator("#board [data-cell]").first.click()
     view.settled()
     assert "This is a replay" in view.page.inner_text("#status")
 
@@ -341,3 +344,19 @@ def test_board_labels_are_scaled_with_the_board_in_the_app_and_the_embed(app, pa
     assert set(app.page.evaluate(LABELS_SCALED)) == {"geometricprecision"}
     view = EmbedView(page, server).open(embed.fragment(REC, 3))
     assert set(view.page.evaluate(LABELS_SCALED)) == {"geometricprecision"}
+
+
+def test_an_embed_offers_ice_towers_controls_only_where_the_reader_plays_on(app):
+    """An embed that shows a game offers none of its own controls (whom to act as, "I'm done", a held piece as a
+    button: they only said it was a replay), and says the scores and the hand in words; one that plays offers them."""
+    moves = ("red:cap:rS1>t16", "yellow:cap:yS1>t16", "red:cap:rS2>t16", "yellow:cap:yS2>t16", "red:mine:rS1")
+    rec = record.Record("ice-towers", {}, moves)
+    shown = EmbedView(app.page, app.server).open(embed.fragment(rec))
+    shown.settled()
+    panel = shown.page.locator("#game-panel")
+    assert "holds small" in panel.inner_text() and "Scores" in panel.inner_text()
+    assert panel.locator("button").count() == 0 and "Acting as" not in panel.inner_text()
+    playing = EmbedView(app.page, app.server).open(embed.fragment(rec, view=embed.View(play=True)))
+    playing.settled()
+    assert panel.locator("button", has_text="I'm done").count() == 2
+    assert panel.locator('button[data-cell="hand:red"]').count() == 1

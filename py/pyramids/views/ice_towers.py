@@ -23,6 +23,7 @@ LABEL = 19  # under a tower: controller chip and value
 ASPECT = 0.95  # a pyramid's height over its base width, seen from the side
 SHOWING = 0.4  # the least share of a piece's height left showing under the piece above
 INK, MUTED = "#222", "#777"
+EMBED_PANEL = 64  # an embed's panel: the options (two lines in a 400 px frame) and the scores
 GLOW = {"target": ("#d6e8ff", "#1f7ae0"), "selected": ("#ffe3bf", "#d96c00"), "last": ("#fbf0bd", "#e0b400")}
 
 
