@@ -94,8 +94,15 @@ class Embed:
         self.act(lambda: self.session.go(ply))
 
     def on_board_click(self, event):
+        """A board or panel location, or (where the reader plays on) whom to act as in a game without turns."""
+        if self.session is None or self.view.static:
+            return
+        if "actor" in event.data and self.view.play:
+            chosen = event.data["actor"] or None
+            self.act(lambda: self.session.clicks.act_as(chosen))
+            return
         cells = event.cells
-        if not cells or self.session is None or self.view.static:
+        if not cells:
             return
         if self.view.play:
             self.act(lambda: self.session.clicks.click(cells))

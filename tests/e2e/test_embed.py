@@ -348,7 +348,8 @@ def test_board_labels_are_scaled_with_the_board_in_the_app_and_the_embed(app, pa
 
 def test_an_embed_offers_ice_towers_controls_only_where_the_reader_plays_on(app):
     """An embed that shows a game offers none of its own controls (whom to act as, "I'm done", a held piece as a
-    button: they only said it was a replay), and says the scores and the hand in words; one that plays offers them."""
+    button: they only said it was a replay), and says the scores and the hand in words; one that plays offers them,
+    and choosing whom to act as answers."""
     moves = ("red:cap:rS1>t16", "yellow:cap:yS1>t16", "red:cap:rS2>t16", "yellow:cap:yS2>t16", "red:mine:rS1")
     rec = record.Record("ice-towers", {}, moves)
     shown = EmbedView(app.page, app.server).open(embed.fragment(rec))
@@ -360,3 +361,8 @@ def test_an_embed_offers_ice_towers_controls_only_where_the_reader_plays_on(app)
     playing.settled()
     assert panel.locator("button", has_text="I'm done").count() == 2
     assert panel.locator('button[data-cell="hand:red"]').count() == 1
+    # whom the reader acts as is theirs to choose, as in the app
+    panel.locator('button[data-actor="yellow"]').click()
+    playing.settled()
+    assert panel.locator('button[data-actor="yellow"]').get_attribute("aria-pressed") == "true"
+    assert panel.locator('button[data-actor=""]').get_attribute("aria-pressed") == "false"
