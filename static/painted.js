@@ -89,21 +89,23 @@
   const root = document.documentElement;
   const byId = id => document.getElementById(id);
 
-  // Clicks on the painted board (or panel): each kept as its nested locations, innermost first, and the
-  // location marked at once, the note beside it (a tap must not look ignored).
+  // Clicks on the painted board (or panel): each kept as its nested locations, innermost first, or as the
+  // colour chosen to act as (Ice Towers' "Acting as"), and marked at once, the note beside it (a tap must not
+  // look ignored).
   const queued = [];
   const WAIT = "Starting\u2026 your move will be made as soon as the game is ready.";
   function keepClick(event) {
     if (root.hasAttribute("data-ready")) return;
+    const chooser = event.target.closest("#game-panel [data-actor]");
+    const hit = chooser || event.target.closest("[data-cell]");
+    if (!hit) return;
     const cells = [];
-    const hit = event.target.closest("[data-cell]");
-    for (let el = hit; el; el = el.parentElement && el.parentElement.closest("[data-cell]")) {
+    for (let el = chooser ? null : hit; el; el = el.parentElement && el.parentElement.closest("[data-cell]")) {
       cells.push(el.getAttribute("data-cell"));
     }
-    if (!cells.length) return;
     event.stopPropagation();
     if (queued.length >= 8) return;
-    queued.push(cells);
+    queued.push(chooser ? {actor: chooser.getAttribute("data-actor")} : cells);
     hit.classList.add("queued");
     const note = document.querySelector("#board .snapshot-note");
     if (note) besides(note, hit);
@@ -122,7 +124,14 @@
     Object.assign(note.style, {left: `${x}px`, top: `${y}px`});
   }
 
-  function find(cells) {
+  // The element a kept click was on, as the game now draws it: the same colour to act as, or the same nested
+  // locations.
+  function find(kept) {
+    if (kept.actor !== undefined) {
+      return Array.from(document.querySelectorAll("#game-panel [data-actor]"))
+        .find(el => el.getAttribute("data-actor") === kept.actor) || null;
+    }
+    const cells = kept;
     for (const el of document.querySelectorAll("#board [data-cell], #game-panel [data-cell]")) {
       if (el.getAttribute("data-cell") !== cells[0]) continue;
       const chain = [];
@@ -135,8 +144,8 @@
   }
 
   function replayClicks() {
-    for (const cells of queued.splice(0)) {
-      const target = find(cells);
+    for (const kept of queued.splice(0)) {
+      const target = find(kept);
       if (target) target.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window}));
     }
   }

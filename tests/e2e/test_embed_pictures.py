@@ -46,7 +46,7 @@ def played(game_id: str, plies: int, shown: int | None = None) -> Session:
 
 def code(site_url: str, session: Session, view: embed.View = embed.View(), attributes: str = "") -> str:
     """The embed code the app's Embed box gives for `session` on screen, as a wiki editor pastes it."""
-    painted = embed.picture(session.record(), session.state, session.clicks.marks(), session.cursor)
+    painted = embed.picture(session.record(), session.state, session.clicks.marks(), session.cursor, view)
     snippet = embed.snippet(site_url, session.record(), session.cursor, view, session.game.title,
                             views.draw(session.state), painted)
     return snippet.replace("<iframe ", f"<iframe {attributes} ", 1)
@@ -154,6 +154,20 @@ def test_with_play_a_move_on_the_picture_is_made_once_python_is_ready(watched, t
         ready(frame)
         frame.wait_for_function("document.getElementById('ply').textContent === '3/3'")
         assert position(frame) == state.play(move).to_text()
+
+
+def test_with_play_whom_to_act_as_chosen_on_the_picture_is_chosen_once_python_is_ready(watched, tmp_path):
+    """Ice Towers has no turns: a reader who plays on chooses whom to act as in the panel.  Chosen on the
+    picture, before any Python, it starts Python and is made once ready, as a move on the board is."""
+    session = played("ice-towers", 2)
+    with StaticServer(ROOT, host="127.0.0.2") as site, StaticServer(tmp_path, host="127.0.0.3") as wiki:
+        page = watched((wiki.origin, site.origin)).new_page()
+        page.goto(wiki.url + wiki_page(tmp_path, code(site.url, session, embed.View(play=True))))
+        frame = painted(frame_of(page, "ice-towers"))
+        frame.click('#game-panel [data-actor="yellow"]')
+        ready(frame)
+        frame.wait_for_selector('#game-panel [data-actor="yellow"][aria-pressed="true"]')
+        assert frame.get_attribute('#game-panel [data-actor=""]', "aria-pressed") == "false"
 
 
 def test_open_in_the_full_app_holds_the_game_before_python_starts(watched, tmp_path):
