@@ -155,9 +155,8 @@ class Embed:
         on("game-panel", "click", self.on_board_click)  # the pool's pieces
         on("moves", "click", self.on_moves_click)
         on("choices", "click", self.on_choice)
-        if not self.view.static:  # a diagram leaves the keys to the browser
-            on("document", "keydown", self.on_key,
-               prevent=keys_used(Session.HISTORY_KEYS, FIELDS + ", #board"))
+        # a diagram leaves the keys to the browser; bound whatever the first view, since a later link may differ
+        on("document", "keydown", self.on_key, prevent=keys_used(Session.HISTORY_KEYS, FIELDS + ", #board, .static *"))
         on("window", "hashchange", lambda _event: asyncio.ensure_future(self.on_hashchange()))
 
 

@@ -115,6 +115,26 @@ def test_a_static_diagram_shows_only_the_board(new_context, server):
     assert fits(page)
 
 
+def test_keys_follow_the_link_a_frame_opens_after_its_first(new_context, server):
+    """A frame given another code (hashchange) takes its view's keys: a diagram's first link no longer leaves a
+    replay after it without them, nor does a replay's keep a diagram after it from scrolling its page."""
+    page = new_context().new_page()
+    view = EmbedView(page, server).open(embed.fragment(REC, 3, embed.View(static=True)))
+    page.evaluate("""() => addEventListener("keydown", event => {
+        window.prevented = event.defaultPrevented; })""")  # the window hears it after the page's own listener
+    page.evaluate("f => { location.hash = f; }", embed.fragment(REC, 3))
+    page.wait_for_function("!document.documentElement.classList.contains('static')")
+    assert view.position() == at(3)
+    page.keyboard.press("ArrowRight")
+    assert view.position() == at(4), "a replay's arrow keys step through its moves"
+    assert page.evaluate("window.prevented") is True, "... and do not scroll the page"
+    page.evaluate("f => { location.hash = f; }", embed.fragment(REC, 2, embed.View(static=True)))
+    page.wait_for_function("document.documentElement.classList.contains('static')")
+    assert view.position() == at(2)
+    page.keyboard.press("ArrowRight")
+    assert view.position() == at(2) and page.evaluate("window.prevented") is False, "a diagram leaves keys alone"
+
+
 def test_the_embed_fits_its_frame_from_300px_wide(new_context, server):
     page = new_context().new_page()
     page.set_viewport_size({"width": 300, "height": 372})
