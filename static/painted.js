@@ -94,6 +94,7 @@
   // look ignored).
   const queued = [];
   const WAIT = "Starting\u2026 your move will be made as soon as the game is ready.";
+  const CHOSEN = "Starting\u2026 your choice will be made as soon as the game is ready.";  // whom to act as
   function keepClick(event) {
     if (root.hasAttribute("data-ready")) return;
     const chooser = event.target.closest("#game-panel [data-actor]");
@@ -109,7 +110,7 @@
     hit.classList.add("queued");
     const note = document.querySelector("#board .snapshot-note");
     if (note) besides(note, hit);
-    if (byId("live")) byId("live").textContent = WAIT;
+    if (byId("live")) byId("live").textContent = chooser ? CHOSEN : WAIT;
   }
 
   // The note just below the location (above it near the board's foot), kept inside the board.

@@ -165,6 +165,7 @@ def test_with_play_whom_to_act_as_chosen_on_the_picture_is_chosen_once_python_is
         page.goto(wiki.url + wiki_page(tmp_path, code(site.url, session, embed.View(play=True))))
         frame = painted(frame_of(page, "ice-towers"))
         frame.click('#game-panel [data-actor="yellow"]')
+        assert frame.text_content("#live").startswith("Starting\u2026 your choice will be made")
         ready(frame)
         frame.wait_for_selector('#game-panel [data-actor="yellow"][aria-pressed="true"]')
         assert frame.get_attribute('#game-panel [data-actor=""]', "aria-pressed") == "false"
