@@ -35,7 +35,8 @@ def test_storage_keeps_the_seats():
 
 @pytest.mark.parametrize("text, problem", [("black", "not valid"), ("black:expert", "not valid"),
                                            (":hard", "not valid"), ("black:", "not valid"),
-                                           ("purple:hard", "a seat this game has not")])
+                                           ("purple:hard", "a seat this game has not: 'purple' "
+                                                            "(its seats: white, black)")])
 def test_a_bad_seat_in_a_link_is_said_and_the_game_still_opens(text, problem):
     """Like any damaged part of a link (issue 12): the game opens, every seat a person's, and the page says why."""
     session, message = Loading(record.decode(f"v=1&g=ice-lady&m=d3-e4&bots={text}")).finish()

@@ -50,9 +50,11 @@ class Loading:
         self.notes = [note] if note else []
         try:
             bots = parse_bots(rec.view.get("bots", ""))
-            unknown = sorted(set(bots) - set(seats(games.get(rec.game), rec.options)))
+            known = seats(games.get(rec.game), rec.options)
+            unknown = sorted(set(bots) - set(known))
             if unknown:
-                raise record.RecordError(f"The link gives the computer a seat this game has not: {quote(unknown[0])}.")
+                raise record.RecordError(f"The link gives the computer a seat this game has not: {quote(unknown[0])} "
+                                         f"(its seats: {', '.join(known)}).")
         except record.RecordError as err:  # a damaged seat setting: the game opens with people in every seat
             bots = {}
             self.notes.append(f"{err} Every seat is a person's.")
