@@ -120,6 +120,20 @@ for _name in ("keyboard", "mouse", "touchscreen"):
     setattr(Page, _name, _device(getattr(Page, _name)))
 
 
+def _remembered(setup):
+    """A page's own set-up (its init scripts and routes), kept on the page, so that `App.open` can give a page
+    opened after a renderer crash the same."""
+    @functools.wraps(setup)
+    def remember(self, *args, **kwargs):
+        self.__dict__.setdefault("set_up", []).append((setup, args, kwargs))
+        return setup(self, *args, **kwargs)
+    return remember
+
+
+for _name in ("add_init_script", "route"):
+    setattr(Page, _name, _remembered(getattr(Page, _name)))
+
+
 def python_on_the_page(page) -> None:
     """Have `page` start its Python on the page with PyScript, as where no worker can start it (static/start.js's
     fallback): its worker says at once that it cannot."""
@@ -248,7 +262,8 @@ class App:
 
         Chromium's renderer dies, rarely, inside WebAssembly as Pyodide starts (about once in 1,500 page loads in
         long runs, never reproduced on its own; see docs/performance-notebook.md). The first such death in a run
-        is reported and the page opened once more in the same context; a second one fails the test."""
+        is reported and the page opened once more in the same context, with the crashed page's init scripts and
+        routes (a test reads `app.page` after this, not the page it began with); a second one fails the test."""
         url = self.server + (f"#{fragment}" if fragment else "")
         if self.page.url.split("#")[0] == self.server and self.page.url != url and fragment:
             return self.paste(url)
@@ -260,7 +275,9 @@ class App:
                 raise
             CRASHES.append(url)
             print(f"A page crashed as it opened {url}; opened again. The machine: {machine()}", file=sys.stderr)
-            self.page = self.page.context.new_page()
+            crashed, self.page = self.page, self.page.context.new_page()
+            for setup, args, kwargs in crashed.__dict__.get("set_up", []):
+                setup(self.page, *args, **kwargs)
             self.page.goto(url)
             self.wait_ready()
         return self

@@ -119,8 +119,8 @@ def test_when_the_snapshot_fails_python_starts_the_plain_way(new_context, server
         tab.route(SNAPSHOT, lambda route: route.fulfill(body=b"<!doctype html><title>Not here</title>",
                                                         content_type="text/html"))
     app = App(tab, server).open()
-    assert tab.evaluate(STARTED) == "plain"
-    assert tab.evaluate("window.instantiations") == (1 if where == "page" else 0)
+    assert app.page.evaluate(STARTED) == "plain"
+    assert app.page.evaluate("window.instantiations") == (1 if where == "page" else 0)
     app.play("c3", "d4")
     assert app.moves() == ["c3-d4"]
 
