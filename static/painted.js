@@ -174,6 +174,9 @@
   function cannotStart(why, link = self === top ? null : {href: location.href, text: "Open it in a tab of its own."}) {
     root.setAttribute("data-start-failed", "");
     for (const note of document.querySelectorAll("#board .loading")) note.remove();
+    queued.length = 0;  // what was kept will never be made: neither marked nor promised
+    for (const kept of document.querySelectorAll(".queued")) kept.classList.remove("queued");
+    if (byId("live") && [WAIT, CHOSEN].includes(byId("live").textContent)) byId("live").textContent = "";
     let notice = document.querySelector("#board .start-failed");
     if (!notice) {
       notice = document.createElement("p");

@@ -171,6 +171,22 @@ def test_with_play_whom_to_act_as_chosen_on_the_picture_is_chosen_once_python_is
         assert frame.get_attribute('#game-panel [data-actor=""]', "aria-pressed") == "false"
 
 
+def test_what_was_pressed_is_not_kept_once_the_game_cannot_start(watched, tmp_path, expect_console):
+    """A sandboxed frame whose site sends no CORS headers cannot start: a colour chosen on the picture is then
+    neither marked as kept nor promised (`cannotStart`), only the notice and its way out remain."""
+    session = played("ice-towers", 2)
+    expect_console(r"^error: (Access to script at .* has been blocked by CORS policy|Failed to load resource)")
+    with StaticServer(ROOT, host="127.0.0.2") as site, StaticServer(tmp_path, host="127.0.0.3") as wiki:
+        page = watched((wiki.origin, site.origin)).new_page()
+        page.goto(wiki.url + wiki_page(tmp_path, code(site.url, session, embed.View(play=True),
+                                                      'sandbox="allow-scripts"')))
+        frame = painted(frame_of(page, "ice-towers"))
+        frame.click('#game-panel [data-actor="yellow"]')
+        frame.wait_for_selector("#board .start-failed", timeout=10_000)
+        assert frame.locator(".queued").count() == 0
+        assert "will be made" not in frame.text_content("#live")
+
+
 def test_open_in_the_full_app_holds_the_game_before_python_starts(watched, tmp_path):
     session = played("ice-lady", 6, 2)
     with StaticServer(ROOT, host="127.0.0.2") as site, StaticServer(tmp_path, host="127.0.0.3") as wiki:
