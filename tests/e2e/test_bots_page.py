@@ -41,22 +41,22 @@ CLICKS = """
 """
 
 
-def press_at_once(app, button):
-    """Click `button` where it is now, without Playwright's checks that it is ready: they take a few frames,
-    which on a busy machine came to more than Hard's second of thought."""
-    x, y = app.page.evaluate("""id => {
-        const box = document.getElementById(id).getBoundingClientRect();
+def press_at_once(app, selector):
+    """Click what `selector` finds where it is now, without Playwright's checks that it is ready: they take a few
+    frames, which on a busy machine came to more than Hard's second of thought."""
+    x, y = app.page.evaluate("""selector => {
+        const box = document.querySelector(selector).getBoundingClientRect();
         return [box.x + box.width / 2, box.y + box.height / 2];
-    }""", button)
+    }""", selector)
     app.page.mouse.click(x, y)
 
 
 def browse_while_thinking(app):
     """Click First while the computer thinks, then Last: the page answers both before the bot's move."""
     app.page.wait_for_function("document.getElementById('status').textContent.includes('thinking')")
-    press_at_once(app, "first")
+    press_at_once(app, "#first")
     assert app.page.inner_text("#ply").startswith("Move 0 of")
-    press_at_once(app, "last")
+    press_at_once(app, "#last")
 
 
 def test_a_game_against_easy(app, new_context):
@@ -110,7 +110,8 @@ def test_a_click_on_the_computers_pieces_while_it_thinks_is_refused(app):
     in words, and the computer's own move lands."""
     app.open("v=1&g=ice-lady&m=c3-d4&bots=black:hard")  # Hard: about a second to think
     app.page.wait_for_function("document.getElementById('status').textContent.includes('thinking')")
-    app.click("f6")
+    press_at_once(app, '#board [data-cell="f6"]')
+    app.settled()
     assert app.message() == ("It is Black's turn, and the computer plays Black: wait for its move "
                              "(Undo takes yours back).")
     assert app.page.locator("#board rect.target").count() == 0
