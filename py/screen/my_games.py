@@ -19,6 +19,8 @@ PAGE = 50  # games listed at a time; "Show more games" lists the next ones
 PICTURES_KEPT = 1000  # pictures drawn, kept while the page is open
 PICTURES_SLICE = 0.01  # seconds of drawing pictures per task (a picture takes a few milliseconds)
 REFILL_AFTER = 0.2  # seconds: the changes another tab makes meanwhile are shown together
+NOT_CHANGED = ("Another tab changed this game at the same moment, so your change was not made. The list shows the "
+               "games as they are now: try again if you still want it.")
 ON_SCREEN_DELETED = ("The game on screen was deleted from My games. It stays on the board; play on in it to save it "
                      "again, as a new game.")
 
@@ -223,6 +225,10 @@ class MyGames:
             elif entry_id == app.saving.entry:
                 app.saving.meta = {**app.saving.meta, "name": saves.load(app.store, entry_id)[1].get("name", "")}
         self.fill()
+
+    def not_changed(self):
+        """A rename or delete the page refused: another tab wrote that game at the same moment (its write kept)."""
+        say_note(NOT_CHANGED)
 
     def on_click(self, event):
         app = self.app

@@ -82,7 +82,8 @@ class Saving:
     def refused(self, full, keys):
         """Writes the page refused (`screen.store.page_store`): storage full, or another tab's write to the same
         entry still on its way.  The game on screen is saved again, heeding that write, or said not saved; an
-        import counts its games not saved; My games lists what storage holds."""
+        import counts its games not saved; a rename or delete is said not made; My games lists what storage
+        holds."""
         app = self.app
         if app.my_games.importing is not None:
             app.my_games.importing.refused(keys)
@@ -99,6 +100,8 @@ class Saving:
                 self.persist()
         elif full:
             app.panel.tell(NOT_SAVING)
+        elif app.my_games.importing is None and any(key.startswith(saves.ENTRY) for key in keys):
+            app.my_games.not_changed()  # a rename or delete in My games met another tab's write
         app.my_games.refill()
         if app.session is not None:
             app.render()

@@ -52,6 +52,40 @@ def test_a_friends_link_and_one_move_keep_the_players_own_game(app):
     assert app.moves() == ["d3-e4"], "a bare visit opens the game played last"
 
 
+def test_a_rename_or_delete_that_meets_another_tab_s_write_says_it_was_not_made(app):
+    """A rename or delete in My games made as another tab writes the same game (its event not yet heard here) is
+    refused by the page, which keeps the other tab's write: the list shows that, and the player is told the
+    change was not made, not left to find it undone."""
+    app.open()
+    app.play("d3", "e4")
+    other = app.storage("last")
+    app.page.goto(app.server + "#v=1&g=ice-lady&m=c3-b4")
+    app.wait_ready()
+    app.play("f6", "g5")  # the game on screen is now another one
+    assert app.storage("last") != other
+    theirs = {**entry(app, other), "name": "Their name"}
+    app.page.click("#my-games")
+    app.page.evaluate("([key, value]) => localStorage.setItem(key, value)",  # no storage event in this tab
+                      ["pyramids.v1.saved." + other, json.dumps(theirs)])
+    app.page.once("dialog", lambda dialog: dialog.accept("My name"))
+    app.page.click(f'#games-list [data-rename="{other}"]')
+    app.page.wait_for_function("document.getElementById('games-note').textContent.includes('not made')")
+    assert app.page.inner_text("#games-note").startswith("Another tab changed this game at the same moment, so your "
+                                                         "change was not made.")
+    app.page.wait_for_function("document.getElementById('games-list').textContent.includes('Their name')")
+    assert "My name" not in app.page.inner_text("#games-list") and entry(app, other)["name"] == "Their name"
+
+    app.page.click("#games-close")
+    app.page.click("#my-games")
+    assert app.page.inner_text("#games-note") == "", "said once"
+    app.page.evaluate("([key, value]) => localStorage.setItem(key, value)",
+                      ["pyramids.v1.saved." + other, json.dumps({**theirs, "name": "Renamed again"})])
+    app.page.once("dialog", lambda dialog: dialog.accept())
+    app.page.click(f'#games-list [data-delete="{other}"]')
+    app.page.wait_for_function("document.getElementById('games-list').textContent.includes('Renamed again')")
+    assert "not made" in app.page.inner_text("#games-note") and entry(app, other)["name"] == "Renamed again"
+
+
 def test_reload_mid_game_keeps_the_redo_stack_and_the_ply(app):
     app.open()
     app.play("d3", "e4", "e6", "f5", "e4", "g6")
