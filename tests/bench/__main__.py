@@ -2,7 +2,8 @@
 
 Sections (all by default): ``loads`` cold and warm: the app, the bare baseline and
 the app with its service worker blocked; ``phone`` the app and the bare page on a phone's processor
-(Chromium's CPU throttling, as Lighthouse's mobile): each main-thread task to ready and through a first move;
+(Chromium's CPU throttling, as Lighthouse's mobile: 4x, and the app again at the slowdown that makes this machine
+the phone 4x makes of Lighthouse's reference desktop): each main-thread task to ready and through a first move;
 ``embeds`` three embed codes in a page of another site
 (tests/bench/embeds.py); ``clicks`` move latency per game; ``links``
 a long link against a fresh start per game; ``engine`` random playouts on CPython;
@@ -81,7 +82,8 @@ def parse_args(argv=None):
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bot-moves", type=int, default=4, help="bot moves timed per game and level (default 4)")
     parser.add_argument("--phone-runs", type=int, default=3,
-                        help="cold and warm visits of the app and the bare page on a phone's processor (default 3)")
+                        help="cold and warm visits of the app and the bare page on a phone's processor, and of the app "
+                             "at the calibrated slowdown (default 3)")
     parser.add_argument("--import-runs", type=int, default=3,
                         help="imports of the 10,000-game backup, each in a fresh browser (default 3: ~1 min each)")
     parser.add_argument("--strength-games", type=int, default=40,
@@ -419,33 +421,43 @@ def bots_section(bench, args, table, results, rng):
 
 def phone_section(bench, args, table, results):
     """Issue 55's bound on a phone's processor: each main-thread task of the app, from navigation to ready and,
-    on a first visit, through the first move, against the bare page's to ready."""
-    from tests.bench.browser import PHONE_CPU, PHONE_VIEWPORT
+    on a first visit, through the first move, against the bare page's to ready.  The app's visits are made twice:
+    at Lighthouse's 4x, and at the slowdown calibrated to this machine (`Bench.calibrate`), which is the same
+    phone on a fast machine and a slow one."""
+    from tests.bench.browser import PHONE_CPU, PHONE_INDEX, PHONE_VIEWPORT
+    calibrated = results["phone_calibration"] = bench.calibrate()
+    rate = calibrated["rate"]
     print(f"Phone: the app and the bare page on {PHONE_VIEWPORT['width']}x{PHONE_VIEWPORT['height']}, the processor "
-          f"slowed x{PHONE_CPU} (Lighthouse's mobile), cold (the app: then a move) and warm; {args.phone_runs} runs")
-    found: dict = {name: {"cold": [], "warm": []} for name in ("app", "baseline")}
+          f"slowed x{PHONE_CPU} (Lighthouse's mobile), cold (the app: then a move) and warm; {args.phone_runs} runs; "
+          f"the app again slowed x{rate:.2f}: this machine's BenchmarkIndex {calibrated['index']:.0f} made "
+          f"{PHONE_INDEX:.0f}, Lighthouse's 4x phone ({calibrated['at_4x']:.0f} at 4x here)")
+    visits = (("app", PHONE_CPU), ("baseline", PHONE_CPU), ("app calibrated", rate))
+    found: dict = {name: {"cold": [], "warm": []} for name, _ in visits}
     for run in range(args.phone_runs):
-        for name in ("app", "baseline") if run % 2 == 0 else ("baseline", "app"):
-            path, profile = bench.PAGES[name][0], bench.new_profile()
-            cold = bench.visit(profile, path, phone=True, cells=FIRST_MOVE if name == "app" else ())
-            warm = bench.visit(profile, path, phone=True)
+        for name, slowdown in visits if run % 2 == 0 else visits[::-1]:
+            page = name.split()[0]
+            path, profile = bench.PAGES[page][0], bench.new_profile()
+            cold = bench.visit(profile, path, phone=True, cells=FIRST_MOVE if page == "app" else (), rate=slowdown)
+            warm = bench.visit(profile, path, phone=True, rate=slowdown)
             found[name]["cold"].append(cold)
             found[name]["warm"].append(warm)
-            bench.log(f"  phone run {run + 1}/{args.phone_runs} {name:8}: cold ready {cold['ready']:7.0f} ms, "
+            bench.log(f"  phone run {run + 1}/{args.phone_runs} {name:14}: cold ready {cold['ready']:7.0f} ms, "
                       f"warm ready {warm['ready']:7.0f} ms")
     results["phone"] = found
-    for name, title in (("app", "App"), ("baseline", "Baseline")):
+    titles = {"app": "App", "baseline": "Baseline", "app calibrated": f"App x{rate:.2f}"}
+    for name, _ in visits:
         for kind in ("cold", "warm"):
-            runs, section = found[name][kind], f"Phone {title.lower()} {kind}"
-            until = "through the first move" if name == "app" and kind == "cold" else "to ready"
+            runs, section = found[name][kind], f"Phone {titles[name].lower()} {kind}"
+            app = name.startswith("app")
+            until = "through the first move" if app and kind == "cold" else "to ready"
             long = [long_tasks(r, 0.0, r.get("moved") or r["ready"]) for r in runs]
             table.add(section, f"longest task, navigation {until}", spread(max(d, default=0.0) for d in long),
-                      limit=PHONE_TASK_MS if name == "app" else None)
+                      limit=PHONE_TASK_MS if app else None)
             table.add(section, "  tasks over 50 ms", spread(len(d) for d in long), unit="")
             table.add(section, "  their time over 50 ms, added (blocking)",
                       spread(sum(d) - PHONE_TASK_MS * len(d) for d in long))
             table.add(section, "ready (<html data-ready>)", spread(r["ready"] for r in runs))
-            if name == "app":
+            if app:
                 for stage in PHONE_STAGES if kind == "cold" else PHONE_STAGES[:2]:
                     table.add(section, f"  longest task: {stage}", spread(_in_stage(r, stage) for r in runs))
 
