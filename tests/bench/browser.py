@@ -309,7 +309,7 @@ class Bench:
 
             def index(rate: float) -> float:
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-                return sorted(page.evaluate(BENCHMARK_INDEX_JS, 250) for _ in range(3))[1]
+                return max(page.evaluate(BENCHMARK_INDEX_JS, 1000) for _ in range(3))  # the least disturbed
 
             index(1)  # warm up: V8 optimises the loops
             here = index(1)
