@@ -253,6 +253,17 @@ def test_each_page_preloads_nothing():
     assert 'script.type = "py"' in starter and '"pyscript.toml"' in starter and '"import embed_page"' in starter
 
 
+def test_each_page_s_icon_is_a_small_png():
+    """Issue 55: Chromium fetches and draws a page's icon in the page's renderer, on its main thread; an SVG icon
+    is drawn in an SVG document of its own (50-80 ms at a phone's pace, a long task of every visit), a PNG decoded
+    in a millisecond.  The installed app's icons (the manifest) are drawn by the browser and may stay SVG."""
+    for page in ("index.html", "embed.html"):
+        icons = re.findall(r'<link rel="icon"[^>]*>', (ROOT / page).read_text())
+        assert icons == ['<link rel="icon" href="static/icon-32.png" type="image/png" sizes="32x32">'], page
+    png = (ROOT / "static" / "icon-32.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and png[16:24] == (32).to_bytes(4, "big") * 2, "a 32x32 PNG"
+
+
 def test_the_page_loads_only_local_scripts():
     html = (ROOT / "index.html").read_text()
     assert "http://" not in html and "https://" not in html
