@@ -34,7 +34,7 @@ VENDOR = "/static/vendor/"
 VIEWPORT = {"width": 1200, "height": 850}
 PHONE_CPU = 4  # Lighthouse's mobile throttling: a mid-range phone's processor, this machine's slowed four times
 # Lighthouse's 4x was chosen to make a high-end desktop (a BenchmarkIndex of 1500-2000) a mid-tier phone; on
-# another machine its docs (docs/throttling.md, "Calibrating the CPU slowdown") say to calibrate the slowdown.
+# another machine its documentation ("Calibrating the CPU slowdown", in its throttling notes) says to calibrate.
 # The phone 4x means is the middle of that desktop bracket slowed four times: a BenchmarkIndex of ~440.
 PHONE_INDEX = 1750 / PHONE_CPU
 # Lighthouse's BenchmarkIndex (its computeBenchmarkIndex, which DevTools' CPU calibration also runs): the mean of
