@@ -431,11 +431,10 @@ def phone_section(bench, args, table, results):
           f"slowed x{PHONE_CPU} (Lighthouse's mobile), cold (the app: then a move) and warm; {args.phone_runs} runs; "
           f"the app again slowed x{rate:.2f}: this machine's BenchmarkIndex {calibrated['index']:.0f} made "
           f"{PHONE_INDEX:.0f}, Lighthouse's 4x phone ({calibrated['at_4x']:.0f} at 4x here)")
-    visits = (("app", PHONE_CPU), ("baseline", PHONE_CPU), ("app calibrated", rate))
-    found: dict = {name: {"cold": [], "warm": []} for name, _ in visits}
+    visits = (("app", "app", PHONE_CPU), ("baseline", "baseline", PHONE_CPU), ("app calibrated", "app", rate))
+    found: dict = {name: {"cold": [], "warm": []} for name, _, _ in visits}
     for run in range(args.phone_runs):
-        for name, slowdown in visits if run % 2 == 0 else visits[::-1]:
-            page = name.split()[0]
+        for name, page, slowdown in visits if run % 2 == 0 else visits[::-1]:
             path, profile = bench.PAGES[page][0], bench.new_profile()
             cold = bench.visit(profile, path, phone=True, cells=FIRST_MOVE if page == "app" else (), rate=slowdown)
             warm = bench.visit(profile, path, phone=True, rate=slowdown)
@@ -445,10 +444,10 @@ def phone_section(bench, args, table, results):
                       f"warm ready {warm['ready']:7.0f} ms")
     results["phone"] = found
     titles = {"app": "App", "baseline": "Baseline", "app calibrated": f"App x{rate:.2f}"}
-    for name, _ in visits:
+    for name, page, _ in visits:
         for kind in ("cold", "warm"):
             runs, section = found[name][kind], f"Phone {titles[name].lower()} {kind}"
-            app = name.startswith("app")
+            app = page == "app"
             until = "through the first move" if app and kind == "cold" else "to ready"
             long = [long_tasks(r, 0.0, r.get("moved") or r["ready"]) for r in runs]
             table.add(section, f"longest task, navigation {until}", spread(max(d, default=0.0) for d in long),
