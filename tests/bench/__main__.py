@@ -1,7 +1,8 @@
 """``python -m tests.bench``: measure the app against a bare PyScript page; print and save the table.
 
-Sections (all by default): ``loads`` cold and warm: the app, the bare baseline and
-the app with its service worker blocked; ``phone`` the app and the bare page on a phone's processor
+Sections (all by default): ``loads`` cold and warm: the app, the bare baseline, the app
+with its service worker blocked and the app at a 30-move link (its warm visit: the link reloaded);
+``phone`` the app and the bare page on a phone's processor
 (Chromium's CPU throttling, as Lighthouse's mobile: 4x, and the app again at the slowdown that makes this machine
 the phone 4x makes of Lighthouse's reference desktop): each main-thread task to ready and through a first move;
 ``embeds`` three embed codes in a page of another site
@@ -201,9 +202,10 @@ class Table:
 
 # -- sections -----------------------------------------------------------------
 def loads_section(bench, args, table, results):
-    print(f"Page loads: the app, the bare baseline and the app without its service worker; cold and warm, "
-          f"{args.runs} runs each")
-    loads = bench.loads(args.runs)
+    print(f"Page loads: the app, the bare baseline, the app without its service worker and the app at a "
+          f"30-move link; cold and warm, {args.runs} runs each")
+    link = engine.link("ice-lady", engine.playout("ice-lady", 30, random.Random(args.seed)))
+    loads = bench.loads(args.runs, link)
     results["loads"] = {k: {w: [{x: v for x, v in r.items() if x != "served"} for r in runs]
                             for w, runs in kinds.items()} for k, kinds in loads.items()}
     results["served_cold_app"] = loads["app"]["cold"][0]["served"]
@@ -222,7 +224,7 @@ def loads_section(bench, args, table, results):
                           spread(r["cache_fill_bytes"] for r in runs), unit="MB")
             table.add(section, "requests", spread(r["requests"] for r in runs), unit="")
     first_visit(table, loads)
-    returning(bench, args, table, results, loads)
+    returning(table, results, loads)
     for kind in ("cold", "warm"):
         table.add("Ratio", f"first contentful paint app/baseline, {kind}",
                   ratio(loads["app"][kind], loads["baseline"][kind], lambda r: r["fcp"]), unit="x",
@@ -310,10 +312,9 @@ def first_visit(table, loads):
               spread(longest_task(r, r["snapshot"]) for r in cold))
 
 
-def returning(bench, args, table, results, loads):
+def returning(table, results, loads):
     """A returning player's board: painted from the snapshot, on a warm visit and a link's reload."""
-    moves = engine.playout("ice-lady", 30, random.Random(args.seed))
-    relinked = bench.return_to_link(engine.link("ice-lady", moves), args.runs)
+    relinked = loads["app-link"]["warm"]
     results["returning_link"] = [{x: v for x, v in r.items() if x != "served"} for r in relinked]
     warm, base = loads["app"]["warm"], loads["baseline"]["warm"]
     for what, runs in (("warm visit (snapshot painted)", warm), ("reload of a 30-move link", relinked)):

@@ -387,20 +387,20 @@ class Bench:
         profile = self.new_profile()
         return self.visit(profile, path, workers), self.visit(profile, path, workers)
 
-    def return_to_link(self, fragment: str, runs: int) -> list[dict]:
-        """A link opened, then opened again (a reload of the link the player was on), `runs` times."""
-        return [self.cold_and_warm("#" + fragment)[1] for _ in range(runs)]
-
     # What is loaded: the app, the bare baseline, and the app with its service worker blocked.
     PAGES = {"app": ("", "allow"), "baseline": (BENCH + "baseline.html", "allow"), "app-no-worker": ("", "block")}
 
-    def loads(self, runs: int) -> dict:
-        """Each page of PAGES cold and warm, interleaved run by run (the order rotates)."""
-        names = list(self.PAGES)
+    def loads(self, runs: int, link: str = "") -> dict:
+        """Each page of PAGES cold and warm, interleaved run by run (the order rotates); with `link` (a game's
+        fragment), also "app-link": the app opened at that link, then opened again (the link the player was
+        on, reloaded), in the same rotation, so that its board is read against the bare page's of the same
+        minutes."""
+        pages = {**self.PAGES, **({"app-link": ("#" + link, "allow")} if link else {})}
+        names = list(pages)
         results = {name: {"cold": [], "warm": []} for name in names}
         for run in range(runs):
             for name in names[run % len(names):] + names[:run % len(names)]:
-                cold, warm = self.cold_and_warm(*self.PAGES[name])
+                cold, warm = self.cold_and_warm(*pages[name])
                 results[name]["cold"].append(cold)
                 results[name]["warm"].append(warm)
                 self.log(f"  load run {run + 1}/{runs} {name:13}: cold ready {cold['ready']:7.0f} ms, "
