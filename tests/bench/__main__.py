@@ -169,6 +169,7 @@ class Table:
     def __init__(self):
         self.rows: list[tuple[str, ...]] = []
         self.verdicts: list[tuple[str, bool]] = []
+        self.above = ""  # the last row not indented: what an indented row's target is named by
 
     def add(self, section, what, figures=None, unit="ms", limit=None, text=None, at_least=None):
         """A row of `figures` (a `spread`) or of `text`; `limit` (at most) or `at_least` makes its median a target."""
@@ -184,7 +185,12 @@ class Table:
             target = f"<= {fmt(limit)}" if limit is not None else f">= {fmt(at_least)}"
             ok = value is not None and (value <= limit if limit is not None else value >= at_least)
             verdict = "PASS" if ok else "MISS"
-            self.verdicts.append((f"{section} {what}", ok))
+            # an indented row ("  as a ratio ...") is named with the row it qualifies: two such rows alike
+            # (the returning visit's board and the reloaded link's) stay two targets, in the summary and the JSON
+            name = f"{self.above}, {what.strip()}" if what.startswith(" ") else what
+            self.verdicts.append((f"{section.strip()} {name}", ok))
+        if not what.startswith(" "):
+            self.above = what
         self.rows.append((section, what, shown, span, target, verdict))
 
     def render(self) -> str:
