@@ -171,6 +171,12 @@ export async function startPython({frame = false, say, wayOut, module}) {
   if (!self.pyramidsBridge) {  // static/bridge.js, deferred, runs after the body is parsed, before this event
     await new Promise(parsed => addEventListener("DOMContentLoaded", parsed, {once: true}));
   }
+  // The interpreter's download and compile (its WebAssembly compiled on background threads) take every core of a
+  // small machine: begun once the page's first frames are drawn (the board with them), not beside them.  A page
+  // out of sight draws no frames: there it begins at once, or after a second if it is hidden meanwhile.
+  if (!document.hidden) {
+    await new Promise(drawn => { requestAnimationFrame(() => setTimeout(drawn, 0)); setTimeout(drawn, 1000); });
+  }
   const inWorker = await startInWorker(module, say);
   document.documentElement.dataset.python = inWorker ? "worker" : "page";  // which, for tests and the bench
   if (inWorker) return;
