@@ -230,7 +230,7 @@ def loads_section(bench, args, table, results):
                           spread(r["cache_fill_bytes"] for r in runs), unit="MB")
             table.add(section, "requests", spread(r["requests"] for r in runs), unit="")
     first_visit(table, loads)
-    returning(table, results, loads)
+    returning(table, loads)
     for kind in ("cold", "warm"):
         table.add("Ratio", f"first contentful paint app/baseline, {kind}",
                   ratio(loads["app"][kind], loads["baseline"][kind], lambda r: r["fcp"]), unit="x",
@@ -318,11 +318,9 @@ def first_visit(table, loads):
               spread(longest_task(r, r["snapshot"]) for r in cold))
 
 
-def returning(table, results, loads):
+def returning(table, loads):
     """A returning player's board: painted from the snapshot, on a warm visit and a link's reload."""
-    relinked = loads["app-link"]["warm"]
-    results["returning_link"] = [{x: v for x, v in r.items() if x != "served"} for r in relinked]
-    warm, base = loads["app"]["warm"], loads["baseline"]["warm"]
+    relinked, warm, base = loads["app-link"]["warm"], loads["app"]["warm"], loads["baseline"]["warm"]
     for what, runs in (("warm visit (snapshot painted)", warm), ("reload of a 30-move link", relinked)):
         boards = [board_visible(r) for r in runs]
         table.add("Returning", f"board visible, {what}", spread(boards))
