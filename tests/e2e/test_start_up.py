@@ -230,7 +230,6 @@ def test_a_page_that_crashed_as_it_opened_is_opened_again_as_it_was_set_up(app, 
     assert app.page.evaluate("fetch('routed-by-the-test').then(answer => answer.text())") == "by its route"
 
 
-
 # When the page's worker (static/page-worker.js) was made, and the first frame after the page was parsed (its
 # deferred scripts run, static/boot.js's among them), in the page's clock.
 WORKER_MADE = """
