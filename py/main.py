@@ -16,7 +16,7 @@ from pyodide.ffi import create_proxy
 from archives import loaded
 from browser import (FIELDS, address, after_drawing, do, flush, home, keys_used, load_script, on,
                      replay as replay_in_slices, replay_slice, report)
-from pyramids import games, page, saves
+from pyramids import games, page, record, saves
 from pyramids.core import CONFIRM_RESIGN, DECLINE_DRAW, OFFER_DRAW, RESIGN, GameError
 from pyramids.loading import Loading
 from pyramids.session import Session
@@ -139,17 +139,24 @@ class App:
     async def start(self):
         """The game the link names (its own saved entry on a reload), else the last game played."""
         fragment = address()
-        self.saving.bare = not fragment
-        if fragment:
+        named = record.named_game(fragment)
+        self.saving.bare = not fragment or named is not None
+        if named:  # "#icetoids": that game as its button in the picker opens it, the address then its link
+            try:
+                await self.open_game(named)
+            except GameError as err:  # its files not here (offline before they were cached)
+                self.panel.tell(page.notice("This link cannot be opened:", str(err), self.instead()))
+            else:
+                do(["address", self.session.link()])
+                return
+        elif fragment:
             entry = saves.matching(self.store, fragment)
             if entry and await self.open_entry(entry):
                 return
             try:
                 loading = await self.loaded(lambda: Loading.from_link(fragment))
             except GameError as err:
-                instead = ("Your last game is shown instead." if saves.entries(self.store)
-                           else "A new game is shown instead.")
-                self.panel.tell(page.notice("This link cannot be opened:", str(err), instead))
+                self.panel.tell(page.notice("This link cannot be opened:", str(err), self.instead()))
             else:
                 message = await self.replay(loading)
                 if message or not await self.follow(loading):
@@ -173,6 +180,10 @@ class App:
             self.adopt(await self.loaded(lambda: Session(DEFAULT_GAME)), None, {})
             if saves.first_visit(self.store):
                 self.session.note(page.welcome(self.session))
+
+    def instead(self):
+        """What a visit whose link cannot be opened shows."""
+        return "Your last game is shown instead." if saves.entries(self.store) else "A new game is shown instead."
 
     async def follow(self, loading):
         """A link of a saved game: the same game opens its entry, one that continues it brings it up to
@@ -365,11 +376,15 @@ class App:
             return self.render()
         self.saving.persist()
         self.panel.notice = ""
-        entry = saves.latest_of(self.store, game_id)
-        if not (entry and await self.open_entry(entry)):
-            self.adopt(Session(game_id), None, {})
+        await self.open_game(game_id)
         self.shown()
         return None
+
+    async def open_game(self, game_id):
+        """The game of that kind played last, else a new one."""
+        entry = saves.latest_of(self.store, game_id)
+        if not (entry and await self.open_entry(entry)):
+            self.adopt(await self.loaded(lambda: Session(game_id)), None, {})
 
     def shown(self):
         """A game just opened: its URL, and the page drawn with the board in view."""

@@ -28,6 +28,12 @@ def test_parse_reads_the_record_and_bare_flags():
     assert embed.parse("v=1&g=ice-lady&m=d3-e4&play=0")[1] == embed.View()
 
 
+def test_an_embed_of_a_game_by_its_name_shows_a_new_game_of_it():
+    """``embed.html#ice-lady&play``: a board to play on in a wiki page, written by hand."""
+    rec, view = embed.parse("ice-lady&play")
+    assert (rec.game, rec.moves, view) == ("ice-lady", (), embed.View(play=True))
+
+
 def test_parse_refuses_a_broken_link_with_a_reason():
     with pytest.raises(record.RecordError, match="no game"):
         embed.parse("")

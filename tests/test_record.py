@@ -38,7 +38,9 @@ def test_view_settings_are_kept_apart_from_options():
 @pytest.mark.parametrize("text, problem", [
     ("", "holds no game"),
     ("#", "holds no game"),
-    ("garbage", "not of the form name=value"),
+    ("garbage", "no game called 'garbage'; the games here are Ice Lady, Ice Towers, IceToids, Terrafex and Ice-Turn"),
+    ("chess&players=2", "no game called 'chess'"),
+    ("v=1&g=ice-lady&garbage", "not of the form name=value"),
     ("g=ice-lady&m=", "no format version"),
     ("v=3&g=ice-lady&m=", "made by a newer version of the app"),
     ("v=0.5&g=ice-lady&m=", "format this app does not know"),
@@ -55,6 +57,29 @@ def test_view_settings_are_kept_apart_from_options():
 def test_malformed_links_say_what_is_wrong(text, problem):
     with pytest.raises(RecordError, match=problem):
         record.decode(text)
+
+
+@pytest.mark.parametrize("text, game", [
+    ("#icetoids", "icetoids"), ("IceToids", "icetoids"), ("ice-turn", "ice-turn"), ("Ice%20Turn", "ice-turn"),
+    ("ice lady", "ice-lady"), ("IceLady", "ice-lady"), ("ice_towers", "ice-towers"), ("Terrafex", "terrafex"),
+])
+def test_a_link_that_is_only_a_game_s_name_names_that_game(text, game):
+    """A person writing the app's address by hand names the game as they read it in the picker."""
+    assert record.named_game(text) == game
+    rec, problem = record.read(text)
+    assert (rec.game, rec.moves, problem) == (game, (), None)
+    assert rec.options == games.get(game).resolve_options({})
+
+
+@pytest.mark.parametrize("text", ["", "#", "chess", "ice", "icetoidss", "v=1&g=icetoids&m=", "icetoids&players=3",
+                                  "ice&lady", "g=ice-lady"])
+def test_anything_else_names_no_game_by_name(text):
+    assert record.named_game(text) is None
+
+
+def test_a_game_s_name_may_be_followed_by_its_options_and_view():
+    rec, _ = record.read("icetoids&players=3&ply=0")
+    assert (rec.game, rec.options["players"], rec.view) == ("icetoids", 3, {"ply": "0"})
 
 
 @pytest.mark.parametrize("text, moves, note", [

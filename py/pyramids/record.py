@@ -190,6 +190,19 @@ class Unpacker:
         return f"The link has {extra} characters after its last move; they are left out." if extra else None
 
 
+def _plain(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+def named_game(text: str) -> str | None:
+    """The game a fragment that is only a game's name names, as a person writes it (``#icetoids``,
+    ``#Ice-Turn``, ``#ice%20lady``), else None: a link to that game as its button in the picker opens it."""
+    if "&" in text or "=" in text:
+        return None
+    wanted = _plain(unquote(text.strip().lstrip("#")))
+    return next((e.id for e in games.CATALOGUE if wanted and wanted in (_plain(e.id), _plain(e.title))), None)
+
+
 def read(text: str) -> tuple[Record, str | None]:
     """A record from fragment text, and what was left out of it, if anything.
 
@@ -206,10 +219,17 @@ def read(text: str) -> tuple[Record, str | None]:
     if len(text) > MAX_LINK_CHARS:
         raise RecordError(f"This link is {len(text):,} characters long; the app opens links of at most "
                           f"{MAX_LINK_CHARS:,} characters.")
+    parts = text.split("&")
+    if "=" not in parts[0]:  # a link of ours begins v=...: this one begins with a game's name, or is none of ours
+        game_id = named_game(parts[0])
+        if game_id is None:
+            names = ", ".join(e.title for e in games.CATALOGUE[:-1]) + " and " + games.CATALOGUE[-1].title
+            raise RecordError(f"There is no game called {quote(unquote(parts[0]))}; the games here are {names}.")
+        parts[:1] = [f"v={FORMAT}", f"g={game_id}"]
     fields: dict[str, str] = {}
     notes: list[str] = []
     after_moves = False
-    for part in text.split("&"):
+    for part in parts:
         if not part:
             continue
         key, sep, value = part.partition("=")

@@ -55,6 +55,25 @@ def test_a_bad_link_on_a_first_visit_says_a_new_game_is_shown(app):
     assert "last game" not in app.message()
 
 
+def test_a_link_that_is_only_a_game_s_name_opens_that_game_as_the_picker_does(app):
+    """An address written by hand (`#IceToids`, `#ice-lady`): a new game of it, or the one of it played last."""
+    key, saved = saved_game(app)
+    open_link(app, "IceToids")
+    assert app.page.get_attribute("#board", "data-game") == "icetoids"
+    assert app.moves() == [] and "cannot be opened" not in app.message()
+    assert app.fragment() == "v=1&g=icetoids&m=", "the address becomes the game's own link"
+    open_link(app, "Ice%20Lady")
+    assert app.moves() == ["d3-e4"], "the Ice Lady game played last, as the picker's button opens it"
+    assert app.fragment() == "v=1&g=ice-lady&m=d3-e4" and app.storage(key) == saved
+    app.paste(app.server + "#icetoids")  # pasted into the open tab
+    assert app.page.get_attribute("#board", "data-game") == "icetoids"
+
+
+def test_a_link_naming_no_game_lists_the_games(app):
+    app.open("chess")
+    assert "There is no game called 'chess'; the games here are Ice Lady, Ice Towers, IceToids" in app.message()
+
+
 def test_illegal_move_in_a_link_keeps_the_valid_prefix(app):
     key, saved = saved_game(app)
     open_link(app, "v=1&g=ice-lady&m=c3-b4+f6-g5+c3-d4+e6-f5")
