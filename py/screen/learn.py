@@ -21,6 +21,7 @@ class Learn:
         self.tutor = None  # the lesson on screen, else None
         self.game_session = None  # the player's game, while a lesson takes its place
         self.offer_for = None  # the game whose first visit offers a lesson (none of its kind in My games)
+        self.taken = set()  # the games whose lesson was opened in this visit: not offered again
         self.offer_shown = None  # the title of the game whose offer is on the page ("": none; None: not read yet)
         self.spoken = None  # (step, made) last said in the lesson's live region
         self.loading = False
@@ -42,14 +43,14 @@ class Learn:
         if self.offer_shown is None:  # the page's first: what static/snapshot.js painted
             self.offer_shown = str(painted().get("offer", ""))
         shown = self.offer_shown == session.game.title
-        self.offer_for = session.game.id if shown and entry is None else None
+        self.offer_for = session.game.id if shown and entry is None and session.game.id not in self.taken else None
         if entry is None:
             self.app.later(lambda: self.offer(session))
 
     def offer(self, session):
         app = self.app
         try:
-            first = saves.latest_of(app.store, session.game.id) is None
+            first = session.game.id not in self.taken and saves.latest_of(app.store, session.game.id) is None
         except Exception:  # noqa: BLE001 - storage refused: no offer, nothing else changes
             first = False
         if session is app.session and (self.offer_for == session.game.id) != first:
@@ -78,6 +79,8 @@ class Learn:
         app.board.stop_replay()
         if not self.active:
             self.game_session = app.session
+        self.taken.add(game_id)
+        self.offer_for = None
         self.tutor, self.spoken = tutor, None
         app.session = tutor.session
         do(["classes", "body", {"learning": True}])

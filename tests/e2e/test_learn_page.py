@@ -67,6 +67,7 @@ def test_a_first_visit_learns_each_game_from_its_lesson_to_a_game_against_the_co
     app.page.click("#lesson-play")
     app.settled()
     assert app.page.is_hidden("#lesson") and app.page.is_visible("#controls")
+    assert app.page.is_hidden("#learn-offer"), "a lesson taken is not offered again in the game after it"
     for seat, level in tutor.seats().items():
         assert f"{seat}:{level}" in app.fragment()
     assert app.position() == games.get(game_id).new().to_text() or game_id == "ice-turn"  # Ice-Turn deals at once
@@ -92,6 +93,11 @@ def test_a_wrong_click_is_answered_with_why_and_the_player_tries_again(app):
     app.page.keyboard.press("Enter")
     app.settled()
     assert "step 2 of" in lesson_box(app)
+    app.page.keyboard.press("Escape")
+    app.settled()
+    assert app.page.is_hidden("#lesson") and app.page.is_hidden("#learn-offer"), "a lesson left is not offered again"
+    app.page.click("#rules summary")
+    assert app.page.is_visible("#rules-learn"), "the Rules still lead to it"
 
 
 def test_the_rules_link_starts_a_lesson_and_esc_or_leave_returns_to_the_game_untouched(app):
