@@ -352,6 +352,13 @@
       const box = element.getBoundingClientRect();
       if (box.top < 0 || box.bottom > innerHeight) element.scrollIntoView({block: "nearest"});
     })),
+    // Show me: should none of `selector`'s elements be in view, the first scrolled to the middle of the screen,
+    // in the next frame (a phone scrolled down to the lesson's buttons, a pool's piece lit far under them).
+    seen: selector => requestAnimationFrame(() => {
+      const shown = [...document.querySelectorAll(selector)].filter(e => e.getBoundingClientRect().width > 0);
+      const inView = e => { const box = e.getBoundingClientRect(); return box.bottom > 0 && box.top < innerHeight; };
+      if (shown.length && !shown.some(inView)) shown[0].scrollIntoView({block: "center"});
+    }),
     tell: (where, name) => at(where, element => element.dispatchEvent(new CustomEvent(name))),  // access.js hears
     think,  // a question for the computer's worker (above)
     store,  // a write to the saved games (above)

@@ -5,6 +5,7 @@ the player's own game (its moves, its save, its link) is untouched; what a click
 import pytest
 
 from pyramids import games, learn
+from conftest import PHONE, App
 from test_access import small_controls, violations
 from test_ice_towers_page import click_piece
 
@@ -98,6 +99,40 @@ def test_a_wrong_click_is_answered_with_why_and_the_player_tries_again(app):
     assert app.page.is_hidden("#lesson") and app.page.is_hidden("#learn-offer"), "a lesson left is not offered again"
     app.page.click("#rules summary")
     assert app.page.is_visible("#rules-learn"), "the Rules still lead to it"
+
+
+def test_show_me_on_a_phone_brings_what_it_lights_into_view(new_context, server):
+    """A phone scrolled down to the lesson's buttons: Terrafex's second step lights a mountain in the pool, far
+    under them; Show me scrolls it into view (and leaves the page where it is when what it lights is seen)."""
+    app = App(new_context(**PHONE).new_page(), server)
+    app.open()
+    app.pick("terrafex")
+    app.page.click("#learn-offer-start")
+    app.page.wait_for_selector("#lesson:not([hidden])")
+    tutor = learn.Tutor(learn.lesson("terrafex"))
+    scroll_to_show_me = "document.querySelector('#lesson-show').scrollIntoView({block: 'end'})"  # as a thumb does
+    app.page.evaluate(scroll_to_show_me)
+    before = app.page.evaluate("scrollY")
+    app.page.locator("#lesson-show").tap()
+    app.settled()
+    app.page.wait_for_timeout(100)  # two frames: a scroll would have come
+    assert app.page.evaluate("scrollY") == before, "e4, lit on the board, is in view: nothing moves"
+    make(app, tutor, tutor.expected()[0])
+    app.page.click("#lesson-next")
+    tutor.next()
+    app.page.evaluate(scroll_to_show_me)
+    lit = app.page.locator('#game-panel [aria-label*="legal target"]')
+    assert lit.count() == 0
+    app.page.locator("#lesson-show").tap()
+    app.settled()
+    assert lit.count() == 1 and lit.get_attribute("data-cell").startswith("pool:")
+    app.page.wait_for_function("""() => {
+        const box = document.querySelector('#game-panel [aria-label*="legal target"]').getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= innerHeight; }""")
+    assert app.page.evaluate("document.activeElement.id") == "lesson-show", "the keys stay where they were"
+    lit.tap()
+    app.settled()
+    assert app.page.locator('#board [aria-label*="legal target"]').count() > 1, "the mountain is taken: now a square"
 
 
 def test_the_rules_link_starts_a_lesson_and_esc_or_leave_returns_to_the_game_untouched(app):
