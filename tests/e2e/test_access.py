@@ -269,19 +269,23 @@ def test_axe_finds_no_violation_on_the_embed_page(screen):
 CONTROLS = "button, a[href], summary, select, textarea, input:not([type=checkbox]):not([type=radio])"
 
 
-def small_controls(page) -> list[str]:
-    """Controls on screen, outside the board, under 24x24 CSS px.
+def small_controls(page, least: int = 24) -> list[str]:
+    """Controls on screen, outside the board, under `least` x `least` CSS px.
 
-    WCAG 2.2's target size (2.5.8) without its spacing exception, which axe allows: a button as high as
-    its small text is one whatever its neighbours.  Checkboxes stand in their labels and are left to axe.
+    24: WCAG 2.2's target size (2.5.8) without its spacing exception, which axe allows: a button as high as
+    its small text is one whatever its neighbours; checkboxes stand in their labels and are left to axe.
+    44: a finger on a phone, where a checkbox is measured by its label (a tap on it ticks the box).
     The board's locations have their own test (a finger wide on a phone, or in the lens).
     """
-    return page.evaluate("""s => [...document.querySelectorAll(s)]
-        .filter(e => e.getClientRects().length && !e.closest('#board'))
+    return page.evaluate("""([s, least]) => [...document.querySelectorAll(s)]
+        .map(e => e.type === 'checkbox' ? e.closest('label') : e)
+        .filter(e => e && e.getClientRects().length && !e.closest('#board'))
         .map(e => { const r = e.getBoundingClientRect();
-                    return [e.id || e.dataset.cell || e.textContent.trim().slice(0, 30), r.width, r.height]; })
-        .filter(([, w, h]) => w < 24 || h < 24)
-        .map(([what, w, h]) => `${what} ${w.toFixed(1)}x${h.toFixed(1)}`)""", CONTROLS)
+                    return [e.id || e.name || e.dataset.cell || e.textContent.trim().slice(0, 30),
+                            r.width, r.height]; })
+        .filter(([, w, h]) => w < least || h < least)
+        .map(([what, w, h]) => `${what} ${w.toFixed(1)}x${h.toFixed(1)}`)""",
+        [CONTROLS + (", input[type=checkbox]" if least >= 44 else ""), least])
 
 
 def test_every_control_is_at_least_24_px_in_every_game_and_dialog(screen):
@@ -306,6 +310,27 @@ def test_every_control_is_at_least_24_px_in_every_game_and_dialog(screen):
     app.page.goto(app.server + "embed.html#" + Session("ice-lady", {}, ["c3-d4"]).link())
     app.wait_ready()
     small["embed"] = small_controls(app.page)
+    assert {where: found for where, found in small.items() if found} == {}
+
+
+def test_on_a_phone_every_control_is_a_finger_high_in_every_game_dialog_and_box(phone):
+    """On a phone the dialogs' lists and buttons measured 24-31 px, New game's player count 30 px wide, the
+    typed move's field 34 px and the Rules' summary 24 px, where the game's own controls are 44."""
+    app = phone.open()
+    type_move(app, "c3-d4")
+    app.page.evaluate("document.querySelector('#rules').open = true")
+    small = {}
+    for game_id in GAMES:
+        app.pick(game_id)
+        for button, box in (("#embed", "#embed-box"), ("#notation", "#notation-box"), ("#share", "#share-box")):
+            if app.page.is_hidden(box):
+                app.page.click(button)
+        small[game_id] = small_controls(app.page, 44)
+        app.page.click("#new")
+        small[f"new {game_id}"] = small_controls(app.page, 44)
+        app.page.click("#new-cancel")
+    app.page.click("#my-games")
+    small["my games"] = small_controls(app.page, 44)
     assert {where: found for where, found in small.items() if found} == {}
 
 
