@@ -332,6 +332,10 @@ def test_on_a_phone_every_control_is_a_finger_high_in_every_game_dialog_and_box(
     app.page.click("#my-games")
     small["my games"] = small_controls(app.page, 44)
     assert {where: found for where, found in small.items() if found} == {}
+    app.page.goto(app.server + "embed.html#" + link("terrafex"))
+    app.wait_ready()
+    summary = app.page.evaluate("document.querySelector('#game-panel summary').getBoundingClientRect().height")
+    assert small_controls(app.page) == [] and summary == 24, "the embed stays compact: its frame's size is the wiki's"
 
 
 # -- My games ------------------------------------------------------------------
