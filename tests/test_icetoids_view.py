@@ -14,7 +14,7 @@ from pyramids.session import Session
 from pyramids.svg import Marks
 from pyramids import views
 from pyramids.views import draw, last_marks
-from pyramids.views.icetoids import MARGIN
+from pyramids.views.icetoids import BACK, BLUE, MARGIN, TILE_FACE
 
 SVG = "{http://www.w3.org/2000/svg}"
 ARROW_TYPES = [name for name, tile in TILESET.items() if not tile.target]
@@ -189,6 +189,45 @@ def test_setup_shows_colours_then_home_tiles_and_corner_edges():
     assert "Blue (P2): choose your home tile" in text
     corner = draw(state, Marks(("d4",)))
     assert ">north<" in corner and ">east<" in corner
+
+
+def contrast(one: str, other: str) -> float:
+    """WCAG 2's contrast ratio of two #rrggbb colours."""
+    def luminance(colour):
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_every_lit_tile_s_blue_outline_lies_on_a_white_one_that_stands_out_on_a_face_down_tile():
+    """WCAG 2.2's non-text contrast (1.4.11, 3:1): the blue that lights a home to choose, a move's tile, the
+    tile to turn or a selected tile stood 1.6:1 on a face-down tile's slate; a white outline twice as wide
+    under it stands out there, and the blue itself on a revealed tile's cream."""
+    assert contrast(BLUE, BACK) < 3 <= contrast("#ffffff", BACK) and contrast(BLUE, TILE_FACE) >= 3
+    state = GAME.new().play("p1:colour=red")
+    boards = {"homes": draw(state)}
+    for move in ("p1:home=a2", "p2:colour=blue", "p2:home=d3", "off-a2", "reveal:a2=yellow", "off-d3",
+                 "reveal:d3=green", "a2.U>E", "d3.U>W"):
+        state = state.play(move)
+    boards["a move's tile, the piece's tile selected"] = draw(state, Marks(("a2",), ("b2",)))
+    state = state.play("a2.E-b2").play("reveal:b2=corner")
+    assert state.pending is not None, "b2 is turned over: its layout to choose"
+    boards["the tile to turn"] = draw(state)
+    for what, text in boards.items():
+        lit = 0
+        for parent in ET.fromstring(text).iter():
+            children = list(parent)
+            for before, outline in zip([None, *children], children):
+                if outline.get("stroke") != BLUE or outline.tag != SVG + "rect":
+                    continue
+                lit += 1
+                assert before is not None and before.get("stroke") == "#fff", f"{what}: no white under the blue"
+                assert [before.get(k) for k in "xy"] + [before.get("width")] == \
+                    [outline.get(k) for k in "xy"] + [outline.get("width")], what
+                assert float(before.get("stroke-width")) >= 2 * float(outline.get("stroke-width")) - 1, what
+        assert lit, f"{what}: nothing lit"
 
 
 def test_last_marks_cover_a_push():
