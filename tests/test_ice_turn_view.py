@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from colours import contrast
 from conformance import playout
 from pyramids import games, page, views
 from pyramids.session import Session
@@ -106,12 +107,14 @@ def bar_frame(root):
 
 
 def test_the_action_bar_frames_its_caption_and_is_gone_when_the_game_is_over():
-    """Setup's caption lies inside the bar; a won game has no actions, so no empty frame."""
+    """Setup's caption lies inside the bar, in a grey that reads on it; a won game has no actions, so no empty
+    frame."""
     placing = ET.fromstring(views.draw(Session("ice-turn", rng=random.Random(1)).state))
     frame = bar_frame(placing)
     bottom = float(frame.get("y")) + float(frame.get("height"))
     captions = [el for el in placing.iter("{http://www.w3.org/2000/svg}text") if "then a tile" in (el.text or "")]
     assert len(captions) == 1 and float(captions[0].get("y")) + 3 <= bottom
+    assert contrast(captions[0].get("fill"), frame.get("fill")) >= 4.5, "words on the tray: WCAG's 4.5:1"
     won = pos({"d4": "r1r2r3", "a1": "b3b2b1"})
     assert won.outcome is not None and bar_frame(ET.fromstring(views.draw(won))) is None
 

@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from colours import contrast
 from conformance import playout
 from pyramids.core import CHANCE
 from pyramids.games.icetoids import CELLS, COLOURS, GAME, ORIENTATIONS, TILESET
@@ -189,16 +190,6 @@ def test_setup_shows_colours_then_home_tiles_and_corner_edges():
     assert "Blue (P2): choose your home tile" in text
     corner = draw(state, Marks(("d4",)))
     assert ">north<" in corner and ">east<" in corner
-
-
-def contrast(one: str, other: str) -> float:
-    """WCAG 2's contrast ratio of two #rrggbb colours."""
-    def luminance(colour):
-        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-        r, g, b = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b
-    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 def test_every_lit_tile_s_blue_outline_lies_on_a_white_one_that_stands_out_on_a_face_down_tile():

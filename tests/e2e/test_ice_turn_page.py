@@ -127,6 +127,7 @@ BOXES = """() => {
   const help = [...document.querySelectorAll('#board .bar text')].filter(t => t.textContent.includes('then a tile'));
   return {board: box(document.querySelector('#board svg')), help: help.map(box),
           bar: all('#board .bar > rect'), buttons: all('#board .bar .action'),
+          words: [...document.querySelectorAll('#board .bar text')].filter(t => !t.closest('.action')).map(box),
           goals: all('#board .goal text'), pieces: all('#board .pieces .pyramid')};
 }"""
 
@@ -141,7 +142,8 @@ def inside(inner, outer):
 
 def test_the_tray_s_help_and_the_goal_labels_stay_clear_on_a_phone_and_a_desktop(app):
     """Issue 26: at 390x844 the tray's help overlapped the tile buttons and the "goal" label on a1 hid under
-    the tree there. Measured on screen: nothing overlaps, every label and button lies in the picture."""
+    the tree there; its captions came out 7 px high there, smaller than the board's labels. Measured on screen:
+    nothing overlaps, every label and button lies in the picture, no word in the tray smaller than "goal"."""
     for width, height in ((390, 844), (1200, 850)):
         app.page.set_viewport_size({"width": width, "height": height})
         app.open(link(DEAL))
@@ -151,6 +153,11 @@ def test_the_tray_s_help_and_the_goal_labels_stay_clear_on_a_phone_and_a_desktop
         for label in boxes["goals"]:
             assert label[2] > label[0] and inside(label, boxes["board"]), width
             assert not any(overlap(label, piece) for piece in boxes["pieces"]), f"a goal label is hidden at {width}"
+        words, goal = boxes["words"], boxes["goals"][0]
+        assert len(words) == 4, "the help and each kind's caption, double arrow, Q-Turner and single arrow"
+        assert all(w[3] - w[1] >= goal[3] - goal[1] for w in words), f"the tray's words smaller than 'goal' at {width}"
+        assert all(inside(w, boxes["bar"][0]) for w in words), width
+        assert not any(overlap(a, b) for i, a in enumerate(words) for b in words[i + 1:] + boxes["buttons"]), width
         app.open(link(DEAL + PLACE + ["roll:3", "face:wild"]))
         boxes = app.page.evaluate(BOXES)
         buttons = boxes["buttons"]
