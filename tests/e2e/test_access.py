@@ -288,6 +288,13 @@ def small_controls(page, least: int = 24) -> list[str]:
         [CONTROLS + (", input[type=checkbox]" if least >= 44 else ""), least])
 
 
+def open_boxes(app: App, names) -> None:
+    """Each named box under the controls (Embed, Notation, Share) opened by its button, unless it is open."""
+    for name in names:
+        if app.page.is_hidden(f"#{name}-box"):
+            app.page.click(f"#{name}")
+
+
 def test_every_control_is_at_least_24_px_in_every_game_and_dialog(screen):
     """Issue 26: Ice Towers' "I'm done", Ice-Turn's move list, the embed's "Open in the full app" and the
     rules' summary measured under 24 px; every other control is checked too, at desktop size and on a phone."""
@@ -297,9 +304,7 @@ def test_every_control_is_at_least_24_px_in_every_game_and_dialog(screen):
     small = {}
     for game_id in GAMES:
         app.pick(game_id)
-        for button, box in (("#embed", "#embed-box"), ("#notation", "#notation-box")):  # their boxes' controls
-            if app.page.is_hidden(box):
-                app.page.click(button)
+        open_boxes(app, ("embed", "notation"))  # their boxes' controls
         small[game_id] = small_controls(app.page)
     app.page.click("#new")
     small["new game"] = small_controls(app.page)
@@ -322,9 +327,7 @@ def test_on_a_phone_every_control_is_a_finger_high_in_every_game_dialog_and_box(
     small = {}
     for game_id in GAMES:
         app.pick(game_id)
-        for button, box in (("#embed", "#embed-box"), ("#notation", "#notation-box"), ("#share", "#share-box")):
-            if app.page.is_hidden(box):
-                app.page.click(button)
+        open_boxes(app, ("embed", "notation", "share"))
         small[game_id] = small_controls(app.page, 44)
         app.page.click("#new")
         small[f"new {game_id}"] = small_controls(app.page, 44)
