@@ -43,7 +43,7 @@ class Learn:
         if self.offer_shown is None:  # the page's first: what static/snapshot.js painted
             self.offer_shown = str(painted().get("offer", ""))
         shown = self.offer_shown == session.game.title
-        self.offer_for = session.game.id if shown and entry is None and session.game.id not in self.taken else None
+        self.offer_for = session.game.id if shown and entry is None else None
         if entry is None:
             self.app.later(lambda: self.offer(session))
 
