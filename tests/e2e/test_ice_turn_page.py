@@ -128,6 +128,7 @@ BOXES = """() => {
   return {board: box(document.querySelector('#board svg')), help: help.map(box),
           bar: all('#board .bar > rect'), buttons: all('#board .bar .action'),
           words: [...document.querySelectorAll('#board .bar text')].filter(t => !t.closest('.action')).map(box),
+          captions: all('#board .bar .action text'),
           goals: all('#board .goal text'), pieces: all('#board .pieces .pyramid')};
 }"""
 
@@ -142,8 +143,9 @@ def inside(inner, outer):
 
 def test_the_tray_s_help_and_the_goal_labels_stay_clear_on_a_phone_and_a_desktop(app):
     """Issue 26: at 390x844 the tray's help overlapped the tile buttons and the "goal" label on a1 hid under
-    the tree there; its captions came out 7 px high there, smaller than the board's labels. Measured on screen:
-    nothing overlaps, every label and button lies in the picture, no word in the tray smaller than "goal"."""
+    the tree there; its captions came out 7-8 px high there, smaller than the board's labels, in setup and in a
+    turn. Measured on screen: nothing overlaps, every label and button lies in the picture, no word in the tray
+    smaller than "goal", each button's caption inside it."""
     for width, height in ((390, 844), (1200, 850)):
         app.page.set_viewport_size({"width": width, "height": height})
         app.open(link(DEAL))
@@ -164,3 +166,9 @@ def test_the_tray_s_help_and_the_goal_labels_stay_clear_on_a_phone_and_a_desktop
         assert len(buttons) == 16, "tip and turn arrows, the Wild's Tip, three Aims, Swap, Hop, Dig, End movement"
         assert all(inside(button, boxes["bar"][0]) for button in buttons), f"a button leaves the tray at {width}"
         assert not any(overlap(a, b) for i, a in enumerate(buttons) for b in buttons[i + 1:]), width
+        words, captions, goal = boxes["words"], boxes["captions"], boxes["goals"][0]
+        assert len(words) == 3 and len(captions) == 8, "Tip 1 MP, Turn 1 MP, Treehouse; MP=7 ... Dig, End movement"
+        assert all(w[3] - w[1] >= goal[3] - goal[1] for w in words + captions), f"tray words below 'goal' at {width}"
+        assert all(inside(w, boxes["bar"][0]) for w in words), width
+        assert not any(overlap(a, b) for i, a in enumerate(words) for b in words[i + 1:] + buttons), width
+        assert all(any(inside(c, button) for button in buttons) for c in captions), "a caption leaves its button"

@@ -24,7 +24,8 @@ LEFT, TOP = 60, 28
 BOARD = SIZE * CELL
 WIDTH = BOARD + 2 * LEFT
 BAR = TOP + BOARD + 10  # the action bar's top
-HEIGHT = BAR + 96  # two rows of buttons, or setup's tiles with a line of help under them
+HEIGHT = BAR + 116  # two rows of buttons (the second's caption above it), or setup's tiles and a line of help
+CAPTION = 14  # the tray's words, as the board's labels: at 12 they came out 8 px high on a 390 px phone
 BLUE = "#1f7ae0"
 INK = "#1d3557"
 MUTED = "#8a93a0"
@@ -193,19 +194,18 @@ def _bar(state, marks: svg.Marks, watching: bool = False) -> str:
         return ""
     lit = set(marks.targets)
     out = [svg.rect(6, BAR, WIDTH - 12, HEIGHT - BAR - 6, 'fill="#fbfaf6" stroke="#d8d2c4" rx="8"')]
-    row1, row2 = BAR + 8, BAR + 48
+    row1, row2 = BAR + 8, BAR + 68
     if watching:
-        return "".join(out) + _text(WIDTH / 2, BAR + 54, escape(_doing(state)), 18)
+        return "".join(out) + _text(WIDTH / 2, BAR + 62, escape(_doing(state)), 18)
     if state.phase == "place":
         hand = state.hands[state.turn]
         who = escape(state.actor_name(state.active))
-        # 14 units, as the board's own labels: at 11-12 they came out 7 px high on a 390 px phone; the help in
-        # the page's grey for words (5.5:1 on the tray; the arrows' grey stood 3:1)
-        out.append(_text(16, row2 + 34, f"{who}: choose an empty cell, then a tile", 14, "start", "#666"))
+        # the help in the page's grey for words (5.5:1 on the tray; the arrows' grey stood 3:1)
+        out.append(_text(16, BAR + 92, f"{who}: choose an empty cell, then a tile", CAPTION, "start", "#666"))
         x = 16
         for name in dict.fromkeys(hand):
             kind = TILES[name]
-            out.append(_text(x, row1 + 11, f"{kind.title} &#215;{hand.count(name)}", 14, "start"))
+            out.append(_text(x, row1 + 11, f"{kind.title} &#215;{hand.count(name)}", CAPTION, "start"))
             start = x
             for arrows in kind.orientations:
                 tile = Tile(name, arrows)
@@ -222,8 +222,8 @@ def _bar(state, marks: svg.Marks, watching: bool = False) -> str:
     kinds = ("turn",) if state.phase == "react" else ("tip", "turn")
     for action in kinds:
         caption = "Turn (free)" if state.phase == "react" else f"{action.capitalize()} 1 MP"
-        out.append(_text(x, row1 + 22, caption, 12, "start"))
-        x += 70 if state.phase == "react" else 62
+        out.append(_text(x, row1 + 22, caption, CAPTION, "start"))
+        x += 84 if state.phase == "react" else 74
         for d in DIRS:
             out.append(_arrow_button(action, d, x, row1, f"{action}:{d}" in lit))
             x += 37
@@ -233,18 +233,17 @@ def _bar(state, marks: svg.Marks, watching: bool = False) -> str:
     named = set(marks.targets)  # a hint's, where the button is lit anyway
     if state.is_legal("tip7") or state.is_legal("wild:tip7"):
         lit.add("tip7")  # a move by itself, whatever is selected, as End is
-    if buttons:
-        out.append(_text(x, row2 + 22, "Treehouse", 12, "start"))
-        x += 66
+    if buttons:  # above its buttons: beside them, the Wild's seven and End leave it no room
+        out.append(_text(x, row2 - 6, "Treehouse", CAPTION, "start"))
     for location, caption, title in buttons:
-        w = 44 if location.startswith("aim") else 48
-        out.append(_button(location, x, row2, w, 34, _text(x + w / 2, row2 + 22, caption, 12), location in lit, title,
-                           location == "tip7" and location in named))
+        w = 48 if location.startswith("aim") else 52
+        out.append(_button(location, x, row2, w, 34, _text(x + w / 2, row2 + 22, caption, CAPTION), location in lit,
+                           title, location == "tip7" and location in named))
         x += w + 5
     end = "End movement" if state.phase == "move" else "End turn"
     bold = ' font-weight="bold"'
-    out.append(_button("end", WIDTH - 122, row2, 108, 34, _text(WIDTH - 68, row2 + 22, end, 12, extra=bold), True, end,
-                       "end" in named))
+    out.append(_button("end", WIDTH - 142, row2, 128, 34, _text(WIDTH - 78, row2 + 22, end, CAPTION, extra=bold),
+                       True, end, "end" in named))
     return "".join(out)
 
 
@@ -316,7 +315,7 @@ def draw(state, marks: svg.Marks = svg.Marks(), watching: bool = False) -> str:
                                                                    f'stroke="{BLUE}" stroke-width="3" rx="4"'))
             cost = _move_cost(state, marks, cell)
             if cost:
-                overlays.append(_text(x + CELL / 2, y + 16, cost, 12, colour=BLUE, extra=' font-weight="bold"'))
+                overlays.append(_text(x + CELL / 2, y + 18, cost, CAPTION, colour=BLUE, extra=' font-weight="bold"'))
     goals = [_goal(state, seat) for seat in state.seats]
     labels = [_text(LEFT + (i + 0.5) * CELL, TOP - 9, "abcd"[i], 15, colour="#666") for i in range(SIZE)]
     labels += [_text(LEFT / 2, TOP + (SIZE - 1 - i + 0.5) * CELL + 5, str(i + 1), 15, colour="#666")
