@@ -15,10 +15,11 @@
 // element is painted in the drawing's order, under the locations drawn after it (its right and bottom
 // edges hidden, it looked a few pixels up and left of the square).
 //
-// Touch: a tap whose nearest location measures under 44 CSS px (a piece in an Ice
-// Towers tower, a split point) opens a lens: that part of the board, magnified until
-// its locations measure at least 44 px; a tap there clicks the same location on the
-// board, and a tap outside them (or Esc, or Close) closes the lens.
+// Touch: a tap with a location under 44 CSS px within a finger's reach (22 px: a piece in
+// an Ice Towers tower, a split point, a piece beside the tile tapped) opens a lens: that part
+// of the board, magnified until its locations measure at least 44 px; a tap there clicks the
+// same location on the board, and a tap outside them (or Esc, or Close) closes the lens.  A
+// tap inside a big location with a small one in reach opens it too: the finger may have meant either.
 (function () {
   "use strict";
   const LOCATION = "[data-cell]";
@@ -152,7 +153,7 @@
     return { x, y, w, h };
   }
 
-  // The locations whose box holds the point (innermost last), else the nearest within reach.
+  // The locations within a finger's reach of the point (their boxes, in the document's order).
   function near(board, x, y) {
     const all = [...board.querySelectorAll(LOCATION)].filter(shown);
     const dist = (el) => {
