@@ -146,7 +146,7 @@ def image(state: State, marks: Marks = Marks()) -> str:
     """The board as a standalone SVG file: the last move marked, no selection, a white ground, and under the
     board a caption in letters a thumbnail keeps readable (whose turn or the result, the scores, what the game's
     panel adds: `views.picture_lines`), since a wiki shows pictures at 300 px and a board's own labels are small."""
-    board = views.draw(state, replace(marks, selected=(), targets=()))
+    board = views.draw(state, replace(marks, selected=(), targets=()), picture=True)
     box = re.search(r'viewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"', board)
     assert box is not None  # views.draw writes every board's viewBox
     left, top, width, height = (float(n) for n in box.groups())

@@ -111,7 +111,7 @@ class MyGames:
                              None)) is not None:
                 try:
                     state = await loaded(lambda: games.get(e.game).from_text(e.position), base=home())  # noqa: B023 - at once
-                    picture = views.draw(state)
+                    picture = views.draw(state, picture=True)
                 except Exception:  # noqa: BLE001 - a picture must never keep the list from opening
                     picture = ""
                 if len(self.pictures) >= PICTURES_KEPT:

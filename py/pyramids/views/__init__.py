@@ -22,21 +22,23 @@ def _view_of(game_id: str):
     return import_module(f"{__name__}.{game_id.replace('-', '_')}")
 
 
-def draw(state: State, marks: Marks = Marks(), perspective: str | None = None, watching: bool = False) -> str:
+def draw(state: State, marks: Marks = Marks(), perspective: str | None = None, watching: bool = False,
+         picture: bool = False) -> str:
     """The SVG of `state` with the selection, targets and last move marked, seen from `perspective`'s seat.
 
     A view whose board has sides names the seats that sit across it
     (``ACROSS``); their player sees the board turned round, their own side at the bottom.
     `watching`: nobody here may act at this position (the computer or a friend by link is to
     move, or it is a past one); a view whose board holds controls (``CONTROLS``: Ice-Turn's
-    action bar, IceToids' colour choice) then draws no control that looks usable.
+    action bar, IceToids' colour choice) then draws no control that looks usable.  `picture`: the position
+    drawn for a picture (a download, My games' list), where such a view draws no control nor the room for one.
     """
     view = _view(state)
     drawing = {}
     if perspective is not None and perspective in getattr(view, "ACROSS", ()):
         drawing["turned"] = True
-    if watching and getattr(view, "CONTROLS", False):
-        drawing["watching"] = True
+    if getattr(view, "CONTROLS", False):
+        drawing.update(watching=watching, picture=picture)
     return view.draw(state, marks, **drawing)
 
 

@@ -36,7 +36,7 @@ OUTWARD = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 ARROW_TEXT = {"N": "&#8593;", "E": "&#8594;", "S": "&#8595;", "W": "&#8592;"}
 WIDTHS = {1: 0.42, 2: 0.6, 3: 0.78}  # a standing piece's base, as a share of the tile, in side view
 COLOURS = tuple(LETTERS)
-CONTROLS = True  # the action bar: drawn as not for use while nobody here may act (`views.draw`'s watching)
+CONTROLS = True  # the action bar: not for use while nobody here may act, left out of a picture (`views.draw`)
 
 
 def _origin(cell: int) -> tuple[float, float]:
@@ -283,9 +283,9 @@ def _move_cost(state, marks: svg.Marks, cell: int) -> str:
     return f"move {pips(state.stacks[source][0])} MP"
 
 
-def draw(state, marks: svg.Marks = svg.Marks(), watching: bool = False) -> str:
+def draw(state, marks: svg.Marks = svg.Marks(), watching: bool = False, picture: bool = False) -> str:
     """The board with the selection, lit targets, last move, goals, and the action bar (no buttons while
-    nobody here may act: `watching`)."""
+    nobody here may act: `watching`; in a `picture`, no bar: the board alone)."""
     tiles, art, pieces, overlays = [], [], [], []
     reacting = state.phase == "react" and state.outcome is None
     for cell in range(SIZE * SIZE):
@@ -326,9 +326,9 @@ def draw(state, marks: svg.Marks = svg.Marks(), watching: bool = False) -> str:
               f'<g class="overlays" pointer-events="none">{"".join(overlays)}</g>',
               f'<g class="directions">{"".join(_edge_arrows(marks))}</g>',
               f'<g class="labels" pointer-events="none">{"".join(labels)}</g>',
-              f'<g class="bar">{_bar(state, marks, watching)}</g>']
+              "" if picture else f'<g class="bar">{_bar(state, marks, watching)}</g>']
     status = "game over" if state.outcome else f"{state.active} to act"
-    return svg.document(WIDTH, HEIGHT, "".join(layers), f"Ice-Turn board, {status}", COLOURS)
+    return svg.document(WIDTH, BAR if picture else HEIGHT, "".join(layers), f"Ice-Turn board, {status}", COLOURS)
 
 
 def _die(value: int) -> str:

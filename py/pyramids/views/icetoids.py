@@ -296,12 +296,14 @@ def _labels() -> str:
     return "".join(out)
 
 
-CONTROLS = True  # the colour choice: not drawn while nobody here may act (`views.draw`'s watching)
+CONTROLS = True  # the colour choice: not drawn while nobody here may act, nor in a picture (`views.draw`)
 
 
-def draw(state, marks: svg.Marks = svg.Marks(), watching: bool = False) -> str:
+def draw(state, marks: svg.Marks = svg.Marks(), watching: bool = False, picture: bool = False) -> str:
     """The board with marks: selection, targets, last move; setup and turning prompts (while nobody here may act,
-    `watching`, what the player to act is choosing, with no colour to pick and no home tile lit)."""
+    `watching`, or in a `picture`: what the player to act is choosing, with no colour to pick and no home tile
+    lit)."""
+    watching = watching or picture
     turning = state.pending is not None and state.tiles[state.pending] is not None and state.outcome is None
     choosing_colour = state.in_setup and state.colours[state.active] is None
     choosing_home = state.in_setup and not choosing_colour
