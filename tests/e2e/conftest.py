@@ -376,6 +376,21 @@ class App:
         return other
 
 
+def watch_positions(page):
+    """From now on, keep every position the board shows (its data-position), however briefly: a replay shows one
+    for 0.6 s, which a page slowed by a busy machine can draw and replace between two of a test's polls."""
+    page.evaluate("""() => {
+        const board = document.getElementById('board'), seen = window.positionsShown = [];
+        new MutationObserver(records => seen.push(...records.map(r => r.oldValue), board.dataset.position))
+            .observe(board, {attributes: true, attributeFilter: ['data-position'], attributeOldValue: true});
+    }""")
+
+
+def wait_shown(page, position: str, timeout: int = 30_000):
+    """Wait until the board has shown `position` since `watch_positions`."""
+    page.wait_for_function("p => window.positionsShown.includes(p)", arg=position, timeout=timeout)
+
+
 def settled(page_or_frame):
     """`App.settled` for any page or frame."""
     page_or_frame.wait_for_selector("html:not([data-answering])", state="attached")

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from conftest import wait_shown, watch_positions
 from pyramids import games, turns
 
 WIDE = {"width": 1366, "height": 768}
@@ -89,9 +90,9 @@ def test_the_computers_turn_is_told_outlined_and_replayed_beside_the_log(new_con
 
     # Replay turn: the position before the turn, then each of its moves, then back to the latest
     latest = page.get_attribute("#board", "data-position")
+    watch_positions(page)
     page.click("#replay")
-    before = states[theirs[-1].first - 1].to_text()
-    page.wait_for_function("p => document.getElementById('board').dataset.position === p", arg=before)
+    wait_shown(page, states[theirs[-1].first - 1].to_text())
     assert page.inner_text("#replay") == "Stop replay"
     page.wait_for_function("p => document.getElementById('board').dataset.position === p", arg=latest,
                            timeout=30_000)

@@ -4,6 +4,7 @@ are the choices, and the keyboard's focus ring sits on the location."""
 
 from __future__ import annotations
 
+from conftest import wait_shown, watch_positions
 from pyramids import games, turns
 from pyramids.views import last_marks
 
@@ -39,9 +40,9 @@ def test_a_reload_keeps_the_computers_last_turn(app):
     assert app.message() == said, "the turn's summary is told again"
     assert outlined(app) == marks, "what it changed is outlined again"
     assert app.page.is_visible("#replay")
+    watch_positions(app.page)
     app.page.click("#replay")
-    app.page.wait_for_function("p => document.getElementById('board').dataset.position === p", arg=states[0].to_text(),
-                               timeout=60_000)
+    wait_shown(app.page, states[0].to_text(), timeout=60_000)
     app.page.wait_for_function("document.getElementById('replay').textContent === 'Replay turn'", timeout=60_000)
 
 
