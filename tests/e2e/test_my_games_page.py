@@ -52,6 +52,24 @@ def test_a_friends_link_and_one_move_keep_the_players_own_game(app):
     assert app.moves() == ["d3-e4"], "a bare visit opens the game played last"
 
 
+def test_every_row_s_buttons_stand_in_the_same_place(app):
+    """On a desktop each saved game's Open, Rename and Delete stand in one column: they wrapped by the length of
+    the game's description, a long status (Terrafex's actions left) pushing its row's buttons to the right."""
+    app.open()
+    app.play("d3", "e4")  # Ice Lady: "Black to move."
+    app.pick("terrafex")
+    app.click("a1")  # "White: three actions left: forest, fire, glacier."
+    app.page.click("#my-games")
+    rows = app.page.evaluate("""() => [...document.querySelectorAll('#games-list .saved')].map(row => {
+        const top = row.getBoundingClientRect().top;
+        return [...row.querySelectorAll('.acts button')].map(b => {
+            const r = b.getBoundingClientRect();
+            return [Math.round(r.left), Math.round(r.top - top)]; }); })""")
+    assert len(rows) == 2 and all(len(row) == 3 for row in rows)
+    assert [left for left, _ in rows[0]] == [left for left, _ in rows[1]], rows
+    assert all(len({top for _, top in row}) == 1 for row in rows), f"a row's buttons on one line: {rows}"
+
+
 def test_a_rename_or_delete_that_meets_another_tab_s_write_says_it_was_not_made(app):
     """A rename or delete in My games made as another tab writes the same game (its event not yet heard here) is
     refused by the page, which keeps the other tab's write: the list shows that, and the player is told the
