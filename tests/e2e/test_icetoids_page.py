@@ -8,6 +8,7 @@ where a test needs a particular tile it opens a link whose record already holds 
 import json
 from urllib.parse import unquote
 
+from conftest import PHONE, App
 from pyramids import games, record
 from pyramids.games.icetoids import CELLS, ORIENTATIONS
 from pyramids.loading import Loading
@@ -171,3 +172,34 @@ def test_point_with_the_panel_buttons_and_undo(app):
     assert app.moves() == list(moves)
     app.page.click("#redo")
     assert app.moves()[-1] == "a2.U>W"
+
+
+def test_on_a_phone_a_lone_piece_and_the_waiting_pieces_are_taken_at_one_tap(new_context, server):
+    """On a 390 px phone a piece alone on its tile measured 38 px and the waiting pieces 24 px, so every tap to
+    choose one opened the lens, and a move took four taps. Now each takes the clicks of most of its tile or of
+    the margin by its home: a finger high, chosen at one tap. A way to point, smaller, still opens the lens."""
+    app = App(new_context(**PHONE).new_page(), server)
+    app.open(record.encode(record.Record("icetoids", {}, CORNER_DRAWN + ("orient:a2=ES", "off-a1",
+                                                                         "reveal:a1=green"))))
+    assert app.status().startswith("Red (P1) to move")
+
+    def tap(cell, within="#board"):
+        box = app.page.locator(f'{within} [data-cell="{cell}"]').first.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44 or within == ".lens", f"{cell}: {box}"
+        app.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        app.settled()
+
+    def selected():
+        return app.page.locator('#board [aria-label*="selected"]').evaluate_all("els => els.map(e => e.dataset.cell)")
+
+    for cell in ("a2:red.U", "off:red"):
+        tap(cell)
+        assert app.page.locator(".lens").count() == 0 and selected() == [cell]
+        app.page.keyboard.press("Escape")
+        app.settled()
+        assert selected() == []
+    tap("a2:red.U")
+    app.page.locator('#board [data-cell="dir:N"]').tap()
+    assert app.page.locator(".lens").count() == 1, "a way to point is smaller than a finger: magnified"
+    tap("dir:N", ".lens")
+    assert app.moves()[-1] == "a2.U>N"
