@@ -43,8 +43,10 @@ async function ready(page, access = true) {
 
 const moves = page => page.$$eval("#moves button[data-notation]", els => els.map(e => e.dataset.notation));
 
+// A locator, not page.click: it waits for the location and tries again should a redraw replace it between finding
+// and clicking (the board is labelled anew once the page is ready; CI once failed "Node is detached from document").
 async function play(page, ...cells) {
-  for (const cell of cells) await page.click(`#board [data-cell="${cell}"]`);
+  for (const cell of cells) await page.locator(`#board [data-cell="${cell}"]`).click();
 }
 
 async function waitMoves(page, expected, what) {
