@@ -106,9 +106,9 @@ def bar_frame(root):
     return frames[0].find("{http://www.w3.org/2000/svg}rect")
 
 
-def test_the_action_bar_frames_its_caption_and_is_gone_when_the_game_is_over():
-    """Setup's caption lies inside the bar, in a grey that reads on it; a won game has no actions, so no empty
-    frame."""
+def test_the_action_bar_frames_its_caption_and_says_the_result_when_the_game_is_over():
+    """Setup's caption lies inside the bar, in a grey that reads on it; a won game has no actions: its band
+    under the board says who won, and holds no button (an empty band was left there before)."""
     placing = ET.fromstring(views.draw(Session("ice-turn", rng=random.Random(1)).state))
     frame = bar_frame(placing)
     bottom = float(frame.get("y")) + float(frame.get("height"))
@@ -116,7 +116,11 @@ def test_the_action_bar_frames_its_caption_and_is_gone_when_the_game_is_over():
     assert len(captions) == 1 and float(captions[0].get("y")) + 3 <= bottom
     assert contrast(captions[0].get("fill"), frame.get("fill")) >= 4.5, "words on the tray: WCAG's 4.5:1"
     won = pos({"d4": "r1r2r3", "a1": "b3b2b1"})
-    assert won.outcome is not None and bar_frame(ET.fromstring(views.draw(won))) is None
+    assert won.outcome is not None
+    bar = next(el for el in ET.fromstring(views.draw(won)).iter() if el.get("class") == "bar")
+    words = ["".join(el.itertext()) for el in bar.iter("{http://www.w3.org/2000/svg}text")]
+    assert words == ["Red wins.", "Red built the nest on d4."]
+    assert not [el for el in bar.iter() if el.get("data-cell")], "nothing to press once the game is over"
 
 
 def lit_locations(state, marks=Marks()):

@@ -14,6 +14,7 @@ from ..markup import escape
 
 from .. import svg
 from ..core import CHANCE, GameError
+from ..words import status_of
 from ..games.ice_turn import (
     CELLS, DIRECTION_NAMES, DIRS, FACE_TEXT, INDEX, LETTERS, SIZE, SIZE_NAMES, TILES, owner, pips,
     Tile, piece_name, tile_code, tile_words,
@@ -187,14 +188,15 @@ def _treehouse_buttons(state) -> list[tuple[str, str, str]]:
 
 def _bar(state, marks: svg.Marks, watching: bool = False) -> str:
     """The action bar under the board: hand tiles in setup, else directions, Treehouse and end; while nobody
-    here may act (`watching`), only what the player to act is doing, and no button.
-
-    A finished game has no actions, so no empty frame is left under the board."""
-    if state.outcome is not None:
-        return ""
+    here may act (`watching`), only what the player to act is doing, and no button; once the game is over, its
+    result (on a phone the status line is under the game log: the band under the board says who won)."""
     lit = set(marks.targets)
     out = [svg.rect(6, BAR, WIDTH - 12, HEIGHT - BAR - 6, 'fill="#fbfaf6" stroke="#d8d2c4" rx="8"')]
     row1, row2 = BAR + 8, BAR + 68
+    if state.outcome is not None:  # "Red wins." over its reason
+        result, _, reason = status_of(state).partition(". ")
+        out.append(_text(WIDTH / 2, BAR + 50, escape(result + "."), 26, extra=' font-weight="bold"'))
+        return "".join(out) + _text(WIDTH / 2, BAR + 82, escape(reason), 18)
     if watching:
         return "".join(out) + _text(WIDTH / 2, BAR + 62, escape(_doing(state)), 18)
     if state.phase == "place":
