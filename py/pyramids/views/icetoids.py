@@ -165,12 +165,13 @@ def _pieces(state, marks: svg.Marks, covered: set) -> list[str]:
     return out
 
 
-def _beside(cell: int, edge: str, depth: float, gap: float) -> tuple[float, float, tuple[int, int]]:
-    """The centre of a strip just outside `cell`'s `edge`, and the direction along it."""
+def _beside(cell: int, edge: str, depth: float, gap: float, length: float = CELL) -> tuple[float, float, float, float]:
+    """A strip `length` along `cell`'s `edge` and `depth` deep, `gap` outside it: its centre, width and height."""
     cx, cy = _centre(cell)
     dx, dy = OUTWARD[edge]
     offset = CELL / 2 + gap + depth / 2
-    return cx + dx * offset, cy + dy * offset, (abs(dy), abs(dx))
+    w, h = (length, depth) if dy else (depth, length)
+    return cx + dx * offset, cy + dy * offset, w, h
 
 
 def _homes(state, marks: svg.Marks) -> list[str]:
@@ -182,16 +183,15 @@ def _homes(state, marks: svg.Marks) -> list[str]:
         if home is None:
             continue
         cell, edge = INDEX[home[0]], home[1]
-        bx, by, (ax, ay) = _beside(cell, edge, 6, 2)
-        w, h = (CELL - 8) * ax + 6 * ay, (CELL - 8) * ay + 6 * ax
+        bx, by, w, h = _beside(cell, edge, 6, 2, CELL - 8)
         out.append(_rect(bx - w / 2, by - h / 2, w, h, f'class="home-edge {colour}" fill="{svg.fill_of(colour)}" '
                                                       f'stroke="{svg.PAINTS[colour].stroke}" stroke-width="1"'))
         count = waiting.get(colour, 0)
         if not count:
             continue
-        slot, depth = CELL / 3, 38
-        sx, sy, _ = _beside(cell, edge, depth, 10)
-        w, h = CELL * ax + depth * ay, CELL * ay + depth * ax
+        slot = CELL / 3
+        sx, sy, w, h = _beside(cell, edge, 38, 10)
+        ax, ay = abs(OUTWARD[edge][1]), abs(OUTWARD[edge][0])  # along the edge
         name = f"off:{colour}"
         drawn = "".join(
             svg.lying(sx + ax * (i - (count - 1) / 2) * slot, sy + ay * (i - (count - 1) / 2) * slot,
@@ -199,8 +199,7 @@ def _homes(state, marks: svg.Marks) -> list[str]:
             for i in range(count)
         )
         ring = _ring(sx, sy, w, h) if name in marks.selected else ""
-        hx, hy, _ = _beside(cell, edge, WAITING_HIT, 2)
-        hw, hh = CELL * ax + WAITING_HIT * ay, CELL * ay + WAITING_HIT * ax
+        hx, hy, hw, hh = _beside(cell, edge, WAITING_HIT, 2)
         out.append(f'<g class="waiting {colour}" data-cell="{name}"><title>{count} {colour} '
                    f'piece{"s" if count > 1 else ""} waiting to enter {home[0]}</title>'
                    f'{_rect(hx - hw / 2, hy - hh / 2, hw, hh, HIT)}{drawn}{ring}</g>')
@@ -255,8 +254,7 @@ def _corner_edges(state, marks: svg.Marks) -> str:
     cell = INDEX[marks.selected[0]]
     out = []
     for edge in OUTER_EDGES[cell] if len(OUTER_EDGES[cell]) > 1 else ():
-        bx, by, (ax, ay) = _beside(cell, edge, 30, 6)
-        w, h = CELL * ax + 30 * ay, CELL * ay + 30 * ax
+        bx, by, w, h = _beside(cell, edge, 30, 6)
         out.append(_rect(bx - w / 2, by - h / 2, w, h, f'fill="none" stroke="{BLUE}" stroke-width="2" '
                                                       'stroke-dasharray="6 4" rx="4"'))
         out.append(f'<text x="{bx:.1f}" y="{by + 5:.1f}" text-anchor="middle" font-size="13" fill="{BLUE}">'
