@@ -19,7 +19,8 @@
 // an Ice Towers tower, a split point, a piece beside the tile tapped) opens a lens: that part
 // of the board, magnified until its locations measure at least 44 px; a tap there clicks the
 // same location on the board, and a tap outside them (or Esc, or Close) closes the lens.  A
-// tap inside a big location with a small one in reach opens it too: the finger may have meant either.
+// tap inside a big location with a small one in reach opens it too: the finger may have meant either.  A tray of
+// buttons under the board (Ice-Turn's, HTML) is not the lens's: its buttons are a finger high already.
 (function () {
   "use strict";
   const LOCATION = "[data-cell]";
@@ -153,9 +154,9 @@
     return { x, y, w, h };
   }
 
-  // The locations within a finger's reach of the point (their boxes, in the document's order).
-  function near(board, x, y) {
-    const all = [...board.querySelectorAll(LOCATION)].filter(shown);
+  // The board's locations within a finger's reach of the point (their boxes, in the document's order).
+  function near(svg, x, y) {
+    const all = [...svg.querySelectorAll(LOCATION)].filter(shown);
     const dist = (el) => {
       const r = el.getBoundingClientRect();
       return Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom));
@@ -174,8 +175,9 @@
     board.addEventListener("click", (event) => {
       if (!touch || !event.isTrusted) return;
       const svg = board.querySelector("svg");
-      const around = near(board, event.clientX, event.clientY);
-      if (!svg || !around.some(small)) return;
+      if (!svg || !svg.contains(event.target)) return;  // a tray under the board (Ice-Turn's): its buttons are big
+      const around = near(svg, event.clientX, event.clientY);
+      if (!around.some(small)) return;
       event.stopPropagation();
       event.preventDefault();
       open(board, svg, around, event.clientX, event.clientY);

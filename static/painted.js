@@ -17,7 +17,9 @@
   // views.panel: the game's panel beside the board (scores, trackers, pool, fire pit, reserves).
   const PANEL = [...SVG, ...LIST, "p", "b", "em", "small", "ul", "div", "table", "caption", "tbody", "tr", "td",
     "details", "summary"];
-  const TAGS = {board: new Set(SVG), moves: new Set(LIST), panel: new Set(PANEL)};
+  // views.controls: a game's tray of buttons under its board (Ice-Turn's).
+  const TRAY = ["div", "p", "span", "button", "strong"];
+  const TAGS = {board: new Set([...SVG, ...TRAY]), moves: new Set(LIST), panel: new Set(PANEL)};
 
   const NUMBER = /^-?\d+(\.\d+)?$/;
   const NUMBERS = /^-?\d+(\.\d+)?([ ,]+-?\d+(\.\d+)?)*$/;

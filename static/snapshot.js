@@ -1,7 +1,7 @@
 // The board a returning player left, painted before Python starts (it takes seconds).
 // After each change on screen, py/main.py calls pyramidsSnapshot.keep(home): in idle time
-// this keeps a copy of the board's SVG, the status line, the game's panel, whether a lesson is
-// offered, the typed move's example and the move list in localStorage, with the build that drew
+// this keeps a copy of the board (its SVG, a game's tray under it), the status line, the game's panel, whether
+// a lesson is offered, the typed move's example and the move list in localStorage, with the build that drew
 // it and the link it belongs to (`home`: the game a visit without a link reopens).  The next
 // visit paints it from here, while the page is still being parsed, marked "Starting…"; Python
 // then draws the same board over it.
@@ -121,13 +121,15 @@
     const board = byId("board");
     const svg = board && board.querySelector(":scope > svg");
     if (!svg) return;
+    const tray = board.querySelector(":scope > .tray");  // a game's buttons under its board (Ice-Turn's)
+    const drawn = svg.outerHTML + (tray ? tray.outerHTML : "");
     let moves = byId("moves") ? byId("moves").innerHTML : "";
     const panel = byId("game-panel") ? byId("game-panel").innerHTML : "";
-    if (svg.outerHTML.length + panel.length + moves.length > LIMIT) moves = "";
+    if (drawn.length + panel.length + moves.length > LIMIT) moves = "";
     const offer = byId("learn-offer");
     const snap = {
       build: BUILD, link: location.hash.replace(/^#/, ""), home, game: board.getAttribute("data-game"),
-      board: svg.outerHTML, status: byId("status").textContent, ply: byId("ply").textContent, moves, panel,
+      board: drawn, status: byId("status").textContent, ply: byId("ply").textContent, moves, panel,
       help: byId("move-help").textContent,
       offer: offer && !offer.hidden ? byId("learn-offer-game").textContent : null,
       paired: Boolean(byId("moves") && byId("moves").classList.contains("paired")),

@@ -11,8 +11,8 @@ from pyramids.svg import Marks
 
 
 def drawn(state, marks: Marks, actor) -> str:
-    """The board and the panel beside it, as the page draws them."""
-    return views.draw(state, marks) + views.panel(state, actor, marks)
+    """The board, the tray under it and the panel beside it, as the page draws them."""
+    return views.draw(state, marks) + views.controls(state, marks) + views.panel(state, actor, marks)
 
 
 @pytest.mark.parametrize("game_id", games.ids())

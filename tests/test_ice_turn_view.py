@@ -6,7 +6,6 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from colours import contrast
 from conformance import playout
 from pyramids import games, page, views
 from pyramids.session import Session
@@ -16,10 +15,14 @@ from test_ice_turn import pos
 GAME = games.get("ice-turn")
 
 
+def drawn(state, marks=Marks(), watching=False):
+    """The board and the tray under it, as the page shows them (`page.board`)."""
+    return ET.fromstring(f"<div>{views.draw(state, marks)}{views.controls(state, marks, watching)}</div>")
+
+
 def clickable(state, marks=Marks()):
-    root = ET.fromstring(views.draw(state, marks))
     panel = ET.fromstring(f"<div>{views.panel(state)}</div>")
-    return {el.get("data-cell") for tree in (root, panel) for el in tree.iter() if el.get("data-cell")}
+    return {el.get("data-cell") for tree in (drawn(state, marks), panel) for el in tree.iter() if el.get("data-cell")}
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -53,11 +56,10 @@ def test_a_stack_is_drawn_bottom_to_top_and_a_lying_piece_as_a_triangle():
 def test_a_selected_piece_lights_its_actions_with_costs():
     state = pos({"a1": "r3r2r1", "b2": "b1E", "d4": "b3b2"}, face="hop")
     guidance = state.guide(("a1",))
-    text = views.draw(state, Marks(selected=("a1",), targets=guidance.targets))
-    root = ET.fromstring(text)
+    root = drawn(state, Marks(selected=("a1",), targets=guidance.targets))
     lit = {el.get("data-cell") for el in root.iter() if "lit" in (el.get("class") or "")}
     assert {"tip:N", "tip:E", "hop", "end"} <= lit and "tip:S" not in lit
-    assert "Tip 1 MP" in text
+    assert "Tip 1 MP" in "".join(root.itertext())
     lying = pos({"a1": "r2N", "b1": "r3r1", "d4": "b3b2b1"})
     marks = Marks(selected=("a1",), targets=lying.guide(("a1",)).targets)
     assert "move 2 MP" in views.draw(lying, marks), "a move's destination shows its cost"
@@ -101,30 +103,42 @@ def test_the_panel_shows_hands_dice_face_and_movement_points():
     assert 'aria-label="d6 shows 5"' in text and "Dig" in text and "<strong>3</strong> of 5 movement points" in text
 
 
-def bar_frame(root):
-    frames = [el for el in root.iter() if el.get("class") == "bar"]
-    return frames[0].find("{http://www.w3.org/2000/svg}rect")
+def tray(state, watching=False):
+    return next(el for el in drawn(state, watching=watching).iter() if el.get("class") == "tray")
 
 
-def test_the_action_bar_frames_its_caption_and_says_the_result_when_the_game_is_over():
-    """Setup's caption lies inside the bar, in a grey that reads on it; a won game has no actions: its band
-    under the board says who won, and holds no button (an empty band was left there before)."""
-    placing = ET.fromstring(views.draw(Session("ice-turn", rng=random.Random(1)).state))
-    frame = bar_frame(placing)
-    bottom = float(frame.get("y")) + float(frame.get("height"))
-    captions = [el for el in placing.iter("{http://www.w3.org/2000/svg}text") if "then a tile" in (el.text or "")]
-    assert len(captions) == 1 and float(captions[0].get("y")) + 3 <= bottom
-    assert contrast(captions[0].get("fill"), frame.get("fill")) >= 4.5, "words on the tray: WCAG's 4.5:1"
+def words(element):
+    return " ".join(" ".join(element.itertext()).split())
+
+
+def test_the_tray_asks_in_setup_says_who_is_acting_and_says_the_result_when_the_game_is_over():
+    """The tray under the board holds the actions, in HTML (a finger high on a phone); in setup it says what to
+    choose; while another acts, what they are doing and no button; a won game has no actions: it says who won
+    (it stood empty before: on a phone the status line is out of sight, under the game log)."""
+    placing = Session("ice-turn", rng=random.Random(1)).state
+    assert words(tray(placing).find("p")) == "Red: choose an empty cell, then a tile"
+    assert {el.get("data-cell") for el in tray(placing).iter("button")} == {
+        f"tile:{code}" for code in ("sN", "sE", "sS", "sW", "dNS", "dEW", "q")}
+    assert "double arrow ×2 Q-Turner ×2 single arrow ×4" in words(tray(placing)), "each kind in the hand, counted"
+    moving = pos({"a1": "r3r2r1", "d4": "b3b2b1"}, roll=3, face="hop")
+    assert words(tray(moving, watching=True)) == "Red is moving: 3 of 3 movement points left."
+    assert not list(tray(moving, watching=True).iter("button")), "nothing to press while another acts"
     won = pos({"d4": "r1r2r3", "a1": "b3b2b1"})
     assert won.outcome is not None
-    bar = next(el for el in ET.fromstring(views.draw(won)).iter() if el.get("class") == "bar")
-    words = ["".join(el.itertext()) for el in bar.iter("{http://www.w3.org/2000/svg}text")]
-    assert words == ["Red wins.", "Red built the nest on d4."]
-    assert not [el for el in bar.iter() if el.get("data-cell")], "nothing to press once the game is over"
+    assert words(tray(won)) == "Red wins. Red built the nest on d4."
+    assert not list(tray(won).iter("button")), "nothing to press once the game is over"
+
+
+def test_the_board_alone_is_the_picture():
+    """The tray is not the board's: a picture of the position (embed.image, My games) is the board alone."""
+    moving = pos({"a1": "r3r2r1", "d4": "b3b2b1"}, roll=3, face="wild")
+    board = views.draw(moving)
+    assert "tray" not in board and 'data-cell="end"' not in board and 'data-cell="tip7"' not in board
+    assert 'data-cell="end"' in views.controls(moving) and 'data-cell="tip7"' in views.controls(moving)
 
 
 def lit_locations(state, marks=Marks()):
-    return {el.get("data-cell") for el in ET.fromstring(views.draw(state, marks)).iter()
+    return {el.get("data-cell") for el in drawn(state, marks).iter()
             if "lit" in (el.get("class") or "").split()}
 
 

@@ -23,12 +23,13 @@ def labels(text: str) -> dict[str, str]:
 
 
 def drawn(state, marks=Marks()) -> str:
-    return views.labelled(views.draw(state, marks), state, marks) + views.labelled(views.panel(state), state, marks)
+    return "".join(views.labelled(text, state, marks)
+                   for text in (views.draw(state, marks), views.controls(state, marks), views.panel(state)))
 
 
 @pytest.mark.parametrize("game_id", games.ids())
 def test_every_location_drawn_in_a_game_has_a_name_in_words(game_id):
-    """A random game of each kind: every data-cell on the board and the panel, selections included,
+    """A random game of each kind: every data-cell on the board, its tray and the panel, selections included,
     is named by the game (never its raw id), and the page's board is no role=img."""
     rng = random.Random(13)
     session = Session(game_id, rng=rng)

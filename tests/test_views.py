@@ -22,7 +22,7 @@ def cells(root):
 
 @pytest.mark.parametrize("game_id", games.ids())
 def test_every_move_path_is_clickable_on_the_board(game_id):
-    """A player can click every location of every legal move's path (board or panel)."""
+    """A player can click every location of every legal move's path (the board, the tray under it or the panel)."""
     game = games.get(game_id)
     moves = playout(game, random.Random(5), max_plies=60)
     state = game.new()
@@ -38,6 +38,7 @@ def test_every_move_path_is_clickable_on_the_board(game_id):
                 if path[:n] not in clickable:
                     marks = Marks(path[:n], state.guide(path[:n]).targets if n else ())
                     clickable[path[:n]] = (cells(parse(views.draw(state, marks)))
+                                           | cells(parse(f"<div>{views.controls(state, marks)}</div>"))
                                            | cells(parse(f"<div>{views.panel(state, None, marks)}</div>")))
                 assert path[n] in clickable[path[:n]], (legal, path[n])
 

@@ -120,7 +120,7 @@ def snippet(page_url: str, rec: record.Record, ply: int, view: View, title: str,
     wiki's admin set up once (docs/wiki.md), DokuWiki the frame inside its <html> block."""
     width, height = svg_size(board_svg)
     frame_width = FRAME_WIDTH[view.static]
-    below = 0 if view.static else CONTROLS_HEIGHT + views.embed_panel_height(rec.game)
+    below = 0 if view.static else CONTROLS_HEIGHT + views.embed_panel_height(rec.game, view.play)
     frame_height = round(frame_width * height / width) + below
     src = embed_url(page_url, rec, ply, view, painted)
     if form == "mediawiki":  # a template's parameters end at "|" and "}}", which no link of ours holds

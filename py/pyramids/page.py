@@ -18,16 +18,16 @@ from .views import choice_picture
 
 
 def board(session: Session, preview_s: float | None = None) -> str:
-    """The board's SVG as the page shows it: its locations labelled, and where Tab enters it when
-    the player is to start a move.  Drawn in the browser, and at build time for a first visit
-    (tools/first_board.py).  `preview_s`: the time the locations' previews may take now
+    """The board's SVG as the page shows it, and the game's tray under it (`views.controls`): their locations
+    labelled, and where Tab enters the board when the player is to start a move.  Drawn in the browser, and at
+    build time for a first visit (tools/first_board.py).  `preview_s`: the time the locations' previews may take now
     (`Clicks.previews`); the page names the others as they are worked out (`views.name`)."""
     marks, state = session.clicks.marks(), session.state
     watching = bool(session.browsing or session.words.others_to_move())
     idle = session.clicks.pending or state.outcome is not None or watching
     starts = () if idle else state.guide((), session.clicks.actor).targets
-    return views.labelled(views.draw(state, marks, session.link_play.perspective, watching), state, marks, starts,
-                          session.clicks.previews(preview_s))
+    drawn = views.draw(state, marks, session.link_play.perspective, watching) + views.controls(state, marks, watching)
+    return views.labelled(drawn, state, marks, starts, session.clicks.previews(preview_s))
 
 
 def shown(session: Session) -> tuple:

@@ -4,6 +4,7 @@ The page deals and rolls with its own random generator; where a test needs a par
 roll it opens a link whose record already holds it, and otherwise it reads the draws from the page.
 """
 
+from conftest import PHONE, App
 from pyramids import games, record
 
 GAME = games.get("ice-turn")
@@ -52,7 +53,7 @@ def test_a_full_turn_by_clicks_then_reload_share_and_undo(app, new_context, serv
     assert "3 of 3 movement points" in app.page.inner_text("#game-panel")
     assert "Aim" in app.page.inner_text("#game-panel")
     app.click("a1")  # the starting tree
-    lit = app.page.locator("#board .bar .action.lit").evaluate_all("els => els.map(e => e.dataset.cell)")
+    lit = app.page.locator("#board .tray .action.lit").evaluate_all("els => els.map(e => e.dataset.cell)")
     assert "tip:N" in lit and "tip:E" in lit and "tip:S" not in lit
     app.click("tip:N")
     assert app.moves()[-1] == "tip:a1N"
@@ -124,12 +125,14 @@ def test_four_players_from_the_new_game_form(app):
 BOXES = """() => {
   const box = el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   const all = sel => [...document.querySelectorAll(sel)].map(box);
-  const help = [...document.querySelectorAll('#board .bar text')].filter(t => t.textContent.includes('then a tile'));
-  return {board: box(document.querySelector('#board svg')), help: help.map(box),
-          bar: all('#board .bar > rect'), buttons: all('#board .bar .action'),
-          words: [...document.querySelectorAll('#board .bar text')].filter(t => !t.closest('.action')).map(box),
-          captions: all('#board .bar .action text'),
-          goals: all('#board .goal text'), pieces: all('#board .pieces .pyramid')};
+  const svg = document.querySelector('#board > svg');
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const words = [...document.querySelectorAll('#board .tray .caption, #board .tray p')];
+  return {board: box(svg), tray: box(document.querySelector('#board .tray')), help: all('#board .tray .help'),
+          buttons: all('#board .tray button'), words: words.map(box),
+          sizes: [...words, ...document.querySelectorAll('#board .tray button')]
+            .map(e => parseFloat(getComputedStyle(e).fontSize)),
+          goal_size: 13 * scale, goals: all('#board .goal text'), pieces: all('#board .pieces .pyramid')};
 }"""
 
 
@@ -143,32 +146,59 @@ def inside(inner, outer):
 
 def test_the_tray_s_help_and_the_goal_labels_stay_clear_on_a_phone_and_a_desktop(app):
     """Issue 26: at 390x844 the tray's help overlapped the tile buttons and the "goal" label on a1 hid under
-    the tree there; its captions came out 7-8 px high there, smaller than the board's labels, in setup and in a
-    turn. Measured on screen: nothing overlaps, every label and button lies in the picture, no word in the tray
-    smaller than "goal", each button's caption inside it."""
+    the tree there; the tray's words came out 7-8 px high there, smaller than the board's labels. The tray is
+    now HTML under the board: measured on screen, nothing overlaps, every label lies on the board and every
+    word and button in the tray, no word smaller than "goal", and on the phone each button a finger high
+    (44 px; drawn in the board's SVG, they were 22 px)."""
     for width, height in ((390, 844), (1200, 850)):
         app.page.set_viewport_size({"width": width, "height": height})
         app.open(link(DEAL))
         boxes = app.page.evaluate(BOXES)
         assert len(boxes["help"]) == 1 and len(boxes["buttons"]) >= 3 and len(boxes["goals"]) == 2
-        assert not any(overlap(boxes["help"][0], button) for button in boxes["buttons"]), width
+        assert boxes["tray"][1] >= boxes["board"][3] - 1, "under the board"
         for label in boxes["goals"]:
             assert label[2] > label[0] and inside(label, boxes["board"]), width
             assert not any(overlap(label, piece) for piece in boxes["pieces"]), f"a goal label is hidden at {width}"
-        words, goal = boxes["words"], boxes["goals"][0]
-        assert len(words) == 4, "the help and each kind's caption, double arrow, Q-Turner and single arrow"
-        assert all(w[3] - w[1] >= goal[3] - goal[1] for w in words), f"the tray's words smaller than 'goal' at {width}"
-        assert all(inside(w, boxes["bar"][0]) for w in words), width
-        assert not any(overlap(a, b) for i, a in enumerate(words) for b in words[i + 1:] + boxes["buttons"]), width
-        app.open(link(DEAL + PLACE + ["roll:3", "face:wild"]))
-        boxes = app.page.evaluate(BOXES)
-        buttons = boxes["buttons"]
-        assert len(buttons) == 16, "tip and turn arrows, the Wild's Tip, three Aims, Swap, Hop, Dig, End movement"
-        assert all(inside(button, boxes["bar"][0]) for button in buttons), f"a button leaves the tray at {width}"
-        assert not any(overlap(a, b) for i, a in enumerate(buttons) for b in buttons[i + 1:]), width
-        words, captions, goal = boxes["words"], boxes["captions"], boxes["goals"][0]
-        assert len(words) == 3 and len(captions) == 8, "Tip 1 MP, Turn 1 MP, Treehouse; MP=7 ... Dig, End movement"
-        assert all(w[3] - w[1] >= goal[3] - goal[1] for w in words + captions), f"tray words below 'goal' at {width}"
-        assert all(inside(w, boxes["bar"][0]) for w in words), width
-        assert not any(overlap(a, b) for i, a in enumerate(words) for b in words[i + 1:] + buttons), width
-        assert all(any(inside(c, button) for button in buttons) for c in captions), "a caption leaves its button"
+        for state in ("setup", "a turn with a Wild face"):
+            words, buttons = boxes["words"], boxes["buttons"]
+            if state == "setup":
+                assert len(words) == 4, "the help and each kind's caption, double arrow, Q-Turner and single arrow"
+            else:
+                assert len(words) == 3 and len(buttons) == 16, \
+                    "Tip 1 MP, Turn 1 MP, Treehouse; the arrows, the Wild's Tip, three Aims, Swap, Hop, Dig, End"
+            assert min(boxes["sizes"]) >= boxes["goal_size"], f"tray words below 'goal' at {width}, {state}"
+            assert all(inside(w, boxes["tray"]) for w in words + buttons), f"{width}, {state}"
+            assert not any(overlap(a, b) for i, a in enumerate(words + buttons) for b in (words + buttons)[i + 1:]), \
+                f"{width}, {state}"
+            if width == 390:
+                assert all(b[2] - b[0] >= 44 and b[3] - b[1] >= 44 for b in buttons), f"a finger high: {state}"
+            app.open(link(DEAL + PLACE + ["roll:3", "face:wild"]))
+            boxes = app.page.evaluate(BOXES)
+
+
+def test_on_a_phone_the_tray_s_buttons_act_at_one_tap(new_context, server):
+    """Drawn in the board's SVG, the tray's buttons measured 22 px on a 390 px phone and each tap opened the
+    lens (two taps for End movement). In HTML, a finger high, each acts at one tap, and the lens still
+    magnifies the small arrows drawn on the selected piece's tile."""
+    app = App(new_context(**PHONE).new_page(), server)
+    app.open(link(DEAL + PLACE + ["roll:3", "face:aim"]))
+
+    def tap(cell, within="#board .tray"):
+        box = app.page.locator(f'{within} [data-cell="{cell}"]').first.bounding_box()
+        app.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        app.settled()
+
+    tap("a1", "#board")
+    tap("tip:N")
+    assert app.page.locator(".lens").count() == 0 and app.moves()[-1] == "tip:a1N"
+    tap("a3", "#board")
+    tap("a4", "#board")
+    assert app.moves()[-1] == "move:a3"
+    tap("a1", "#board")
+    app.page.locator('#board > svg [data-cell="turn:E"]').tap()
+    assert app.page.locator(".lens").count() == 1, "the arrows on the tile are smaller than a finger: magnified"
+    app.page.keyboard.press("Escape")
+    tap("end")
+    assert app.page.locator(".lens").count() == 0 and app.moves()[-1] == "end-moves"
+    tap("end")
+    assert app.moves()[-3] == "end-turn", "the reactionary turn ended, Blue's dice rolled"

@@ -29,9 +29,10 @@ def draw(state: State, marks: Marks = Marks(), perspective: str | None = None, w
     A view whose board has sides names the seats that sit across it
     (``ACROSS``); their player sees the board turned round, their own side at the bottom.
     `watching`: nobody here may act at this position (the computer or a friend by link is to
-    move, or it is a past one); a view whose board holds controls (``CONTROLS``: Ice-Turn's
-    action bar, IceToids' colour choice) then draws no control that looks usable.  `picture`: the position
-    drawn for a picture (a download, My games' list), where such a view draws no control nor the room for one.
+    move, or it is a past one); a view whose board holds controls (``CONTROLS``: IceToids' colour choice)
+    then draws no control that looks usable.  `picture`: the position drawn for a picture (a download, My
+    games' list), where such a view draws no control nor the room for one.  A game's tray of buttons under
+    the board is not the board's: `controls`.
     """
     view = _view(state)
     drawing = {}
@@ -40,6 +41,14 @@ def draw(state: State, marks: Marks = Marks(), perspective: str | None = None, w
     if getattr(view, "CONTROLS", False):
         drawing.update(watching=watching, picture=picture)
     return view.draw(state, marks, **drawing)
+
+
+def controls(state: State, marks: Marks = Marks(), watching: bool = False) -> str:
+    """The HTML the page shows under the board for a view whose actions are not places on it (Ice-Turn's
+    tray: directions, Treehouse actions, End), its buttons ``data-cell`` locations like the board's: '' for
+    the others.  `watching` as for `draw`: what the player to act is doing, and no button."""
+    view = _view(state)
+    return view.controls(state, marks, watching) if hasattr(view, "controls") else ""
 
 
 _LOCATION = re.compile(r'data-cell="([^"]*)"')
@@ -122,10 +131,12 @@ def picture_lines(state: State) -> list[str]:
     return lines + (view.picture_lines(state) if hasattr(view, "picture_lines") else [])
 
 
-def embed_panel_height(game_id: str) -> int:
+def embed_panel_height(game_id: str, play: bool = False) -> int:
     """The CSS pixels an embed frame gives the game's panel under a 400 px board (``EMBED_PANEL`` in its view):
-    two short lines unless the view says it needs more."""
-    return getattr(_view_of(game_id), "EMBED_PANEL", 40)
+    two short lines unless the view says it needs more; and, in an embed that plays on, its tray of buttons
+    under the board (``EMBED_TRAY``: a replay shows none)."""
+    view = _view_of(game_id)
+    return getattr(view, "EMBED_PANEL", 40) + (getattr(view, "EMBED_TRAY", 0) if play else 0)
 
 
 def options_line(state: State) -> str:

@@ -24,9 +24,9 @@ CELL = 110
 LEFT, TOP = 60, 28
 BOARD = SIZE * CELL
 WIDTH = BOARD + 2 * LEFT
-BAR = TOP + BOARD + 10  # the action bar's top
-HEIGHT = BAR + 116  # two rows of buttons (the second's caption above it), or setup's tiles and a line of help
-CAPTION = 14  # the tray's words, as the board's labels: at 12 they came out 8 px high on a 390 px phone
+HEIGHT = TOP + BOARD + 10
+CAPTION = 14  # a lit tile's cost, as the board's labels
+EMBED_TRAY = 150  # the tray in an embed that plays on: four rows of its small buttons in a 400 px frame (embed.css)
 BLUE = "#1f7ae0"
 INK = "#1d3557"
 MUTED = "#8a93a0"
@@ -37,7 +37,6 @@ OUTWARD = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 ARROW_TEXT = {"N": "&#8593;", "E": "&#8594;", "S": "&#8595;", "W": "&#8592;"}
 WIDTHS = {1: 0.42, 2: 0.6, 3: 0.78}  # a standing piece's base, as a share of the tile, in side view
 COLOURS = tuple(LETTERS)
-CONTROLS = True  # the action bar: not for use while nobody here may act, left out of a picture (`views.draw`)
 
 
 def _origin(cell: int) -> tuple[float, float]:
@@ -145,16 +144,12 @@ def _goal(state, seat) -> str:
             f'fill="{paint.stroke}">goal</text></g>')
 
 
-def _button(location: str, x: float, y: float, w: float, h: float, body: str, lit: bool, title: str,
-            ring: bool = False) -> str:
-    """A bar button; `ring`: one lit anyway (End, MP=7) that a hint names, ringed to stand out."""
-    look = (f'fill="{BLUE}" fill-opacity="0.16" stroke="{BLUE}" stroke-width="2.5" rx="5"' if lit
-            else 'fill="#f4f4f4" stroke="#bbb" stroke-width="1" rx="5"')
-    cls = "action lit" if lit else "action"
-    around = svg.rect(x - 4, y - 4, w + 8, h + 8, 'class="hinted" fill="none" stroke="#e0a800" stroke-width="3" '
-                                                  'rx="8"') if ring else ""
-    return (f'<g class="{cls}" data-cell="{escape(location)}"><title>{escape(title)}</title>'
-            f"{around}{svg.rect(x, y, w, h, look)}{body}</g>")
+def _button(location: str, body: str, lit: bool, title: str, ring: bool = False, kind: str = "") -> str:
+    """A tray button; `ring`: one lit anyway (End, MP=7) that a hint names, ringed to stand out.  Unlit, it stays
+    clickable: its click says why not."""
+    classes = " ".join(c for c in ("action", kind, "lit" if lit else "", "hinted" if ring else "") if c)
+    return (f'<button type="button" class="{classes}" data-cell="{escape(location)}" title="{escape(title)}">'
+            f"{body}</button>")
 
 
 def _text(x, y, text, size=13, anchor="middle", colour=INK, extra="") -> str:
@@ -162,10 +157,18 @@ def _text(x, y, text, size=13, anchor="middle", colour=INK, extra="") -> str:
             f"{text}</text>")
 
 
-def _arrow_button(kind: str, d: str, x: float, y: float, lit: bool) -> str:
-    body = _arrow(d, x + 17, y + 17, 13, BLUE if lit else MUTED, 2.6, start=-9)
+def _arrow_icon(d: str, lit: bool) -> str:
+    return (f'<svg viewBox="0 0 34 34" aria-hidden="true">'
+            f"{_arrow(d, 17, 17, 13, BLUE if lit else MUTED, 2.6, start=-9)}</svg>")
+
+
+def _arrow_button(kind: str, d: str, lit: bool) -> str:
     verb = "Tip" if kind == "tip" else "Turn"
-    return _button(f"{kind}:{d}", x, y, 34, 34, body, lit, f"{verb} {DIRECTION_NAMES[d]}")
+    return _button(f"{kind}:{d}", _arrow_icon(d, lit), lit, f"{verb} {DIRECTION_NAMES[d]}", kind="arrow")
+
+
+def _group(caption: str, buttons: str) -> str:
+    return f'<div class="group"><span class="caption">{caption}</span><span class="buttons">{buttons}</span></div>'
 
 
 def _treehouse_buttons(state) -> list[tuple[str, str, str]]:
@@ -186,66 +189,47 @@ def _treehouse_buttons(state) -> list[tuple[str, str, str]]:
     return out
 
 
-def _bar(state, marks: svg.Marks, watching: bool = False) -> str:
-    """The action bar under the board: hand tiles in setup, else directions, Treehouse and end; while nobody
-    here may act (`watching`), only what the player to act is doing, and no button; once the game is over, its
-    result (on a phone the status line is under the game log: the band under the board says who won)."""
-    lit = set(marks.targets)
-    out = [svg.rect(6, BAR, WIDTH - 12, HEIGHT - BAR - 6, 'fill="#fbfaf6" stroke="#d8d2c4" rx="8"')]
-    row1, row2 = BAR + 8, BAR + 68
-    if state.outcome is not None:  # "Red wins." over its reason
+def controls(state, marks: svg.Marks = svg.Marks(), watching: bool = False) -> str:
+    """The tray under the board, in HTML: its buttons a finger high on a phone (drawn in the board's SVG, they
+    came out 22 px on a 390 px phone, and each tap opened the lens).  The hand's tiles in setup, else the
+    directions, the Treehouse and End; while nobody here may act (`watching`), what the player to act is doing
+    and no button; once the game is over, who won (on a phone the status line is under the game log)."""
+    return f'<div class="tray">{_tray(state, marks, watching)}</div>'
+
+
+def _tray(state, marks: svg.Marks, watching: bool) -> str:
+    if state.outcome is not None:
         result, _, reason = status_of(state).partition(". ")
-        out.append(_text(WIDTH / 2, BAR + 50, escape(result + "."), 26, extra=' font-weight="bold"'))
-        return "".join(out) + _text(WIDTH / 2, BAR + 82, escape(reason), 18)
-    if watching:
-        return "".join(out) + _text(WIDTH / 2, BAR + 62, escape(_doing(state)), 18)
+        return f'<p class="result"><strong>{escape(result)}.</strong> {escape(reason)}</p>'
+    if watching or state.phase not in ("place", "move", "react"):
+        return f'<p class="doing">{escape(_doing(state))}</p>'
+    lit = set(marks.targets)
     if state.phase == "place":
         hand = state.hands[state.turn]
-        who = escape(state.actor_name(state.active))
-        # the help in the page's grey for words (5.5:1 on the tray; the arrows' grey stood 3:1)
-        out.append(_text(16, BAR + 92, f"{who}: choose an empty cell, then a tile", CAPTION, "start", "#666"))
-        x = 16
+        out = [f'<p class="help">{escape(state.actor_name(state.active))}: choose an empty cell, then a tile</p>']
         for name in dict.fromkeys(hand):
             kind = TILES[name]
-            out.append(_text(x, row1 + 11, f"{kind.title} &#215;{hand.count(name)}", CAPTION, "start"))
-            start = x
+            tiles = []
             for arrows in kind.orientations:
                 tile = Tile(name, arrows)
                 code = tile_code(tile)
-                art = tile_art(tile, x + 2, row1 + 18, 36, faded=False)
-                out.append(_button(f"tile:{code}", x, row1 + 16, 40, 40, art, f"tile:{code}" in lit,
-                                   f"Place {tile_words(tile)}"))
-                x += 44
-            x = max(x, start + 116) + 12  # room for the widest caption, "double arrow ×5"
+                tiles.append(_button(f"tile:{code}", tile_icon(tile), f"tile:{code}" in lit,
+                                     f"Place {tile_words(tile)}", kind="tile"))
+            out.append(_group(f"{kind.title} &#215;{hand.count(name)}", "".join(tiles)))
         return "".join(out)
-    if state.phase not in ("move", "react"):
-        return "".join(out)
-    x = 16
-    kinds = ("turn",) if state.phase == "react" else ("tip", "turn")
-    for action in kinds:
+    out = []
+    for action in ("turn",) if state.phase == "react" else ("tip", "turn"):
         caption = "Turn (free)" if state.phase == "react" else f"{action.capitalize()} 1 MP"
-        out.append(_text(x, row1 + 22, caption, CAPTION, "start"))
-        x += 84 if state.phase == "react" else 74
-        for d in DIRS:
-            out.append(_arrow_button(action, d, x, row1, f"{action}:{d}" in lit))
-            x += 37
-        x += 14
-    x = 16
-    buttons = _treehouse_buttons(state)
+        out.append(_group(caption, "".join(_arrow_button(action, d, f"{action}:{d}" in lit) for d in DIRS)))
     named = set(marks.targets)  # a hint's, where the button is lit anyway
     if state.is_legal("tip7") or state.is_legal("wild:tip7"):
         lit.add("tip7")  # a move by itself, whatever is selected, as End is
-    if buttons:  # above its buttons: beside them, the Wild's seven and End leave it no room
-        out.append(_text(x, row2 - 6, "Treehouse", CAPTION, "start"))
-    for location, caption, title in buttons:
-        w = 48 if location.startswith("aim") else 52
-        out.append(_button(location, x, row2, w, 34, _text(x + w / 2, row2 + 22, caption, CAPTION), location in lit,
-                           title, location == "tip7" and location in named))
-        x += w + 5
+    buttons = "".join(_button(location, caption, location in lit, title, location == "tip7" and location in named)
+                      for location, caption, title in _treehouse_buttons(state))
+    if buttons:
+        out.append(_group("Treehouse", buttons))
     end = "End movement" if state.phase == "move" else "End turn"
-    bold = ' font-weight="bold"'
-    out.append(_button("end", WIDTH - 142, row2, 128, 34, _text(WIDTH - 78, row2 + 22, end, CAPTION, extra=bold),
-                       True, end, "end" in named))
+    out.append(_button("end", end, True, end, "end" in named, kind="end"))
     return "".join(out)
 
 
@@ -262,16 +246,20 @@ def _doing(state) -> str:
 
 
 def _edge_arrows(marks: svg.Marks) -> list[str]:
-    """The tip or turn directions of the selected piece, inside its tile by each edge."""
+    """The tip or turn directions of the selected piece, inside its tile by each edge (the tray has them too)."""
     if not marks.selected or marks.selected[0] not in INDEX:
         return []
-    x, y = _origin(INDEX[marks.selected[0]])
+    x, y = _centre(INDEX[marks.selected[0]])
     inset = CELL / 2 - 16  # from the tile's centre to a button's centre
+    look = f'fill="{BLUE}" fill-opacity="0.16" stroke="{BLUE}" stroke-width="2.5" rx="5"'
     out = []
     for kind, _, d in (target.partition(":") for target in marks.targets):
         if kind in ("tip", "turn") and d in DIRS:
-            bx, by = x + CELL / 2 - 17 + OUTWARD[d][0] * inset, y + CELL / 2 - 17 + OUTWARD[d][1] * inset
-            out.append(f'<g class="direction">{_arrow_button(kind, d, bx, by, True)}</g>')
+            bx, by = x + OUTWARD[d][0] * inset, y + OUTWARD[d][1] * inset
+            verb = "Tip" if kind == "tip" else "Turn"
+            out.append(f'<g class="direction"><g class="action lit" data-cell="{kind}:{d}">'
+                       f"<title>{verb} {DIRECTION_NAMES[d]}</title>{svg.rect(bx - 17, by - 17, 34, 34, look)}"
+                       f"{_arrow(d, bx, by, 13, BLUE, 2.6, start=-9)}</g></g>")
     return out
 
 
@@ -285,9 +273,9 @@ def _move_cost(state, marks: svg.Marks, cell: int) -> str:
     return f"move {pips(state.stacks[source][0])} MP"
 
 
-def draw(state, marks: svg.Marks = svg.Marks(), watching: bool = False, picture: bool = False) -> str:
-    """The board with the selection, lit targets, last move, goals, and the action bar (no buttons while
-    nobody here may act: `watching`; in a `picture`, no bar: the board alone)."""
+def draw(state, marks: svg.Marks = svg.Marks()) -> str:
+    """The board with the selection, lit targets, last move and goals; its actions are in the tray under it
+    (`controls`)."""
     tiles, art, pieces, overlays = [], [], [], []
     reacting = state.phase == "react" and state.outcome is None
     for cell in range(SIZE * SIZE):
@@ -327,10 +315,9 @@ def draw(state, marks: svg.Marks = svg.Marks(), watching: bool = False, picture:
               f'<g class="pieces" pointer-events="none">{"".join(pieces)}</g>',
               f'<g class="overlays" pointer-events="none">{"".join(overlays)}</g>',
               f'<g class="directions">{"".join(_edge_arrows(marks))}</g>',
-              f'<g class="labels" pointer-events="none">{"".join(labels)}</g>',
-              "" if picture else f'<g class="bar">{_bar(state, marks, watching)}</g>']
+              f'<g class="labels" pointer-events="none">{"".join(labels)}</g>']
     status = "game over" if state.outcome else f"{state.active} to act"
-    return svg.document(WIDTH, BAR if picture else HEIGHT, "".join(layers), f"Ice-Turn board, {status}", COLOURS)
+    return svg.document(WIDTH, HEIGHT, "".join(layers), f"Ice-Turn board, {status}", COLOURS)
 
 
 def _die(value: int) -> str:
