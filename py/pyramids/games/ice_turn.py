@@ -786,7 +786,7 @@ class IceTurnState(State):
         return words
 
     def location_name(self, cell: str) -> str:
-        """A square, or a button of the action bar, in words."""
+        """A square, or a button of the tray under the board, in words."""
         if cell in INDEX:
             return f"{cell}, {self.square_words(INDEX[cell])}"
         kind, _, rest = cell.partition(":")

@@ -1,7 +1,7 @@
 """Ice-Turn's board: arrow tiles, goal corners, pieces lying (triangles) or standing (towers in side view).
 
 North is up.  Every tile is one clickable ``data-cell`` (a piece or stack is clicked by
-its tile); below the board an action bar holds the other locations: the tiles of the
+its tile); below the board a tray of HTML buttons (`controls`) holds the other locations: the tiles of the
 hand being placed (``tile:sN``), the tip and turn directions (``tip:N``, ``turn:E``),
 the Treehouse actions (``tip7``, ``aim:+90``, ``swap``, ``hop``, ``dig``) and ``end``.
 Whatever the selection can lead to is lit; the rest stays clickable, so a click on it
@@ -234,7 +234,7 @@ def _tray(state, marks: svg.Marks, watching: bool) -> str:
 
 
 def _doing(state) -> str:
-    """What the player to act is doing, for the action bar while it is not the person's to use."""
+    """What the player to act is doing, for the tray while it is not the person's to use."""
     who = state.actor_name(state.active)
     if state.phase == "place":
         return f"{who} is placing a tile."
