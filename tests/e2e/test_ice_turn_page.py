@@ -202,3 +202,8 @@ def test_on_a_phone_the_tray_s_buttons_act_at_one_tap(new_context, server):
     assert app.page.locator(".lens").count() == 0 and app.moves()[-1] == "end-moves"
     tap("end")
     assert app.moves()[-3] == "end-turn", "the reactionary turn ended, Blue's dice rolled"
+    app.page.tap("#prev")  # a past position: nobody acts there, the tray says what was being done
+    app.settled()
+    tray, board = (app.page.locator(sel).bounding_box() for sel in ("#board .tray", "#board > svg"))
+    assert app.page.locator("#board .tray button").count() == 0 and "Blue is rolling" in app.page.inner_text(".tray")
+    assert tray["width"] >= board["width"] - 20, "as wide as the board, however little it holds"
