@@ -169,7 +169,8 @@ def test_sounds_play_after_a_press_and_are_off_when_turned_off_for_the_next_visi
     assert sounds(app) == {"contexts": 0, "sounds": 0}, "the computer's move before the player pressed anything"
     assert app.page.is_checked("#sound"), "on unless turned off"
     play_a_move(app)
-    assert sounds(app)["sounds"] > 0, "the player's move is heard"
+    # the press opens the audio device, and the sound is made once it is open (static/sound.js: by 0.9 s at most)
+    app.page.wait_for_function("window.audio.sounds > 0", timeout=10_000)  # the player's move is heard
 
     app.page.uncheck("#sound")
     assert app.storage("sound") == "off"
@@ -220,7 +221,7 @@ def test_each_move_has_its_sound(app):
     app.page.keyboard.press("Escape")
     app.settled()
     assert app.page.evaluate("window.heard") == ["capture", "move", "move"]
-    assert sounds(app)["sounds"] > 0
+    app.page.wait_for_function("window.audio.sounds > 0", timeout=10_000)  # made once the audio device is open
 
 
 def test_an_embed_is_silent(app):
