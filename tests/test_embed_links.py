@@ -88,6 +88,18 @@ def test_a_picture_is_the_position_drawn_and_what_it_belongs_to():
     assert unpacked(embed.picture(REC, GAME.replay(MOVES), Marks()))["ply"] == 3, "no ply: the end"
 
 
+def test_the_picture_of_an_embed_that_plays_on_holds_the_tray_under_its_board():
+    """Ice-Turn's tray of buttons is the live embed's where the reader plays on (and its frame has room for it):
+    its picture has it too, so the board does not shrink when Python draws; a replay has none."""
+    from test_ice_turn import pos
+
+    state = pos(face="wild")
+    rec = record.Record("ice-turn", {}, ())
+    playing = unpacked(embed.picture(rec, state, view=embed.View(play=True)))["board"]
+    assert 'class="tray"' in playing and 'data-cell="end"' in playing and 'data-cell="tip7"' in playing
+    assert 'class="tray"' not in unpacked(embed.picture(rec, state))["board"]
+
+
 def test_a_picture_leaves_out_what_only_a_live_board_needs():
     """Every location's hover text and the panel's folded explanation: half of a Terrafex picture."""
     terrafex = games.get("terrafex")

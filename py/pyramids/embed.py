@@ -89,6 +89,8 @@ def picture(rec: record.Record, state: State, marks: Marks = Marks(), ply: int |
     marks = replace(marks, selected=(), targets=())
     title_end = (board := views.draw(state, marks)).index("</title>") + len("</title>")
     board = board[:title_end] + _HOVER.sub("", board[title_end:])
+    if view.play:  # a game's tray under its board (Ice-Turn's), as the embed that plays on draws it: in its room
+        board += views.controls(state, marks, watching=ply is not None and ply < len(rec.moves))
     panel = _FOLDED.sub("", views.panel(state, None, marks, people=(), controls=controls(view)))
     body = record.encode(replace(rec, view={}))
     shown = {"v": 1, "ply": len(rec.moves) if ply is None else ply, "moves": len(rec.moves),

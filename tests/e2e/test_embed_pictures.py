@@ -156,6 +156,24 @@ def test_with_play_a_move_on_the_picture_is_made_once_python_is_ready(watched, t
         assert position(frame) == state.play(move).to_text()
 
 
+def test_with_play_the_board_keeps_its_size_when_python_draws_it(watched, tmp_path):
+    """Ice-Turn's tray of buttons under the board is the live embed's where the reader plays on: it is painted
+    with the picture, so the board does not shrink by the tray's height when Python draws the same position."""
+    session = played("ice-turn", 40)
+    with StaticServer(ROOT, host="127.0.0.2") as site, StaticServer(tmp_path, host="127.0.0.3") as wiki:
+        page = watched((wiki.origin, site.origin)).new_page()
+        page.goto(wiki.url + wiki_page(tmp_path, code(site.url, session, embed.View(play=True))))
+        frame = painted(frame_of(page, "ice-turn"))
+        assert frame.locator("#board .tray button").count() > 0
+        before = frame.locator("#board > svg").bounding_box()
+        frame.click("#toggle-moves")  # the reader's first action starts Python; the position stays
+        ready(frame)
+        assert position(frame) == session.state.to_text()
+        frame.click("#toggle-moves")
+        after = frame.locator("#board > svg").bounding_box()
+        assert all(abs(after[k] - before[k]) < 1 for k in ("x", "y", "width", "height")), (before, after)
+
+
 def test_with_play_whom_to_act_as_chosen_on_the_picture_is_chosen_once_python_is_ready(watched, tmp_path):
     """Ice Towers has no turns: a reader who plays on chooses whom to act as in the panel.  Chosen on the
     picture, before any Python, it starts Python and is made once ready, as a move on the board is."""
