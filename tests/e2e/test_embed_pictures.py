@@ -20,6 +20,7 @@ from pyramids.words import status_of
 from static_server import StaticServer
 from test_embed import NO_STORAGE_IN_FRAMES_JS
 from test_embed_links import pieces_in
+from test_ice_turn_page import DEAL, PLACE
 
 CORS = {"Access-Control-Allow-Origin": "*"}
 # A policy many hosts send (issue 50): the app works under it.
@@ -159,12 +160,12 @@ def test_with_play_a_move_on_the_picture_is_made_once_python_is_ready(watched, t
 def test_with_play_the_board_keeps_its_size_when_python_draws_it(watched, tmp_path):
     """Ice-Turn's tray of buttons under the board is the live embed's where the reader plays on: it is painted
     with the picture, so the board does not shrink by the tray's height when Python draws the same position."""
-    session = played("ice-turn", 40)
+    session = Session("ice-turn", moves=DEAL + PLACE + ["roll:3", "face:aim"])  # Red's turn: every button there
     with StaticServer(ROOT, host="127.0.0.2") as site, StaticServer(tmp_path, host="127.0.0.3") as wiki:
         page = watched((wiki.origin, site.origin)).new_page()
         page.goto(wiki.url + wiki_page(tmp_path, code(site.url, session, embed.View(play=True))))
         frame = painted(frame_of(page, "ice-turn"))
-        assert frame.locator("#board .tray button").count() > 0
+        assert frame.locator("#board .tray button").count() == 12, "the arrows, the Aim's three, End movement"
         before = frame.locator("#board > svg").bounding_box()
         frame.click("#toggle-moves")  # the reader's first action starts Python; the position stays
         ready(frame)
