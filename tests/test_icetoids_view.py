@@ -246,18 +246,24 @@ def test_status_names_each_seat_by_colour_and_says_what_it_chooses():
     assert session.state.actor_name(CHANCE) == "Chance"
 
 
-def test_panel_shows_each_seat_pointing_buttons_and_the_tiles_still_hidden():
-    """Beside the board: seat, colour, home and progress; the four ways to point; and what is
-    still face down, counted from the tile set and the revealed tiles only."""
+def test_panel_shows_each_seat_and_the_tiles_still_hidden_and_the_tray_the_ways_to_point():
+    """Beside the board: seat, colour, home and progress; and what is still face down, counted from the tile
+    set and the revealed tiles only.  Under the board, the tray: the ways to point the selected piece, as
+    buttons a finger high on a phone (the panel had them, out of sight there under the game log); empty, its room
+    kept, with nothing selected (issue 13: no way to point then); none in setup."""
     state = position({"a2": "red", "b2": "corner=NE"}, {"a2": "red.U"})
-    assert "data-cell" not in views.panel(state), "issue 13: no way to point with nothing selected"
+    assert "data-cell" not in views.controls(state) and 'class="tray"' in views.controls(state)
     guidance = state.guide(["a2:red.U"])
-    html = views.panel(state, None, Marks(guidance.selection, guidance.targets))
+    marks = Marks(guidance.selection, guidance.targets)
+    html = views.panel(state, None, marks)
+    assert "data-cell" not in html, "the ways to point have one home: the tray"
+    tray = ET.fromstring(views.controls(state, marks))
+    assert [b.get("data-cell") for b in tray.iter("button")] == ["dir:N", "dir:E", "dir:S", "dir:W"]
+    assert not list(ET.fromstring(views.controls(state, marks, watching=True)).iter("button"))
     root = ET.fromstring(f"<div>{html}</div>")
-    assert [b.get("data-cell") for b in root.iter("button")] == ["dir:N", "dir:E", "dir:S", "dir:W"]
-    assert guidance.message == "This piece cannot move now; point it: choose a way beside the board."
+    assert guidance.message == "This piece cannot move now; point it: choose a way under the board."
     moving = position({"b2": "single=N", "a2": "red"}, {"b2": "red.E"}).guide(["b2:red.E"])
-    assert moving.message == "Choose a lit tile to go to, or a way to point it beside the board."
+    assert moving.message == "Choose a lit tile to go to, or a way to point it under the board."
     assert "Red (P1): home a2 (west edge), 2 waiting; targets found 1 of 3, occupied 1 (a red piece on all 3 wins)." \
         in html
     assert "Blue (P2): home d3 (east edge), 3 waiting; targets found 0 of 3, occupied 0 (a blue piece on all 3 " \
@@ -267,3 +273,4 @@ def test_panel_shows_each_seat_pointing_buttons_and_the_tiles_still_hidden():
     assert hidden.startswith("Face down: 14 tiles") and "2 red targets" in hidden and "corner" not in hidden
     setup = views.panel(GAME.new(players=3).play("p1:colour=red"))
     assert "data-cell" not in setup and "Red (P1): choosing a home tile" in setup and "P2: choosing a colour" in setup
+    assert views.controls(GAME.new(players=3).play("p1:colour=red")) == "", "no tray in setup"

@@ -184,7 +184,9 @@ def test_on_a_phone_the_tray_s_buttons_act_at_one_tap(new_context, server):
     app.open(link(DEAL + PLACE + ["roll:3", "face:aim"]))
 
     def tap(cell, within="#board .tray"):
-        box = app.page.locator(f'{within} [data-cell="{cell}"]').first.bounding_box()
+        location = app.page.locator(f'{within} [data-cell="{cell}"]').first
+        location.scroll_into_view_if_needed()
+        box = location.bounding_box()
         app.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         app.settled()
 

@@ -160,12 +160,12 @@ def test_turn_a_revealed_tile_then_push_and_share(app, new_context, server):
     assert_no_face_down_tile_is_named(other)
 
 
-def test_point_with_the_panel_buttons_and_undo(app):
+def test_point_with_the_tray_s_buttons_and_undo(app):
     moves = CORNER_DRAWN + ("orient:a2=NE", "off-a1", "reveal:a1=green")
     app.open(record.encode(record.Record("icetoids", {}, moves)))
     app.click("a2:red.U")
     assert "Choose" in app.message()
-    app.page.click('#game-panel [data-cell="dir:W"]')
+    app.page.click('#board .tray [data-cell="dir:W"]')
     assert app.moves()[-1] == "a2.U>W"
     assert app.page.locator('#board [data-cell="a2:red.W"]').count() == 1, "the piece now lies pointing west"
     app.page.click("#undo")
@@ -177,14 +177,17 @@ def test_point_with_the_panel_buttons_and_undo(app):
 def test_on_a_phone_a_lone_piece_and_the_waiting_pieces_are_taken_at_one_tap(new_context, server):
     """On a 390 px phone a piece alone on its tile measured 38 px and the waiting pieces 24 px, so every tap to
     choose one opened the lens, and a move took four taps. Now each takes the clicks of most of its tile or of
-    the margin by its home: a finger high, chosen at one tap. A way to point, smaller, still opens the lens."""
+    the margin by its home: a finger high, chosen at one tap. A way to point drawn by the tile, smaller, still
+    opens the lens; the same ways under the board, a finger high, act at one tap."""
     app = App(new_context(**PHONE).new_page(), server)
     app.open(record.encode(record.Record("icetoids", {}, CORNER_DRAWN + ("orient:a2=ES", "off-a1",
                                                                          "reveal:a1=green"))))
     assert app.status().startswith("Red (P1) to move")
 
     def tap(cell, within="#board"):
-        box = app.page.locator(f'{within} [data-cell="{cell}"]').first.bounding_box()
+        location = app.page.locator(f'{within} [data-cell="{cell}"]').first
+        location.scroll_into_view_if_needed()
+        box = location.bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44 or within == ".lens", f"{cell}: {box}"
         app.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         app.settled()
@@ -198,8 +201,16 @@ def test_on_a_phone_a_lone_piece_and_the_waiting_pieces_are_taken_at_one_tap(new
         app.page.keyboard.press("Escape")
         app.settled()
         assert selected() == []
+    empty = app.page.locator("#board .tray").bounding_box()
     tap("a2:red.U")
-    app.page.locator('#board [data-cell="dir:N"]').tap()
-    assert app.page.locator(".lens").count() == 1, "a way to point is smaller than a finger: magnified"
+    filled = app.page.locator("#board .tray").bounding_box()
+    assert abs(filled["height"] - empty["height"]) < 1, "what is under the board stays as the ways fill the tray"
+    app.page.locator('#board > svg [data-cell="dir:N"]').tap()
+    assert app.page.locator(".lens").count() == 1, "a way to point by the tile is smaller than a finger: magnified"
     tap("dir:N", ".lens")
     assert app.moves()[-1] == "a2.U>N"
+    app.page.click("#undo")
+    app.settled()
+    tap("a2:red.U")
+    tap("dir:S", "#board .tray")  # under the board, a finger high: at one tap
+    assert app.page.locator(".lens").count() == 0 and app.moves()[-1] == "a2.U>S"

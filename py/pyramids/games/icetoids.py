@@ -899,14 +899,14 @@ class IceToidsState(State):
         return self.seats[self.seat_colours.index(found[1])]
 
     def guide_message(self, selection: tuple[str, ...], targets: tuple[str, ...]) -> str:
-        """Name what is lit: tiles to go to, ways to point beside the board, or both."""
+        """Name what is lit: tiles to go to, ways to point under the board, or both."""
         if not selection:
             return super().guide_message(selection, targets)
         moves = [t for t in targets if not t.startswith("dir:")]
         if not moves:
-            return "This piece cannot move now; point it: choose a way beside the board."
+            return "This piece cannot move now; point it: choose a way under the board."
         if len(moves) < len(targets):
-            return "Choose a lit tile to go to, or a way to point it beside the board."
+            return "Choose a lit tile to go to, or a way to point it under the board."
         return "Choose a lit tile to go to."
 
     def prompt(self) -> str:

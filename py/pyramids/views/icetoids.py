@@ -2,8 +2,9 @@
 
 North is up.  Every clickable location is its own element with ``data-cell``: the
 tiles, each piece on a tile (several share a tile in a small grid), the pieces
-waiting beside their home tile (``off:<colour>``), the four ways to point the
-selected piece (``dir:N``..) and, in setup, the colour swatches (``colour:<c>``).
+waiting beside their home tile (``off:<colour>``), the ways to point the selected
+piece (``dir:N``.., by its tile and under the board: `controls`) and, in setup, the
+colour swatches (``colour:<c>``).
 A face-down tile is drawn as one shared back, so the drawing holds nothing about
 it; a tile waiting to be turned shows its candidate layouts above or below the
 board, captioned like the choice buttons.
@@ -23,6 +24,7 @@ from ..games.icetoids import (
 
 CELL = 110
 MARGIN = 90
+EMBED_TRAY = 42  # the ways to point under the board in an embed that plays on: a row of its small buttons
 SIDE = SIZE * CELL + 2 * MARGIN
 PIECE_SIZE = 2  # all pieces are one size; medium pips read well at this scale
 OUTWARD = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -207,7 +209,7 @@ def _homes(state, marks: svg.Marks) -> list[str]:
 
 
 def _directions(marks: svg.Marks) -> list[str]:
-    """Buttons to point the selected piece, inside its tile by each edge."""
+    """Buttons to point the selected piece, inside its tile by each edge (the tray under the board has them too)."""
     ways = [t[4:] for t in marks.targets if t.startswith("dir:")]
     if not ways or not marks.selected or marks.selected[0][:2] not in INDEX:
         return []
@@ -372,8 +374,21 @@ def draw(state, marks: svg.Marks = svg.Marks(), watching: bool = False, picture:
     return svg.document(SIDE, SIDE, back + "".join(layers), f"IceToids board, {status}", COLOURS)
 
 
+def controls(state, marks: svg.Marks = svg.Marks(), watching: bool = False) -> str:
+    """The ways to point the selected piece, as HTML buttons under the board: a finger high on a phone, where
+    those drawn by its tile measure 16 px (a tap there opens the lens).  Once play has begun the tray keeps its
+    room, empty while no piece that may turn is chosen, so nothing under the board moves as one is."""
+    if state.in_setup:
+        return ""
+    ways = [] if watching else [t[4:] for t in marks.targets if t.startswith("dir:")]
+    buttons = "".join(f'<button type="button" class="action lit" data-cell="dir:{d}" title="Point the selected '
+                      f'piece {EDGE_NAMES[d]}">{ARROW_TEXT[d]} {d}</button>' for d in ways)
+    point = f'<div class="group"><span class="caption">Point it</span><span class="buttons">{buttons}</span></div>'
+    return f'<div class="tray">{point if ways else ""}</div>'
+
+
 def panel(state, actor=None, marks=None, people=None) -> str:
-    """Each seat's colour, home and progress; buttons to point a piece; the tiles still hidden."""
+    """Each seat's colour, home and progress; the tiles still hidden."""
     out = []
     for seat, colour in state.colours.items():
         name = escape(state.actor_name(seat))
@@ -392,11 +407,6 @@ def panel(state, actor=None, marks=None, people=None) -> str:
         out.append(f'<p class="seat">{symbol} {name}: home {home[0]} ({EDGE_NAMES[home[1]]} edge), '
                    f"{state.off_board[colour]} waiting; targets found {len(found)} of {total}, "
                    f"occupied {held} (a {colour} piece on all {total} wins).</p>")
-    ways = [t[4:] for t in (marks.targets if marks else ()) if t.startswith("dir:")]
-    if ways:  # only once a piece that may turn is selected, and only its new ways
-        buttons = "".join(f'<button type="button" data-cell="dir:{d}" title="Point the selected piece '
-                          f'{EDGE_NAMES[d]}">{d} {ARROW_TEXT[d]}</button>' for d in ways)
-        out.append(f'<p class="point">Point the selected piece: {buttons}</p>')
     left = state.face_down()
     hidden = ", ".join(f"{n} {name} {'target' if TILESET[name].target else 'arrow tile'}{'s' if n > 1 else ''}"
                        for name, n in left.items() if n)
