@@ -162,9 +162,13 @@ def _arrow_icon(d: str, lit: bool) -> str:
             f"{_arrow(d, 17, 17, 13, BLUE if lit else MUTED, 2.6, start=-9)}</svg>")
 
 
+def _arrow_title(kind: str, d: str) -> str:
+    """A tip or turn direction's hover text: "Tip north"."""
+    return f"{kind.capitalize()} {DIRECTION_NAMES[d]}"
+
+
 def _arrow_button(kind: str, d: str, lit: bool) -> str:
-    verb = "Tip" if kind == "tip" else "Turn"
-    return _button(f"{kind}:{d}", _arrow_icon(d, lit), lit, f"{verb} {DIRECTION_NAMES[d]}", kind="arrow")
+    return _button(f"{kind}:{d}", _arrow_icon(d, lit), lit, _arrow_title(kind, d), kind="arrow")
 
 
 def _group(caption: str, buttons: str) -> str:
@@ -256,9 +260,8 @@ def _edge_arrows(marks: svg.Marks) -> list[str]:
     for kind, _, d in (target.partition(":") for target in marks.targets):
         if kind in ("tip", "turn") and d in DIRS:
             bx, by = x + OUTWARD[d][0] * inset, y + OUTWARD[d][1] * inset
-            verb = "Tip" if kind == "tip" else "Turn"
             out.append(f'<g class="direction"><g class="action lit" data-cell="{kind}:{d}">'
-                       f"<title>{verb} {DIRECTION_NAMES[d]}</title>{svg.rect(bx - 17, by - 17, 34, 34, look)}"
+                       f"<title>{_arrow_title(kind, d)}</title>{svg.rect(bx - 17, by - 17, 34, 34, look)}"
                        f"{_arrow(d, bx, by, 13, BLUE, 2.6, start=-9)}</g></g>")
     return out
 
