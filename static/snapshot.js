@@ -9,7 +9,8 @@
 // build time by the same views (static/first-board.js).  Clicks made on either meanwhile (and
 // Enter on a location: static/access.js makes it a click) are kept, each location marked
 // "Starting…", and made once the game is ready.  A snapshot of another build or another link is
-// not shown.  The snapshot is read back through static/painted.js (an inert parser and an
+// not shown: a link with none of its own has its board's box shaped as its game's board instead (`shapeLinked`).
+// The snapshot is read back through static/painted.js (an inert parser and an
 // allowlist of elements and attributes), so whatever the storage holds cannot run script; the first
 // board, the build's own, is put in as it is.
 "use strict";
@@ -113,6 +114,53 @@
     return true;
   }
 
+  // A link with no snapshot of it (opened for the first time here): nothing of its game to paint, but its board's
+  // box is given that game's shape (static/first-board.js: its viewBox and tray), so that Python's first drawing
+  // does not change its height: Ice-Turn's board with its tray is taller than the square box the page starts with.
+  function shapeLinked() {
+    const [game, record] = linkedGame(), board = byId("board");
+    const shape = game && (self.PYRAMIDS_BOARD_SHAPES || {})[game];
+    if (!board || !Array.isArray(shape)) return;
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", shape[0]);
+    svg.setAttribute("aria-hidden", "true");
+    const parts = [svg];
+    if (shape[record ? 2 : 1]) {  // its tray, empty: its room kept as the game's own keeps it (app.css)
+      const tray = document.createElement("div");
+      tray.className = "tray";
+      parts.push(tray);
+    }
+    const note = board.querySelector(".loading");  // "Starting the game engine…", now over the empty board (app.css)
+    if (note) parts.push(note);
+    board.replaceChildren(...parts);
+    board.setAttribute("data-game", game);
+    const tab = document.querySelector(`#picker [data-game="${CSS.escape(game)}"]`);
+    if (tab) tab.classList.add("active");
+  }
+
+  // The game a link names, and whether the link is a game's record: its record's `g=` (py/pyramids/record.py), or a
+  // game's name alone, as a person writes it ("#icetoids", "#Ice-Turn": `record.named_game`), matched against the
+  // picker's games (that opens the game of that kind played last, or a new one: at its start, most likely).
+  function linkedGame() {
+    const link = location.hash.replace(/^#/, "");
+    const text = part => {
+      try {
+        return decodeURIComponent(part);
+      } catch (error) {
+        return "";  // not a game's name
+      }
+    };
+    if (link.includes("&") || link.includes("=")) {
+      const field = link.split("&").find(part => part.startsWith("g="));
+      return [field ? text(field.slice(2)) : null, true];
+    }
+    const plain = name => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+    const wanted = plain(text(link));
+    const tab = wanted && Array.from(document.querySelectorAll("#picker [data-game]")).find(
+      button => wanted === plain(button.dataset.game) || wanted === plain(button.textContent));
+    return [tab ? tab.dataset.game : null, false];
+  }
+
   // -- keeping the snapshot ------------------------------------------------
   let pending = null;
   let written = null;
@@ -203,6 +251,7 @@
   const [snap, kind] = kept && belongs(kept) ? [kept, "kept"] : [firstVisit(), "first"];
   try {
     if (snap && paint(snap, kind)) self.pyramidsPainted.keepClicks();
+    else shapeLinked();
   } finally {
     document.documentElement.removeAttribute("data-painting");  // the page under the header is shown (app.css)
   }

@@ -11,9 +11,9 @@ from pyramids.session import Session
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
-def shipped() -> dict:
-    text = (ROOT / first_board.FIRST_BOARD).read_text()
-    return json.loads(text[text.index("{"):text.rindex("}") + 1])
+def shipped(name: str = "PYRAMIDS_FIRST_BOARD"):
+    """One of static/first-board.js's values."""
+    return json.loads(re.search(rf"^self\.{name} = (.*);$", (ROOT / first_board.FIRST_BOARD).read_text(), re.M).group(1))
 
 
 def test_the_first_board_is_this_builds():
@@ -56,8 +56,7 @@ def test_the_label_fonts_are_each_size_and_weight_of_the_boards_texts():
     """static/snapshot.js has the browser find these while Python starts (issue 55: a game opened just after the
     page was ready waited on each new one): every text of every game's start, a weight or size inherited from
     where it sits (Ice Towers' "pts" is normal, 11, inside its bold score)."""
-    shipped_fonts = json.loads(re.search(r"^self\.PYRAMIDS_LABEL_FONTS = (.*);$",
-                                         (ROOT / first_board.FIRST_BOARD).read_text(), re.M).group(1))
+    shipped_fonts = shipped("PYRAMIDS_LABEL_FONTS")
     # the shipped list is the views' list: test_the_first_board_is_this_builds reads the whole file
     fonts = {tuple(font) for font in shipped_fonts}
     for game_id in games.ids():
@@ -67,3 +66,18 @@ def test_the_label_fonts_are_each_size_and_weight_of_the_boards_texts():
             weight = re.search(r'font-weight="(\w+)"', attributes)
             assert (size, weight.group(1) if weight else "normal") in fonts, (game_id, attributes)
     assert {(18, "bold"), (11, "normal"), (15, "bold"), (11, "bold")} <= fonts, "Ice Towers' score, its pts, names"
+
+
+def test_each_games_board_shape_is_its_views():
+    """A link with no snapshot of it gets its game's board shape before Python draws (static/snapshot.js): the
+    viewBox every board of that game is drawn in, and whether a tray stands under it at the start and in play
+    (Ice-Turn's always; IceToids' once its setup is over)."""
+    shapes = shipped("PYRAMIDS_BOARD_SHAPES")
+    assert sorted(shapes) == sorted(games.ids())
+    for game_id in games.ids():
+        session = Session(game_id)
+        board = page.board(session)
+        assert f'viewBox="{shapes[game_id][0]}"' in board, game_id
+        assert shapes[game_id][1] == ('class="tray"' in board), game_id
+    assert shapes["ice-turn"][1:] == [True, True] and shapes["icetoids"][1:] == [False, True]
+    assert shapes["terrafex"][1:] == [False, False]

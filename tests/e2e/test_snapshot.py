@@ -13,9 +13,10 @@ import re
 import pytest
 
 from conftest import App, watched_contexts
-from pyramids import games, page, views
+from pyramids import games, page, record, views
 from pyramids.session import Session
 from pyramids.svg import Marks
+from test_ice_turn_page import DEAL, PLACE
 
 HELD = "**/static/memory.json"  # names the interpreter's snapshot: held, Python never starts
 
@@ -285,3 +286,47 @@ def test_a_click_on_the_snapshot_is_made_once_the_game_is_ready(snap_app):
     app.wait_ready()
     app.page.wait_for_function("() => document.querySelectorAll('#moves li').length === 2")
     assert app.moves() == ["d3-e4", "e6-f5"]
+
+
+AIMING = record.encode(record.Record("ice-turn", {}, tuple(DEAL + PLACE + ["roll:3", "face:aim"])))  # a turn's tray
+
+
+@pytest.mark.parametrize("fragment, game, tab", [
+    (AIMING, "ice-turn", "Ice-Turn"),  # taller than wide, with its tray under it
+    ("v=1&g=terrafex&m=", "terrafex", "Terrafex"),  # wider than tall
+    ("Ice%20Towers", "ice-towers", "Ice Towers"),  # a game's name alone, as a person writes it
+], ids=["ice-turn", "terrafex", "named"])
+def test_a_link_with_nothing_to_paint_gets_its_games_board_shape_before_python_draws(snap_app, fragment, game, tab):
+    """A link opened for the first time has no snapshot: its board's box takes the game's shape at once
+    (static/first-board.js's shapes), so that Python's first drawing does not change its height (Ice-Turn's
+    board and tray, 571 px high at this width, stood in a 536 px square), and the game's tab is marked."""
+    app = snap_app
+    held = []
+    app.page.route(HELD, lambda route: held.append(route))
+    app.page.goto(f"{app.server}#{fragment}", wait_until="domcontentloaded")
+    for _ in range(600):  # the interpreter's snapshot is asked for: Python has not started
+        if held:
+            break
+        app.page.wait_for_timeout(100)
+    assert held and not app.page.evaluate("document.documentElement.hasAttribute('data-ready')")
+    before = app.page.locator("#board").bounding_box()
+    assert app.page.get_attribute("#board", "data-game") == game
+    assert app.page.locator("#picker .active").inner_text() == tab
+    assert app.page.locator("#board .loading").is_visible(), "the note that the game is starting, over the box"
+    for route in held:
+        route.continue_()
+    app.page.unroute(HELD)
+    app.wait_ready()
+    after = app.page.locator("#board").bounding_box()
+    assert app.page.locator("#board > svg").get_attribute("aria-label"), "Python's board"
+    # within 2 px: a turn's tray holds what it holds (Aim's rows here 1.2 px over the room it is kept)
+    assert abs(before["height"] - after["height"]) <= 2 and before["width"] == after["width"], (before, after)
+
+
+def test_a_link_to_a_game_this_app_does_not_know_keeps_the_square_box(snap_app):
+    app = snap_app
+    app.page.route(HELD, lambda route: None)  # Python never starts: what snapshot.js did is what stays
+    app.page.goto(f"{app.server}#v=1&g=chess&m=", wait_until="domcontentloaded")
+    app.page.wait_for_function("() => !document.documentElement.hasAttribute('data-painting')")
+    assert app.page.locator("#board > *").count() == 1 and app.page.locator("#board .loading").is_visible()
+    assert not app.page.get_attribute("#board", "data-game")
