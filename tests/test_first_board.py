@@ -13,7 +13,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 def shipped(name: str = "PYRAMIDS_FIRST_BOARD"):
     """One of static/first-board.js's values."""
-    return json.loads(re.search(rf"^self\.{name} = (.*);$", (ROOT / first_board.FIRST_BOARD).read_text(), re.M).group(1))
+    text = (ROOT / first_board.FIRST_BOARD).read_text()
+    return json.loads(re.search(rf"^self\.{name} = (.*);$", text, re.M).group(1))
 
 
 def test_the_first_board_is_this_builds():
