@@ -168,6 +168,8 @@ class App:
                         self.panel.tell(page.notice("Part of this link could not be used.", message, shown))
                 if self.session is loading.session:  # the link's game, not a saved one: its timer's time
                     self.panel.tell(loading.session.clock.told())
+                if record.named_game(fragment.split("&")[0]):  # written by hand ("#icetoids&players=3"): as above
+                    do(["address", self.session.link()])
                 return
         last, unsaved = saves.last_played(self.store)
         if unsaved:  # the game played last was not saved: say so, rather than show an older one silently

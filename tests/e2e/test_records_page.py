@@ -69,6 +69,15 @@ def test_a_link_that_is_only_a_game_s_name_opens_that_game_as_the_picker_does(ap
     assert app.page.get_attribute("#board", "data-game") == "icetoids"
 
 
+def test_a_link_that_begins_with_a_game_s_name_becomes_that_game_s_link(app):
+    """`#icetoids&players=3` (record.read: a game's name, then its options or view settings) opens that game;
+    the address is then the game's own link at once, as for a name alone, not after the first move."""
+    app.open("icetoids&players=3&bots=p2:easy")
+    assert app.page.get_attribute("#board", "data-game") == "icetoids" and "cannot be opened" not in app.message()
+    assert app.fragment().startswith("v=1&g=icetoids&players=3&m=")
+    assert "bots=p2" in app.fragment(), "who the computer plays stays in the link"
+
+
 def test_a_link_naming_no_game_lists_the_games(app):
     app.open("chess")
     assert "There is no game called 'chess'; the games here are Ice Lady, Ice Towers, IceToids" in app.message()
