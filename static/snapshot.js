@@ -118,14 +118,14 @@
   // box is given that game's shape (static/first-board.js: its viewBox and tray), so that Python's first drawing
   // does not change its height: Ice-Turn's board with its tray is taller than the square box the page starts with.
   function shapeLinked() {
-    const [game, record] = linkedGame(), board = byId("board");
+    const [game, played] = linkedGame(), board = byId("board");
     const shape = game && (self.PYRAMIDS_BOARD_SHAPES || {})[game];
     if (!board || !Array.isArray(shape)) return;
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     svg.setAttribute("viewBox", shape[0]);
     svg.setAttribute("aria-hidden", "true");
     const parts = [svg];
-    if (shape[record ? 2 : 1]) {  // its tray, empty: its room kept as the game's own keeps it (app.css)
+    if (shape[played ? 2 : 1]) {  // its tray, empty: its room kept as the game's own keeps it (app.css)
       const tray = document.createElement("div");
       tray.className = "tray";
       parts.push(tray);
@@ -138,11 +138,11 @@
     if (tab) tab.classList.add("active");
   }
 
-  // The game a link names, and whether the link is a game's record: its record's `g=` (py/pyramids/record.py), or a
-  // game's name alone, as a person writes it ("#icetoids", "#Ice-Turn": `record.named_game`), matched against the
-  // picker's games (that opens the game of that kind played last, or a new one: at its start, most likely).
+  // The game a link names, and whether it holds moves (so is most likely past any setup): its record's `g=`
+  // (py/pyramids/record.py), or a game's name first, as a person writes it ("#icetoids", "#Ice-Turn&players=3":
+  // `record.read`), matched against the picker's games.
   function linkedGame() {
-    const link = location.hash.replace(/^#/, "");
+    const parts = location.hash.replace(/^#/, "").split("&");
     const text = part => {
       try {
         return decodeURIComponent(part);
@@ -150,15 +150,16 @@
         return "";  // not a game's name
       }
     };
-    if (link.includes("&") || link.includes("=")) {
-      const field = link.split("&").find(part => part.startsWith("g="));
-      return [field ? text(field.slice(2)) : null, true];
+    const played = parts.some(part => /^(m=.|c=[1-9])/.test(part));
+    if (parts[0].includes("=")) {
+      const field = parts.find(part => part.startsWith("g="));
+      return [field ? text(field.slice(2)) : null, played];
     }
     const plain = name => name.toLowerCase().replace(/[^a-z0-9]/g, "");
-    const wanted = plain(text(link));
+    const wanted = plain(text(parts[0]));
     const tab = wanted && Array.from(document.querySelectorAll("#picker [data-game]")).find(
       button => wanted === plain(button.dataset.game) || wanted === plain(button.textContent));
-    return [tab ? tab.dataset.game : null, false];
+    return [tab ? tab.dataset.game : null, played];
   }
 
   // -- keeping the snapshot ------------------------------------------------
