@@ -143,7 +143,7 @@
   // `record.read`), matched against the picker's games.
   function linkedGame() {
     const parts = location.hash.replace(/^#/, "").split("&");
-    const text = part => {
+    const decoded = part => {
       try {
         return decodeURIComponent(part);
       } catch (error) {
@@ -153,10 +153,10 @@
     const played = parts.some(part => /^(m=.|c=[1-9])/.test(part));
     if (parts[0].includes("=")) {
       const field = parts.find(part => part.startsWith("g="));
-      return [field ? text(field.slice(2)) : null, played];
+      return [field ? decoded(field.slice(2)) : null, played];
     }
     const plain = name => name.toLowerCase().replace(/[^a-z0-9]/g, "");
-    const wanted = plain(text(parts[0]));
+    const wanted = plain(decoded(parts[0]));
     const tab = wanted && Array.from(document.querySelectorAll("#picker [data-game]")).find(
       button => wanted === plain(button.dataset.game) || wanted === plain(button.textContent));
     return [tab ? tab.dataset.game : null, played];

@@ -80,13 +80,9 @@ def label_fonts(root: pathlib.Path = ROOT) -> list[list]:
             read(child, size, weight)
 
     for game_id in games.ids():
-        rng, state = random.Random(1), games.get(game_id).new()
-        for ply in range(PLIES):
+        for ply, state in enumerate(_playout(games.get(game_id))):
             if ply % 5 == 0 or state.outcome is not None:
                 read(ET.fromstring(views.draw(state)), "16", "normal")
-            if state.outcome is not None:
-                break
-            state = state.play(rng.choice(state.legal_plays()))
     return [[int(size) if size.is_integer() else size, weight] for size, weight in sorted(found)]
 
 
@@ -96,14 +92,19 @@ def board_shapes(root: pathlib.Path = ROOT) -> dict[str, list]:
     games, views = _modules(root, "games", "views")
     shapes = {}
     for game_id in games.ids():
-        rng, state = random.Random(1), games.get(game_id).new()
-        at_start = bool(views.controls(state))
-        for _ in range(PLIES):
-            if state.outcome is not None:
-                break
-            state = state.play(rng.choice(state.legal_plays()))
-        shapes[game_id] = [ET.fromstring(views.draw(state)).get("viewBox"), at_start, bool(views.controls(state))]
+        start, *_, end = _playout(games.get(game_id))
+        shapes[game_id] = [ET.fromstring(views.draw(end)).get("viewBox"), bool(views.controls(start)),
+                           bool(views.controls(end))]
     return shapes
+
+
+def _playout(game) -> list:
+    """The states of a random playout of `game`, seeded (the same each build): from its start to its end, or
+    PLIES states."""
+    rng, states = random.Random(1), [game.new()]
+    while states[-1].outcome is None and len(states) < PLIES:
+        states.append(states[-1].play(rng.choice(states[-1].legal_plays())))
+    return states
 
 
 def main() -> None:
