@@ -15,7 +15,7 @@ from pyramids.games.icetoids import ORIENTATIONS
 from pyramids.loading import Loading, to_storage
 from pyramids.session import Session
 from pyramids.svg import Marks
-from pyramids.words import status_of
+from pyramids.words import status_of, thinking
 
 from conformance import playout
 
@@ -77,6 +77,14 @@ def test_icetoids_a_tile_drawn_is_said_once_and_a_seat_owns_its_turn_plainly():
     (yellow,) = [t for t in s.turns() if t.seat == "p2" and t.first > 4]
     assert turns.headline(s.states, s.moves, yellow).startswith("Yellow's turn: brings a waiting piece onto d3; "
                                                                 "reveals ")
+
+
+def test_the_computer_s_seat_thinking_is_said_with_one_pair_of_brackets():
+    """ "Red (P1) (computer) is thinking…" read as two asides in a row; a seat named with its number takes the
+    computer into its brackets."""
+    s = Session("icetoids", moves=["p1:colour=red", "p1:home=a2", "p2:colour=yellow", "p2:home=d3"])
+    assert thinking(s.latest.actor_name("p1")) == "Red (P1, computer) is thinking…"
+    assert thinking(games.get("ice-lady").new().actor_name("black")) == "Black (computer) is thinking…"
 
 
 def ended(game_id):

@@ -132,3 +132,10 @@ def status_of(state: State) -> str:
     if len(actors) == 1:
         return f"{actors[0]} to move."
     return "No turns: " + ", ".join(actors) + " may act at any moment."
+
+
+def thinking(name: str) -> str:
+    """The status while the computer searches for `name`'s seat: "Black (computer) is thinking…", and for a seat
+    named with its number, "Red (P1, computer) is thinking…" rather than two brackets in a row."""
+    computer = f"{name[:-1]}, computer)" if name.endswith(")") else f"{name} (computer)"
+    return f"{computer} is thinking…"

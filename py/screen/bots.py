@@ -9,6 +9,7 @@ from archives import AI_ARCHIVE, fetch_archive
 from browser import do, home, on, report
 from pyramids.core import GameError, players_to_act
 from pyramids.computer import PACES
+from pyramids.words import thinking
 from screen.board import mark_intent
 
 
@@ -207,7 +208,7 @@ class Bots:
         """The status while a bot's turn is searched ("Black (computer) is thinking…"), else nothing."""
         s = self.app.session
         if self.thinking and self.thinking[0] == s.position_key() and not s.browsing:
-            return f"{s.latest.actor_name(self.thinking[1])} (computer) is thinking…"
+            return thinking(s.latest.actor_name(self.thinking[1]))
         return ""
 
     async def hint(self):
