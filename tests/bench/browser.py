@@ -20,7 +20,7 @@ import threading
 import tomllib
 from contextlib import contextmanager
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, sync_playwright
 
 from pyramids import games
 from pyramids.core import CHANCE, players_to_act, seats
@@ -62,6 +62,7 @@ PHONE_CONTEXT = {"viewport": PHONE_VIEWPORT, "has_touch": True, "is_mobile": Tru
 TAP_MS = 90  # how long a finger rests on the screen in a tap
 BETWEEN_TAPS_MS = 400  # a piece tapped, then where it goes
 SETTLE_MS = 2000  # after a link opened: its drawing, the log, the save and the rules page done
+SHOWN_MS = 5000  # a control the page draws a frame late (the game's panel): how long a click waits to see it
 
 # Installed before any page script: timestamps (ms since navigation start) of
 # PyScript's progress events, of the start and end of the page's script, and of
@@ -499,12 +500,17 @@ class Bench:
                 found["failures"].append(f"{move}: {problem}")
                 return
 
-    def click_move(self, page, state, move: str, found: dict) -> str | None:
+    @staticmethod
+    def click_move(page, state, move: str, found: dict) -> str | None:
         """Click the cells of `move` (and its choice button); None when the move was made."""
         before = page.evaluate(LAST_PLY_JS)
         selectors = [f'#board [data-cell="{cell}"], #game-panel [data-cell="{cell}"]' for cell in state.path(move)]
         timings = []
         for i, selector in enumerate(selectors):
+            try:  # the game's panel is drawn a frame after the board: a player clicks its buttons once shown
+                page.wait_for_selector(selector, state="attached", timeout=SHOWN_MS)
+            except PlaywrightTimeout:
+                return f"nothing on the page matches {selector}"
             timing = page.evaluate(CLICK_JS, selector)
             if timing.get("missing"):
                 return f"nothing on the page matches {selector}"
