@@ -118,14 +118,14 @@
   // box is given that game's shape (static/first-board.js: its viewBox and tray), so that Python's first drawing
   // does not change its height: Ice-Turn's board with its tray is taller than the square box the page starts with.
   function shapeLinked() {
-    const [game, played] = linkedGame(), board = byId("board");
+    const game = linkedGame(), board = byId("board");
     const shape = game && (self.PYRAMIDS_BOARD_SHAPES || {})[game];
     if (!board || !Array.isArray(shape)) return;
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     svg.setAttribute("viewBox", shape[0]);
     svg.setAttribute("aria-hidden", "true");
     const parts = [svg];
-    if (shape[played ? 2 : 1]) {  // its tray, empty: its room kept as the game's own keeps it (app.css)
+    if (shape[1]) {  // its tray, empty: its room kept as the game's own keeps it (app.css)
       const tray = document.createElement("div");
       tray.className = "tray";
       parts.push(tray);
@@ -138,8 +138,7 @@
     if (tab) tab.classList.add("active");
   }
 
-  // The game a link names, and whether it holds moves (so is most likely past any setup): its record's `g=`
-  // (py/pyramids/record.py), or a game's name first, as a person writes it ("#icetoids", "#Ice-Turn&players=3":
+  // The game a link names: its record's `g=` (py/pyramids/record.py), or a game's name first, as a person writes it ("#icetoids", "#Ice-Turn&players=3":
   // `record.read`), matched against the picker's games.
   function linkedGame() {
     const parts = location.hash.replace(/^#/, "").split("&");
@@ -150,16 +149,15 @@
         return "";  // not a game's name
       }
     };
-    const played = parts.some(part => /^(m=.|c=[1-9])/.test(part));
     if (parts[0].includes("=")) {
       const field = parts.find(part => part.startsWith("g="));
-      return [field ? decoded(field.slice(2)) : null, played];
+      return field ? decoded(field.slice(2)) : null;
     }
     const plain = name => name.toLowerCase().replace(/[^a-z0-9]/g, "");
     const wanted = plain(decoded(parts[0]));
     const tab = wanted && Array.from(document.querySelectorAll("#picker [data-game]")).find(
       button => wanted === plain(button.dataset.game) || wanted === plain(button.textContent));
-    return [tab ? tab.dataset.game : null, played];
+    return tab ? tab.dataset.game : null;
   }
 
   // -- keeping the snapshot ------------------------------------------------

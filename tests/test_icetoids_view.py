@@ -250,7 +250,7 @@ def test_panel_shows_each_seat_and_the_tiles_still_hidden_and_the_tray_the_ways_
     """Beside the board: seat, colour, home and progress; and what is still face down, counted from the tile
     set and the revealed tiles only.  Under the board, the tray: the ways to point the selected piece, as
     buttons a finger high on a phone (the panel had them, out of sight there under the game log); empty, its room
-    kept, with nothing selected (issue 13: no way to point then); none in setup."""
+    kept, with nothing selected (issue 13: no way to point then), and in setup."""
     state = position({"a2": "red", "b2": "corner=NE"}, {"a2": "red.U"})
     assert "data-cell" not in views.controls(state) and 'class="tray"' in views.controls(state)
     guidance = state.guide(["a2:red.U"])
@@ -273,4 +273,5 @@ def test_panel_shows_each_seat_and_the_tiles_still_hidden_and_the_tray_the_ways_
     assert hidden.startswith("Face down: 14 tiles") and "2 red targets" in hidden and "corner" not in hidden
     setup = views.panel(GAME.new(players=3).play("p1:colour=red"))
     assert "data-cell" not in setup and "Red (P1): choosing a home tile" in setup and "P2: choosing a colour" in setup
-    assert views.controls(GAME.new(players=3).play("p1:colour=red")) == "", "no tray in setup"
+    assert views.controls(GAME.new(players=3).play("p1:colour=red")) == '<div class="tray"></div>', \
+        "in setup the tray's room is kept, empty: nothing under the board moves as play begins"

@@ -292,12 +292,14 @@ def test_a_click_on_the_snapshot_is_made_once_the_game_is_ready(snap_app):
 AIMING = record.encode(record.Record("ice-turn", {}, tuple(DEAL + PLACE + ["roll:3", "face:aim"])))  # a turn's tray
 
 
-def icetoids_in_play() -> str:
-    """A link to an IceToids game a few moves past its setup (its tray under the board since play began)."""
+def icetoids_link(in_play: bool) -> str:
+    """A link to an IceToids game a few moves past its setup, or one that P1's colour and home have begun
+    (sent to P2 to choose theirs, as a game played by link begins)."""
     state, rng, moves = games.get("icetoids").new(), random.Random(3), []
-    while state.in_setup or len(moves) < 12:
+    while (state.in_setup or len(moves) < 12) if in_play else len(moves) < 2:
         moves.append(rng.choice(state.legal_plays()))
         state = state.play(moves[-1])
+    assert state.in_setup != in_play
     return record.encode(record.Record("icetoids", {}, tuple(moves)))
 
 
@@ -305,9 +307,10 @@ def icetoids_in_play() -> str:
     (AIMING, "ice-turn", "Ice-Turn"),  # taller than wide, with its tray under it
     ("v=1&g=terrafex&m=", "terrafex", "Terrafex"),  # wider than tall
     ("Ice%20Towers", "ice-towers", "Ice Towers"),  # a game's name alone, as a person writes it
-    (icetoids_in_play(), "icetoids", "IceToids"),  # a tray under it once play has begun
-    ("IceToids&players=3", "icetoids", "IceToids"),  # a name first (record.read), no move: its setup, no tray
-], ids=["ice-turn", "terrafex", "named", "icetoids-played", "icetoids-new"])
+    (icetoids_link(in_play=True), "icetoids", "IceToids"),  # its tray under it
+    (icetoids_link(in_play=False), "icetoids", "IceToids"),  # in setup: the tray's room kept (it came as play began)
+    ("IceToids&players=3", "icetoids", "IceToids"),  # a name first (record.read), no move
+], ids=["ice-turn", "terrafex", "named", "icetoids-played", "icetoids-setup", "icetoids-new"])
 def test_a_link_with_nothing_to_paint_gets_its_games_board_shape_before_python_draws(snap_app, fragment, game, tab):
     """A link opened for the first time has no snapshot: its board's box takes the game's shape at once
     (static/first-board.js's shapes), so that Python's first drawing does not change its height (Ice-Turn's

@@ -376,10 +376,9 @@ def draw(state, marks: svg.Marks = svg.Marks(), watching: bool = False, picture:
 
 def controls(state, marks: svg.Marks = svg.Marks(), watching: bool = False) -> str:
     """The ways to point the selected piece, as HTML buttons under the board: a finger high on a phone, where
-    those drawn by its tile measure 16 px (a tap there opens the lens).  Once play has begun the tray keeps its
-    room, empty while no piece that may turn is chosen, so nothing under the board moves as one is."""
-    if state.in_setup:
-        return ""
+    those drawn by its tile measure 16 px (a tap there opens the lens).  The tray keeps its room from the setup
+    on, empty while no piece that may turn is chosen, so nothing under the board moves as one is, nor as play
+    begins (a link shared while the others still choose their colours is shaped as it will be drawn)."""
     ways = [] if watching else [t[4:] for t in marks.targets if t.startswith("dir:")]
     buttons = "".join(f'<button type="button" class="action lit" data-cell="dir:{d}" title="Point the selected '
                       f'piece {EDGE_NAMES[d]}">{ARROW_TEXT[d]} {d}</button>' for d in ways)
