@@ -13,6 +13,7 @@ import tempfile
 
 from pyramids import games
 from tests.bench import backup
+from tests.bench.browser import LONG_TASKS_JS
 from tests.e2e.conftest import ARGS, CHROMIUM, READY_MS
 
 GAMES = 10_000
@@ -22,11 +23,9 @@ IMPORT_S = 30  # the 10,000-game file imported, the list shown
 IMPORT_TASK_MS = 100  # the longest main-thread task meanwhile
 REFUSED_MS = 1000  # a 50 MB file refused: from the file chosen to the reason on screen
 
-# Long tasks, and when the import's file was chosen and when the note said how it ended.
+# When the import's file was chosen and when the note said how it ended (long tasks: browser.LONG_TASKS_JS).
 WATCH_JS = """() => {
-  window.__long = []; window.__chosen = null; window.__ended = null;
-  new PerformanceObserver(list => __long.push(...list.getEntries().map(e => [e.startTime, e.duration])))
-    .observe({type: 'longtask'});
+  window.__chosen = null; window.__ended = null;
   document.getElementById('games-file').addEventListener('change', () => { __chosen = performance.now(); }, true);
   const note = document.getElementById('games-note');
   new MutationObserver(() => {
@@ -36,7 +35,8 @@ WATCH_JS = """() => {
   }).observe(note, {childList: true, subtree: true, characterData: true});
 }"""
 ENDED = "window.__ended !== null"
-LONGEST_JS = """([from, to]) => Math.max(0, ...__long.filter(([s, d]) => s + d > from && s < to).map(([, d]) => d))"""
+LONGEST_JS = """([from, to]) => Math.max(0, ...__longTasks().filter(([s, d]) => s + d > from && s < to)
+  .map(([, d]) => d))"""
 
 
 def measure(runner, runs: int) -> dict:
@@ -64,6 +64,7 @@ def one_run(runner, files: dict, first: bool) -> dict:
     try:
         page = browser.new_context(viewport={"width": 1200, "height": 850}).new_page()
         page.on("pageerror", lambda e: runner.errors.append(f"import: {e}"))
+        page.add_init_script(LONG_TASKS_JS)
         page.goto(runner.server.url)
         page.wait_for_selector("html[data-ready]", timeout=READY_MS)
         page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
