@@ -138,8 +138,8 @@
     if (tab) tab.classList.add("active");
   }
 
-  // The game a link names: its record's `g=` (py/pyramids/record.py), or a game's name first, as a person writes it ("#icetoids", "#Ice-Turn&players=3":
-  // `record.read`), matched against the picker's games.
+  // The game a link names: its record's `g=` (py/pyramids/record.py), or a game's name first, as a person writes
+  // it ("#icetoids", "#Ice-Turn&players=3": `record.read`), matched against the picker's games.
   function linkedGame() {
     const parts = location.hash.replace(/^#/, "").split("&");
     const decoded = part => {
