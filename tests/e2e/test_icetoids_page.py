@@ -214,3 +214,19 @@ def test_on_a_phone_a_lone_piece_and_the_waiting_pieces_are_taken_at_one_tap(new
     tap("a2:red.U")
     tap("dir:S", "#board .tray")  # under the board, a finger high: at one tap
     assert app.page.locator(".lens").count() == 0 and app.moves()[-1] == "a2.U>S"
+
+
+def test_on_a_1366x768_laptop_the_board_and_its_tray_fit_the_window(new_context, server):
+    """The board's column was as wide as the window is high, less the header's room: IceToids' square board
+    with its tray under it stood 34 px below the window's foot once play began, the ways to point among what
+    was cut off. Now its column is narrowed by the tray's room, in setup (the tray's room kept) and in play."""
+    laptop = {"width": 1366, "height": 768}
+    app = App(new_context(viewport=laptop).new_page(), server)
+    for moves in ((), CORNER_DRAWN + ("orient:a2=NE", "off-a1", "reveal:a1=green")):
+        app.open(record.encode(record.Record("icetoids", {}, moves)))
+        if moves:
+            app.click("a2:red.U")  # the ways to point, in the tray
+            assert app.page.locator('#board .tray [data-cell="dir:W"]').count() == 1
+        board, tray = (app.page.locator(s).bounding_box() for s in ("#board", "#board .tray"))
+        assert tray["y"] + tray["height"] <= board["y"] + board["height"] <= laptop["height"], (moves, board, tray)
+        assert app.page.evaluate("scrollY") == 0
