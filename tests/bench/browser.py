@@ -65,10 +65,10 @@ SETTLE_MS = 2000  # after a link opened: its drawing, the log, the save and the 
 SHOWN_MS = 5000  # a control the page draws a frame late (the game's panel): how long a click waits to see it
 
 # Installed before any page script: the main thread's long tasks, as [start, duration] (ms since navigation start),
-# each over 50 ms, from `__longTasks()`.  The Long Tasks API reports the tasks that run script, not the frames'
-# rendering (style, layout, paint), which Chromium runs as tasks of their own: a phone's first frame, 60-140 ms of
-# layout at 4x, was never counted (the notebook, 2026-12-05).  Each long animation frame's rendering, from its
-# `renderStart`, is counted with them, where no task the Long Tasks API reported holds it.
+# each over 50 ms, from `__longTasks()`.  Chromium runs a frame's rendering (style, layout, paint) as a task of its
+# own, and the Long Tasks API reports none of a page's first frames: a phone's, 50-140 ms of style and layout at
+# 4x, were never counted (the notebook, 2026-12-05).  Each long animation frame's rendering, from its
+# `renderStart`, is counted with the API's tasks, where none of them holds it.
 LONG_TASKS_JS = """
 (() => {
   const tasks = [], renders = [], observers = [];
