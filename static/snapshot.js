@@ -125,10 +125,10 @@
     svg.setAttribute("viewBox", shape[0]);
     svg.setAttribute("aria-hidden", "true");
     const parts = [svg];
-    if (shape[1]) {  // its tray, empty: its room kept as the game's own keeps it (app.css)
-      const tray = document.createElement("div");
-      tray.className = "tray";
-      parts.push(tray);
+    if (shape[1]) {  // its tray, empty, the build's own markup: its room kept as the game's own keeps it
+      const tray = document.createElement("template");
+      tray.innerHTML = shape[1];
+      parts.push(tray.content);
     }
     const note = board.querySelector(".loading");  // "Starting the game engine…", now over the empty board (app.css)
     if (note) parts.push(note);

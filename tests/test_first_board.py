@@ -1,5 +1,6 @@
 """The board a first visit is shown while Python starts (tools/first_board.py, static/snapshot.js), on CPython."""
 
+import importlib
 import json
 import pathlib
 import random
@@ -72,20 +73,26 @@ def test_the_label_fonts_are_each_size_and_weight_of_the_boards_texts():
 
 def test_each_games_board_shape_is_its_views():
     """A link with no snapshot of it gets its game's board shape before Python draws (static/snapshot.js): the
-    viewBox every board of that game is drawn in, and whether a tray stands under it.  A game's tray keeps its
-    room from the first move to the last (IceToids' from its setup on: it came as play began, and moved what
-    was under the board), so one shape serves a link anywhere in the game."""
+    viewBox every board of that game is drawn in, and the tray under it, empty.  A game's tray keeps its room
+    from the first move to the last (IceToids' from its setup on: it came as play began, and moved what was
+    under the board; Ice-Turn's as high as its tallest face: a Wild roll's was two rows higher than a Tip's on a
+    phone), so one shape serves a link anywhere in the game."""
     shapes = shipped("PYRAMIDS_BOARD_SHAPES")
     assert sorted(shapes) == sorted(games.ids())
     for game_id in games.ids():
         session = Session(game_id)
         board = page.board(session)
         assert f'viewBox="{shapes[game_id][0]}"' in board, game_id
-        assert shapes[game_id][1] == ('class="tray"' in board), game_id
+        assert bool(shapes[game_id][1]) == ('class="tray"' in board), game_id
+        view = importlib.import_module(f"pyramids.views.{game_id.replace('-', '_')}")
+        before, _, after = view.tray("\0").partition("\0") if shapes[game_id][1] else ("", "", "")
+        assert before + after == shapes[game_id][1], game_id
         state, rng = games.get(game_id).new(), random.Random(5)
         for ply in range(200):
-            assert bool(views.controls(state)) == shapes[game_id][1], (game_id, ply, "a tray came or went")
+            tray = views.controls(state)
+            assert tray.startswith(before) and tray.endswith(after), (game_id, ply, "a tray came, went or changed room")
             if state.outcome is not None:
                 break
             state = state.play(rng.choice(state.legal_plays()))
-    assert [shapes[g][1] for g in ("ice-turn", "icetoids", "terrafex")] == [True, True, False]
+    assert [bool(shapes[g][1]) for g in ("ice-turn", "icetoids", "terrafex")] == [True, True, False]
+    assert 'class="room"' in shapes["ice-turn"][1], "Ice-Turn's tray is kept as high as its tallest face"

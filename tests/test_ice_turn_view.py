@@ -104,11 +104,32 @@ def test_the_panel_shows_hands_dice_face_and_movement_points():
 
 
 def tray(state, watching=False):
-    return next(el for el in drawn(state, watching=watching).iter() if el.get("class") == "tray")
+    """What the tray shows (its face; its room beside it is unseen)."""
+    return next(el for el in drawn(state, watching=watching).iter() if el.get("class") == "face")
 
 
 def words(element):
     return " ".join(" ".join(element.itertext()).split())
+
+
+def test_the_trays_room_is_its_tallest_faces_with_nothing_to_press_find_or_read():
+    """The tray is as high from turn to turn at any width: app.css lays its room and the face it shows in one cell,
+    and the room holds a Wild roll's face and the whole hand's, every button lit (a lit border is wider).  A phone's
+    Wild face was two rows higher than a Tip face's, and the game log under the board moved down and back."""
+    tipping = pos({"a1": "r3r2r1", "d4": "b3b2b1"}, roll=3, face="tip")
+    whole = next(el for el in drawn(tipping).iter() if el.get("class") == "tray")
+    rooms = [el for el in whole if el.get("class") == "room"]
+    assert len(rooms) == 2 and all(room.get("aria-hidden") == "true" for room in rooms)
+    wild = tray(pos({"a1": "r3r2r1", "d4": "b3b2b1"}, roll=3, face="wild"))
+    assert words(rooms[0]) == words(wild) == ("Tip 1 MP Turn 1 MP Treehouse MP=7 ↻90° ↻180° ↻270° Swap Hop Dig "
+                                              "End movement")
+    assert [b.get("class") for b in rooms[0].iter("button")] == ["arrow lit"] * 8 + ["lit"] * 7 + ["end lit"]
+    placing = tray(Session("ice-turn", rng=random.Random(1)).state)
+    assert len(list(rooms[1].iter("button"))) == len(list(placing.iter("button"))) == 7, "every tile of every kind"
+    for button in (b for room in rooms for b in room.iter("button")):
+        assert button.get("tabindex") == "-1" and button.get("data-cell") is button.get("title") is None
+        assert [el.tag for el in button.iter()][1:] in ([], ["svg"]), "an icon's box, not its drawing"
+    assert [el.get("class") for el in whole][-1] == "face"
 
 
 def test_the_tray_asks_in_setup_says_who_is_acting_and_says_the_result_when_the_game_is_over():

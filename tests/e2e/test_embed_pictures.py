@@ -165,7 +165,7 @@ def test_with_play_the_board_keeps_its_size_when_python_draws_it(watched, tmp_pa
         page = watched((wiki.origin, site.origin)).new_page()
         page.goto(wiki.url + wiki_page(tmp_path, code(site.url, session, embed.View(play=True))))
         frame = painted(frame_of(page, "ice-turn"))
-        assert frame.locator("#board .tray button").count() == 12, "the arrows, the Aim's three, End movement"
+        assert frame.locator("#board .face button").count() == 12, "the arrows, the Aim's three, End movement"
         before = frame.locator("#board > svg").bounding_box()
         frame.click("#toggle-moves")  # the reader's first action starts Python; the position stays
         ready(frame)

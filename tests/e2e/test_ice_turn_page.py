@@ -19,6 +19,9 @@ DEAL = [f"deal:{'red' if i % 2 == 0 else 'blue'}={kind}" for i, (_, kind, _) in 
 PLACE = [f"place:{c}={kind}" + (f":{arrows}" if arrows else "") for c, kind, arrows in PLACEMENTS]
 
 
+FACES_ROLLED = ("tip", "aim", "swap", "hop", "dig", "wild")
+
+
 def link(moves):
     return record.encode(record.Record("ice-turn", {}, tuple(moves)))
 
@@ -127,10 +130,10 @@ BOXES = """() => {
   const all = sel => [...document.querySelectorAll(sel)].map(box);
   const svg = document.querySelector('#board > svg');
   const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-  const words = [...document.querySelectorAll('#board .tray .caption, #board .tray p')];
-  return {board: box(svg), tray: box(document.querySelector('#board .tray')), help: all('#board .tray .help'),
-          buttons: all('#board .tray button'), words: words.map(box),
-          sizes: [...words, ...document.querySelectorAll('#board .tray button')]
+  const words = [...document.querySelectorAll('#board .face .caption, #board .face p')];  // what the tray shows
+  return {board: box(svg), tray: box(document.querySelector('#board .tray')), help: all('#board .face .help'),
+          buttons: all('#board .face button'), words: words.map(box),
+          sizes: [...words, ...document.querySelectorAll('#board .face button')]
             .map(e => parseFloat(getComputedStyle(e).fontSize)),
           goal_size: 13 * scale, goals: all('#board .goal text'), pieces: all('#board .pieces .pyramid')};
 }"""
@@ -176,6 +179,28 @@ def test_the_tray_s_help_and_the_goal_labels_stay_clear_on_a_phone_and_a_desktop
             boxes = app.page.evaluate(BOXES)
 
 
+FACES = {"placing": DEAL + PLACE[:3], "rolling": DEAL + PLACE + ["roll:3"], "reacting": DEAL + PLACE + [
+    "roll:3", "face:dig", "end-moves"], **{face: DEAL + PLACE + ["roll:3", f"face:{face}"] for face in FACES_ROLLED}}
+
+
+def test_the_tray_is_as_high_on_every_turn_so_nothing_under_the_board_moves(app):
+    """A phone's Wild face took two rows more than a Tip face's, and its Aim face one: the game log under the board
+    moved down and back as the dice fell.  The tray keeps the room of its tallest faces, at every width: on a phone,
+    a tablet's column and a laptop (where board and tray also stay within the window)."""
+    for width, height in ((390, 844), (360, 740), (800, 1000), (1280, 720), (1366, 768)):
+        app.page.set_viewport_size({"width": width, "height": height})
+        seen = {}
+        for name, moves in FACES.items():
+            app.open(link(moves))
+            app.page.evaluate("window.scrollTo(0, 0)")
+            seen[name] = app.page.evaluate("""() => [document.querySelector('#board .tray').offsetHeight,
+                document.querySelector('#board').getBoundingClientRect().bottom]""")
+        heights = {h for h, _ in seen.values()}
+        assert len(heights) == 1, (width, seen)
+        if width >= 1280:
+            assert all(bottom <= height for _, bottom in seen.values()), (width, seen)
+
+
 def test_on_a_phone_the_tray_s_buttons_act_at_one_tap(new_context, server):
     """Drawn in the board's SVG, the tray's buttons measured 22 px on a 390 px phone and each tap opened the
     lens (two taps for End movement). In HTML, a finger high, each acts at one tap, and the lens still
@@ -207,5 +232,5 @@ def test_on_a_phone_the_tray_s_buttons_act_at_one_tap(new_context, server):
     app.page.tap("#prev")  # a past position: nobody acts there, the tray says what was being done
     app.settled()
     tray, board = (app.page.locator(sel).bounding_box() for sel in ("#board .tray", "#board > svg"))
-    assert app.page.locator("#board .tray button").count() == 0 and "Blue is rolling" in app.page.inner_text(".tray")
+    assert app.page.locator("#board .face button").count() == 0 and "Blue is rolling" in app.page.inner_text(".tray")
     assert tray["width"] >= board["width"] - 20, "as wide as the board, however little it holds"

@@ -51,6 +51,13 @@ def controls(state: State, marks: Marks = Marks(), watching: bool = False) -> st
     return view.controls(state, marks, watching) if hasattr(view, "controls") else ""
 
 
+def empty_tray(game_id: str) -> str:
+    """The tray a game's board keeps under it from the start on, holding nothing ('' for a game without one):
+    what a link's board is shaped with before Python draws it (tools/first_board.py, static/snapshot.js)."""
+    view = _view_of(game_id)
+    return view.tray("") if hasattr(view, "tray") else ""
+
+
 _LOCATION = re.compile(r'data-cell="([^"]*)"')
 
 

@@ -10,6 +10,8 @@ explains why not.  The selected piece also gets its tip or turn arrows on its ow
 
 from __future__ import annotations
 
+import re
+
 from ..markup import escape
 
 from .. import svg
@@ -179,10 +181,12 @@ def _treehouse_buttons(state) -> list[tuple[str, str, str]]:
     """(location, caption, title) of the Treehouse actions the rolled face offers now."""
     if state.phase != "move" or (state.used and not state.aiming):
         return []
-    face = "aim" if state.aiming else state.face
-    faces = ("tip", "aim", "swap", "hop", "dig") if face == "wild" else (face,)
+    return _treehouse_of("aim" if state.aiming else state.face)
+
+
+def _treehouse_of(face: str) -> list[tuple[str, str, str]]:
     out = []
-    for f in faces:
+    for f in ("tip", "aim", "swap", "hop", "dig") if face == "wild" else (face,):
         if f == "tip":
             out.append(("tip7", "MP=7", "Treehouse Tip: movement points to 7"))
         elif f == "aim":
@@ -198,7 +202,12 @@ def controls(state, marks: svg.Marks = svg.Marks(), watching: bool = False) -> s
     came out 22 px on a 390 px phone, and each tap opened the lens).  The hand's tiles in setup, else the
     directions, the Treehouse and End; while nobody here may act (`watching`), what the player to act is doing
     and no button; once the game is over, who won (on a phone the status line is under the game log)."""
-    return f'<div class="tray">{_tray(state, marks, watching)}</div>'
+    return tray(_tray(state, marks, watching))
+
+
+def tray(face: str) -> str:
+    """The tray holding `face` over its room (`ROOM`): '' gives the empty tray a link's board is shaped with."""
+    return f'<div class="tray">{ROOM}<div class="face">{face}</div></div>'
 
 
 def _tray(state, marks: svg.Marks, watching: bool) -> str:
@@ -209,32 +218,60 @@ def _tray(state, marks: svg.Marks, watching: bool) -> str:
         return f'<p class="doing">{escape(_doing(state))}</p>'
     lit = set(marks.targets)
     if state.phase == "place":
-        hand = state.hands[state.turn]
-        out = [f'<p class="help">{escape(state.actor_name(state.active))}: choose an empty cell, then a tile</p>']
-        for name in dict.fromkeys(hand):
-            kind = TILES[name]
-            tiles = []
-            for arrows in kind.orientations:
-                tile = Tile(name, arrows)
-                code = tile_code(tile)
-                tiles.append(_button(f"tile:{code}", tile_icon(tile), f"tile:{code}" in lit,
-                                     f"Place {tile_words(tile)}", kind="tile"))
-            out.append(_group(f"{kind.title} &#215;{hand.count(name)}", "".join(tiles)))
-        return "".join(out)
-    out = []
-    for action in ("turn",) if state.phase == "react" else ("tip", "turn"):
-        caption = "Turn (free)" if state.phase == "react" else f"{action.capitalize()} 1 MP"
-        out.append(_group(caption, "".join(_arrow_button(action, d, f"{action}:{d}" in lit) for d in DIRS)))
+        return _place_rows(state.actor_name(state.active), state.hands[state.turn], lit)
     named = set(marks.targets)  # a hint's, where the button is lit anyway
     if state.is_legal("tip7") or state.is_legal("wild:tip7"):
         lit.add("tip7")  # a move by itself, whatever is selected, as End is
-    buttons = "".join(_button(location, caption, location in lit, title, location == "tip7" and location in named)
-                      for location, caption, title in _treehouse_buttons(state))
-    if buttons:
-        out.append(_group("Treehouse", buttons))
-    end = "End movement" if state.phase == "move" else "End turn"
-    out.append(_button("end", end, True, end, "end" in named, kind="end"))
+    return _move_rows(state.phase, _treehouse_buttons(state), lit, named)
+
+
+def _place_rows(who: str, hand, lit: set) -> str:
+    out = [f'<p class="help">{escape(who)}: choose an empty cell, then a tile</p>']
+    for name in dict.fromkeys(hand):
+        kind = TILES[name]
+        tiles = []
+        for arrows in kind.orientations:
+            tile = Tile(name, arrows)
+            code = tile_code(tile)
+            tiles.append(_button(f"tile:{code}", tile_icon(tile), f"tile:{code}" in lit,
+                                 f"Place {tile_words(tile)}", kind="tile"))
+        out.append(_group(f"{kind.title} &#215;{hand.count(name)}", "".join(tiles)))
     return "".join(out)
+
+
+def _move_rows(phase: str, treehouse: list[tuple[str, str, str]], lit: set, named: set) -> str:
+    out = []
+    for action in ("turn",) if phase == "react" else ("tip", "turn"):
+        caption = "Turn (free)" if phase == "react" else f"{action.capitalize()} 1 MP"
+        out.append(_group(caption, "".join(_arrow_button(action, d, f"{action}:{d}" in lit) for d in DIRS)))
+    buttons = "".join(_button(location, caption, location in lit, title, location == "tip7" and location in named)
+                      for location, caption, title in treehouse)
+    end = "End movement" if phase == "move" else "End turn"
+    end_button = _button("end", end, True, end, "end" in named, kind="end")
+    # End in the Treehouse's row, its buttons wrapping under the caption: a phone's Wild face in four rows, not five
+    last = f'<span class="caption">Treehouse</span>{buttons}' if buttons else ""
+    out.append(f'<div class="group last">{last}{end_button}</div>')
+    return "".join(out)
+
+
+def _unseen(rows: str) -> str:
+    """`rows` laid out but not there: no location to press or find, out of the tab order, hidden from readers; an
+    icon's box without its drawing (app.css sizes it)."""
+    rows = re.sub(r' (data-cell|title)="[^"]*"', "", rows).replace("<button ", '<button tabindex="-1" ')
+    rows = rows.replace('class="action ', 'class="')
+    rows = re.sub(r"<svg[^>]*>.*?</svg>", "<svg></svg>", rows)
+    return f'<div class="room" aria-hidden="true">{rows}</div>'
+
+
+# The tray's room: its tallest faces (a Wild roll's, the whole hand's in the placing), every button lit (a lit
+# border is wider), laid out unseen in the tray's one cell beside the face it shows (app.css), so that the tray is
+# as high from turn to turn at any width: a phone's Wild and Aim faces were a row or two higher than the others,
+# and what is under the board moved.
+_WILD = _treehouse_of("wild")
+_TILE_CODES = [tile_code(Tile(name, arrows)) for name, kind in TILES.items() for arrows in kind.orientations]
+ROOM = (_unseen(_move_rows("move", _WILD, {"end", *(place for place, _, _ in _WILD),
+                                           *(f"{a}:{d}" for a in ("tip", "turn") for d in DIRS)}, set()))
+        + _unseen(_place_rows("Player 1", list(TILES), {f"tile:{code}" for code in _TILE_CODES})))
 
 
 def _doing(state) -> str:

@@ -383,7 +383,12 @@ def controls(state, marks: svg.Marks = svg.Marks(), watching: bool = False) -> s
     buttons = "".join(f'<button type="button" class="action lit" data-cell="dir:{d}" title="Point the selected '
                       f'piece {EDGE_NAMES[d]}">{ARROW_TEXT[d]} {d}</button>' for d in ways)
     point = f'<div class="group"><span class="caption">Point it</span><span class="buttons">{buttons}</span></div>'
-    return f'<div class="tray">{point if ways else ""}</div>'
+    return tray(point if ways else "")
+
+
+def tray(face: str) -> str:
+    """The tray holding `face`: '' gives the empty tray a link's board is shaped with."""
+    return f'<div class="tray">{face}</div>'
 
 
 def panel(state, actor=None, marks=None, people=None) -> str:
