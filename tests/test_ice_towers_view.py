@@ -209,6 +209,17 @@ def test_panel_offers_every_acting_colour_and_marks_the_current_one():
     assert "Ghost pieces" in views.panel(GAME.new(haunted=True)) and "Ghost" not in views.panel(GAME.new())
 
 
+def test_done_follows_the_colours_name_in_its_own_text_however_wide_the_font():
+    """A colour that agreed to end is marked "done" on the board, after its name.  It was a text of its own at an x
+    guessed from the name's letters (9.3 px each at 15 px bold): a wider font drew the name over it."""
+    state = GAME.new().play("yellow:done")
+    svg_ns = "{http://www.w3.org/2000/svg}"
+    names = {t.text.strip(): t for t in board(state).iter(svg_ns + "text") if t.get("class") == "row-name"}
+    assert sorted(names) == ["Red", "Yellow"]
+    assert ["".join(t.itertext()) for t in names.values()] == ["Red", "Yellow done"]
+    assert not [t for t in board(state).iter(svg_ns + "text") if t.text == "done"], "no text placed by a guess"
+
+
 def test_panel_scores_agreement_and_final_result():
     """Issue: live scores, "I'm done" per player, and the result at the end."""
     state = GAME.new(haunted=True)

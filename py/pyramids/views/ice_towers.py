@@ -167,15 +167,16 @@ def _header(state, colour: str, top: float, geo: Geometry, scores: dict, marks: 
     """A row's band (the colour's name, its agreement and score) and its last slot, the piece in its hand."""
     paint = svg.PAINTS[colour]
     name = _name(colour)
+    # "done" just after the name, however wide the visitor's font draws it (a width guessed from the letters could
+    # overlap it)
+    done = (' <tspan font-size="13" font-weight="normal" fill="#2b7a2b">done</tspan>' if colour in state.done
+            else "")
     out = [f'<rect x="{PAD + 2}" y="{top + 6:.1f}" width="14" height="14" fill="{svg.fill_of(colour)}" '
            f'stroke="{paint.stroke}"/><text class="row-name" x="{PAD + 22}" y="{top + 19:.1f}" font-size="15" '
-           f'font-weight="bold" fill="{INK}">{name}</text>'
+           f'font-weight="bold" fill="{INK}">{name}{done}</text>'
            f'<text x="{WIDTH - PAD - 4}" y="{top + 20:.1f}" font-size="18" font-weight="bold" fill="{INK}" '
            f'text-anchor="end">{scores[colour]}<tspan font-size="11" font-weight="normal" fill="{MUTED}"> pts</tspan>'
            '</text>']
-    if colour in state.done:  # just after the name (bold, ~0.62 of its size a letter)
-        out.append(f'<text x="{PAD + 30 + 9.3 * len(name):.1f}" y="{top + 19:.1f}" font-size="13" fill="#2b7a2b">'
-                   'done</text>')
     hand = state.held.get(colour)
     if hand is not None:
         cell = f"hand:{colour}"
