@@ -352,6 +352,14 @@
       const box = element.getBoundingClientRect();
       if (box.top < 0 || box.bottom > innerHeight) element.scrollIntoView({block: "nearest"});
     })),
+    // A lesson's step begins: the page scrolled as little as brings the whole lesson into view without the
+    // board's top leaving it (a phone's lesson is under the board), the board's top first where both cannot be
+    // seen at once (a phone scrolled down to Continue, at the lesson's foot); in the next frame.
+    stepInView: () => requestAnimationFrame(() => {
+      const board = byId("board").getBoundingClientRect(), lesson = byId("lesson").getBoundingClientRect();
+      const by = Math.floor(Math.min(board.top, Math.max(0, lesson.bottom + 8 - innerHeight)));  // whole pixels
+      if (by) scrollBy(0, by);
+    }),
     // Show me: should none of `selector`'s elements be in view, the first scrolled to the middle of the screen,
     // in the next frame (a phone scrolled down to the lesson's buttons, a pool's piece lit far under them).
     seen: selector => requestAnimationFrame(() => {

@@ -169,5 +169,7 @@ class Learn:
         if said != self.spoken:
             if self.spoken is not None and (tutor.made or tutor.over) and self.spoken[0] == tutor.index:
                 self.app.later(self.focus_continue)  # after the board has taken its focus back (static/access.js)
+            elif not (tutor.made or tutor.over):  # a step begins: its board and words in view (static/bridge.js)
+                do(["stepInView"])
             self.spoken = said
             do(["set", "lesson-live", {"textContent": learn.spoken(tutor)}])

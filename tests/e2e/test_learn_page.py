@@ -135,6 +135,31 @@ def test_show_me_on_a_phone_brings_what_it_lights_into_view(new_context, server)
     assert app.page.locator('#board [aria-label*="legal target"]').count() > 1, "the mountain is taken: now a square"
 
 
+def test_each_step_on_a_phone_begins_with_its_board_and_its_words_in_view(new_context, server):
+    """A phone's lesson is under the board. The first step scrolls the header away, no further than the board's
+    top, so that the whole step fits; Continue, at the lesson's foot, leaves the page scrolled below the board,
+    and the next step brings the board's top back (it had been out of sight, the step's click on it)."""
+    app = App(new_context(**PHONE).new_page(), server)
+    app.open()
+    app.pick("terrafex")
+    app.page.locator("#learn-offer-start").tap()
+    app.page.wait_for_selector("#lesson:not([hidden])")
+    tutor = learn.Tutor(learn.lesson("terrafex"))
+    boxes = """() => [document.querySelector('#board'), document.querySelector('#lesson')].map(e => {
+        const box = e.getBoundingClientRect(); return [box.top, box.bottom, innerHeight]; })"""
+    app.page.wait_for_timeout(100)  # two frames: the scroll comes in the next
+    (board_top, _, height), (_, lesson_bottom, _) = app.page.evaluate(boxes)
+    assert 0 <= board_top and lesson_bottom <= height, "the board, then the whole of the first step"
+    make(app, tutor, tutor.expected()[0])
+    app.page.locator("#lesson-next").tap()  # scrolled to as a thumb does
+    tutor.next()
+    app.settled()
+    app.page.wait_for_timeout(100)
+    assert tutor.step.title in app.page.inner_text("#lesson")
+    (board_top, _, height), (_, lesson_bottom, _) = app.page.evaluate(boxes)
+    assert 0 <= board_top < 20 and lesson_bottom <= height, "the board's top, just in view, then the step"
+
+
 def test_the_rules_link_starts_a_lesson_and_esc_or_leave_returns_to_the_game_untouched(app):
     app.open()
     app.pick("terrafex")
