@@ -217,6 +217,17 @@ def test_the_form_offers_a_person_or_the_computer_for_every_seat():
     assert '<option value="normal" selected>Normal</option>' in html, "issue 56: games with turns are paced too"
 
 
+def test_each_seat_in_the_form_is_named_with_no_mark_that_reads_as_a_box_to_tick():
+    """A colour mark beside "I play"'s box read as a second box: White's pale square, an IceToids seat's empty
+    one (its colour is picked in the game). The boxes and the seats' list name each seat alone."""
+    for game_id, names in (("ice-lady", ["White", "Black"]), ("icetoids", ["P1", "P2"])):
+        mine = page.mine_form(Session(game_id))
+        seats = page.seats_form(get(game_id), {}, {})
+        assert 'class="who' not in mine + seats
+        for name in names:
+            assert f'checked> {name}</label>' in mine and f'<label class="option seat">{name} <select' in seats
+
+
 def test_the_computer_s_speed_travels_with_its_seats():
     """Issue 28: a "Computer speed" (slow, normal, fast) travels with the seats: in the link and in storage."""
     s = Session("ice-towers", bots={"yellow": "hard"}, pace="slow")

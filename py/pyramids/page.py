@@ -380,7 +380,8 @@ def parted(saved: tuple[str, ...], session: Session, common: int, other_tab: boo
 
 def mine_form(session: Session, bots=()) -> str:
     """'I play': a box per seat, all ticked by default (every seat on this device, as before); a seat of
-    the computer's (`bots`) is nobody's to play: its box unticked and off.
+    the computer's (`bots`) is nobody's to play: its box unticked and off. Each seat by its name alone: a
+    colour mark beside the box read as a second box (White's pale square, an IceToids seat's empty one).
 
     The seats not ticked are played by friends on their own devices, by link;
     the choice stays on this device, with the saved game.
@@ -389,7 +390,7 @@ def mine_form(session: Session, bots=()) -> str:
     boxes = "".join(
         f'<label class="pick"><input type="checkbox" name="mine" value="{escape(seat)}"'
         f'{" disabled" if seat in bots else " checked" if session.link_play.plays_here(seat) else ""}> '
-        f'<span class="who {escape(start.actor_colour(seat))}"></span>{escape(start.actor_name(seat))}</label>'
+        f'{escape(start.actor_name(seat))}</label>'
         for seat in session.seats)
     return (f'<fieldset class="option"><legend>I play</legend>{boxes} <small>Tick every side to play them all '
             "on this device; a friend far away plays the others: "
@@ -462,8 +463,8 @@ def seats_form(game: Game, options: dict, bots: dict, pace: str = "normal") -> s
         current = bots.get(seat, "")
         choices = "".join(f'<option value="{value}"{" selected" if value == current else ""}>{text}</option>'
                           for value, text in SEAT_CHOICES)
-        rows.append(f'<label class="option seat"><span class="who {escape(state.actor_colour(seat))}"></span>'
-                    f'{escape(state.actor_name(seat))} <select name="seat:{escape(seat)}">{choices}</select></label>')
+        rows.append(f'<label class="option seat">{escape(state.actor_name(seat))} '
+                    f'<select name="seat:{escape(seat)}">{choices}</select></label>')
     paces = "".join(f'<option value="{value}"{" selected" if value == pace else ""}>{text}</option>'
                     for value, text in PACE_CHOICES)
     rows.append(f'<label class="option seat">Computer speed <select name="pace">{paces}</select>'
