@@ -106,6 +106,7 @@ def test_on_a_phone_the_log_opens_from_under_the_board(new_context, server, game
     page.wait_for_function("document.querySelectorAll('#moves button[data-notation]').length > 0", timeout=60_000)
     board = box(page, "#board")
     assert board["width"] >= PHONE["width"] - 2, "the board keeps the full width"
+    assert box(page, "#side")["width"] >= PHONE["width"] - 2, "the panel too (it was a 320 px column: 70 px unused)"
     assert page.locator("#moves").is_hidden()
     toggle = box(page, "#log-toggle")
     assert board["y"] + board["height"] <= toggle["y"] < box(page, "#status")["y"], "right under the board"
