@@ -117,6 +117,21 @@ def test_on_a_phone_the_log_opens_from_under_the_board(new_context, server, game
     assert page.locator("#moves").is_hidden()
 
 
+def test_on_a_tablet_the_panel_takes_the_room_the_board_leaves(new_context, server):
+    """Under the board (768×1024) the panel is as wide as the board: it was a 320 px column with 400 px beside it
+    unused. Beside it (1024×600) the board keeps its width (as high as 90 % of the window) and the panel runs
+    to the page's margin."""
+    page = opened(new_context, server, "ice-lady", {"width": 768, "height": 1024})
+    board, side = box(page, "#board"), box(page, "#side")
+    assert side["y"] >= board["y"] + board["height"]
+    assert (side["x"], side["width"]) == (board["x"], board["width"])
+    page.set_viewport_size({"width": 1024, "height": 600})
+    page.wait_for_function("document.getElementById('side').getBoundingClientRect().y < 300")
+    board, side = box(page, "#board"), box(page, "#side")
+    assert board["width"] == pytest.approx(540, abs=1) and side["x"] > board["x"] + board["width"]
+    assert side["x"] + side["width"] == pytest.approx(1024 - 16, abs=1)
+
+
 def test_an_entry_opens_to_its_moves_and_the_keys_step_turn_by_turn(app):
     """Terrafex's turns: an entry opens to its single moves, each clickable; PageUp and Shift+← step a turn."""
     game = games.get("terrafex")
