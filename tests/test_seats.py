@@ -225,7 +225,7 @@ def test_each_seat_in_the_form_is_named_with_no_mark_that_reads_as_a_box_to_tick
         seats = page.seats_form(get(game_id), {}, {})
         assert 'class="who' not in mine + seats
         for name in names:
-            assert f'checked> {name}</label>' in mine and f'<label class="option seat">{name} <select' in seats
+            assert f'checked> {name}</label>' in mine and f'<span class="seat-name">{name}</span> <select' in seats
 
 
 def test_the_computer_s_speed_travels_with_its_seats():

@@ -463,7 +463,7 @@ def seats_form(game: Game, options: dict, bots: dict, pace: str = "normal") -> s
         current = bots.get(seat, "")
         choices = "".join(f'<option value="{value}"{" selected" if value == current else ""}>{text}</option>'
                           for value, text in SEAT_CHOICES)
-        rows.append(f'<label class="option seat">{escape(state.actor_name(seat))} '
+        rows.append(f'<label class="option seat"><span class="seat-name">{escape(state.actor_name(seat))}</span> '
                     f'<select name="seat:{escape(seat)}">{choices}</select></label>')
     paces = "".join(f'<option value="{value}"{" selected" if value == pace else ""}>{text}</option>'
                     for value, text in PACE_CHOICES)
