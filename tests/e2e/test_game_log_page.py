@@ -119,8 +119,8 @@ def test_on_a_phone_the_log_opens_from_under_the_board(new_context, server, game
 
 def test_on_a_tablet_the_panel_takes_the_room_the_board_leaves(new_context, server):
     """Under the board (768×1024) the panel is as wide as the board: it was a 320 px column with 400 px beside it
-    unused. Beside it (1024×600) the board keeps its width (as high as 90 % of the window) and the panel runs
-    to the page's margin."""
+    unused. Beside it (1024×600) the board keeps its width (the window's height less the header and margins,
+    5.5rem) and the panel runs to the page's margin."""
     page = opened(new_context, server, "ice-lady", {"width": 768, "height": 1024})
     board, side = box(page, "#board"), box(page, "#side")
     assert side["y"] >= board["y"] + board["height"]
@@ -128,8 +128,18 @@ def test_on_a_tablet_the_panel_takes_the_room_the_board_leaves(new_context, serv
     page.set_viewport_size({"width": 1024, "height": 600})
     page.wait_for_function("document.getElementById('side').getBoundingClientRect().y < 300")
     board, side = box(page, "#board"), box(page, "#side")
-    assert board["width"] == pytest.approx(540, abs=1) and side["x"] > board["x"] + board["width"]
+    assert board["width"] == pytest.approx(600 - 88, abs=1) and side["x"] > board["x"] + board["width"]
     assert side["x"] + side["width"] == pytest.approx(1024 - 16, abs=1)
+
+
+@pytest.mark.parametrize("game_id", ["ice-lady", "icetoids"])
+def test_a_phone_held_sideways_shows_the_whole_board_under_the_header(new_context, server, game_id):
+    """At 844×390 the board's column was 90 % of the window's height wide, and the header above it pushed Ice Lady's
+    first row under the window's foot; IceToids' board has its tray's room under it too."""
+    page = opened(new_context, server, game_id, {"width": 844, "height": 390})
+    board = box(page, "#board")
+    assert board["y"] >= box(page, "header")["height"] and board["y"] + board["height"] <= 390
+    assert page.evaluate("scrollY") == 0
 
 
 def test_an_entry_opens_to_its_moves_and_the_keys_step_turn_by_turn(app):
