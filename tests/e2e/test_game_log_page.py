@@ -142,6 +142,18 @@ def test_a_phone_held_sideways_shows_the_whole_board_under_the_header(new_contex
     assert page.evaluate("scrollY") == 0
 
 
+def test_on_a_large_screen_the_board_is_as_high_as_the_window_allows_and_the_columns_are_centred(new_context, server):
+    """At 1920×1080 the board stopped at 760 px, with a third of the screen empty beside the log."""
+    page = opened(new_context, server, "ice-lady", {"width": 1920, "height": 1080})
+    board, log = box(page, "#board"), box(page, "#log")
+    assert board["width"] == pytest.approx(1080 - 100, abs=1) and board["y"] + board["height"] <= 1080
+    left, right = board["x"], 1920 - (log["x"] + log["width"])
+    assert left == pytest.approx(right, abs=2) and left > 100
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.wait_for_function("document.getElementById('board').getBoundingClientRect().width < 700")
+    assert box(page, "#board")["width"] == pytest.approx(768 - 100, abs=1), "a laptop's board as before"
+
+
 def test_an_entry_opens_to_its_moves_and_the_keys_step_turn_by_turn(app):
     """Terrafex's turns: an entry opens to its single moves, each clickable; PageUp and Shift+← step a turn."""
     game = games.get("terrafex")
