@@ -1,6 +1,7 @@
 """The embed view (embed.html) in Chromium, and the app's Embed box with its board images."""
 
 import html
+import random
 import re
 import struct
 import xml.etree.ElementTree as ET
@@ -8,6 +9,8 @@ import zlib
 
 from conftest import App, settled
 from pyramids import embed, games, page as fragments, record, views
+from pyramids.core import CHANCE
+from pyramids.session import Session
 from static_server import StaticServer
 from test_access import small_controls, violations
 from test_embed_links import expected_pieces, iframe_of, pieces_in
@@ -386,3 +389,48 @@ def test_an_embed_offers_ice_towers_controls_only_where_the_reader_plays_on(app)
     playing.settled()
     assert panel.locator('button[data-actor="yellow"]').get_attribute("aria-pressed") == "true"
     assert panel.locator('button[data-actor=""]').get_attribute("aria-pressed") == "false"
+
+
+def random_game(game_id: str, seed: int, plies: int) -> Session:
+    session, rng = Session(game_id, rng=random.Random(seed)), random.Random(seed)
+    while len(session.moves) < plies and session.latest.outcome is None:
+        session.play(rng.choice(session.latest.legal_moves()))
+    return session
+
+
+def board_height(page) -> int:
+    settled(page)
+    return round(page.locator("#board > svg").bounding_box()["height"])
+
+
+def test_a_choice_in_a_playable_embed_leaves_the_board_in_view(new_context, server):
+    """Ice-Turn's "at the bottom" or "on top" came as two 150 px cards in the bar, which left the board of a
+    400×560 frame no room at all; a choice is now a line of small buttons, each within the frame."""
+    session, rng = Session("ice-turn", rng=random.Random(4)), random.Random(4)
+    for _ in range(400):
+        state = session.latest
+        paths: dict = {}
+        for move in state.legal_moves():
+            if state.actor_of(move) != CHANCE:
+                paths.setdefault(state.path(move), []).append(move)
+        asked = next((path for path, moves in paths.items() if len(moves) > 1), None)
+        if asked:
+            break
+        session.play(rng.choice(state.legal_moves()))
+    assert asked, "a position that asks a choice"
+    page = new_context(viewport={"width": 400, "height": 560}).new_page()
+    EmbedView(page, server).open(session.link() + "&play")
+    for cell in asked:
+        page.click(f'#board [data-cell="{cell}"], #game-panel [data-cell="{cell}"]')
+        settled(page)
+    choices = page.locator("#choices .choice")
+    assert choices.count() == len(paths[asked])
+    for n in range(choices.count()):
+        found = choices.nth(n).bounding_box()
+        assert 0 <= found["y"] and found["y"] + found["height"] <= 560 and found["x"] + found["width"] <= 400
+    assert board_height(page) >= 150 and fits(page)
+    for n in range(choices.count()):  # what a choice would change is out of sight, still in its name
+        said = choices.nth(n).locator("small.preview")
+        if said.count():
+            assert not said.is_visible() or said.bounding_box()["width"] <= 1
+            assert page.get_by_role("button", name=said.inner_text()).count() >= 1
