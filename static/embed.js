@@ -95,6 +95,35 @@
     return true;
   }
 
+  // -- a board that keeps its size -------------------------------------------------
+  // The board takes the height the frame's other rows leave, so a game's panel (or a playable embed's tray)
+  // that grew or shrank from move to move made the board shrink and grow under the reader: IceToids' board
+  // 350-421 px, Ice-Turn's 402-466, stepping through a game in a 400x560 frame.  Each keeps the tallest it has
+  // been (static/embed.css's --panel-held and --tray-held), measured as a drawing changes them, before it is
+  // painted; a frame of another size, or another game in this one, starts again.
+  function steady() {
+    const board = byId("board"), panel = byId("game-panel");
+    const held = {panel: 0, tray: 0};
+    const hold = () => {
+      const tray = board.querySelector(".tray");
+      for (const [name, element] of [["panel", panel], ["tray", tray]]) {
+        const height = element ? Math.ceil(element.getBoundingClientRect().height) : 0;
+        if (height > held[name]) root.style.setProperty(`--${name}-held`, `${held[name] = height}px`);
+      }
+    };
+    const again = () => {
+      held.panel = held.tray = 0;
+      root.style.removeProperty("--panel-held");
+      root.style.removeProperty("--tray-held");
+      hold();
+    };
+    new MutationObserver(hold).observe(board, {childList: true, subtree: true});
+    new MutationObserver(hold).observe(panel, {childList: true, subtree: true, characterData: true});
+    addEventListener("resize", again);
+    addEventListener("hashchange", again);
+    hold();
+  }
+
   // -- the reader's first action: kept, Python started, made once the game is ready -------
   const kept = [];
   const KEYS = {ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last"};
@@ -165,6 +194,7 @@
 
   async function open() {
     openLink(asked);
+    steady();
     root.classList.toggle("static", flag("static"));
     root.classList.toggle("playable", flag("play"));
     const pic = await picture();

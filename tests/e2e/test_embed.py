@@ -403,6 +403,30 @@ def board_height(page) -> int:
     return round(page.locator("#board > svg").bounding_box()["height"])
 
 
+def test_stepping_through_a_game_the_board_keeps_its_size(new_context, server):
+    """The board takes the height the frame's other rows leave, and IceToids' panel grows and shrinks from move to
+    move: stepping through a game in a 400×560 frame the board was 350-421 px, up and down.  It now only shrinks,
+    to make room for a taller panel than before, and once the panel has been at its tallest it keeps its size;
+    a frame of another size starts again."""
+    session = random_game("icetoids", 2, 40)
+    page = new_context(viewport={"width": 400, "height": 560}).new_page()
+    view = EmbedView(page, server).open(session.link() + "&ply=0")
+    forth = [board_height(page)]
+    for _ in session.moves:
+        page.click("#next")
+        forth.append(board_height(page))
+    assert forth == sorted(forth, reverse=True) and forth[0] > forth[-1], forth
+    back = []
+    for _ in session.moves:
+        page.click("#prev")
+        back.append(board_height(page))
+    assert set(back) == {forth[-1]}, back
+    assert view.ply() == f"0/{len(session.moves)}"
+    page.set_viewport_size({"width": 400, "height": 700})
+    page.wait_for_function("h => document.querySelector('#board > svg').getBoundingClientRect().height > h",
+                           arg=forth[-1] + 100)
+
+
 def test_a_choice_in_a_playable_embed_leaves_the_board_in_view(new_context, server):
     """Ice-Turn's "at the bottom" or "on top" came as two 150 px cards in the bar, which left the board of a
     400×560 frame no room at all; a choice is now a line of small buttons, each within the frame."""
