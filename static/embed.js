@@ -108,14 +108,17 @@
       const tray = board.querySelector(".tray");
       for (const [name, element] of [["panel", panel], ["tray", tray]]) {
         const height = element ? Math.ceil(element.getBoundingClientRect().height) : 0;
-        if (height > held[name]) root.style.setProperty(`--${name}-held`, `${held[name] = height}px`);
+        if (height > held[name]) {
+          held[name] = height;
+          root.style.setProperty(`--${name}-held`, `${height}px`);
+        }
       }
     };
+    // From the next drawing on (another game's comes a moment after its link; a resized frame's is drawn as it is)
     const again = () => {
       held.panel = held.tray = 0;
       root.style.removeProperty("--panel-held");
       root.style.removeProperty("--tray-held");
-      hold();
     };
     new MutationObserver(hold).observe(board, {childList: true, subtree: true});
     new MutationObserver(hold).observe(panel, {childList: true, subtree: true, characterData: true});
