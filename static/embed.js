@@ -120,11 +120,11 @@
       root.style.removeProperty("--panel-held");
       root.style.removeProperty("--tray-held");
     };
-    new MutationObserver(hold).observe(board, {childList: true, subtree: true});
-    new MutationObserver(hold).observe(panel, {childList: true, subtree: true, characterData: true});
+    const drawn = new MutationObserver(hold);  // from the picture's painting on
+    drawn.observe(board, {childList: true, subtree: true});
+    drawn.observe(panel, {childList: true, subtree: true, characterData: true});
     addEventListener("resize", again);
     addEventListener("hashchange", again);
-    hold();
   }
 
   // -- the reader's first action: kept, Python started, made once the game is ready -------
