@@ -142,6 +142,32 @@ def test_a_phone_held_sideways_shows_the_whole_board_under_the_header(new_contex
     assert page.evaluate("scrollY") == 0
 
 
+def test_a_phone_held_sideways_has_ice_turns_tray_beside_its_board(new_context, server):
+    """At 844×390 Ice-Turn's tray stood under its board: the window's height was theirs to share, so the board
+    came out 236 px wide and the tray's finger-high buttons ran 180 px under the window's foot.  Beside the board,
+    both are whole under the header (a turn's movement: Tip, Turn, the Treehouse and End).  In a lesson the
+    tray stays under the board and the lesson's words beside it, to be read while the board is played."""
+    game, rng, moves = games.get("ice-turn"), random.Random(5), []
+    state = game.new()
+    while not (state.phase == "move" and state.outcome is None):
+        moves.append(rng.choice(state.legal_moves()))
+        state = state.play(moves[-1])
+    page = new_context(viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True).new_page()
+    page.goto(f"{server}#v=1&g=ice-turn&m={'+'.join(moves)}")
+    page.wait_for_selector("html[data-ready]", timeout=60_000)
+    page.wait_for_selector("#board .tray button[data-cell='end']")
+    board, tray = box(page, "#board > svg"), box(page, "#board .tray")
+    assert board["width"] > 340 and board["y"] >= box(page, "header")["height"]
+    assert tray["x"] >= board["x"] + board["width"]
+    assert board["y"] + board["height"] <= 390 and tray["y"] + tray["height"] <= 390
+    assert box(page, "#board .tray button[data-cell='end']")["y"] + 44 <= 390
+    assert page.evaluate("scrollY") == 0
+    page.click("#learn-offer-start")
+    page.wait_for_selector("#lesson:not([hidden])")
+    board, tray, lesson = box(page, "#board > svg"), box(page, "#board .tray"), box(page, "#lesson")
+    assert tray["y"] >= board["y"] + board["height"] and lesson["x"] >= board["x"] + board["width"]
+
+
 def test_on_a_large_screen_the_board_is_as_high_as_the_window_allows_and_the_columns_are_centred(new_context, server):
     """At 1920×1080 the board stopped at 760 px, with a third of the screen empty beside the log."""
     page = opened(new_context, server, "ice-lady", {"width": 1920, "height": 1080})
