@@ -145,8 +145,9 @@ def test_a_phone_held_sideways_shows_the_whole_board_under_the_header(new_contex
 def test_a_phone_held_sideways_has_ice_turns_tray_beside_its_board(new_context, server):
     """At 844×390 Ice-Turn's tray stood under its board: the window's height was theirs to share, so the board
     came out 236 px wide and the tray's finger-high buttons ran 180 px under the window's foot.  Beside the board,
-    both are whole under the header (a turn's movement: Tip, Turn, the Treehouse and End).  In a lesson the
-    tray stays under the board and the lesson's words beside it, to be read while the board is played."""
+    both are whole under the header (a turn's movement: Tip, Turn, the Treehouse and End), and the tray says the
+    die and the movement points left, which the panel, now under them, says too.  In a lesson the tray stays
+    under the board and the lesson's words beside it, to be read while the board is played."""
     game, rng, moves = games.get("ice-turn"), random.Random(5), []
     state = game.new()
     while not (state.phase == "move" and state.outcome is None):
@@ -162,10 +163,13 @@ def test_a_phone_held_sideways_has_ice_turns_tray_beside_its_board(new_context, 
     assert board["y"] + board["height"] <= 390 and tray["y"] + tray["height"] <= 390
     assert box(page, "#board .tray button[data-cell='end']")["y"] + 44 <= 390
     assert page.evaluate("scrollY") == 0
+    tally = page.locator("#board .face .tally")
+    assert tally.inner_text() == f"Red: {state.mp_left} of {state.mp_total} MP left" and tally.is_visible()
     page.click("#learn-offer-start")
     page.wait_for_selector("#lesson:not([hidden])")
     board, tray, lesson = box(page, "#board > svg"), box(page, "#board .tray"), box(page, "#lesson")
     assert tray["y"] >= board["y"] + board["height"] and lesson["x"] >= board["x"] + board["width"]
+    assert page.locator("#board .face .tally").is_hidden(), "the panel says it, beside the board"
 
 
 def test_on_a_large_screen_the_board_is_as_high_as_the_window_allows_and_the_columns_are_centred(new_context, server):

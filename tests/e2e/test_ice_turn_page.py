@@ -130,7 +130,8 @@ BOXES = """() => {
   const all = sel => [...document.querySelectorAll(sel)].map(box);
   const svg = document.querySelector('#board > svg');
   const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-  const words = [...document.querySelectorAll('#board .face .caption, #board .face p')];  // what the tray shows
+  const words = [...document.querySelectorAll('#board .face .caption, #board .face p')]  // what the tray shows
+    .filter(e => e.getClientRects().length);
   return {board: box(svg), tray: box(document.querySelector('#board .tray')), help: all('#board .face .help'),
           buttons: all('#board .face button'), words: words.map(box),
           sizes: [...words, ...document.querySelectorAll('#board .face button')]

@@ -222,7 +222,30 @@ def _tray(state, marks: svg.Marks, watching: bool) -> str:
     named = set(marks.targets)  # a hint's, where the button is lit anyway
     if state.is_legal("tip7") or state.is_legal("wild:tip7"):
         lit.add("tip7")  # a move by itself, whatever is selected, as End is
-    return _move_rows(state.phase, _treehouse_buttons(state), lit, named)
+    return _tally(state) + _move_rows(state.phase, _treehouse_buttons(state), lit, named)
+
+
+def _tally(state) -> str:
+    """The die and the movement points left, over the tray's rows (its Treehouse row shows what the other die
+    gave): shown only where the panel that says them is out of view (app.css: a phone held sideways, the panel
+    under the board and its tray)."""
+    if state.roll is None:
+        return ""
+    return _tally_line(state.roll, state.actor_name(state.active), state.mp_left, state.mp_total)
+
+
+def _die(value: int) -> str:
+    """A d6 face with its pips."""
+    spots = {1: [(2, 2)], 2: [(1, 1), (3, 3)], 3: [(1, 1), (2, 2), (3, 3)], 4: [(1, 1), (3, 1), (1, 3), (3, 3)],
+             5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)], 6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)]}[value]
+    dots = "".join(f'<circle cx="{x * 7}" cy="{y * 7}" r="2.6" fill="{INK}"/>' for x, y in spots)
+    face = svg.rect(1, 1, 26, 26, f'rx="5" fill="#fff" stroke="{INK}" stroke-width="1.5"')
+    return (f'<svg class="die d6" viewBox="0 0 28 28" width="28" height="28" role="img" aria-label="d6 shows {value}">'
+            f"{face}{dots}</svg>")
+
+
+def _tally_line(roll: int, who: str, left: int, total: int) -> str:
+    return f'<p class="tally">{_die(roll)}{escape(who)}: <strong>{left}</strong> of {total} MP left</p>'
 
 
 def _place_rows(who: str, hand, lit: set) -> str:
@@ -269,8 +292,8 @@ def _unseen(rows: str) -> str:
 # and what is under the board moved.
 _WILD = _treehouse_of("wild")
 _TILE_CODES = [tile_code(Tile(name, arrows)) for name, kind in TILES.items() for arrows in kind.orientations]
-ROOM = (_unseen(_move_rows("move", _WILD, {"end", *(place for place, _, _ in _WILD),
-                                           *(f"{a}:{d}" for a in ("tip", "turn") for d in DIRS)}, set()))
+_LIT = {"end", *(place for place, _, _ in _WILD), *(f"{a}:{d}" for a in ("tip", "turn") for d in DIRS)}
+ROOM = (_unseen(_tally_line(6, "Player 1", 7, 7) + _move_rows("move", _WILD, _LIT, set()))
         + _unseen(_place_rows("Player 1", list(TILES), {f"tile:{code}" for code in _TILE_CODES})))
 
 
@@ -358,16 +381,6 @@ def draw(state, marks: svg.Marks = svg.Marks()) -> str:
               f'<g class="labels" pointer-events="none">{"".join(labels)}</g>']
     status = "game over" if state.outcome else f"{state.active} to act"
     return svg.document(WIDTH, HEIGHT, "".join(layers), f"Ice-Turn board, {status}", COLOURS)
-
-
-def _die(value: int) -> str:
-    """A d6 face with its pips."""
-    spots = {1: [(2, 2)], 2: [(1, 1), (3, 3)], 3: [(1, 1), (2, 2), (3, 3)], 4: [(1, 1), (3, 1), (1, 3), (3, 3)],
-             5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)], 6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)]}[value]
-    dots = "".join(f'<circle cx="{x * 7}" cy="{y * 7}" r="2.6" fill="{INK}"/>' for x, y in spots)
-    face = svg.rect(1, 1, 26, 26, f'rx="5" fill="#fff" stroke="{INK}" stroke-width="1.5"')
-    return (f'<svg class="die d6" viewBox="0 0 28 28" width="28" height="28" role="img" aria-label="d6 shows {value}">'
-            f"{face}{dots}</svg>")
 
 
 def panel(state, actor=None, marks=None, people=None) -> str:
