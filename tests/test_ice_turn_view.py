@@ -122,7 +122,7 @@ def test_the_trays_room_is_its_tallest_faces_with_nothing_to_press_find_or_read(
     assert len(rooms) == 2 and all(room.get("aria-hidden") == "true" for room in rooms)
     wild = tray(pos({"a1": "r3r2r1", "d4": "b3b2b1"}, roll=3, face="wild"))
     rows = "Tip 1 MP Turn 1 MP Treehouse MP=7 ↻90° ↻180° ↻270° Swap Hop Dig End movement"
-    assert words(rooms[0]) == f"Player 1: 7 of 7 MP left {rows}" and words(wild) == f"Red: 3 of 3 MP left {rows}"
+    assert words(rooms[0]) == f"Player 1: reactionary turning {rows}" and words(wild) == f"Red: 3 of 3 MP left {rows}"
     assert [b.get("class") for b in rooms[0].iter("button")] == ["arrow lit"] * 8 + ["lit"] * 7 + ["end lit"]
     placing = tray(Session("ice-turn", rng=random.Random(1)).state)
     assert len(list(rooms[1].iter("button"))) == len(list(placing.iter("button"))) == 7, "every tile of every kind"
@@ -134,13 +134,14 @@ def test_the_trays_room_is_its_tallest_faces_with_nothing_to_press_find_or_read(
 
 def test_the_tray_says_the_die_and_the_movement_points_left_over_its_rows():
     """A phone held sideways has the panel under the board and its tray (app.css shows this line there only): the
-    tray says what the d6 gave and what is left of it, as the panel does; while reactionary turning, none."""
+    tray says what the d6 gave and what is left of it, as the panel does; once the movement is over, that the
+    player is turning pieces (section 3.4, reactionary turning)."""
     moving = pos({"a1": "r3r2r1", "d4": "b3b2b1"}, roll=5, face="dig", spent=2)
     line = tray(moving).find("p")
     assert line.get("class") == "tally" and words(line) == "Red: 3 of 5 MP left"
     assert line.find("svg").get("aria-label") == "d6 shows 5"
     reacting = pos({"a1": "r3r2r1", "d4": "b3b2b1"}, seat="blue", phase="react", roll=4, face="dig", spent=4)
-    assert words(tray(reacting).find("p")) == "Blue: 0 of 4 MP left"
+    assert words(tray(reacting).find("p")) == "Blue: reactionary turning"
 
 
 def test_the_tray_asks_in_setup_says_who_is_acting_and_says_the_result_when_the_game_is_over():

@@ -226,12 +226,14 @@ def _tray(state, marks: svg.Marks, watching: bool) -> str:
 
 
 def _tally(state) -> str:
-    """The die and the movement points left, over the tray's rows (its Treehouse row shows what the other die
-    gave): shown only where the panel that says them is out of view (app.css: a phone held sideways, the panel
-    under the board and its tray)."""
+    """The die and the movement points left, or that the movement is over, over the tray's rows (its Treehouse
+    row shows what the other die gave): shown only where the panel that says them is out of view (app.css: a
+    phone held sideways, the panel under the board and its tray)."""
     if state.roll is None:
         return ""
-    return _tally_line(state.roll, state.actor_name(state.active), state.mp_left, state.mp_total)
+    left = (f"<strong>{state.mp_left}</strong> of {state.mp_total} MP left" if state.phase == "move"
+            else "reactionary turning")
+    return _tally_line(state.roll, state.actor_name(state.active), left)
 
 
 def _die(value: int) -> str:
@@ -244,8 +246,8 @@ def _die(value: int) -> str:
             f"{face}{dots}</svg>")
 
 
-def _tally_line(roll: int, who: str, left: int, total: int) -> str:
-    return f'<p class="tally">{_die(roll)}{escape(who)}: <strong>{left}</strong> of {total} MP left</p>'
+def _tally_line(roll: int, who: str, doing: str) -> str:
+    return f'<p class="tally">{_die(roll)}{escape(who)}: {doing}</p>'
 
 
 def _place_rows(who: str, hand, lit: set) -> str:
@@ -293,7 +295,7 @@ def _unseen(rows: str) -> str:
 _WILD = _treehouse_of("wild")
 _TILE_CODES = [tile_code(Tile(name, arrows)) for name, kind in TILES.items() for arrows in kind.orientations]
 _LIT = {"end", *(place for place, _, _ in _WILD), *(f"{a}:{d}" for a in ("tip", "turn") for d in DIRS)}
-ROOM = (_unseen(_tally_line(6, "Player 1", 7, 7) + _move_rows("move", _WILD, _LIT, set()))
+ROOM = (_unseen(_tally_line(6, "Player 1", "reactionary turning") + _move_rows("move", _WILD, _LIT, set()))
         + _unseen(_place_rows("Player 1", list(TILES), {f"tile:{code}" for code in _TILE_CODES})))
 
 
