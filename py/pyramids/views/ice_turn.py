@@ -288,10 +288,10 @@ def _unseen(rows: str) -> str:
     return f'<div class="room" aria-hidden="true">{rows}</div>'
 
 
-# The tray's room: its tallest faces (a Wild roll's, the whole hand's in the placing), every button lit (a lit
-# border is wider), laid out unseen in the tray's one cell beside the face it shows (app.css), so that the tray is
-# as high from turn to turn at any width: a phone's Wild and Aim faces were a row or two higher than the others,
-# and what is under the board moved.
+# The tray's room: its tallest faces (a Wild roll's under the longest line `_tally` says, the whole hand's in the
+# placing), every button lit (a lit border is wider), laid out unseen in the tray's one cell beside the face it
+# shows (app.css), so that the tray is as high from turn to turn at any width: a phone's Wild and Aim faces were a
+# row or two higher than the others, and what is under the board moved.
 _WILD = _treehouse_of("wild")
 _TILE_CODES = [tile_code(Tile(name, arrows)) for name, kind in TILES.items() for arrows in kind.orientations]
 _LIT = {"end", *(place for place, _, _ in _WILD), *(f"{a}:{d}" for a in ("tip", "turn") for d in DIRS)}
