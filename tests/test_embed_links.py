@@ -160,7 +160,8 @@ def test_snippet_is_an_iframe_sized_for_the_board():
     assert frame["src"] == "https://host/p/embed.html#v=1&g=ice-lady&m=d3-e4+e6-f5+e4xg6&ply=2"
     assert frame["title"] == "Ice Lady"
     width, height = int(frame["width"]), int(frame["height"])
-    assert width >= 300 and height == width + embed.CONTROLS_HEIGHT + 40, "a square board, the controls, the panel"
+    panel = views.embed_panel_height("ice-lady", 2)
+    assert width >= 300 and height == width + embed.CONTROLS_HEIGHT + panel, "a square board, the controls, the panel"
     diagram = iframe_of(embed.snippet("https://host/p/", REC, 2, embed.View(static=True), "Ice Lady", board))
     assert diagram["src"].endswith("&ply=2&static") and diagram["width"] == diagram["height"]
 
@@ -277,10 +278,27 @@ def test_a_terrafex_frame_has_room_for_its_panel():
     rec = record.Record("terrafex", {}, ())
     width, height = embed.svg_size(views.draw(state))
     frame = iframe_of(embed.snippet("https://host/p/", rec, 0, embed.View(), "Terrafex", views.draw(state)))
-    assert int(frame["height"]) == round(400 * height / width) + embed.CONTROLS_HEIGHT + EMBED_PANEL
+    assert int(frame["height"]) == round(400 * height / width) + embed.CONTROLS_HEIGHT + EMBED_PANEL[2]
     diagram = iframe_of(embed.snippet("https://host/p/", rec, 0, embed.View(static=True), "Terrafex",
                                       views.draw(state)))
     assert int(diagram["height"]) == round(360 * height / width), "a diagram is the board alone"
+
+
+def test_a_frame_has_room_for_the_panel_of_as_many_players_as_its_game_has():
+    """An IceToids frame gave its panel two lines whatever the players, and the panel takes two for each of
+    them and three for the tiles: in a 400 px frame the board was drawn 300 px wide.  The room is now the
+    panel's tallest for that many players (tests/e2e/test_embed.py measures it), and in an embed that plays on
+    Ice Towers' panel adds whom to act as and each colour's "I'm done"."""
+    def height(game_id, options, view=embed.View()):
+        rec = record.Record(game_id, options, ())
+        board = views.draw(games.get(game_id).new(**options))
+        return int(iframe_of(embed.snippet("https://host/p/", rec, 0, view, "A game", board))["height"])
+
+    assert height("icetoids", {"players": 4}) - height("icetoids", {}) == \
+        views.embed_panel_height("icetoids", 4) - views.embed_panel_height("icetoids", 2) > 0
+    assert views.embed_panel_height("icetoids", 2) > 100, "four lines at least"
+    assert height("ice-towers", {"players": 6}, embed.View(play=True)) - height("ice-towers", {"players": 6}) == \
+        views.embed_panel_height("ice-towers", 6, play=True) - views.embed_panel_height("ice-towers", 6) > 0
 
 
 def test_an_embed_that_shows_a_game_offers_none_of_its_controls_and_one_that_plays_it_does():

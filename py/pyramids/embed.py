@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, replace
 from .markup import escape, unescape
 
-from . import record, views
+from . import games, record, views
 from .core import State
 from .svg import Marks
 from .words import status_of
@@ -122,7 +122,9 @@ def snippet(page_url: str, rec: record.Record, ply: int, view: View, title: str,
     wiki's admin set up once (docs/wiki.md), DokuWiki the frame inside its <html> block."""
     width, height = svg_size(board_svg)
     frame_width = FRAME_WIDTH[view.static]
-    below = 0 if view.static else CONTROLS_HEIGHT + views.embed_panel_height(rec.game, view.play)
+    game = games.get(rec.game)
+    players = game.resolve_options(rec.options).get("players", game.max_players)
+    below = 0 if view.static else CONTROLS_HEIGHT + views.embed_panel_height(rec.game, players, view.play)
     frame_height = round(frame_width * height / width) + below
     src = embed_url(page_url, rec, ply, view, painted)
     if form == "mediawiki":  # a template's parameters end at "|" and "}}", which no link of ours holds

@@ -1,11 +1,14 @@
 """The embed view (embed.html) in Chromium, and the app's Embed box with its board images."""
 
 import html
+from importlib import import_module
 import random
 import re
 import struct
 import xml.etree.ElementTree as ET
 import zlib
+
+import pytest
 
 from conftest import App, settled
 from pyramids import embed, games, page as fragments, record, views
@@ -391,8 +394,8 @@ def test_an_embed_offers_ice_towers_controls_only_where_the_reader_plays_on(app)
     assert panel.locator('button[data-actor=""]').get_attribute("aria-pressed") == "false"
 
 
-def random_game(game_id: str, seed: int, plies: int) -> Session:
-    session, rng = Session(game_id, rng=random.Random(seed)), random.Random(seed)
+def random_game(game_id: str, seed: int, plies: int, options: dict | None = None) -> Session:
+    session, rng = Session(game_id, options=options or {}, rng=random.Random(seed)), random.Random(seed)
     while len(session.moves) < plies and session.latest.outcome is None:
         session.play(rng.choice(session.latest.legal_moves()))
     return session
@@ -425,6 +428,58 @@ def test_stepping_through_a_game_the_board_keeps_its_size(new_context, server):
     page.set_viewport_size({"width": 400, "height": 700})
     page.wait_for_function("h => document.querySelector('#board > svg').getBoundingClientRect().height > h",
                            arg=forth[-1] + 100)
+
+
+PANEL_HEIGHTS_JS = """panels => {
+    const panel = document.getElementById("game-panel"), was = panel.innerHTML;
+    panel.style.maxHeight = "none";  // its natural height: the room must hold it, not its scrolled share
+    const heights = panels.map(markup => { panel.innerHTML = markup; return panel.getBoundingClientRect().height; });
+    panel.innerHTML = was;
+    panel.style.maxHeight = "";
+    return heights;
+}"""
+
+
+@pytest.mark.parametrize("game_id, options, play", [
+    ("ice-lady", {}, False), ("ice-towers", {"players": 6}, True), ("ice-towers", {"players": 3, "timer": 300}, False),
+    ("icetoids", {"players": 2}, False), ("icetoids", {"players": 4}, True), ("terrafex", {}, False),
+    ("ice-turn", {"players": 3}, False)])
+def test_an_embed_code_s_frame_holds_its_panel_at_every_move(new_context, server, game_id, options, play):
+    """The Embed box's frame gave IceToids' and Ice-Turn's panel two lines and Ice Towers' the same room for two
+    players as for six, so the board came out a quarter narrower than the frame (IceToids: 300 px in 400), and
+    shrank again as taller panels appeared.  Every panel of a game, drawn in the frame the code gives, now fits
+    the room the game's view gives it (views.embed_panel_height), and at the move with the tallest panel the
+    board spans the frame's width."""
+    session = random_game(game_id, 5, 160, options)
+    view = embed.View(play=play)
+    plies: dict[str, int] = {}  # each panel drawn, and the first move it is drawn at
+    for ply in range(len(session.moves) + 1):
+        session.go(ply)
+        markup = views.panel(session.state, None, people=(), controls=embed.controls(view))
+        plies.setdefault(markup, ply)
+    panels = list(plies)
+    frame = iframe_of(embed.snippet(server, session.record(), 0, view, "A game", views.draw(session.latest)))
+    page = new_context(viewport={"width": int(frame["width"]), "height": int(frame["height"])}).new_page()
+    page.goto(html.unescape(frame["src"]))
+    App(page, server).wait_ready()
+    heights = page.evaluate(PANEL_HEIGHTS_JS, panels)
+    game = session.state.game
+    players = game.resolve_options(options).get("players", game.max_players)
+    tray = getattr(import_module(f"pyramids.views.{game_id.replace('-', '_')}"), "EMBED_TRAY", 0) if play else 0
+    room = views.embed_panel_height(game_id, players, play) - tray
+    tallest = max(range(len(panels)), key=heights.__getitem__)
+    assert heights[tallest] <= room, f"the panel at move {plies[panels[tallest]]} is {heights[tallest]:.0f} px tall"
+    page.evaluate("ply => { location.hash = location.hash.replace(/&ply=\\d+/, '&ply=' + ply); }",
+                  plies[panels[tallest]])
+    page.wait_for_function("ply => document.getElementById('ply').textContent.startsWith(ply + '/')",
+                           arg=plies[panels[tallest]])
+    settled(page)
+    drawn = page.evaluate("""() => {
+        const svg = document.querySelector("#board > svg"), box = svg.getBoundingClientRect();
+        const [, , width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
+        return [Math.min(box.width / width, box.height / height) * width, box.width];
+    }""")
+    assert drawn[0] >= drawn[1] - 1, f"the board is drawn {drawn[0]:.0f} px wide in a frame {drawn[1]:.0f} px wide"
 
 
 def test_a_choice_in_a_playable_embed_leaves_the_board_in_view(new_context, server):

@@ -138,12 +138,15 @@ def picture_lines(state: State) -> list[str]:
     return lines + (view.picture_lines(state) if hasattr(view, "picture_lines") else [])
 
 
-def embed_panel_height(game_id: str, play: bool = False) -> int:
-    """The CSS pixels an embed frame gives the game's panel under a 400 px board (``EMBED_PANEL`` in its view):
-    two short lines unless the view says it needs more; and, in an embed that plays on, its tray of buttons
-    under the board (``EMBED_TRAY``: a replay shows none)."""
+def embed_panel_height(game_id: str, players: int, play: bool = False) -> int:
+    """The CSS pixels an embed frame gives the game's panel under a 400 px board: the tallest the panel is drawn
+    there in a game of that many players (``EMBED_PANEL`` in its view; ``EMBED_PANEL_PLAY`` where an embed that
+    plays on draws it taller), so that the board keeps its size at every move; and, in an embed that plays on,
+    its tray of buttons under the board (``EMBED_TRAY``: a replay shows none).  The heights are measured (the
+    check: tests/e2e/test_embed.py, `test_an_embed_code_s_frame_holds_its_panel_at_every_move`)."""
     view = _view_of(game_id)
-    return getattr(view, "EMBED_PANEL", 40) + (getattr(view, "EMBED_TRAY", 0) if play else 0)
+    panels = getattr(view, "EMBED_PANEL_PLAY", view.EMBED_PANEL) if play else view.EMBED_PANEL
+    return panels[players] + (getattr(view, "EMBED_TRAY", 0) if play else 0)
 
 
 def options_line(state: State) -> str:

@@ -9,6 +9,7 @@ CELL = 60
 SIZES = {"S": 1, "M": 2, "K": 3}
 LIGHT, DARK = "#efe6d2", "#cdb892"
 ACROSS = ("black",)  # Black's player sees the board turned round: Black at the bottom
+EMBED_PANEL = {2: 32}  # an embed's panel at its tallest in a 400 px frame: the rules option and the reserves
 
 
 def draw(state, marks: svg.Marks = svg.Marks(), turned: bool = False) -> str:

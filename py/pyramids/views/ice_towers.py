@@ -23,7 +23,10 @@ LABEL = 19  # under a tower: controller chip and value
 ASPECT = 0.95  # a pyramid's height over its base width, seen from the side
 SHOWING = 0.4  # the least share of a piece's height left showing under the piece above
 INK, MUTED = "#222", "#777"
-EMBED_PANEL = 64  # an embed's panel: the options (two lines in a 400 px frame) and the scores
+# An embed's panel at its tallest in a 400 px frame, by players: the options (two lines), the scores (a ghost's
+# too) and a timer; where readers play on, also whom to act as and each colour's "I'm done"
+EMBED_PANEL = {2: 96, 3: 96, 4: 96, 5: 96, 6: 112}
+EMBED_PANEL_PLAY = {2: 200, 3: 196, 4: 224, 5: 248, 6: 296}
 GLOW = {"target": ("#d6e8ff", "#1f7ae0"), "selected": ("#ffe3bf", "#d96c00"), "last": ("#fbf0bd", "#e0b400")}
 
 

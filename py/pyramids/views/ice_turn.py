@@ -28,6 +28,8 @@ BOARD = SIZE * CELL
 WIDTH = BOARD + 2 * LEFT
 HEIGHT = TOP + BOARD + 10
 CAPTION = 14  # a lit tile's cost, as the board's labels
+EMBED_PANEL = {2: 96, 3: 124, 4: 132}  # an embed's panel at its tallest in a 400 px frame, by players: their
+# routes and hands, and the tiles' placing or the turn's dice
 EMBED_TRAY = 150  # the tray in an embed that plays on: four rows of its small buttons in a 400 px frame (embed.css)
 BLUE = "#1f7ae0"
 INK = "#1d3557"

@@ -24,6 +24,8 @@ from ..games.icetoids import (
 
 CELL = 110
 MARGIN = 90
+EMBED_PANEL = {2: 148, 3: 184, 4: 220}  # an embed's panel at its tallest in a 400 px frame, by players: each
+# player's home, pieces and targets, and the tiles still face down
 EMBED_TRAY = 42  # the ways to point under the board in an embed that plays on: a row of its small buttons
 SIDE = SIZE * CELL + 2 * MARGIN
 PIECE_SIZE = 2  # all pieces are one size; medium pips read well at this scale

@@ -31,7 +31,7 @@ PIECE_WIDTH = {3: 0.76, 2: 0.56, 1: 0.36}
 BAND_FILL = {"white": "#efe7d6", "black": "#45403a"}
 COLOUR = {"G": "green", "Y": "yellow", "R": "red", "B": "blue"}
 TRACKER_KIND = dict(zip(ACTIONS, "GYRB"))
-EMBED_PANEL = 150  # an embed's panel: score, trackers, pool and fire pit, drawn small (static/embed.css)
+EMBED_PANEL = {2: 216}  # an embed's panel at its tallest: score, trackers, pool and fire pit, drawn small (embed.css)
 
 
 def _piece(cx: float, cy: float, kind: str, size: int, stacked: bool = False, share: float = 1.0,
