@@ -160,6 +160,33 @@ def test_each_step_on_a_phone_begins_with_its_board_and_its_words_in_view(new_co
     assert 0 <= board_top < 20 and lesson_bottom <= height, "the board's top, just in view, then the step"
 
 
+def test_ice_turn_s_lesson_on_a_phone_says_each_step_s_instructions_in_view(new_context, server):
+    """Ice-Turn's lesson on a phone is under the board and its tray, and the tray kept the room of a Wild roll's
+    four rows, which no step deals: the first step's instructions ("click a1, then the up arrow after Tip")
+    ended 90 px under the window.  In a lesson the tray is as high as what it shows, and every step begins with
+    the board's top and the step's words, to their last line, in view."""
+    app = App(new_context(**PHONE).new_page(), server)
+    app.open()
+    app.pick("ice-turn")
+    app.page.locator("#learn-offer-start").tap()
+    app.page.wait_for_selector("#lesson:not([hidden])")
+    tutor = learn.Tutor(learn.lesson("ice-turn"))
+    boxes = """() => {
+        const said = [...document.querySelectorAll('#lesson p')].filter(p => p.offsetHeight && !p.querySelector('button'));
+        return [document.querySelector('#board').getBoundingClientRect().top,
+                said[said.length - 1].getBoundingClientRect().bottom, innerHeight]; }"""
+    for step in learn.lesson("ice-turn").steps:
+        app.settled()
+        app.page.wait_for_timeout(100)  # two frames: the scroll comes in the next
+        assert step.title in app.page.inner_text("#lesson")
+        board_top, said_bottom, height = app.page.evaluate(boxes)
+        assert 0 <= board_top < 20 and said_bottom <= height, f"{step.title}: the board's top, then every word"
+        make(app, tutor, tutor.expected()[0])
+        if step is not learn.lesson("ice-turn").steps[-1]:
+            app.page.locator("#lesson-next").tap()
+            tutor.next()
+
+
 def test_the_rules_link_starts_a_lesson_and_esc_or_leave_returns_to_the_game_untouched(app):
     app.open()
     app.pick("terrafex")
