@@ -4,6 +4,7 @@ The page deals and rolls with its own random generator; where a test needs a par
 roll it opens a link whose record already holds it, and otherwise it reads the draws from the page.
 """
 
+import pytest
 from conftest import PHONE, App
 from pyramids import games, record
 
@@ -200,6 +201,21 @@ def test_the_tray_is_as_high_on_every_turn_so_nothing_under_the_board_moves(app)
         assert len(heights) == 1, (width, seen)
         if width >= 1280:
             assert all(bottom <= height for _, bottom in seen.values()), (width, seen)
+
+
+@pytest.mark.parametrize("width, height", [(1280, 720), (1366, 700), (1024, 600)])
+def test_on_a_touch_screen_every_face_of_the_tray_is_within_the_window(new_context, server, width, height):
+    """With a finger's 44 px buttons a Wild face takes four rows under a board less than 600 px wide: on a tablet
+    or a touch laptop (1280x720, or a 1280x800 screen less the browser's bars) End movement stood 60-80 px under
+    the window's foot.  The board now leaves the room of those rows, and every face's buttons are in view."""
+    app = App(new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True).new_page(),
+              server)
+    for name, moves in FACES.items():
+        app.open(link(moves))
+        app.page.evaluate("window.scrollTo(0, 0)")
+        lowest = app.page.evaluate("""() => Math.max(...[...document.querySelectorAll('#board .tray .face button')]
+            .map(b => b.getBoundingClientRect().bottom))""")
+        assert lowest <= height, f"{name}: a button of the tray ends {lowest - height:.0f} px under the window"
 
 
 def test_on_a_phone_the_tray_s_buttons_act_at_one_tap(new_context, server):
