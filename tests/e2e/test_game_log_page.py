@@ -119,12 +119,19 @@ def test_on_a_phone_the_log_opens_from_under_the_board(new_context, server, game
 
 def test_on_a_tablet_the_panel_takes_the_room_the_board_leaves(new_context, server):
     """Under the board (768×1024) the panel is as wide as the board: it was a 320 px column with 400 px beside it
-    unused. Beside it (1024×600) the board keeps its width (the window's height less the header and margins,
-    5.5rem) and the panel runs to the page's margin."""
+    unused. A tablet held upright a little wider (834×1112, 810×1080 less the browser's bars) had a board of
+    430 px beside a 320 px column: it too has the board the window's width and the panel under it. Beside it
+    (1024×600) the board keeps its width (the window's height less the header and margins, 5.5rem) and the
+    panel runs to the page's margin."""
     page = opened(new_context, server, "ice-lady", {"width": 768, "height": 1024})
-    board, side = box(page, "#board"), box(page, "#side")
-    assert side["y"] >= board["y"] + board["height"]
-    assert (side["x"], side["width"]) == (board["x"], board["width"])
+    for width, height in ((768, 1024), (834, 1112), (810, 980)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function("w => document.getElementById('board').getBoundingClientRect().width == w - 32",
+                               arg=width)
+        board, side = box(page, "#board"), box(page, "#side")
+        assert side["y"] >= board["y"] + board["height"]
+        assert (side["x"], side["width"]) == (board["x"], board["width"])
+        assert box(page, "#status")["y"] + 20 <= height, "whose turn it is, under the board, in view"
     page.set_viewport_size({"width": 1024, "height": 600})
     page.wait_for_function("document.getElementById('side').getBoundingClientRect().y < 300")
     board, side = box(page, "#board"), box(page, "#side")
