@@ -172,7 +172,8 @@ def test_ice_turn_s_lesson_on_a_phone_says_each_step_s_instructions_in_view(new_
     app.page.wait_for_selector("#lesson:not([hidden])")
     tutor = learn.Tutor(learn.lesson("ice-turn"))
     boxes = """() => {
-        const said = [...document.querySelectorAll('#lesson p')].filter(p => p.offsetHeight && !p.querySelector('button'));
+        const said = [...document.querySelectorAll('#lesson p')]
+            .filter(p => p.offsetHeight && !p.querySelector('button'));
         return [document.querySelector('#board').getBoundingClientRect().top,
                 said[said.length - 1].getBoundingClientRect().bottom, innerHeight]; }"""
     for step in learn.lesson("ice-turn").steps:
