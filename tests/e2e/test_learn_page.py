@@ -33,6 +33,16 @@ def make(app, tutor, move):
         s.clicks.choose(move)
 
 
+def lesson_on_a_phone(new_context, server, game_id):
+    """A phone's first visit to `game_id`, its lesson begun by a tap on the offer; and the tutor that follows it."""
+    app = App(new_context(**PHONE).new_page(), server)
+    app.open()
+    app.pick(game_id)
+    app.page.locator("#learn-offer-start").tap()
+    app.page.wait_for_selector("#lesson:not([hidden])")
+    return app, learn.Tutor(learn.lesson(game_id))
+
+
 def saved_games(app):
     return app.page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('pyramids.v1.saved.')).length")
 
@@ -139,12 +149,7 @@ def test_each_step_on_a_phone_begins_with_its_board_and_its_words_in_view(new_co
     """A phone's lesson is under the board. The first step scrolls the header away, no further than the board's
     top, so that the whole step fits; Continue, at the lesson's foot, leaves the page scrolled below the board,
     and the next step brings the board's top back (it had been out of sight, the step's click on it)."""
-    app = App(new_context(**PHONE).new_page(), server)
-    app.open()
-    app.pick("terrafex")
-    app.page.locator("#learn-offer-start").tap()
-    app.page.wait_for_selector("#lesson:not([hidden])")
-    tutor = learn.Tutor(learn.lesson("terrafex"))
+    app, tutor = lesson_on_a_phone(new_context, server, "terrafex")
     boxes = """() => [document.querySelector('#board'), document.querySelector('#lesson')].map(e => {
         const box = e.getBoundingClientRect(); return [box.top, box.bottom, innerHeight]; })"""
     app.page.wait_for_timeout(100)  # two frames: the scroll comes in the next
@@ -165,12 +170,7 @@ def test_ice_turn_s_lesson_on_a_phone_says_each_step_s_instructions_in_view(new_
     four rows, which no step deals: the first step's instructions ("click a1, then the up arrow after Tip")
     ended 90 px under the window.  In a lesson the tray is as high as what it shows, and every step begins with
     the board's top and the step's words, to their last line, in view."""
-    app = App(new_context(**PHONE).new_page(), server)
-    app.open()
-    app.pick("ice-turn")
-    app.page.locator("#learn-offer-start").tap()
-    app.page.wait_for_selector("#lesson:not([hidden])")
-    tutor = learn.Tutor(learn.lesson("ice-turn"))
+    app, tutor = lesson_on_a_phone(new_context, server, "ice-turn")
     boxes = """() => {
         const said = [...document.querySelectorAll('#lesson p')]
             .filter(p => p.offsetHeight && !p.querySelector('button'));
