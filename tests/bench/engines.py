@@ -1,7 +1,7 @@
 """The app against the bare Pyodide page in three browser engines, measured the same way in each.
 
 Chromium (Debian's) and Firefox ESR are driven by Puppeteer (puppeteer_loads.mjs, over CDP and WebDriver
-BiDi), WebKitGTK by Debian's WebKitWebDriver under xvfb-run, through the few WebDriver commands below.  Each
+BiDi), WebKitGTK by Debian's WebKitWebDriver under xvfb-run (webdriver.py).  Each
 run is one fresh browser: a cold load (empty profile), then a warm one in the same browser (the app's once
 its service worker controls the page).  tests/bench/probe.js times <html data-ready> and the longest gap between
 animation frames until then: Firefox and WebKit have no Long Tasks API, and in Chromium the gap matches
@@ -11,18 +11,13 @@ script before the page's); the interpreter's start, the long part, comes later.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import pathlib
-import signal
-import socket
 import statistics
 import subprocess
 import time
-import urllib.error
-import urllib.request
 
+from tests.bench.webdriver import READY_S, WebDriver, across_unload
 from tests.e2e.conftest import ARGS, CHROMIUM
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -30,7 +25,6 @@ PROBE = (HERE / "probe.js").read_text()
 # WebDriver: false until the page at `arguments[0]` is there, then the probe in it, then what follows.
 PROBED = f"if (location.href !== arguments[0] || !document.documentElement) return false;\n{PROBE}\n"
 FIREFOX = "/usr/bin/firefox-esr"
-READY_S = 300  # WebKitGTK starts the bare Pyodide page in 25-29 s on an idle two-core machine
 ENGINES = ("chromium", "firefox", "webkitgtk")
 NAMES = {"chromium": "Chromium", "firefox": "Firefox", "webkitgtk": "WebKitGTK"}
 PAGES = {"app": "", "baseline": "__bench__/baseline.html"}
@@ -48,70 +42,6 @@ def puppeteer_session(engine: str, url: str, worker: bool) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-class WebDriver:
-    """WebKitWebDriver under xvfb-run, and the W3C WebDriver commands the bench needs."""
-
-    def __init__(self):
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        self.base = f"http://127.0.0.1:{port}"
-        self.process = subprocess.Popen(["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24",
-                                         "WebKitWebDriver", f"--port={port}"],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                self.call("GET", "/status")
-                return
-            except (urllib.error.URLError, ConnectionError):
-                if time.monotonic() > deadline or self.process.poll() is not None:
-                    self.close()
-                    raise RuntimeError("WebKitWebDriver did not start under xvfb-run") from None
-                time.sleep(0.2)
-
-    def call(self, method: str, path: str, body: dict | None = None):
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.base + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(request, timeout=READY_S) as response:
-                return json.load(response)["value"]
-        except urllib.error.HTTPError as error:
-            raise RuntimeError(f"WebDriver {method} {path}: {error.read().decode(errors='replace')}") from None
-
-    @contextlib.contextmanager
-    def session(self):
-        """A fresh MiniBrowser (an automation session keeps no data): its capabilities and session id."""
-        found = self.call("POST", "/session", {"capabilities": {"alwaysMatch": {
-            "pageLoadStrategy": "none", "timeouts": {"pageLoad": READY_S * 1000, "script": READY_S * 1000},
-            "webkitgtk:browserOptions": {"args": ["--automation"]}}}})
-        sid = found["sessionId"]
-        try:
-            yield found["capabilities"], sid
-        finally:
-            self.call("DELETE", f"/session/{sid}")
-
-    def run(self, sid: str, script: str, *args):
-        return self.call("POST", f"/session/{sid}/execute/sync", {"script": script, "args": list(args)})
-
-    def close(self):
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, signal.SIGTERM)  # xvfb-run, its Xvfb and the driver
-        self.process.wait(timeout=30)
-
-
-def _across_unload(run):
-    """`run()`, or None when the document it ran in was replaced meanwhile (the navigation committing): the
-    caller asks again.  WebKitGTK 2.50's driver answers "no such frame" then."""
-    try:
-        return run()
-    except RuntimeError as error:
-        if '"no such frame"' in str(error):
-            return None
-        raise
-
-
 def webkit_session(driver: WebDriver, url: str, worker: bool) -> dict:
     """A cold and a warm load of `url` in a fresh WebKitGTK MiniBrowser.
 
@@ -123,7 +53,7 @@ def webkit_session(driver: WebDriver, url: str, worker: bool) -> dict:
         def until(script: str, what: str, pause: float = 0.5):
             """What `script` gives once it gives something (the probe's record, read where it was done)."""
             deadline = time.monotonic() + READY_S
-            while not (found := _across_unload(lambda: driver.run(sid, script, url))):
+            while not (found := across_unload(lambda: driver.run(sid, script, url))):
                 if time.monotonic() > deadline:
                     raise RuntimeError(f"WebKitGTK: {url}: {what} not within {READY_S} s")
                 time.sleep(pause)
