@@ -4,9 +4,9 @@
 #                       regenerate pyscript.toml, static/first-board.js, precache.js and static/build.js
 #   ./build.sh dist     build, then write dist/: the app for any static web host, at any path
 #   ./build.sh serve    build, then serve on http://127.0.0.1:${PORT:-8000}/
-#   ./build.sh test     install test requirements (pip, Debian chromium and firefox-esr), lint py/, tools/ and
-#                       tests/ (ruff), type-check py/ and tools/ (mypy), build, run every test
-#   ./build.sh bench    the same installs (and WebKitGTK's driver) and build, then time the app against bare Pyodide
+#   ./build.sh test     install test requirements (pip, Debian chromium, firefox-esr, webkit2gtk-driver, xvfb), lint
+#                       py/, tools/ and tests/ (ruff), type-check py/ and tools/ (mypy), build, run every test
+#   ./build.sh bench    the same installs and build, then time the app against bare Pyodide
 #                       (tests/bench/; options --runs N --json PATH, see --help)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -149,9 +149,11 @@ install_debian() {
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
 }
 
-# Chromium (Playwright) and Firefox ESR (Puppeteer, tests/e2e/test_firefox.py), and any more programs:packages given.
+# Chromium (Playwright), Firefox ESR (Puppeteer, tests/e2e/test_firefox.py) and WebKitGTK (its WebDriver under
+# xvfb-run, tests/e2e/test_webkit.py), and any more programs:packages given.
 install_test_requirements() {
-  install_debian /usr/bin/chromium:chromium /usr/bin/firefox-esr:firefox-esr "$@"
+  install_debian /usr/bin/chromium:chromium /usr/bin/firefox-esr:firefox-esr \
+    /usr/bin/WebKitWebDriver:webkit2gtk-driver /usr/bin/xvfb-run:xvfb "$@"
   [ -x .venv/bin/python ] || python3 -m venv .venv
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 }
@@ -173,7 +175,7 @@ case "${1:-build}" in
     exec .venv/bin/python -m pytest "$@"
     ;;
   bench)
-    install_test_requirements /usr/bin/WebKitWebDriver:webkit2gtk-driver /usr/bin/xvfb-run:xvfb  # WebKitGTK
+    install_test_requirements
     build
     shift
     exec .venv/bin/python -m tests.bench "$@"
