@@ -179,6 +179,25 @@ def test_a_phone_held_sideways_has_ice_turns_tray_beside_its_board(new_context, 
     assert page.locator("#board .face .tally").is_hidden(), "the panel says it, beside the board"
 
 
+@pytest.mark.parametrize("game_id", ["ice-lady", "ice-turn"])
+def test_with_a_phone_browser_s_bars_shown_the_board_sized_by_the_window_is_whole(new_context, server, game_id):
+    """A phone's browser shows its address bar and toolbar until the page is scrolled, and CSS's 100vh is the
+    window's height with them hidden (Safari's and Chrome's large viewport): at 844×390 with 60 px of bars, a board
+    sized by it came out 362 px high and ran 52 px under the window's foot.  Chromium emulates the bars (the
+    small viewport 60 px under the large one) in a page already open; its phone emulation (`is_mobile`) measures
+    the page's own width and is left out."""
+    page = new_context(viewport={"width": 844, "height": 390}, has_touch=True).new_page()
+    page.goto(f"{server}#v=1&g={game_id}&m=")
+    page.wait_for_selector("html[data-ready]", timeout=60_000)
+    page.context.new_cdp_session(page).send("Emulation.setSmallViewportHeightDifferenceOverride", {"difference": 60})
+    page.wait_for_function("""() => { const probe = document.createElement('div');
+        probe.style.cssText = 'position: absolute; height: 100vh'; document.body.append(probe);
+        const high = probe.getBoundingClientRect().height; probe.remove(); return high === 450; }""")
+    board = box(page, "#board > svg")
+    assert board["y"] >= box(page, "header")["height"] and board["y"] + board["height"] <= 390, board
+    assert board["height"] > 250, "the board still as high as the window less the header"
+
+
 def test_on_a_large_screen_the_board_is_as_high_as_the_window_allows_and_the_columns_are_centred(new_context, server):
     """At 1920×1080 the board stopped at 760 px, with a third of the screen empty beside the log."""
     page = opened(new_context, server, "ice-lady", {"width": 1920, "height": 1080})
