@@ -318,23 +318,34 @@ def test_every_control_is_at_least_24_px_in_every_game_and_dialog(screen):
     assert {where: found for where, found in small.items() if found} == {}
 
 
+def small_lettered_fields(page) -> list[str]:
+    """Fields on screen whose letters are under 16 px: Safari on an iPhone or iPad zooms the page in on one tapped,
+    and leaves it zoomed."""
+    return page.evaluate("""() => [...document.querySelectorAll('input:not([type=checkbox]), select, textarea')]
+        .filter(e => e.getClientRects().length && parseFloat(getComputedStyle(e).fontSize) < 16)
+        .map(e => `${e.id || e.name} ${getComputedStyle(e).fontSize}`)""")
+
+
 def test_on_a_phone_every_control_is_a_finger_high_in_every_game_dialog_and_box(phone):
     """On a phone the dialogs' lists and buttons measured 24-31 px, New game's player count 30 px wide, the
-    typed move's field 34 px and the Rules' summary 24 px, where the game's own controls are 44."""
+    typed move's field 34 px and the Rules' summary 24 px, where the game's own controls are 44.  Every field's
+    letters are 16 px: New game's seats, the link and the embed code were 12.8-13.6 px, which Safari zooms into."""
     app = phone.open()
     type_move(app, "c3-d4")
     app.page.evaluate("document.querySelector('#rules').open = true")
-    small = {}
+    small, lettered = {}, {}
     for game_id in GAMES:
         app.pick(game_id)
         open_boxes(app, ("embed", "notation", "share"))
-        small[game_id] = small_controls(app.page, 44)
+        small[game_id], lettered[game_id] = small_controls(app.page, 44), small_lettered_fields(app.page)
         app.page.click("#new")
         small[f"new {game_id}"] = small_controls(app.page, 44)
+        lettered[f"new {game_id}"] = small_lettered_fields(app.page)
         app.page.click("#new-cancel")
     app.page.click("#my-games")
     small["my games"] = small_controls(app.page, 44)
     assert {where: found for where, found in small.items() if found} == {}
+    assert {where: found for where, found in lettered.items() if found} == {}
     app.page.goto(app.server + "embed.html#" + link("terrafex"))
     app.wait_ready()
     summary = app.page.evaluate("document.querySelector('#game-panel summary').getBoundingClientRect().height")
