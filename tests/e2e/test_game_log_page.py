@@ -1,6 +1,7 @@
 """Follow every turn (issue 25), in every game, at 1366×768: the board and the game log in view together,
 one log entry per turn, and after the computer's turn its summary in the message line, every location it
-changed outlined, and "Replay turn" stepping through its moves; at 390×844 the log opens from under the board."""
+changed outlined, and "Replay turn" stepping through its moves; at 390×844 the log opens from under the board and
+the status and message that say what just happened."""
 
 from __future__ import annotations
 
@@ -101,20 +102,33 @@ def test_the_computers_turn_is_told_outlined_and_replayed_beside_the_log(new_con
 
 
 @pytest.mark.parametrize("game_id", list(COMPUTER_FIRST))
-def test_on_a_phone_the_log_opens_from_under_the_board(new_context, server, game_id):
+def test_on_a_phone_the_log_opens_from_under_the_board_and_what_just_happened(new_context, server, game_id):
+    """Under the board the status and the message, then the log's drawer, then the game's panel."""
     page = opened(new_context, server, game_id, PHONE)
     page.wait_for_function("document.querySelectorAll('#moves button[data-notation]').length > 0", timeout=60_000)
     board = box(page, "#board")
     assert board["width"] >= PHONE["width"] - 2, "the board keeps the full width"
-    assert box(page, "#side")["width"] >= PHONE["width"] - 2, "the panel too (it was a 320 px column: 70 px unused)"
+    for part in ("#now", "#tools"):  # the side panel's
+        assert box(page, part)["width"] >= PHONE["width"] - 2, "the panel too (it was a 320 px column: 70 px unused)"
     assert page.locator("#moves").is_hidden()
-    toggle = box(page, "#log-toggle")
-    assert board["y"] + board["height"] <= toggle["y"] < box(page, "#status")["y"], "right under the board"
+    status, message, toggle = box(page, "#status"), box(page, "#message"), box(page, "#log-toggle")
+    assert board["y"] + board["height"] <= status["y"] < message["y"] < toggle["y"] < box(page, "#game-panel")["y"]
     page.click("#log-toggle")
     assert page.locator("#moves").is_visible()
     assert page.get_attribute("#log-toggle", "aria-expanded") == "true"
     page.click("#log-toggle")
     assert page.locator("#moves").is_hidden()
+
+
+@pytest.mark.parametrize("game_id", ["ice-lady", "ice-towers"])
+def test_on_an_iphone_with_safari_s_bars_shown_the_computer_s_move_is_told_in_view(new_context, server, game_id):
+    """An iPhone's 390×844 screen shows Safari a window of 390×664 until the page is scrolled.  The log's drawer
+    stood between the board and the status: Ice Lady's message, which says the computer's move, began 10 px under
+    the window's foot, and Ice Towers' two-line status ran 10 px under it."""
+    page = opened(new_context, server, game_id, {"width": 390, "height": 664})
+    page.wait_for_function("document.getElementById('message').textContent.trim() !== ''", timeout=60_000)
+    assert box(page, "#status")["y"] + box(page, "#status")["height"] <= 664
+    assert box(page, "#message")["y"] + 20 <= 664, "its first line"
 
 
 def test_on_a_tablet_the_panel_takes_the_room_the_board_leaves(new_context, server):

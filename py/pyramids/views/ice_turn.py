@@ -203,7 +203,7 @@ def controls(state, marks: svg.Marks = svg.Marks(), watching: bool = False) -> s
     """The tray under the board, in HTML: its buttons a finger high on a phone (drawn in the board's SVG, they
     came out 22 px on a 390 px phone, and each tap opened the lens).  The hand's tiles in setup, else the
     directions, the Treehouse and End; while nobody here may act (`watching`), what the player to act is doing
-    and no button; once the game is over, who won (on a phone the status line is under the game log)."""
+    and no button; once the game is over, who won (on a phone the status line is under the tray, out of view)."""
     return tray(_tray(state, marks, watching))
 
 
