@@ -197,9 +197,9 @@ def test_a_phone_held_sideways_has_ice_turns_tray_beside_its_board(new_context, 
 def test_with_a_phone_browser_s_bars_shown_the_board_sized_by_the_window_is_whole(new_context, server, game_id):
     """A phone's browser shows its address bar and toolbar until the page is scrolled, and CSS's 100vh is the
     window's height with them hidden (Safari's and Chrome's large viewport): at 844×390 with 60 px of bars, a board
-    sized by it came out 360 px high (Ice-Turn's 367) and ran 51-58 px under the window's foot.  Chromium emulates the bars (the
-    small viewport 60 px under the large one) in a page already open; its phone emulation (`is_mobile`) measures
-    the page's own width and is left out."""
+    sized by it came out 360 px high (Ice-Turn's 367) and ran 51-58 px under the window's foot.  Chromium emulates
+    the bars (the small viewport 60 px under the large one) in a page already open; its phone emulation
+    (`is_mobile`) measures the page's own width and is left out."""
     page = new_context(viewport={"width": 844, "height": 390}, has_touch=True).new_page()
     page.goto(f"{server}#v=1&g={game_id}&m=")
     page.wait_for_selector("html[data-ready]", timeout=60_000)
