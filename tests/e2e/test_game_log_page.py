@@ -120,15 +120,31 @@ def test_on_a_phone_the_log_opens_from_under_the_board_and_what_just_happened(ne
     assert page.locator("#moves").is_hidden()
 
 
-@pytest.mark.parametrize("game_id", ["ice-lady", "ice-towers"])
+@pytest.mark.parametrize("game_id", ["ice-lady", "ice-towers", "icetoids"])
 def test_on_an_iphone_with_safari_s_bars_shown_the_computer_s_move_is_told_in_view(new_context, server, game_id):
     """An iPhone's 390×844 screen shows Safari a window of 390×664 until the page is scrolled.  The log's drawer
     stood between the board and the status: Ice Lady's message, which says the computer's move, began 10 px under
-    the window's foot, and Ice Towers' two-line status ran 10 px under it."""
+    the window's foot, and Ice Towers' two-line status ran 10 px under it.  IceToids' board is taller (its tray's
+    room): its status ended 3 px under the foot until the header's games took one row, not two."""
     page = opened(new_context, server, game_id, {"width": 390, "height": 664})
     page.wait_for_function("document.getElementById('message').textContent.trim() !== ''", timeout=60_000)
     assert box(page, "#status")["y"] + box(page, "#status")["height"] <= 664
     assert box(page, "#message")["y"] + 20 <= 664, "its first line"
+
+
+def test_on_a_phone_the_five_games_are_one_row_under_the_title(new_context, server):
+    """In two rows of buttons the header took 146 px of a 390×664 window.  From a 320 px phone to a 600 px one the
+    games are one row, each a finger's size, no name cut off."""
+    page = opened(new_context, server, "ice-lady", {"width": 320, "height": 664})
+    for width in (320, 360, 390, 412, 600):
+        page.set_viewport_size({"width": width, "height": 664})
+        buttons = page.locator("#picker button").evaluate_all("""els => els.map(e => {
+            const r = e.getBoundingClientRect();
+            return [r.top, r.width, r.height, e.scrollWidth <= e.clientWidth, r.right]; })""")
+        assert len({top for top, *_ in buttons}) == 1, f"one row at {width} px"
+        assert all(w >= 44 and h >= 44 and whole for _, w, h, whole, _ in buttons), f"{width} px: {buttons}"
+        assert buttons[-1][-1] <= width, "the last game in the window"
+        assert box(page, "#board")["y"] < 110
 
 
 def test_on_a_tablet_the_panel_takes_the_room_the_board_leaves(new_context, server):
