@@ -18,8 +18,8 @@ PHONE = {"width": 390, "height": 844}
 COMPUTER_FIRST = {"ice-lady": "white", "ice-towers": "yellow", "icetoids": "p1", "terrafex": "white", "ice-turn": "red"}
 
 
-def opened(new_context, server, game_id, viewport):
-    page = new_context().new_page()
+def opened(new_context, server, game_id, viewport, **options):
+    page = new_context(**options).new_page()
     page.set_viewport_size(viewport)
     page.goto(f"{server}#v=1&g={game_id}&m=&bots={COMPUTER_FIRST[game_id]}:easy")
     page.wait_for_selector("html[data-ready]", timeout=60_000)
@@ -172,11 +172,34 @@ def test_on_a_tablet_the_panel_takes_the_room_the_board_leaves(new_context, serv
 @pytest.mark.parametrize("game_id", ["ice-lady", "icetoids"])
 def test_a_phone_held_sideways_shows_the_whole_board_under_the_header(new_context, server, game_id):
     """At 844×390 the board's column was 90 % of the window's height wide, and the header above it pushed Ice Lady's
-    first row under the window's foot; IceToids' board has its tray's room under it too."""
-    page = opened(new_context, server, game_id, {"width": 844, "height": 390})
-    board = box(page, "#board")
-    assert board["y"] >= box(page, "header")["height"] and board["y"] + board["height"] <= 390
-    assert page.evaluate("scrollY") == 0
+    first row under the window's foot; IceToids' board has its tray's room under it too.  Narrower phones (568×320,
+    667×375, 740×360) had the games' buttons wrap under the title, and the board lost 10-23 px under the foot."""
+    page = opened(new_context, server, game_id, {"width": 844, "height": 390}, has_touch=True)
+    for width, height in ((844, 390), (740, 360), (667, 375), (568, 320)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function("w => document.documentElement.clientWidth === w", arg=width)
+        board = box(page, "#board")
+        assert board["y"] >= box(page, "header")["height"] and board["y"] + board["height"] <= height, (width, board)
+        assert page.evaluate("scrollY") == 0
+
+
+@pytest.mark.parametrize("game_id", ["ice-lady", "ice-turn"])
+def test_a_page_zoomed_in_keeps_a_board_to_see(new_context, server, game_id):
+    """A 1280×720 screen zoomed to 400 % is a 320×180 window, at 300 % 427×240 (WCAG's reflow).  The board's column
+    was the window's height less the header: at 400 % a board of 92 px, 368 of the screen's pixels where it had 632
+    before the zoom; at 300 % Ice-Turn's tray beside its board left the board 123 px.  With a mouse the board keeps
+    16rem, the page scrolling to it, nothing scrolling sideways; at 200 % (640×360) it is whole in the window."""
+    page = opened(new_context, server, game_id, {"width": 320, "height": 180})
+    for width, height in ((320, 180), (427, 240)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function("w => document.documentElement.clientWidth === w", arg=width)
+        board = box(page, "#board > svg")
+        assert board["width"] >= 255 and board["x"] >= 0, (width, board)
+        assert page.evaluate("document.documentElement.scrollWidth") == width
+    page.set_viewport_size({"width": 640, "height": 360})
+    page.wait_for_function("document.documentElement.clientWidth === 640")
+    board = box(page, "#board > svg")
+    assert board["width"] > 255 and board["y"] + board["height"] <= 360, board
 
 
 def test_a_phone_held_sideways_has_ice_turns_tray_beside_its_board(new_context, server):
