@@ -225,6 +225,12 @@ def test_a_phone_held_sideways_has_ice_turns_tray_beside_its_board(new_context, 
     assert page.evaluate("scrollY") == 0
     tally = page.locator("#board .face .tally")
     assert tally.inner_text() == f"Red: {state.mp_left} of {state.mp_total} MP left" and tally.is_visible()
+    for width, height in ((740, 360), (667, 375)):  # the board was centred beside a taller tray: 9 px under the foot
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function("w => document.documentElement.clientWidth === w", arg=width)
+        board = box(page, "#board > svg")
+        assert board["y"] >= box(page, "header")["height"] and board["y"] + board["height"] <= height, (width, board)
+    page.set_viewport_size({"width": 844, "height": 390})
     page.click("#learn-offer-start")
     page.wait_for_selector("#lesson:not([hidden])")
     board, tray, lesson = box(page, "#board > svg"), box(page, "#board .tray"), box(page, "#lesson")
