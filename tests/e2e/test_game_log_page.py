@@ -190,7 +190,7 @@ def test_a_page_zoomed_in_keeps_a_board_to_see(new_context, server, game_id):
     before the zoom; at 300 % Ice-Turn's tray beside its board left the board 123 px.  With a mouse the board keeps
     16rem, the page scrolling to it, nothing scrolling sideways; at 200 % (640×360) it is whole in the window, and
     so at 150 % of a 1024×768 laptop (683×512), where the games' buttons wrapped under the title and the board ran
-    24 px under the window's foot."""
+    10 px under the window's foot."""
     page = opened(new_context, server, game_id, {"width": 320, "height": 180})
     for width, height in ((320, 180), (427, 240)):
         page.set_viewport_size({"width": width, "height": height})
