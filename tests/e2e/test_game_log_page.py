@@ -260,6 +260,31 @@ def test_with_a_phone_browser_s_bars_shown_the_board_sized_by_the_window_is_whol
     assert board["height"] > 250, "the board still as high as the window less the header"
 
 
+def test_held_sideways_in_a_window_360_px_high_ice_turn_s_wild_turn_is_whole(new_context, server):
+    """A Wild turn is the tray's tallest face: the die, Tip, Turn, the Treehouse's eight choices in two rows, End
+    movement.  Beside the board in a 740×360 window (a common Android phone held sideways) End stood 4 px under the
+    window's foot; at 568×320 it still does (a 2016 iPhone SE)."""
+    game, rng, moves = games.get("ice-turn"), random.Random(0), []
+    state = game.new()
+    while not (state.phase == "move" and state.face == "wild" and state.spent == 0):
+        assert state.outcome is None
+        moves.append(rng.choice(state.legal_moves()))
+        state = state.play(moves[-1])
+    page = new_context(viewport={"width": 740, "height": 360}, has_touch=True).new_page()
+    page.goto(f"{server}#v=1&g=ice-turn&m={'+'.join(moves)}")
+    page.wait_for_selector("html[data-ready]", timeout=60_000)
+    page.wait_for_selector("#board .tray .face button[data-cell='end']")
+    for width, height in ((740, 360), (640, 360), (844, 390)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function("w => document.documentElement.clientWidth === w", arg=width)
+        page.evaluate("scrollTo(0, 0)")
+        lowest = page.locator("#board .tray .face button").evaluate_all(
+            "els => Math.max(...els.map(e => e.getBoundingClientRect().bottom))")
+        end = box(page, "#board .tray .face button[data-cell='end']")
+        assert lowest <= height and end["y"] + end["height"] <= height, (width, lowest)
+        assert box(page, "#board .tray")["x"] >= box(page, "#board > svg")["x"] + box(page, "#board > svg")["width"]
+
+
 def test_on_a_large_screen_the_board_is_as_high_as_the_window_allows_and_the_columns_are_centred(new_context, server):
     """At 1920×1080 the board stopped at 760 px, with a third of the screen empty beside the log."""
     page = opened(new_context, server, "ice-lady", {"width": 1920, "height": 1080})
