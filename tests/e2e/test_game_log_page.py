@@ -187,7 +187,7 @@ def test_a_phone_held_sideways_shows_the_whole_board_under_the_header(new_contex
 def test_a_page_zoomed_in_keeps_a_board_to_see(new_context, server, game_id):
     """A 1280×720 screen zoomed to 400 % is a 320×180 window, at 300 % 427×240 (WCAG's reflow).  The board's column
     was the window's height less the header: at 400 % a board of 92 px, 368 of the screen's pixels where it had 632
-    before the zoom; at 300 % Ice-Turn's tray beside its board left the board 123 px.  With a mouse the board keeps
+    before the zoom, and Ice-Turn's tray beside its board left the board 16 px.  With a mouse the board keeps
     16rem, the page scrolling to it, nothing scrolling sideways; at 200 % (640×360) it is whole in the window, and
     so at 150 % of a 1024×768 laptop (683×512), where the games' buttons wrapped under the title and the board ran
     10 px under the window's foot."""
