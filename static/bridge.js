@@ -118,6 +118,44 @@
     else byId("board").dispatchEvent(new CustomEvent("pyramids-focus"));  // static/access.js picks where
   }
 
+  // -- a press kept across a drawing ---------------------------------------------
+  // A drawing replaces the board and the panel whole.  A mouse press that one replaces while the button is down
+  // (the answer to the click before it, the computer's move landing) ends on the replacement, and no browser
+  // clicks then: Chromium, Firefox and WebKit all drop a click whose press began on an element no longer in the
+  // page.  So the page clicks for it, where the release is on the same location or button as the press began on
+  // and the browser clicked nothing in the release's task.  A finger's tap needs none: a browser clicks where
+  // the tap ends.
+  function pressedOn(element) {  // what a press on `element` is on: its locations, innermost first, its button
+    const named = [];
+    for (let at = element instanceof Element ? element : null; at; at = at.parentElement) {
+      if (at.hasAttribute("data-cell")) named.push(at.getAttribute("data-cell"));
+    }
+    const button = element instanceof Element && element.closest("button");
+    if (button) named.push(`button#${button.id}:${button.textContent}`);
+    return named.length ? JSON.stringify(named) : "";
+  }
+  let press = null, clicked = false;
+  addEventListener("pointerdown", event => {
+    press = event.pointerType === "mouse" && event.button === 0 ? {target: event.target, on: pressedOn(event.target)}
+      : null;
+  }, true);
+  addEventListener("click", () => { clicked = true; }, true);
+  addEventListener("pointerup", event => {
+    const began = press;
+    press = null;
+    if (!began || !began.on || began.target.isConnected || event.pointerType !== "mouse") return;
+    const released = event.target;
+    if (pressedOn(released) !== began.on) return;  // what was under the pointer changed: no click, as before
+    if (released instanceof Element && released.closest(":disabled")) return;  // a button drawn off: none either
+    clicked = false;
+    setTimeout(() => {
+      if (clicked || !released.isConnected) return;
+      const {clientX, clientY, screenX, screenY, shiftKey, ctrlKey, altKey, metaKey} = event;
+      released.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, composed: true, view: window,
+        detail: 1, clientX, clientY, screenX, screenY, shiftKey, ctrlKey, altKey, metaKey}));
+    }, 0);
+  }, true);
+
   // -- the computer's thinking (py/screen/bots.py) -------------------------------
   // A question for the bot worker (static/bot-worker.js, started at the first and kept): the document hears
   // "pyramids-chose", its `answer` {id, move}, {id, error} (the search failed), or {id, refused: why} where no

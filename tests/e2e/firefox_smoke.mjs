@@ -1,5 +1,6 @@
 // Firefox ESR smoke test over WebDriver BiDi (Puppeteer): the app becomes ready, a move by clicks,
-// a reload restores it, an offline reload plays, the embed opens, and the computer answers from its worker.
+// a reload restores it, an offline reload plays, the embed opens, a press held while the board is drawn again
+// still clicks, and the computer answers from its worker.
 //   node tests/e2e/firefox_smoke.mjs http://127.0.0.1:PORT/
 // Run by tests/e2e/test_firefox.py against the built app.  Prints each step; exits 1 on the first failure,
 // or at the end if the page raised an error, logged a console error or warning (none is expected), got an HTTP
@@ -47,6 +48,17 @@ const moves = page => page.$$eval("#moves button[data-notation]", els => els.map
 // and clicking (the board is labelled anew once the page is ready; CI once failed "Node is detached from document").
 async function play(page, ...cells) {
   for (const cell of cells) await page.locator(`#board [data-cell="${cell}"]`).click();
+}
+
+// The mouse pressed on `cell`, the board drawn again meanwhile (as the answer to the click before it, or the
+// computer's move landing, draws it), then released: no browser clicks then, so the page does (static/bridge.js).
+async function pressAcrossADrawing(page, cell) {
+  const box = await (await page.waitForSelector(`#board [data-cell="${cell}"]`)).boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.evaluate(() => window.pyramidsBridge.apply([
+    ["set", "board", {innerHTML: document.getElementById("board").innerHTML}]]));
+  await page.mouse.up();
 }
 
 async function waitMoves(page, expected, what) {
@@ -113,12 +125,14 @@ try {
 
   await page.goto(new URL("#v=1&g=ice-lady&m=&bots=black:easy", url).href);  // from the embed: a new page
   await ready(page);
-  await play(page, "d3", "e4");
+  await play(page, "d3");
+  await pressAcrossADrawing(page, "e4");
   await page.waitForFunction("document.querySelectorAll('#moves button[data-notation]').length === 2",
                              {timeout: READY_MS});
   check(await page.evaluate(() => document.documentElement.dataset.botWorker) === undefined,
         "the computer thought on the page, not in its worker (static/bot-worker.js)");
-  step("the computer answers from its worker");
+  check((await moves(page))[0] === "d3-e4", "a press held while the board was drawn again did not move");
+  step("a press held while the board is drawn again clicks; the computer answers from its worker");
 } catch (error) {
   failed = true;
   console.log(`FAILED: ${error.message ?? error}`);

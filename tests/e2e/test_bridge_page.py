@@ -384,3 +384,66 @@ def test_the_pythons_writes_are_made_a_batch_at_a_time_all_or_none(app):
                             {"full": False, "values": {"t-kept": "theirs"}}]
     assert (seen["unheard"], seen["made"], seen["stored"]) == ("theirs", "mine", "v")
     assert "last" not in seen["copy"] and not any(key.startswith("t-") for key in seen["copy"])
+
+
+REDRAWN = """() => {  // the board drawn again, whole, as a drawing's command draws it (py/browser.py's `set_html`)
+    const board = document.getElementById('board');
+    window.pyramidsBridge.apply([['set', 'board', {innerHTML: board.innerHTML}]]);
+}"""
+
+
+def press_across_a_drawing(app, press: str, release: str):
+    """The mouse pressed on the location `press`, the board drawn again, the mouse released on `release`."""
+    for cell in (press, release):
+        box = app.page.locator(f'#board [data-cell="{cell}"]').bounding_box()
+        app.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        if cell == press:
+            app.page.mouse.down()
+            app.page.evaluate(REDRAWN)
+    app.page.mouse.up()
+    app.settled()
+
+
+def test_a_mouse_press_that_a_drawing_replaces_still_clicks(app):
+    """A press held while the board is drawn again (the answer to the click before it, the computer's move
+    landing) ends on a new element, and no browser clicks then: the page clicks for it (static/bridge.js), once,
+    where the release is on the same location as the press; released on another, it clicks nothing, as a
+    browser does."""
+    app.open("v=1&g=ice-lady&m=")
+    app.click("d3")
+    press_across_a_drawing(app, "e4", "e4")
+    assert app.moves() == ["d3-e4"]
+    press_across_a_drawing(app, "e6", "e6")
+    assert app.message() == "Choose where to go.", "e6 selected, and not once more (which lets it go)"
+    press_across_a_drawing(app, "f5", "g5")
+    assert app.message() == "Choose where to go."
+    assert app.moves() == ["d3-e4"]
+
+
+PROBE_BUTTON = """disabled => {  // a button under the board, drawn again while pressed: enabled, or disabled
+    document.getElementById('probe')?.remove();
+    const probe = Object.assign(document.createElement('div'), {id: 'probe', clicks: 0});
+    probe.innerHTML = '<button id="probe-button" style="position: fixed; left: 0; top: 0; width: 80px; height: 40px">'
+        + 'Undo</button>';
+    probe.addEventListener('click', () => { probe.clicks += 1; });
+    document.body.append(probe);
+    window.redraw = () => {
+        probe.innerHTML = probe.innerHTML.replace('<button', disabled ? '<button disabled' : '<button');
+    };
+}"""
+
+
+def test_a_button_drawn_again_while_pressed_clicks_unless_drawn_off(app):
+    """The same holds for a button (the panel's Undo, drawn again by the computer's move): clicked once when
+    released over the same button, and not at all where the drawing disabled it."""
+    app.open()
+    clicks = []
+    for disabled in (False, True):
+        app.page.evaluate(PROBE_BUTTON, disabled)
+        app.page.mouse.move(40, 20)
+        app.page.mouse.down()
+        app.page.evaluate("window.redraw()")
+        app.page.mouse.up()
+        app.page.evaluate("() => new Promise(done => setTimeout(done, 50))")  # the page's click, a task later
+        clicks.append(app.page.evaluate("document.getElementById('probe').clicks"))
+    assert clicks == [1, 0]
