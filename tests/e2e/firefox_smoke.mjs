@@ -53,7 +53,8 @@ async function play(page, ...cells) {
 // The mouse pressed on `cell`, the board drawn again meanwhile (as the answer to the click before it, or the
 // computer's move landing, draws it), then released: no browser clicks then, so the page does (static/bridge.js).
 async function pressAcrossADrawing(page, cell) {
-  const box = await (await page.waitForSelector(`#board [data-cell="${cell}"]`)).boundingBox();
+  let box = null;  // none where a redraw replaced the location meanwhile: found again
+  while (!box) box = await (await page.waitForSelector(`#board [data-cell="${cell}"]`)).boundingBox().catch(() => null);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   await page.evaluate(() => window.pyramidsBridge.apply([

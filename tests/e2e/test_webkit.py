@@ -59,26 +59,30 @@ class WebKitPage:
         self.until(READY, f"{url or 'the page'} ready")
         self.run(WATCH)
 
-    def click(self, css: str):
-        """A click in the middle of what `css` finds, found again should a redraw replace it meanwhile."""
+    def on_element(self, css: str, act):
+        """`act` on what `css` finds (its reference), found again should a redraw replace it meanwhile."""
         for _ in range(50):
             found = self.driver.call("POST", f"/session/{self.sid}/element", {"using": "css selector", "value": css})
             try:
-                self.driver.call("POST", f"/session/{self.sid}/element/{next(iter(found.values()))}/click", {})
-                return
+                return act(found)
             except RuntimeError as error:
                 if "stale element" not in str(error):
                     raise
-        raise AssertionError(f"{css}: replaced at every click")
+        raise AssertionError(f"{css}: replaced at every try")
+
+    def click(self, css: str):
+        """A click in the middle of what `css` finds."""
+        self.on_element(css, lambda found: self.driver.call(
+            "POST", f"/session/{self.sid}/element/{next(iter(found.values()))}/click", {}))
 
     def press_across_a_drawing(self, css: str):
         """The mouse pressed on what `css` finds, the board drawn again meanwhile (as the answer to the click
         before it, or the computer's move landing, draws it), then released: no browser clicks then, so the page
         does (static/bridge.js).  The pressed button is the driver's input state between the two actions."""
-        found = self.driver.call("POST", f"/session/{self.sid}/element", {"using": "css selector", "value": css})
         mouse = {"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}}
-        self.driver.call("POST", f"/session/{self.sid}/actions", {"actions": [{**mouse, "actions": [
-            {"type": "pointerMove", "origin": found, "x": 0, "y": 0}, {"type": "pointerDown", "button": 0}]}]})
+        self.on_element(css, lambda found: self.driver.call("POST", f"/session/{self.sid}/actions", {"actions": [
+            {**mouse, "actions": [{"type": "pointerMove", "origin": found, "x": 0, "y": 0},
+                                  {"type": "pointerDown", "button": 0}]}]}))
         self.run("""window.pyramidsBridge.apply([
             ['set', 'board', {innerHTML: document.getElementById('board').innerHTML}]])""")
         self.driver.call("POST", f"/session/{self.sid}/actions", {"actions": [{**mouse, "actions": [
