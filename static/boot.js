@@ -83,6 +83,26 @@ const {whenReady, loadKeys} = self.pyramidsPainted;
 if (document.querySelector("#board[data-snapshot]")) loadKeys();
 else whenReady(loadKeys);
 
+// On a phone the log's drawer stands between what just happened and the panel with the controls (static/app.css
+// orders them so); the keys' focus and a screen reader follow the document, which holds the panel first, in the
+// side column of a wider screen.  So on a phone the panel and controls move after the drawer in the document
+// too, and back on a wider screen.  Nothing on screen moves: the side and the log are display: contents there.
+function orderAsShown() {
+  const phone = matchMedia("(max-width: 599px)");
+  const tools = document.getElementById("tools"), side = document.getElementById("side");
+  const rules = document.getElementById("rules");
+  const place = () => {
+    const [parent, before] = phone.matches ? [rules.parentElement, rules] : [side, null];
+    if (tools.parentElement === parent && tools.nextElementSibling === before) return;
+    const focused = tools.contains(document.activeElement) ? document.activeElement : null;
+    parent.insertBefore(tools, before);
+    if (focused) focused.focus({preventScroll: true});  // a move out of the document took it
+  };
+  place();
+  phone.addEventListener("change", place);
+}
+orderAsShown();
+
 // A first visit's worker fills its cache (20 MB copied from the browser's HTTP cache, the interpreter's memory
 // snapshot inflated to 31 MB: a second or two of a two-core machine's work) once the app is ready and then left
 // alone for a moment: under a newcomer's first moves, that work stretched their frames past 50 ms on a phone's

@@ -120,6 +120,49 @@ def test_on_a_phone_the_log_opens_from_under_the_board_and_what_just_happened(ne
     assert page.locator("#moves").is_hidden()
 
 
+TAB_WALK = """() => {  // where the focus is: its name, and its top in the page
+    const element = document.activeElement;
+    const name = element.id ? `#${element.id}` : element.dataset.cell ? `[data-cell=${element.dataset.cell}]`
+        : `${element.localName} ${element.textContent.trim().slice(0, 20)}`;
+    return [name, Math.round(element.getBoundingClientRect().top + scrollY), !!element.closest('#rules, header')];
+}"""
+
+
+def tab_walk(page):
+    """The Tab key from the board to the rules: each stop's name and top in the page."""
+    page.focus('#board [tabindex="0"]')
+    stops = []
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        name, top, last = page.evaluate(TAB_WALK)
+        if last:
+            return stops
+        stops.append((name, top))
+    raise AssertionError(f"the focus never reached the rules: {stops}")
+
+
+@pytest.mark.parametrize("game_id", ["ice-lady", "terrafex"])
+def test_on_a_phone_the_keys_go_down_the_page_as_it_is_shown(new_context, server, game_id):
+    """On a phone the log's drawer stands between the status and the panel, which comes first in the side column
+    of a wider screen: the Tab key (and a screen reader) went from the message to the panel, the controls and
+    the typed move, then back up to the drawer.  Now it goes down the page as it is shown, the drawer closed or
+    open, and a control keeps the focus as the window widens past a phone's and narrows again."""
+    page = opened(new_context, server, game_id, PHONE)
+    page.wait_for_function("document.querySelectorAll('#moves button[data-notation]').length > 0", timeout=60_000)
+    for drawer in ("closed", "open"):
+        stops = tab_walk(page)
+        names = [name for name, _top in stops]
+        assert "#log-toggle" in names and "#new" in names, stops
+        for (before, above), (after, below) in zip(stops, stops[1:]):
+            assert below >= above - 1, f"the drawer {drawer}: from {before} at {above} px up to {after} at {below}"
+        page.click("#log-toggle")
+    page.focus("#new")
+    for viewport, column in ((WIDE, "side"), (PHONE, "log")):
+        page.set_viewport_size(viewport)
+        page.wait_for_function(f"document.getElementById('tools').parentElement.id === '{column}'")
+        assert page.evaluate("document.activeElement.id") == "new"
+
+
 @pytest.mark.parametrize("game_id", ["ice-lady", "ice-towers", "icetoids"])
 def test_on_an_iphone_with_safari_s_bars_shown_the_computer_s_move_is_told_in_view(new_context, server, game_id):
     """An iPhone's 390×844 screen shows Safari a window of 390×664 until the page is scrolled.  The log's drawer
