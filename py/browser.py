@@ -31,7 +31,8 @@ class PageEvent:
     happened in (None outside one); `form`, for a form sent or changed, its fields, each name to its values,
     as the browser would send them (a box not ticked sends nothing); `files` the files chosen in a file field
     (the browser's own File objects, which a worker is sent too); `hidden` whether the page is out of sight;
-    `stored`, for another tab's write to the storage, the value written (None: removed);
+    `stored`, for another tab's write to the storage, the value written (None: removed); `focus_shown`, for a
+    focus that came, whether the browser shows it (moved by the keys, not by the page after a click or a tap);
     `answer` what the reader answered the question the page asked in the press (`on`'s `asks`), or what an
     event of the page's own carries (a dict for the computer's move), else None.
     """
@@ -42,6 +43,7 @@ class PageEvent:
         self.cleared = bool(described["cleared"])
         self.shift, self.ctrl, self.meta = (bool(described[k]) for k in ("shift", "ctrl", "meta"))
         self.pointer = str(described["pointer"])
+        self.focus_shown = bool(described["focusShown"])
         self.target_id = str(described["targetId"])
         self.cells = [str(cell) for cell in described["cells"]]
         self.data = {str(k): str(v) for k, v in described["data"].items()}

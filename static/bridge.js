@@ -28,6 +28,9 @@
       cleared: event.type === "storage" && event.key === null,  // the whole storage cleared
       shift: !!event.shiftKey, ctrl: !!event.ctrlKey, meta: !!event.metaKey,
       pointer: event.pointerType || "",
+      // a focus the browser shows (the keys moved it, or the page after a key), not one the page moved after a
+      // click or a tap, which points at nothing
+      focusShown: event.type === "focusin" && !!target && target.matches(":focus-visible"),
       targetId: (target && target.id) || "",
       cells,  // the board locations under it, innermost first (a piece inside its tower)
       data,  // the data-* attributes of the target and the elements above it, the innermost's value kept

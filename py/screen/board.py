@@ -50,9 +50,11 @@ class Board:
 
     @staticmethod
     def on_point(event):
-        """The mouse or the focus on a location: what choosing it would do, where it makes a move (a finger's
-        tap makes the move at once: it is not shown over what follows the board then)."""
-        if event.type == "pointerover" and event.pointer == "touch":
+        """The mouse or the keys' focus on a location: what choosing it would do, where it makes a move.  Not a
+        finger's (its tap makes the move at once), nor a focus the page moved after a click or a tap (a lesson
+        begun by a tap put the line over its first words, naming a location nobody pointed at)."""
+        if (event.type == "pointerover" and event.pointer == "touch") or (
+                event.type == "focusin" and not event.focus_shown):
             return
         say_preview(event.data.get("preview", ""))
 

@@ -424,3 +424,12 @@ def test_a_computer_reply_is_announced(app):
     reply = app.page.evaluate("document.querySelector('#moves li button[data-ply=\"2\"]').textContent")
     live = app.page.inner_text("#live")
     assert live.startswith("Black") and reply.strip().rstrip(".") in live, (reply, live)
+
+
+def test_the_keys_focus_on_a_location_says_what_choosing_it_would_score(app):
+    """The preview line follows the keys' focus as it follows the mouse: Terrafex grows a forest at its first
+    choice, and the line says what that does to the score."""
+    app.open(link("terrafex"))
+    to_board(app)
+    arrow_to(app, "d4")
+    assert "If chosen: d4 becomes a medium forest: White \u22121, Black +2." in app.page.inner_text("#preview")

@@ -228,6 +228,21 @@ def test_hovering_a_square_says_what_a_click_would_score(app):
     assert app.status() == "White: three actions left: mountain, fire, glacier."
 
 
+def test_a_lesson_begun_by_a_tap_or_a_click_puts_no_preview_over_its_words(new_context, server, app):
+    """The offer's button goes as the lesson begins, and the page hands its focus to the board (never to the page,
+    where the keys would do nothing).  That focus is not the keys': the preview line, which stands over what
+    follows the board, named the location it landed on over the lesson's first words."""
+    phone, _tutor = lesson_on_a_phone(new_context, server, "terrafex")
+    app.open()
+    app.pick("terrafex")
+    app.page.click("#learn-offer-start")
+    app.page.wait_for_selector("#lesson:not([hidden])")
+    for page in (phone.page, app.page):
+        page.wait_for_function("document.activeElement.closest('#board [data-cell]')")
+        App(page, server).settled()
+        assert page.inner_text("#preview") == ""
+
+
 def test_axe_finds_no_violation_in_a_lesson_and_its_controls_are_big_enough(screen):
     """The lesson box, the first visit's offer and a choice's preview, at desktop size and on a phone."""
     app = screen.open()
