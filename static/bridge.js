@@ -153,9 +153,10 @@
     clicked = false;
     setTimeout(() => {
       if (clicked || !released.isConnected) return;
-      const {clientX, clientY, screenX, screenY, shiftKey, ctrlKey, altKey, metaKey} = event;
-      released.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, composed: true, view: window,
-        detail: 1, clientX, clientY, screenX, screenY, shiftKey, ctrlKey, altKey, metaKey}));
+      const {pointerId, clientX, clientY, screenX, screenY, shiftKey, ctrlKey, altKey, metaKey} = event;
+      released.dispatchEvent(new PointerEvent("click", {bubbles: true, cancelable: true, composed: true, view: window,
+        detail: 1, pointerId, pointerType: "mouse", clientX, clientY, screenX, screenY, shiftKey, ctrlKey, altKey,
+        metaKey}));
     }, 0);
   }, true);
 
