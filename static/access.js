@@ -15,7 +15,8 @@
 // element is painted in the drawing's order, under the locations drawn after it (its right and bottom
 // edges hidden, it looked a few pixels up and left of the square).
 //
-// Touch: a tap with a location under 44 CSS px within a finger's reach (22 px: a piece in
+// Touch: holding a location says what choosing it would do, as pointing at it does (`hold`).
+// A tap with a location under 44 CSS px within a finger's reach (22 px: a piece in
 // an Ice Towers tower, a split point, a piece beside the tile tapped) opens a lens: that part
 // of the board, magnified until its locations measure at least 44 px; a tap there clicks the
 // same location on the board, and a tap outside them (or Esc, or Close) closes the lens.  A
@@ -184,6 +185,41 @@
     }, true);
   }
 
+  // Touch and hold: a finger cannot point, and its tap makes the move at once, so holding a location says what
+  // choosing it would do (the line the mouse's pointing shows: the page hears "pyramids-held" on it), until the
+  // finger lifts; the hold then chooses nothing.  A finger that slides is scrolling, not holding.
+  const HOLD_MS = 500, SLIDE = 10;  // ms a finger stays; CSS px it may drift meanwhile
+
+  function hold(board) {
+    let timer = null, from = null, held = false;
+    const stop = () => { clearTimeout(timer); timer = null; };
+    board.addEventListener("pointerdown", (event) => {
+      stop();
+      held = false;
+      const el = event.pointerType === "touch" && event.target.closest(LOCATION);
+      if (!el) return;
+      from = { x: event.clientX, y: event.clientY };
+      const cell = el.dataset.cell;
+      timer = setTimeout(() => {  // on the location as drawn now: a drawing may have replaced the one pressed
+        timer = null;
+        held = true;
+        const now = [...board.querySelectorAll(LOCATION)].find((e) => e.dataset.cell === cell);
+        if (now) now.dispatchEvent(new CustomEvent("pyramids-held", { bubbles: true }));
+      }, HOLD_MS);
+    }, true);
+    board.addEventListener("pointermove", (event) => {
+      if (timer && Math.hypot(event.clientX - from.x, event.clientY - from.y) > SLIDE) stop();
+    }, true);
+    for (const type of ["pointerup", "pointercancel"]) board.addEventListener(type, stop, true);
+    board.addEventListener("click", (event) => {  // a browser that clicks after a hold: it chose nothing
+      if (!held) return;
+      held = false;
+      event.stopImmediatePropagation();
+      event.preventDefault();
+    }, true);
+    board.addEventListener("contextmenu", (event) => { if (held || timer) event.preventDefault(); });
+  }
+
   // A board whose rows are named (Ice Towers: a row per colour, `.row` rects and `.row-name` texts) has each row the
   // lens shows named at its left edge: magnified, the names at the board's edge are out of sight.
   function labelRows(svg, view, left, top, height, unit) {
@@ -257,8 +293,8 @@
     document.body.appendChild(layer);
   }
 
-  window.pyramidsAccess = { attach, lens };
+  window.pyramidsAccess = { attach, hold, lens };
   const board = document.getElementById("board");
-  if (board) { attach(board); lens(board); }
+  if (board) { attach(board); hold(board); lens(board); }  // the hold before the lens: a hold opens none
   document.documentElement.setAttribute("data-keys", "");  // for tests: a selector needs no script (a strict policy refuses eval)
 })();

@@ -21,6 +21,7 @@ class Board:
             for kind in ("pointerover", "focusin"):
                 on(name, kind, self.on_point)
             on(name, "pointerleave", lambda _event: say_preview(""))
+        on("board", "pyramids-held", self.on_point)  # a finger held on a location (static/access.js)
 
     def draw(self, s):
         draw_board(s)
@@ -50,9 +51,10 @@ class Board:
 
     @staticmethod
     def on_point(event):
-        """The mouse or the keys' focus on a location: what choosing it would do, where it makes a move.  Not a
-        finger's (its tap makes the move at once), nor a focus the page moved after a click or a tap (a lesson
-        begun by a tap put the line over its first words, naming a location nobody pointed at)."""
+        """The mouse, the keys' focus or a finger held on a location: what choosing it would do, where it makes
+        a move.  Not a finger passing over (its tap makes the move at once), nor a focus the page moved after a
+        click or a tap (a lesson begun by a tap put the line over its first words, naming a location nobody
+        pointed at)."""
         if (event.type == "pointerover" and event.pointer == "touch") or (
                 event.type == "focusin" and not event.focus_shown):
             return

@@ -16,7 +16,7 @@ LESSON = Lesson(
             "piece), then Yellow's first large (the first of the three larges in Yellow's row).",
             expect=("red:cap:rS1>t16",),
             wrong="This step caps Yellow's first large with your first small: click the small, then the large. "
-                  "Pointing at a tower says what capping it would score.",
+                  "Pointing at a tower (or touching and holding it) says what capping it would score.",
             done="The tower is yours, 4 points, and stands in your row now.",
         ),
         Step(
