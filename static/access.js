@@ -211,8 +211,10 @@
       if (timer && Math.hypot(event.clientX - from.x, event.clientY - from.y) > SLIDE) stop();
     }, true);
     for (const type of ["pointerup", "pointercancel"]) board.addEventListener(type, stop, true);
-    board.addEventListener("click", (event) => {  // a browser that clicks after a hold: it chose nothing
-      if (!held) return;
+    // A browser that clicks after a hold: that click chose nothing.  Not the page's own clicks (the keys' Enter,
+    // a tap in the lens), which no hold made.
+    board.addEventListener("click", (event) => {
+      if (!held || !event.isTrusted) return;
       held = false;
       event.stopImmediatePropagation();
       event.preventDefault();

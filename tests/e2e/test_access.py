@@ -417,9 +417,10 @@ def test_every_location_is_a_finger_wide_on_a_phone(phone, fragment):
 HOLD_MS = 500  # static/access.js's: how long a finger stays for a hold
 
 
-def finger(app, cell: str, slide: int = 0) -> str:
-    """A finger on `cell`, sliding `slide` px down at once (or staying), then lifted: the preview line while it was
-    down, once it says something (a hold), else after twice a hold's time."""
+def finger(app, cell: str, slide: int = 0, lifted: str = "touchEnd") -> str:
+    """A finger on `cell`, sliding `slide` px down at once (or staying), then lifted (or the touch cancelled:
+    "touchCancel"): the preview line while it was down, once it says something (a hold), else after twice a hold's
+    time."""
     box = app.page.locator(f'#board [data-cell="{cell}"]').bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     touch = app.page.context.new_cdp_session(app.page)
@@ -430,7 +431,7 @@ def finger(app, cell: str, slide: int = 0) -> str:
     else:
         app.page.wait_for_function("document.getElementById('preview').textContent !== ''")
     said = app.page.inner_text("#preview")
-    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    touch.send("Input.dispatchTouchEvent", {"type": lifted, "touchPoints": []})
     app.settled()
     return said
 
@@ -438,17 +439,24 @@ def finger(app, cell: str, slide: int = 0) -> str:
 def test_a_finger_held_on_a_location_says_what_choosing_it_would_do_and_chooses_nothing(phone):
     """A finger cannot point at a square, and a tap grows a Terrafex forest at once: holding the square says
     what growing it would do, as the mouse's pointing does, until the finger lifts, and the hold grows nothing.
-    A finger that slides is scrolling: it says nothing.  A tap after a hold grows the forest."""
-    app = phone.open(link("terrafex"))
-    grown = "If chosen: d4 becomes a medium forest: White \u22121, Black +2."
-    assert grown in finger(app, "d4")
-    assert app.page.inner_text("#preview") == "", "gone with the finger"
-    assert app.moves() == [] and app.page.locator(".lens").count() == 0
-    assert finger(app, "d4", slide=40) == ""
-    assert app.moves() == []
-    app.page.locator('#board [data-cell="d4"]').tap()
-    app.settled()
-    assert app.moves() == ["forest:grow:d4"]
+    A finger that slides is scrolling: it says nothing.  After a hold, a tap grows the forest, and so does Enter
+    on it, after a hold no click followed (Android opens its menu instead; here the touch is cancelled): a click
+    of the page's own, which the hold must not take for the browser's."""
+    for chosen_by in ("a tap", "Enter"):
+        app = phone.open(link("terrafex"))
+        assert finger(app, "d4", slide=40) == ""
+        assert app.moves() == []
+        grown = "If chosen: d4 becomes a medium forest: White \u22121, Black +2."
+        assert grown in finger(app, "d4", lifted="touchEnd" if chosen_by == "a tap" else "touchCancel")
+        assert app.page.inner_text("#preview") == "", "gone with the finger"
+        assert app.moves() == [] and app.page.locator(".lens").count() == 0
+        if chosen_by == "a tap":
+            app.page.locator('#board [data-cell="d4"]').tap()
+        else:
+            app.page.focus('#board [data-cell="d4"]')
+            app.page.keyboard.press("Enter")
+        app.settled()
+        assert app.moves() == ["forest:grow:d4"], chosen_by
 
 
 def test_a_computer_reply_is_announced(app):
