@@ -154,6 +154,7 @@ def test_a_click_during_a_move_is_answered_at_once_on_the_board_as_drawn(app):
     app.play("e4")
     assert app.moves() == ["d3-e4"] and running(app) == 1, "the move is made at once, and slides"
     app.page.keyboard.press("ArrowLeft")  # a key too
+    app.settled()  # the slide begins in the frame after the drawing (static/motion.js)
     assert app.page.inner_text("#ply").startswith("Move 0 of 1") and running(app) == 1, "the step, at once, slides"
 
 
