@@ -137,10 +137,10 @@ def test_show_me_inside_a_move_keeps_what_the_rules_ask_next_in_a_terrafex_split
     tutor.show()
     assert s.clicks.selection == ("a4", "b4") and set(s.clicks.targets) == {"a4", "b3", "b5"}
     assert s.message.startswith("The glacier splits: choose where the small glacier goes. The square it leaves, "
-                                "a4, counts as empty. Click the lit locations: a4"), s.message
+                                "a4, counts as empty. Choose the lit locations: a4"), s.message
     s.clicks.cancel()
     tutor.show()  # nothing selected: the lit location's name alone
-    assert s.message.startswith("Click the lit location: a4"), s.message
+    assert s.message.startswith("Choose the lit location: a4"), s.message
 
 
 def test_start_the_step_again_brings_back_its_position():
@@ -176,6 +176,20 @@ def test_a_lesson_s_words_are_whole_sentences(game_id):
         for paragraph in text.split("\n\n"):
             assert re.search(r"[.!?][\u201d)]?$", paragraph.strip()), paragraph
     assert all(step.title and not step.title.endswith(".") for step in lesson.steps)
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_a_lesson_asks_for_a_choice_in_words_every_hand_can_follow(game_id):
+    """A lesson is taken by mouse, by finger and by keys: it asks to choose a location, not to click it (a phone
+    taps, the keys press Enter); pointing, which only a mouse does, names the finger's way beside it."""
+    lesson = learn.lesson(game_id)
+    tutor = learn.Tutor(lesson)
+    tutor.show()
+    texts = [lesson.finish, tutor.session.message] + [t for step in lesson.steps for t in (step.say, step.done,
+                                                                                          step.wrong) if t]
+    for text in texts:
+        assert not re.search(r"\bclick", text, re.IGNORECASE), text
+        assert not re.search(r"(^|[.:(]\s*)point(ing)? at\b", text, re.IGNORECASE) or "touch" in text, text
 
 
 @pytest.mark.parametrize("game_id", games.ids())

@@ -218,7 +218,7 @@ class Tutor:
         after = tuple(dict.fromkeys(p[len(selection)] for p in paths))
         s.clicks.light(selection, after)
         asked = state.guide(selection, s.clicks.actor).message if selection else ""
-        s.note(f"{asked} Click the lit {'location' if len(after) == 1 else 'locations'}: ".lstrip()
+        s.note(f"{asked} Choose the lit {'location' if len(after) == 1 else 'locations'}: ".lstrip()
                + f"{'; '.join(state.location_name(cell) for cell in after)}.")
 
     def seats(self) -> dict[str, str]:

@@ -167,7 +167,7 @@ def test_each_step_on_a_phone_begins_with_its_board_and_its_words_in_view(new_co
 
 def test_ice_turn_s_lesson_on_a_phone_says_each_step_s_instructions_in_view(new_context, server):
     """Ice-Turn's lesson on a phone is under the board and its tray, and the tray kept the room of a Wild roll's
-    four rows, which no step deals: the first step's instructions ("click a1, then the up arrow after Tip")
+    four rows, which no step deals: the first step's instructions ("choose a1, then the up arrow after Tip")
     ended 90 px under the window.  In a lesson the tray is as high as what it shows, and every step begins with
     the board's top and the step's words, to their last line, in view."""
     app, tutor = lesson_on_a_phone(new_context, server, "ice-turn")

@@ -9,7 +9,7 @@ LESSON = Lesson(
         Step(
             "Smalls step diagonally forward",
             "Ice Lady is checkers with pyramids. You play White, at the bottom. Each size moves its own way.\n\n"
-            "A small (one pip) moves one square diagonally forward. Click the small on d3, then e4.",
+            "A small (one pip) moves one square diagonally forward. Choose the small on d3, then e4.",
             expect=("d3-e4",),
             done="A small never moves back or sideways.",
         ),

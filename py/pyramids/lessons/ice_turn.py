@@ -14,35 +14,35 @@ LESSON = Lesson(
             "You play Red. Your pieces start as a tree on a1. You win with a nest on d4, the far corner: small "
             "at the bottom, medium on it, large on top. Blue races the other way.\n\n"
             "Your turn began with two dice: 4 movement points (MP), and Dig on the Treehouse die. A standing "
-            "piece cannot move: tip the tree north (1 MP): click a1, then the up arrow after Tip.",
+            "piece cannot move: tip the tree north (1 MP): choose a1, then the up arrow after Tip.",
             position=f"{TILES} 4/2[b2W]1/1[b1S]1[b3S]/[r3r2r1]3 -,- red move 4 dig 0 - -",
             expect=("tip:a1N",),
-            wrong="This step tips the tree on a1 north: click a1, then the up arrow after \u201cTip 1 MP\u201d.",
+            wrong="This step tips the tree on a1 north: choose a1, then the up arrow after \u201cTip 1 MP\u201d.",
             done="The tree spread over a1, a2 and a3, every piece lying, pointing north. 3 MP are left.",
         ),
         Step(
             "Moving costs pips",
             "A lying piece moves one cell the way it points, for as many points as its pips: small 1, medium 2, "
-            "large 3.\n\nMove your small from a3 to a4 (1 MP): click a3, then a4.",
+            "large 3.\n\nMove your small from a3 to a4 (1 MP): choose a3, then a4.",
             expect=("move:a3",),
-            wrong="This step moves the small on a3: click a3, then a4.",
+            wrong="This step moves the small on a3: choose a3, then a4.",
             done="2 MP are left. The small points north, at the edge.",
         ),
         Step(
             "Turning costs a point",
             "Turning a lying piece to any direction costs 1 point.\n\nTurn the small on a4 east, towards d4: "
-            "click a4, then the right arrow after Turn.",
+            "choose a4, then the right arrow after Turn.",
             expect=("turn:a4E",),
-            wrong="This step turns the small on a4 east: click a4, then the right arrow after \u201cTurn 1 MP\u201d.",
+            wrong="This step turns the small on a4 east: choose a4, then the right arrow after \u201cTurn 1 MP\u201d.",
             done="1 MP is left.",
         ),
         Step(
             "The Treehouse die: Dig",
             "Once a turn, free, you may use the Treehouse die. Dig: \u201ca lying down piece digs down and stands "
-            "up\u201d, as far along its direction as you like.\n\nDig the small from a4 to d4: click a4, then Dig, "
+            "up\u201d, as far along its direction as you like.\n\nDig the small from a4 to d4: choose a4, then Dig, "
             "then d4.",
             expect=("dig:a4-d4",),
-            wrong="This step digs the small on a4 east to d4: click a4, the Dig button, then d4.",
+            wrong="This step digs the small on a4 east to d4: choose a4, the Dig button, then d4.",
             done="Your small stands on d4: the bottom of your nest. Other faces: Tip raises the turn's points to "
                  "7, Aim turns tiles, Swap swaps two tiles, Hop moves a standing piece along a line, Wild is any.",
         ),
@@ -56,10 +56,10 @@ LESSON = Lesson(
         Step(
             "Reactionary turning",
             "Your medium lies on a2's Q-Turner, which points along row 2 and column a. Blue's large on d2 wants "
-            "to go west: turn it east, off the board, so Blue must pay to turn it back. Click d2, then the right "
+            "to go west: turn it east, off the board, so Blue must pay to turn it back. Choose d2, then the right "
             "arrow.",
             expect=("react:d2E",),
-            wrong="This step turns Blue's large on d2 east: click d2, then the right arrow.",
+            wrong="This step turns Blue's large on d2 east: choose d2, then the right arrow.",
             done="Each lit piece can be turned once.",
         ),
         Step(

@@ -11,7 +11,7 @@ LESSON = Lesson(
             "Onto your home tile",
             "You play Red. The 16 tiles lie face down: twelve are targets, three of each colour, and four have "
             "arrows. You win when each of your three red targets holds one of your pieces.\n\n"
-            "A turn moves one piece one tile, or points one. Your pieces wait beside your home tile, a2: click "
+            "A turn moves one piece one tile, or points one. Your pieces wait beside your home tile, a2: choose "
             "them (left of a2), then a2.",
             position="red@a2,blue@d3 4/4/4/4 4/4/4/4 p1 -",
             expect=("off-a2",),
@@ -22,15 +22,15 @@ LESSON = Lesson(
             "Point, then move",
             "Blue entered d3, a yellow target (nobody's, with two players).\n\n"
             "A piece moves onto the tile it points at, or along an arrow of its tile. Yours stands upright on "
-            "a2, which has no arrows: point it east. Click it, then the east arrow.",
+            "a2, which has no arrows: point it east. Choose it, then the east arrow.",
             before=("off-d3", "reveal:d3=yellow"),
             expect=("a2.U>E",),
-            wrong="This step points your piece on a2 east: click it, then the arrow pointing right.",
+            wrong="This step points your piece on a2 east: choose it, then the arrow pointing right.",
             done="It lies pointing at b2. That was your whole turn.",
         ),
         Step(
             "Explore",
-            "Blue pointed its piece west. Move yours onto b2: click it, then b2.",
+            "Blue pointed its piece west. Move yours onto b2: choose it, then b2.",
             before=("d3.U>W",),
             expect=("a2.E-b2",),
             then=("reveal:b2=corner",),
@@ -38,7 +38,7 @@ LESSON = Lesson(
         ),
         Step(
             "Turn the tile",
-            "Click b2 and choose arrows north and east.",
+            "Choose b2, then the arrows north and east.",
             expect=("orient:b2=NE",),
             wrong="Choose the arrows north and east for this lesson.",
             done="Your piece left a2, so you hold no target just now: the panel counts them.",

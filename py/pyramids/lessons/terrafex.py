@@ -18,7 +18,7 @@ LESSON = Lesson(
             "\u201cimmediately surrounded\u201d around it: forests (green) and mountains (yellow) add their size, "
             "fires (red) subtract.\n\n"
             "Point at a forest (on a touch screen, touch and hold it) to see what growing it does. Grow the small "
-            "forest on e4 (click it).",
+            "forest on e4 (choose it).",
             expect=("forest:grow:e4",),
             wrong="Growing is not always good: a grown forest moves into the next band, which may be Black's. "
                   "This step grows e4.",
@@ -50,10 +50,10 @@ LESSON = Lesson(
             "Glaciers move away",
             "Black burnt your forest on e4 back to a small one.\n\n"
             "Last, the glacier. A glacier moves one square, \u201caway from a mountain, the edge of the board, "
-            "or another glacier\u201d right behind it. The glacier on a3 has the edge behind it: click a3, then b3.",
+            "or another glacier\u201d right behind it. The glacier on a3 has the edge behind it: choose a3, then b3.",
             before=("fire:burn:e4",),
             expect=("glacier:a3E",),
-            wrong="This step moves the glacier on a3 east: click a3, then b3.",
+            wrong="This step moves the glacier on a3 east: choose a3, then b3.",
             done="All four actions are taken: the turn passes to Black.",
         ),
         Step(
