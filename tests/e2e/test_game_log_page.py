@@ -294,12 +294,14 @@ def test_a_phone_held_sideways_has_ice_turns_tray_beside_its_board(new_context, 
 def test_a_phone_held_upright_says_ice_turns_movement_points_over_the_tray(new_context, server):
     """Held upright, a phone has the status under Ice-Turn's tray and the panel far below it: at 390×664 the
     movement points left were under the window's foot, out of sight while they are spent.  The tray says them
-    over its rows, as beside the board when the phone is held sideways; a 1366×768 window has the panel beside."""
+    over its rows, as beside the board when the phone is held sideways, and a Wild turn's End movement, the
+    tray's last row, stays within the window; a 1366×768 window has the panel beside."""
     game, rng, moves = games.get("ice-turn"), random.Random(5), []
     state = game.new()
     while not (state.phase == "move" and state.outcome is None):
-        moves.append(rng.choice(state.legal_moves()))
+        moves.append("face:wild" if state.is_legal("face:wild") else rng.choice(state.legal_moves()))
         state = state.play(moves[-1])
+    assert state.face == "wild"
     page = new_context(viewport={"width": 390, "height": 664}, has_touch=True, is_mobile=True).new_page()
     page.goto(f"{server}#v=1&g=ice-turn&m={'+'.join(moves)}")
     page.wait_for_selector("html[data-ready]", timeout=60_000)
@@ -309,6 +311,8 @@ def test_a_phone_held_upright_says_ice_turns_movement_points_over_the_tray(new_c
     spot = box(page, "#board .face .tally")
     assert spot["y"] >= box(page, "#board > svg")["y"] + box(page, "#board > svg")["height"]
     assert spot["y"] + spot["height"] <= 664 and page.evaluate("scrollY") == 0
+    end = box(page, "#board .tray button[data-cell='end']")
+    assert end["height"] >= 44 and end["y"] + end["height"] <= 664, end
     page.set_viewport_size({"width": 1366, "height": 768})
     page.wait_for_function("() => document.documentElement.clientWidth === 1366")
     assert tally.is_hidden(), "the panel says it, beside the board"
