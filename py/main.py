@@ -156,7 +156,15 @@ class App:
             try:
                 loading = await self.loaded(lambda: Loading.from_link(fragment))
             except GameError as err:
-                self.panel.tell(page.notice("This link cannot be opened:", str(err), self.instead()))
+                named = getattr(err, "game_id", None)
+                if named is None:
+                    self.panel.tell(page.notice("This link cannot be opened:", str(err), self.instead()))
+                else:  # its game is plain (its options are not): that game, as its button in the picker opens it
+                    await self.open_game(named)
+                    self.panel.tell(page.notice("This link cannot be opened:", str(err), self.instead(named)))
+                    if saves.first_visit(self.store):
+                        self.session.note(page.welcome(self.session))
+                    return
             else:
                 message = await self.replay(loading)
                 if message or not await self.follow(loading):
@@ -183,9 +191,14 @@ class App:
             if saves.first_visit(self.store):
                 self.session.note(page.welcome(self.session))
 
-    def instead(self):
-        """What a visit whose link cannot be opened shows."""
-        return "Your last game is shown instead." if saves.entries(self.store) else "A new game is shown instead."
+    def instead(self, game_id=None):
+        """What a visit whose link cannot be opened shows: the last game played, or of the game the link names."""
+        if game_id is None:
+            return "Your last game is shown instead." if saves.entries(self.store) else "A new game is shown instead."
+        title = games.entry(game_id).title
+        if self.saving.entry is not None:
+            return f"Your last game of {title} is shown instead."
+        return f"A new game of {title} is shown instead."
 
     async def follow(self, loading):
         """A link of a saved game: the same game opens its entry, one that continues it brings it up to

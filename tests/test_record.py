@@ -60,6 +60,21 @@ def test_malformed_links_say_what_is_wrong(text, problem):
 
 
 @pytest.mark.parametrize("text, game", [
+    ("v=1&g=ice-towers&players=9&m=", "ice-towers"),
+    ("icetoids&colour=red", "icetoids"),
+    ("v=2&g=terrafex&c=zz", "terrafex"),
+    ("v=1&g=chess&m=", None),
+    ("v=1&m=d3-e4", None),
+    ("v=1&g=ice-lady&garbage", None),
+])
+def test_a_link_that_cannot_be_read_names_its_game_where_that_much_is_plain(text, game):
+    """What the page can still open for a link it cannot: a game of the kind it names, where its name was read."""
+    with pytest.raises(RecordError) as caught:
+        record.read(text)
+    assert caught.value.game_id == game
+
+
+@pytest.mark.parametrize("text, game", [
     ("#icetoids", "icetoids"), ("IceToids", "icetoids"), ("ice-turn", "ice-turn"), ("Ice%20Turn", "ice-turn"),
     ("ice lady", "ice-lady"), ("IceLady", "ice-lady"), ("ice_towers", "ice-towers"), ("Terrafex", "terrafex"),
 ])

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import games
-from .core import AGREEMENT_MOVES, GameError, InvalidMoveError, OptionError, State, quote
+from .core import AGREEMENT_MOVES, Game, GameError, InvalidMoveError, OptionError, State, quote
 
 FORMAT = 1
 COMPACT = 2  # the compact form: the same fields, the moves as indexes among the legal moves
@@ -42,7 +42,9 @@ VIEW_KEYS = frozenset({"ply", "embed", "play", "static", "pic", "bots", "pace", 
 
 
 class RecordError(GameError):
-    """A link or saved game that cannot be read."""
+    """A link or saved game that cannot be read; `game_id` the game it names, where that much could be read."""
+
+    game_id: str | None = None
 
 
 class NewerFormatError(RecordError):
@@ -254,6 +256,15 @@ def read(text: str) -> tuple[Record, str | None]:
         game = games.get(game_id)
     except KeyError:
         raise RecordError(f"There is no game called {quote(game_id)}.") from None
+    try:
+        return _game_record(game, fields, compact, notes)
+    except RecordError as err:
+        err.game_id = game_id  # what a link that says no more can still open: that game
+        raise
+
+
+def _game_record(game: Game, fields: dict[str, str], compact: bool, notes: list[str]) -> tuple[Record, str | None]:
+    """`read`'s record of a game it has found: its moves, view settings and options from the link's `fields`."""
     moves: tuple[str, ...]
     if compact:
         moves, note, packed = (), None, _packed(fields.pop("c", "0."))
@@ -266,7 +277,7 @@ def read(text: str) -> tuple[Record, str | None]:
         options = game.resolve_options({unquote(k): unquote(v) for k, v in fields.items()})
     except OptionError as err:
         raise RecordError(f"The link's options are not valid: {shorten(str(err), 200)}") from None
-    return Record(game_id, options, moves, view, packed), " ".join(notes) or None
+    return Record(game.id, options, moves, view, packed), " ".join(notes) or None
 
 
 def decode(text: str) -> Record:

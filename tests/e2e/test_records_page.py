@@ -55,6 +55,21 @@ def test_a_bad_link_on_a_first_visit_says_a_new_game_is_shown(app):
     assert "last game" not in app.message()
 
 
+def test_a_link_whose_game_is_plain_but_not_its_options_opens_that_game_as_the_picker_does(app):
+    """A friend's Ice Towers link with options this app cannot take (a hand-edited count of players): the
+    message says why, and the board is Ice Towers, not the game played last of another kind (nor, on a first
+    visit, Ice Lady); with a saved game of its kind, that one, as the picker's button opens it."""
+    app.open("v=1&g=ice-towers&players=9&m=")
+    assert app.page.get_attribute("#board", "data-game") == "ice-towers"
+    message = app.message()
+    assert "cannot be opened" in message and "players" in message, message
+    assert "A new game of Ice Towers is shown instead." in message, message
+    key, saved = saved_game(app)  # an Ice Lady game
+    open_link(app, "v=1&g=ice-lady&mandatory_capture=maybe&m=d3-e4+e6-f5")
+    assert "Your last game of Ice Lady is shown instead." in app.message(), app.message()
+    assert app.moves() == ["d3-e4"] and app.storage(key) == saved
+
+
 def test_a_link_that_is_only_a_game_s_name_opens_that_game_as_the_picker_does(app):
     """An address written by hand (`#IceToids`, `#ice-lady`): a new game of it, or the one of it played last."""
     key, saved = saved_game(app)
