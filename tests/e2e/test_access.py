@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pathlib
 import random
+import re
 
 import pytest
 from conftest import PHONE, App, watched_contexts
@@ -414,7 +415,8 @@ def test_every_location_is_a_finger_wide_on_a_phone(phone, fragment):
         assert app.page.locator(".lens").count() == 0
 
 
-HOLD_MS = 500  # static/access.js's: how long a finger stays for a hold
+# static/access.js's: how long a finger stays for a hold
+HOLD_MS = int(re.search(r"HOLD_MS = (\d+)", (ROOT / "static" / "access.js").read_text()).group(1))
 
 
 def finger(app, cell: str, slide: int = 0, lifted: str = "touchEnd") -> str:
