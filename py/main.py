@@ -162,8 +162,7 @@ class App:
                 else:  # its game is plain (its options are not): that game, as its button in the picker opens it
                     await self.open_game(named)
                     self.panel.tell(page.notice("This link cannot be opened:", str(err), self.instead(named)))
-                    if saves.first_visit(self.store):
-                        self.session.note(page.welcome(self.session))
+                    self.welcome()
                     return
             else:
                 message = await self.replay(loading)
@@ -188,8 +187,12 @@ class App:
                 self.panel.tell("Your latest saved game is shown.")
         if not (last and await self.open_entry(last, quiet=True)):
             self.adopt(await self.loaded(lambda: Session(DEFAULT_GAME)), None, {})
-            if saves.first_visit(self.store):
-                self.session.note(page.welcome(self.session))
+            self.welcome()
+
+    def welcome(self):
+        """A browser's first visit: how to begin, said once under the game it meets."""
+        if saves.first_visit(self.store):
+            self.session.note(page.welcome(self.session))
 
     def instead(self, game_id=None):
         """What a visit whose link cannot be opened shows: the last game played, or of the game the link names."""

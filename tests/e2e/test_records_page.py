@@ -64,6 +64,7 @@ def test_a_link_whose_game_is_plain_but_not_its_options_opens_that_game_as_the_p
     message = app.message()
     assert "cannot be opened" in message and "players" in message, message
     assert "A new game of Ice Towers is shown instead." in message, message
+    assert "Tap or click a piece" in message, "a first visit is welcomed all the same"
     key, saved = saved_game(app)  # an Ice Lady game
     open_link(app, "v=1&g=ice-lady&mandatory_capture=maybe&m=d3-e4+e6-f5")
     assert "Your last game of Ice Lady is shown instead." in app.message(), app.message()
