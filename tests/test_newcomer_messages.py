@@ -107,6 +107,23 @@ def test_every_game_s_result_is_a_whole_sentence(game_id):
     assert status_of(state).endswith("."), status_of(state)
 
 
+@pytest.mark.parametrize("game_id", games.ids())
+def test_what_a_game_asks_for_it_asks_in_words_every_hand_can_follow(game_id):
+    """A phone taps and the keys press Enter: IceToids asked to "click one of its pictures by the board".  The
+    status and the words that guide a move's choices, over random games, ask to choose, never to click."""
+    game, rng = games.get(game_id), random.Random(7)
+    for _ in range(3):
+        state = game.new()
+        for move in playout(game, rng, max_plies=150):
+            said = [status_of(state)]
+            if state.outcome is None and (plays := state.legal_plays()):
+                path = state.path(rng.choice(plays))
+                said += [state.guide(path[:i]).message for i in range(len(path))]
+            for words in said:
+                assert not re.search(r"\bclick", words, re.IGNORECASE), words
+            state = state.play(move)
+
+
 def test_a_hint_is_a_sentence_of_its_own():
     """Issue 51: "Hint: Red mines its medium … withdrawn Yellow: caps …"; Ice Lady's "Hint: White medium d2 to d4"
     has no full stop."""
