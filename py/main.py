@@ -159,7 +159,7 @@ class App:
                 named = getattr(err, "game_id", None)
                 if named is None:
                     self.panel.tell(page.notice("This link cannot be opened:", str(err), self.instead()))
-                else:  # its game is plain (its options are not): that game, as its button in the picker opens it
+                else:  # its game is plain, the rest not (options, a compact link's moves): as the picker opens it
                     await self.open_game(named)
                     self.panel.tell(page.notice("This link cannot be opened:", str(err), self.instead(named)))
                     self.welcome()
