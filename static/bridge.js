@@ -127,7 +127,8 @@
   // clicks then: Chromium, Firefox and WebKit all drop a click whose press began on an element no longer in the
   // page.  So the page clicks for it, where the release is on the same location or button as the press began on
   // and the browser clicked nothing in the release's task.  A finger's tap needs none: a browser clicks where
-  // the tap ends.
+  // the tap ends.  Where the page is drawn again between the release and the page's click (the answer to the
+  // click before it landing then), the page clicks the same location or button as now drawn.
   function pressedOn(element) {  // what a press on `element` is on: its locations, innermost first, its button
     const named = [];
     for (let at = element instanceof Element ? element : null; at; at = at.parentElement) {
@@ -139,8 +140,10 @@
   }
   let press = null, clicked = false;
   addEventListener("pointerdown", event => {
-    press = event.pointerType === "mouse" && event.button === 0 ? {target: event.target, on: pressedOn(event.target)}
-      : null;
+    const {target} = event, button = target instanceof Element && target.closest("button");
+    press = event.pointerType === "mouse" && event.button === 0
+      // named: found again by its locations or its button's id (one of a list's like buttons, never)
+      ? {target, on: pressedOn(target), named: !button || !!button.id || !!button.closest("[data-cell]")} : null;
   }, true);
   addEventListener("click", () => { clicked = true; }, true);
   addEventListener("pointerup", event => {
@@ -152,9 +155,12 @@
     if (released instanceof Element && released.closest(":disabled")) return;  // a button drawn off: none either
     clicked = false;
     setTimeout(() => {
-      if (clicked || !released.isConnected) return;
+      if (clicked) return;
+      const now = released.isConnected ? released : began.named
+        && [...document.querySelectorAll("[data-cell], button")].find(element => pressedOn(element) === began.on);
+      if (!now || now.closest(":disabled")) return;
       const {pointerId, clientX, clientY, screenX, screenY, shiftKey, ctrlKey, altKey, metaKey} = event;
-      released.dispatchEvent(new PointerEvent("click", {bubbles: true, cancelable: true, composed: true, view: window,
+      now.dispatchEvent(new PointerEvent("click", {bubbles: true, cancelable: true, composed: true, view: window,
         detail: 1, pointerId, pointerType: "mouse", clientX, clientY, screenX, screenY, shiftKey, ctrlKey, altKey,
         metaKey}));
     }, 0);
