@@ -111,9 +111,11 @@
     return element && element !== document.body && !element.closest("#board") ? element : null;
   }
 
-  // After the drawing: the focus handed on if `used` (from `focused`) is gone or off.
+  // After the drawing: the focus handed on if `used` (from `focused`) is gone or off, unless the drawing put it
+  // somewhere itself (a lesson's move made: Continue, its panel's pool drawn anew under the focus it had).
   function handOn(used) {
     if (!used || (used.isConnected && !used.disabled)) return;
+    if (![used, document.body, null].includes(document.activeElement)) return;
     const cell = used.getAttribute("data-cell"), panel = byId("game-panel"), choices = byId("choices");
     const next = [PARTNER[used.id] && byId(PARTNER[used.id]), located(cell, panel), located(answers[cell], panel),
                   choices && choices.querySelector("button")].find(element => element && !element.disabled);

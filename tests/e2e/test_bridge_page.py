@@ -93,15 +93,25 @@ HANDED_ON = """() => {
     bridge.apply([['keepFocus'], ['set', 'probe-alone', {disabled: true}], ['handOn']]);
     const alone = document.activeElement.closest('#board') !== null;
     holder.remove();
-    return {again, alone};
+    holder = put('<button type="button" data-cell="probe-cell">d</button>'
+                 + '<button type="button" id="probe-on">e</button>', panel);
+    holder.querySelector('button').focus();
+    bridge.apply([['keepFocus'], ['focus', '#probe-on']]);
+    holder.firstElementChild.remove();
+    holder.insertAdjacentHTML('afterbegin', '<button type="button" data-cell="probe-cell">f</button>');
+    bridge.apply([['handOn']]);
+    const put_there = document.activeElement.id;
+    holder.remove();
+    return {again, alone, put_there};
 }"""
 
 
 def test_the_focus_a_drawing_takes_is_handed_on_by_the_page(app):
     """A panel location drawn again takes the focus back; a control disabled with no counterpart hands it to
-    the board's location (static/access.js), never to the page."""
+    the board's location (static/access.js), never to the page; a drawing that put the focus somewhere itself
+    keeps it there (a lesson's move begun at Terrafex's pool: the pool drawn again took it back from Continue)."""
     app.open()
-    assert app.page.evaluate(HANDED_ON) == {"again": "probe-again", "alone": True}
+    assert app.page.evaluate(HANDED_ON) == {"again": "probe-again", "alone": True, "put_there": "probe-on"}
 
 
 APPLIED = """() => {
