@@ -361,7 +361,8 @@ class App:
         """Run one player action (or, with save=False, just redraw after loading).
 
         Errors become messages, never tracebacks.  A player action clears the
-        notice about links and storage; a load shows it.
+        notice about links and storage; a load shows it.  A refusal is scrolled into view, should it be out of
+        it: on a phone the message is under the board (and Ice-Turn's tray), a 390x664 window's foot or below.
         """
         if self.busy or self.session is None:
             return
@@ -374,6 +375,8 @@ class App:
             self.saving.take_side()  # now: the board turns to the side the player took
             self.later(self.save_after_paint)
         self.render()
+        if self.session.warn and self.session.message:
+            do(["intoView", "message"])
 
     def on_picker_click(self, event):
         """A game chosen: answered once it is on screen (`on`'s `awaited`), its files fetched the first time."""

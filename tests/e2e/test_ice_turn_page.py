@@ -252,3 +252,23 @@ def test_on_a_phone_the_tray_s_buttons_act_at_one_tap(new_context, server):
     tray, board = (app.page.locator(sel).bounding_box() for sel in ("#board .tray", "#board > svg"))
     assert app.page.locator("#board .face button").count() == 0 and "Blue is rolling" in app.page.inner_text(".tray")
     assert tray["width"] >= board["width"] - 20, "as wide as the board, however little it holds"
+
+
+def test_on_a_short_phone_a_refused_tap_is_answered_in_view(new_context, server):
+    """An iPhone with Safari's bars shown (390x664): under the board and its tray, the message stood under the
+    window's foot, and a tile placed pointing off the board seemed to do nothing.  A refusal is scrolled into view;
+    the board's top is moved no further than that needs (the cell tapped stays in view)."""
+    app = App(new_context(viewport={"width": 390, "height": 664}, has_touch=True, is_mobile=True).new_page(), server)
+    app.open(link(DEAL))
+    message = """() => { const box = document.querySelector('#message').getBoundingClientRect();
+        return [box.top, box.bottom]; }"""
+    assert app.page.evaluate(message)[0] > 664, "the message's place, under the window's foot"
+    for cell in ("a1", "tile:sW"):
+        app.page.locator(f'#board [data-cell="{cell}"]').first.tap()
+        app.settled()
+    app.page.wait_for_timeout(100)  # two frames: the scroll comes in the next
+    assert "off the board" in app.message()
+    top, bottom = app.page.evaluate(message)
+    assert -1 < top and bottom < 664 + 1, "the answer in view, to the pixel (a scroll is in whole pixels)"
+    a1 = app.page.locator('#board [data-cell="a1"]').first.bounding_box()
+    assert a1["y"] >= 0, "the cell tapped is still in view"
