@@ -87,16 +87,21 @@ else whenReady(loadKeys);
 // orders them so); the keys' focus and a screen reader follow the document, which holds the panel first, in the
 // side column of a wider screen.  So on a phone the panel and controls move after the drawer in the document
 // too, and back on a wider screen.  Nothing on screen moves: the side and the log are display: contents there.
+// A lesson on a phone is read before its board is played, so it goes over the board (beside it on a wider screen).
 function orderAsShown() {
   const phone = matchMedia("(max-width: 599px)");
-  const tools = document.getElementById("tools"), side = document.getElementById("side");
-  const rules = document.getElementById("rules");
-  const place = () => {
-    const [parent, before] = phone.matches ? [rules.parentElement, rules] : [side, null];
-    if (tools.parentElement === parent && tools.nextElementSibling === before) return;
-    const focused = tools.contains(document.activeElement) ? document.activeElement : null;
-    parent.insertBefore(tools, before);
+  const byId = id => document.getElementById(id);
+  const tools = byId("tools"), side = byId("side"), rules = byId("rules");
+  const lesson = byId("lesson"), status = byId("status"), play = byId("play");
+  const put = (element, [parent, before]) => {
+    if (element.parentElement === parent && element.nextElementSibling === before) return;
+    const focused = element.contains(document.activeElement) ? document.activeElement : null;
+    parent.insertBefore(element, before);
     if (focused) focused.focus({preventScroll: true});  // a move out of the document took it
+  };
+  const place = () => {
+    put(tools, phone.matches ? [rules.parentElement, rules] : [side, null]);
+    put(lesson, phone.matches ? [play.parentElement, play] : [status.parentElement, status]);
   };
   place();
   phone.addEventListener("change", place);

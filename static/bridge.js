@@ -305,7 +305,7 @@
     scrollEnd: where => requestAnimationFrame(() => at(where, element => {  // in the next frame: its layout's
       element.scrollTop = element.scrollHeight;
     })),
-    focus: selector => { const element = document.querySelector(selector); if (element) element.focus(); },
+    focus: (selector, options) => { const element = document.querySelector(selector); if (element) element.focus(options); },
     dialog: (where, open) => at(where, box => {  // a modal box opened (unless it is) or closed
       if (open && !box.open) box.showModal();
       else if (!open) box.close();
@@ -402,12 +402,16 @@
       const box = element.getBoundingClientRect();
       if (box.top < 0 || box.bottom > innerHeight) element.scrollIntoView({block: "nearest"});
     })),
-    // A lesson's step begins: the page scrolled as little as brings the whole lesson into view without the
-    // board's top leaving it (a phone's lesson is under the board), the board's top first where both cannot be
-    // seen at once (a phone scrolled down to Continue, at the lesson's foot); in the next frame.
-    stepInView: () => requestAnimationFrame(() => {
-      const board = byId("board").getBoundingClientRect(), lesson = byId("lesson").getBoundingClientRect();
-      const by = Math.floor(Math.min(board.top, Math.max(0, lesson.bottom + 8 - innerHeight)));  // whole pixels
+    // The elements' joint box brought into view in the next frame: the page scrolled as little as shows it, its
+    // top first where it cannot all be seen at once.  A lesson's step begins: its words and the board (a phone's
+    // lesson is over the board; the page was scrolled down to the board, or up to Continue).  Its move is made:
+    // what the move did and Continue (the keys' focus put there showed Continue alone, the answer over it cut).
+    span: (...selectors) => requestAnimationFrame(() => {
+      const boxes = selectors.map(s => document.querySelector(s)).filter(e => e && e.offsetHeight)
+        .map(e => e.getBoundingClientRect());
+      if (!boxes.length) return;
+      const top = Math.min(...boxes.map(b => b.top)) - 8, bottom = Math.max(...boxes.map(b => b.bottom)) + 8;
+      const by = Math.floor(Math.min(top, Math.max(0, bottom - innerHeight)));  // whole pixels
       if (by) scrollBy(0, by);
     }),
     // Show me: should none of `selector`'s elements be in view, the first scrolled to the middle of the screen,

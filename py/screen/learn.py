@@ -144,8 +144,10 @@ class Learn:
 
     @staticmethod
     def focus_continue():
-        """The step's move is made: the keys go on to Continue (Enter leads on), or to the game at the end."""
-        do(["focus", "#lesson-next, #lesson-play"])
+        """The step's move is made: the keys go on to Continue (Enter leads on), or to the game at the end; what
+        the move did is brought into view with it (static/bridge.js's `span`)."""
+        do(["focus", "#lesson-next, #lesson-play", {"preventScroll": True}],
+           ["span", "#lesson .lesson-done", "#lesson .lesson-buttons"])
 
     # -- drawing ----------------------------------------------------------------
     def draw(self, s):
@@ -170,6 +172,6 @@ class Learn:
             if self.spoken is not None and (tutor.made or tutor.over) and self.spoken[0] == tutor.index:
                 self.app.later(self.focus_continue)  # after the board has taken its focus back (static/access.js)
             elif not (tutor.made or tutor.over):  # a step begins: its board and words in view (static/bridge.js)
-                do(["stepInView"])
+                do(["span", "#board", "#lesson"])
             self.spoken = said
             do(["set", "lesson-live", {"textContent": learn.spoken(tutor)}])

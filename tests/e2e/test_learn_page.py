@@ -33,9 +33,9 @@ def make(app, tutor, move):
         s.clicks.choose(move)
 
 
-def lesson_on_a_phone(new_context, server, game_id):
+def lesson_on_a_phone(new_context, server, game_id, height=PHONE["viewport"]["height"]):
     """A phone's first visit to `game_id`, its lesson begun by a tap on the offer; and the tutor that follows it."""
-    app = App(new_context(**PHONE).new_page(), server)
+    app = App(new_context(**{**PHONE, "viewport": {**PHONE["viewport"], "height": height}}).new_page(), server)
     app.open()
     app.pick(game_id)
     app.page.locator("#learn-offer-start").tap()
@@ -145,43 +145,101 @@ def test_show_me_on_a_phone_brings_what_it_lights_into_view(new_context, server)
     assert app.page.locator('#board [aria-label*="legal target"]').count() > 1, "the mountain is taken: now a square"
 
 
-def test_each_step_on_a_phone_begins_with_its_board_and_its_words_in_view(new_context, server):
-    """A phone's lesson is under the board. The first step scrolls the header away, no further than the board's
-    top, so that the whole step fits; Continue, at the lesson's foot, leaves the page scrolled below the board,
-    and the next step brings the board's top back (it had been out of sight, the step's click on it)."""
-    app, tutor = lesson_on_a_phone(new_context, server, "terrafex")
-    boxes = """() => [document.querySelector('#board'), document.querySelector('#lesson')].map(e => {
-        const box = e.getBoundingClientRect(); return [box.top, box.bottom, innerHeight]; })"""
-    app.page.wait_for_timeout(100)  # two frames: the scroll comes in the next
-    (board_top, _, height), (_, lesson_bottom, _) = app.page.evaluate(boxes)
-    assert 0 <= board_top and lesson_bottom <= height, "the board, then the whole of the first step"
-    make(app, tutor, tutor.expected()[0])
-    app.page.locator("#lesson-next").tap()  # scrolled to as a thumb does
-    tutor.next()
+SHOWN = """() => {
+    const box = e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; };
+    const said = [...document.querySelectorAll('#lesson p')].filter(p => p.offsetHeight && !p.querySelector('button'));
+    return {lesson: box(document.querySelector('#lesson')), said: box(said[said.length - 1]),
+            board: box(document.querySelector('#board')), message: box(document.querySelector('#message')),
+            answer: box(document.querySelector('#lesson .lesson-done') || document.body),
+            next: box(document.querySelector('#lesson-next, #lesson-play') || document.body), height: innerHeight}; }"""
+
+
+def shown(app):
+    """Where the lesson, its last line of words, the board, the message, a move's answer and Continue stand in the
+    window, in the frame after the page's scroll (two frames: it comes in the next)."""
     app.settled()
     app.page.wait_for_timeout(100)
-    assert tutor.step.title in app.page.inner_text("#lesson")
-    (board_top, _, height), (_, lesson_bottom, _) = app.page.evaluate(boxes)
-    assert 0 <= board_top < 20 and lesson_bottom <= height, "the board's top, just in view, then the step"
+    return app.page.evaluate(SHOWN)
+
+
+def in_view(box, height):
+    """A box within the window, to the pixel: a scroll is in whole pixels, a box's edges in fractions of one."""
+    return -1 < box[0] and box[1] < height + 1
+
+
+def begins_with_its_words_over_the_board(at, title):
+    """A phone's step begins with its words in view, from their top to their last line, and the board under them,
+    its top in view too: the instructions end over what they are about."""
+    top, bottom = at["lesson"]
+    assert 0 <= top and at["said"][1] <= at["height"], f"{title}: the step's words, every line"
+    assert bottom <= at["board"][0] < at["height"], f"{title}: the board under them, its top in view"
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_on_a_short_phone_a_lesson_is_read_over_the_board_and_a_wrong_tap_answered_in_view(new_context, server,
+                                                                                           game_id):
+    """An iPhone with Safari's bars shown (390x664).  Under the board, a lesson put its words under the window's
+    foot in four games of five (a player scrolled down to read and up to play), and the message with them: a tap
+    the step does not ask for was answered out of sight, and seemed to do nothing.  The lesson is now over the
+    board (in the document too: the keys and a screen reader meet it first), and a refusal is scrolled into view."""
+    app, tutor = lesson_on_a_phone(new_context, server, game_id, height=664)
+    assert app.page.evaluate("document.querySelector('#lesson').nextElementSibling.id") == "play"
+    begins_with_its_words_over_the_board(shown(app), tutor.step.title)
+    wrong = {"ice-lady": "a1", "ice-towers": "t10", "icetoids": "a1", "terrafex": "a1", "ice-turn": "b2"}[game_id]
+    app.page.locator(f'#board [data-cell="{wrong}"], #game-panel [data-cell="{wrong}"]').last.tap(force=True)
+    at = shown(app)
+    assert app.page.get_attribute("#message", "class") == "message warn" and app.message()
+    assert in_view(at["message"], at["height"]), "the answer to the tap"
+
+
+def test_a_lesson_is_over_the_board_on_a_phone_and_beside_it_on_a_wider_screen_in_the_document_too(new_context,
+                                                                                                   server):
+    """The keys' focus and a screen reader follow the document: on a phone the lesson is read before the board is
+    played, so it comes before the board there too; turned to a wider window, it goes back beside the board, over
+    the status, and comes back over the board when the window narrows again (static/boot.js)."""
+    app, _tutor = lesson_on_a_phone(new_context, server, "ice-lady")
+    placed = """(() => { const lesson = document.querySelector('#lesson');
+        return [lesson.parentElement.id || lesson.parentElement.localName, lesson.nextElementSibling.id]; })()"""
+    assert app.page.evaluate(placed) == ["main", "play"]
+    app.page.set_viewport_size({"width": 1024, "height": 768})
+    app.page.wait_for_function("document.querySelector('#lesson').parentElement.id === 'now'")
+    assert app.page.evaluate(placed) == ["now", "status"]
+    lesson, board = (app.page.locator(s).bounding_box() for s in ("#lesson", "#board"))
+    assert lesson["x"] >= board["x"] + board["width"], "beside the board"
+    app.page.set_viewport_size({"width": 390, "height": 844})
+    app.page.wait_for_function("document.querySelector('#lesson').nextElementSibling.id === 'play'")
+    lesson, board = (app.page.locator(s).bounding_box() for s in ("#lesson", "#board"))
+    assert lesson["y"] + lesson["height"] <= board["y"], "over the board"
+
+
+def test_each_step_on_a_phone_begins_with_its_words_over_the_board_and_a_move_s_answer_in_view(new_context, server):
+    """A phone's lesson is over the board. Each step begins with its words in view and the board under them; the
+    player scrolls down to the board to play; the move's answer and Continue come into view together (the keys'
+    focus on Continue showed Continue alone at the window's top, the answer over it cut), and Continue begins the
+    next step with its words from their top."""
+    app, tutor = lesson_on_a_phone(new_context, server, "terrafex")
+    begins_with_its_words_over_the_board(shown(app), tutor.step.title)
+    for _ in range(3):
+        app.page.evaluate("document.querySelector('#board').scrollIntoView({block: 'end'})")  # as a thumb does
+        make(app, tutor, tutor.expected()[0])
+        at = shown(app)
+        assert 0 <= at["answer"][0] and at["next"][1] <= at["height"], f"{tutor.step.title}: the answer, Continue"
+        assert app.page.evaluate("document.activeElement.id") == "lesson-next", "the keys go on to Continue"
+        app.page.locator("#lesson-next").tap()
+        tutor.next()
+        assert tutor.step.title in app.page.inner_text("#lesson")
+        begins_with_its_words_over_the_board(shown(app), tutor.step.title)
 
 
 def test_ice_turn_s_lesson_on_a_phone_says_each_step_s_instructions_in_view(new_context, server):
-    """Ice-Turn's lesson on a phone is under the board and its tray, and the tray kept the room of a Wild roll's
-    four rows, which no step deals: the first step's instructions ("choose a1, then the up arrow after Tip")
-    ended 90 px under the window.  In a lesson the tray is as high as what it shows, and every step begins with
-    the board's top and the step's words, to their last line, in view."""
+    """Ice-Turn's lesson on a phone: the tray kept the room of a Wild roll's four rows, which no step deals, and the
+    first step's instructions ("choose a1, then the up arrow after Tip") ended 90 px under the window.  In a lesson
+    the tray is as high as what it shows, and every step begins with its words, to their last line, in view, and
+    the board's top under them."""
     app, tutor = lesson_on_a_phone(new_context, server, "ice-turn")
-    boxes = """() => {
-        const said = [...document.querySelectorAll('#lesson p')]
-            .filter(p => p.offsetHeight && !p.querySelector('button'));
-        return [document.querySelector('#board').getBoundingClientRect().top,
-                said[said.length - 1].getBoundingClientRect().bottom, innerHeight]; }"""
     for step in learn.lesson("ice-turn").steps:
-        app.settled()
-        app.page.wait_for_timeout(100)  # two frames: the scroll comes in the next
         assert step.title in app.page.inner_text("#lesson")
-        board_top, said_bottom, height = app.page.evaluate(boxes)
-        assert 0 <= board_top < 20 and said_bottom <= height, f"{step.title}: the board's top, then every word"
+        begins_with_its_words_over_the_board(shown(app), step.title)
         make(app, tutor, tutor.expected()[0])
         if step is not learn.lesson("ice-turn").steps[-1]:
             app.page.locator("#lesson-next").tap()
