@@ -162,10 +162,14 @@ def test_continue_waits_for_the_step_s_move_and_undo_never_leaves_the_lesson_s_p
 
 
 def test_the_player_acts_as_the_lesson_s_seat_in_a_game_without_turns():
+    """A click on Yellow's piece said "Act as Yellow to move it.": a game's way, for which a lesson has no
+    control. Yellow's moves are the lesson's, and the refusal says so."""
     tutor = learn.Tutor(learn.lesson("ice-towers"))
     assert tutor.session.clicks.actor == "red"
-    tutor.session.clicks.click("t10")  # Yellow's small
-    assert "acting as Red" in tutor.session.message
+    tutor.session.attempt(lambda: tutor.session.clicks.click("t10"))  # Yellow's small
+    assert tutor.session.warn
+    assert tutor.session.message == "In this lesson you play Red; Yellow's moves are the lesson's."
+    assert learn.Tutor(learn.lesson("ice-lady")).session.words.not_played_here("black") == "", "a game with turns"
 
 
 @pytest.mark.parametrize("game_id", games.ids())

@@ -22,6 +22,7 @@ from .core import CHANCE, GameError, State, players_to_act, seats
 from .markup import escape
 from .session import Session
 from .undoing import Undoing
+from .words import Words
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,7 @@ class LessonSession(Session):
         self.undoing = ForwardOnly(self)
         if len(players_to_act(start)) > 1:  # no turns (Ice Towers): the player acts as the lesson's seat
             self.clicks.actor = tutor.lesson.seat or None
+            self.words = LessonWords(self)
 
     def expected(self) -> list[str]:
         """The legal moves the step asks for at the latest position (none once it is made)."""
@@ -106,6 +108,20 @@ class LessonSession(Session):
             if move is None:
                 return
             self.push(move)
+
+
+class LessonWords(Words):
+    """A lesson's words where several act at once: the other seats are the lesson's, so a click on their pieces
+    is refused as theirs, not answered "act as Yellow to move it" (a game's way, which a lesson has no control
+    for)."""
+
+    def not_played_here(self, seat: str | None) -> str:
+        s = self.session
+        mine = s.clicks.actor
+        if seat is None or seat == mine or seat not in s.seats or mine is None:
+            return ""
+        return (f"In this lesson you play {s.latest.actor_name(mine)}; {s.latest.actor_name(seat)}'s moves are the "
+                "lesson's.")
 
 
 class ForwardOnly(Undoing):
