@@ -305,7 +305,10 @@
     scrollEnd: where => requestAnimationFrame(() => at(where, element => {  // in the next frame: its layout's
       element.scrollTop = element.scrollHeight;
     })),
-    focus: (selector, options) => { const element = document.querySelector(selector); if (element) element.focus(options); },
+    focus: (selector, options) => {  // options as the browser's: {preventScroll: true}
+      const element = document.querySelector(selector);
+      if (element) element.focus(options);
+    },
     dialog: (where, open) => at(where, box => {  // a modal box opened (unless it is) or closed
       if (open && !box.open) box.showModal();
       else if (!open) box.close();
