@@ -361,8 +361,9 @@ class App:
         """Run one player action (or, with save=False, just redraw after loading).
 
         Errors become messages, never tracebacks.  A player action clears the
-        notice about links and storage; a load shows it.  A refusal is scrolled into view, should it be out of
-        it: on a phone the message is under the board (and Ice-Turn's tray), a 390x664 window's foot or below.
+        notice about links and storage; a load shows it.  A refusal, or the choices a click left open, are
+        scrolled into view should they be out of it: on a phone they are under the board (and Ice-Turn's tray),
+        at a 390x664 window's foot or below it.
         """
         if self.busy or self.session is None:
             return
@@ -375,8 +376,11 @@ class App:
             self.saving.take_side()  # now: the board turns to the side the player took
             self.later(self.save_after_paint)
         self.render()
-        if self.session.warn and self.session.message:
+        s = self.session
+        if s.warn and s.message:
             do(["intoView", "message"])
+        elif s.clicks.choices:
+            do(["intoView", "choices"])
 
     def on_picker_click(self, event):
         """A game chosen: answered once it is on screen (`on`'s `awaited`), its files fetched the first time."""

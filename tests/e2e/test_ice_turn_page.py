@@ -254,21 +254,34 @@ def test_on_a_phone_the_tray_s_buttons_act_at_one_tap(new_context, server):
     assert tray["width"] >= board["width"] - 20, "as wide as the board, however little it holds"
 
 
-def test_on_a_short_phone_a_refused_tap_is_answered_in_view(new_context, server):
-    """An iPhone with Safari's bars shown (390x664): under the board and its tray, the message stood under the
-    window's foot, and a tile placed pointing off the board seemed to do nothing.  A refusal is scrolled into view;
-    the board's top is moved no further than that needs (the cell tapped stays in view)."""
+def test_on_a_short_phone_a_refused_tap_and_the_choices_a_tap_leaves_open_come_into_view(new_context, server):
+    """An iPhone with Safari's bars shown (390x664): under the board and its tray, the message and the choices
+    stood under the window's foot.  A tile placed pointing off the board seemed to do nothing, and so did the
+    tap that moves a piece onto a stack (Ice-Turn's nest is built so): where in the stack it goes is chosen
+    from pictures under the window's foot.  Both are scrolled into view, the board's top moved no further than
+    that needs (the cell tapped stays in view where they leave room)."""
     app = App(new_context(viewport={"width": 390, "height": 664}, has_touch=True, is_mobile=True).new_page(), server)
+
+    def box(selector):
+        return app.page.evaluate(f"""() => {{ const box = document.querySelector('{selector}').getBoundingClientRect();
+            return [box.top, box.bottom]; }}""")
+
+    def tap(*cells):
+        for cell in cells:
+            app.page.locator(f'#board [data-cell="{cell}"]').first.tap()
+            app.settled()
+        app.page.wait_for_timeout(100)  # two frames: the scroll comes in the next
+
+    def in_view(selector):
+        top, bottom = box(selector)
+        return -1 < top and bottom < 664 + 1  # to the pixel: a scroll is in whole pixels, a box's edges in fractions
+
     app.open(link(DEAL))
-    message = """() => { const box = document.querySelector('#message').getBoundingClientRect();
-        return [box.top, box.bottom]; }"""
-    assert app.page.evaluate(message)[0] > 664, "the message's place, under the window's foot"
-    for cell in ("a1", "tile:sW"):
-        app.page.locator(f'#board [data-cell="{cell}"]').first.tap()
-        app.settled()
-    app.page.wait_for_timeout(100)  # two frames: the scroll comes in the next
-    assert "off the board" in app.message()
-    top, bottom = app.page.evaluate(message)
-    assert -1 < top and bottom < 664 + 1, "the answer in view, to the pixel (a scroll is in whole pixels)"
-    a1 = app.page.locator('#board [data-cell="a1"]').first.bounding_box()
-    assert a1["y"] >= 0, "the cell tapped is still in view"
+    assert box("#message")[0] > 664, "the message's place, under the window's foot"
+    tap("a1", "tile:sW")
+    assert "off the board" in app.message() and in_view("#message")
+    assert app.page.locator('#board [data-cell="a1"]').first.bounding_box()["y"] >= 0, "the cell tapped, in view"
+    app.open(link(DEAL + PLACE + ["roll:6", "face:hop", "tip:a1N", "turn:a2S"]))
+    assert box("#choices")[0] > 664
+    tap("a2", "a1")  # the medium points south at the large on a1
+    assert app.page.locator("#choices button").count() == 2 and in_view("#choices")
