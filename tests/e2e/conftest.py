@@ -403,6 +403,12 @@ def app(page, server):
 
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+def in_window(box, height) -> bool:
+    """A box (its top and bottom) within a window `height` high, to the pixel: a scroll is in whole pixels, a box's
+    edges in fractions of one."""
+    return -1 < box[0] and box[1] < height + 1
 SCREENS = {"desktop": {}, "phone": PHONE}  # desktop: the contexts' 1200x850
 
 

@@ -5,7 +5,7 @@ roll it opens a link whose record already holds it, and otherwise it reads the d
 """
 
 import pytest
-from conftest import PHONE, App
+from conftest import PHONE, App, in_window
 from pyramids import games, record
 
 GAME = games.get("ice-turn")
@@ -272,16 +272,12 @@ def test_on_a_short_phone_a_refused_tap_and_the_choices_a_tap_leaves_open_come_i
             app.settled()
         app.page.wait_for_timeout(100)  # two frames: the scroll comes in the next
 
-    def in_view(selector):
-        top, bottom = box(selector)
-        return -1 < top and bottom < 664 + 1  # to the pixel: a scroll is in whole pixels, a box's edges in fractions
-
     app.open(link(DEAL))
     assert box("#message")[0] > 664, "the message's place, under the window's foot"
     tap("a1", "tile:sW")
-    assert "off the board" in app.message() and in_view("#message")
+    assert "off the board" in app.message() and in_window(box("#message"), 664)
     assert app.page.locator('#board [data-cell="a1"]').first.bounding_box()["y"] >= 0, "the cell tapped, in view"
     app.open(link(DEAL + PLACE + ["roll:6", "face:hop", "tip:a1N", "turn:a2S"]))
     assert box("#choices")[0] > 664
     tap("a2", "a1")  # the medium points south at the large on a1
-    assert app.page.locator("#choices button").count() == 2 and in_view("#choices")
+    assert app.page.locator("#choices button").count() == 2 and in_window(box("#choices"), 664)

@@ -5,7 +5,7 @@ the player's own game (its moves, its save, its link) is untouched; what a click
 import pytest
 
 from pyramids import games, learn
-from conftest import PHONE, App
+from conftest import PHONE, App, in_window
 from test_access import small_controls, violations
 from test_ice_towers_page import click_piece
 
@@ -162,11 +162,6 @@ def shown(app):
     return app.page.evaluate(SHOWN)
 
 
-def in_view(box, height):
-    """A box within the window, to the pixel: a scroll is in whole pixels, a box's edges in fractions of one."""
-    return -1 < box[0] and box[1] < height + 1
-
-
 def begins_with_its_words_over_the_board(at, title):
     """A phone's step begins with its words in view, from their top to their last line, and the board under them,
     its top in view too: the instructions end over what they are about."""
@@ -189,7 +184,7 @@ def test_on_a_short_phone_a_lesson_is_read_over_the_board_and_a_wrong_tap_answer
     app.page.locator(f'#board [data-cell="{wrong}"], #game-panel [data-cell="{wrong}"]').last.tap(force=True)
     at = shown(app)
     assert app.page.get_attribute("#message", "class") == "message warn" and app.message()
-    assert in_view(at["message"], at["height"]), "the answer to the tap"
+    assert in_window(at["message"], at["height"]), "the answer to the tap"
 
 
 def test_a_lesson_is_over_the_board_on_a_phone_and_beside_it_on_a_wider_screen_in_the_document_too(new_context,
