@@ -405,6 +405,12 @@ def app(page, server):
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 
+def two_frames(page) -> None:
+    """Wait for two frames: what the page was asked to do in the next one (a scroll) is done, however slow the
+    machine (a fixed wait is not)."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def in_window(box, height) -> bool:
     """A box (its top and bottom) within a window `height` high, to the pixel: a scroll is in whole pixels, a box's
     edges in fractions of one."""

@@ -5,7 +5,7 @@ roll it opens a link whose record already holds it, and otherwise it reads the d
 """
 
 import pytest
-from conftest import PHONE, App, in_window
+from conftest import PHONE, App, in_window, two_frames
 from pyramids import games, record
 
 GAME = games.get("ice-turn")
@@ -270,7 +270,7 @@ def test_on_a_short_phone_a_refused_tap_and_the_choices_a_tap_leaves_open_come_i
         for cell in cells:
             app.page.locator(f'#board [data-cell="{cell}"]').first.tap()
             app.settled()
-        app.page.wait_for_timeout(100)  # two frames: the scroll comes in the next
+        two_frames(app.page)  # the scroll comes in the frame after the drawing
 
     app.open(link(DEAL))
     assert box("#message")[0] > 664, "the message's place, under the window's foot"

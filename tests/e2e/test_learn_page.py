@@ -5,7 +5,7 @@ the player's own game (its moves, its save, its link) is untouched; what a click
 import pytest
 
 from pyramids import games, learn
-from conftest import PHONE, App, in_window
+from conftest import PHONE, App, in_window, two_frames
 from test_access import small_controls, violations
 from test_ice_towers_page import click_piece
 
@@ -156,9 +156,9 @@ SHOWN = """() => {
 
 def shown(app):
     """Where the lesson, its last line of words, the board, the message, a move's answer and Continue stand in the
-    window, in the frame after the page's scroll (two frames: it comes in the next)."""
+    window, once the page's scroll is done (it comes in the frame after the drawing)."""
     app.settled()
-    app.page.wait_for_timeout(100)
+    two_frames(app.page)
     return app.page.evaluate(SHOWN)
 
 
@@ -217,9 +217,9 @@ def test_each_step_on_a_phone_begins_with_its_words_over_the_board_and_a_move_s_
     for _ in range(3):
         app.page.evaluate("document.querySelector('#board').scrollIntoView({block: 'end'})")  # as a thumb does
         make(app, tutor, tutor.expected()[0])
+        app.page.wait_for_function("document.activeElement.id === 'lesson-next'")  # the keys go on to Continue
         at = shown(app)
         assert 0 <= at["answer"][0] and at["next"][1] <= at["height"], f"{tutor.step.title}: the answer, Continue"
-        assert app.page.evaluate("document.activeElement.id") == "lesson-next", "the keys go on to Continue"
         app.page.locator("#lesson-next").tap()
         tutor.next()
         assert tutor.step.title in app.page.inner_text("#lesson")
