@@ -125,7 +125,7 @@ def test_show_me_on_a_phone_brings_what_it_lights_into_view(new_context, server)
     before = app.page.evaluate("scrollY")
     app.page.locator("#lesson-show").tap()
     app.settled()
-    app.page.wait_for_timeout(100)  # two frames: a scroll would have come
+    two_frames(app.page)  # a scroll would have come in the frame after the drawing
     assert app.page.evaluate("scrollY") == before, "e4, lit on the board, is in view: nothing moves"
     make(app, tutor, tutor.expected()[0])
     app.page.click("#lesson-next")
