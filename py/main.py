@@ -361,9 +361,9 @@ class App:
         """Run one player action (or, with save=False, just redraw after loading).
 
         Errors become messages, never tracebacks.  A player action clears the
-        notice about links and storage; a load shows it.  A refusal, or the choices a click left open, are
-        scrolled into view should they be out of it: on a phone they are under the board (and Ice-Turn's tray),
-        at a 390x664 window's foot or below it.
+        notice about links and storage; a load shows it.  A refusal, the choices a click left open, or the
+        locations it lit are scrolled into view should they be out of it: on a phone the first two are under the
+        board (and Ice-Turn's tray), at a 390x664 window's foot or below it, and the board is over the panel.
         """
         if self.busy or self.session is None:
             return
@@ -381,6 +381,8 @@ class App:
             do(["intoView", "message"])
         elif s.clicks.choices:
             do(["intoView", "choices"])
+        elif s.clicks.targets:
+            self.later(self.board.targets_seen)
 
     def on_picker_click(self, event):
         """A game chosen: answered once it is on screen (`on`'s `awaited`), its files fetched the first time."""

@@ -40,6 +40,14 @@ class Board:
         do(["intoView", "board"])
 
     @staticmethod
+    def targets_seen():
+        """A click's lit locations, none of them in view, are brought into view: the first scrolled to the middle
+        of the window (static/bridge.js's `seen`).  On a phone Terrafex's pool is far under the board: a mountain
+        chosen there lit squares 560 px over the window's top, and seemed to do nothing; Show me, pressed in a
+        lesson, lights what may be out of view too.  Run once the panel is drawn (`later`): it holds locations."""
+        do(["seen", ", ".join(f'#{where} [aria-label*="legal target"]' for where in ("board", "game-panel"))])
+
+    @staticmethod
     def focus():
         """The board's current location takes the focus (static/access.js picks which)."""
         do(["tell", "board", "pyramids-focus"])

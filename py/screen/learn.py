@@ -118,18 +118,10 @@ class Learn:
             return self.begin()
         change = {"lesson-next": tutor.next, "lesson-show": tutor.show, "lesson-again": tutor.again}.get(name)
         if change is not None:
-            self.run(change)
-            if name != "lesson-show":
+            self.run(change)  # what Show me lit is brought into view (`App.act`)
+            if name != "lesson-show":  # there the keys stay on the button
                 self.app.board.focus()
-            else:  # the keys stay on the button; what it lit is brought into view, once the panel is drawn too
-                self.app.later(self.lit_seen)
         return None
-
-    @staticmethod
-    def lit_seen():
-        """Show me's locations: none in view (a phone scrolled down to the lesson's buttons), the first is scrolled
-        to (static/bridge.js's `seen`)."""
-        do(["seen", ", ".join(f'#{where} [aria-label*="legal target"]' for where in ("board", "game-panel"))])
 
     def run(self, change):
         """A step's button: the tutor may put another board on screen (a step with a position of its own)."""

@@ -3,6 +3,7 @@ splitting against a mountain), reload and share; the layout editor makes a layou
 
 import re
 
+from conftest import App, in_window, two_frames
 from pyramids import games, record
 from test_access import active, arrow_to, to_board
 
@@ -144,3 +145,28 @@ def test_each_square_names_what_it_holds_and_what_it_scores_for_whom(app):
     to_board(app)  # the keyboard layer walks the squares by these names
     arrow_to(app, "c3")
     assert active(app)["label"].startswith(capped)
+
+
+def test_on_a_short_phone_a_mountain_chosen_in_the_pool_brings_its_lit_squares_into_view(new_context, server):
+    """On a phone the pool is in the panel, far under the board (390x664: ~950 px down the page).  A small mountain
+    chosen there lit the squares it may start on 560 px over the window's top, and the message saying so with them:
+    the tap seemed to do nothing.  The lit squares now come into view, and the message under the board with them;
+    a square then tapped starts the mountain."""
+    app = App(new_context(viewport={"width": 390, "height": 664}, has_touch=True, is_mobile=True).new_page(), server)
+    app.open()
+    app.pick("terrafex")
+    pool = app.page.locator('#game-panel [data-cell="pool:Y1"]')
+    pool.scroll_into_view_if_needed()
+    assert app.page.locator("#board").bounding_box()["y"] + app.page.locator("#board").bounding_box()["height"] < 0
+    pool.tap()
+    app.settled()
+    two_frames(app.page)
+    squares = app.page.locator('#board [aria-label*="legal target"]').evaluate_all(
+        "els => els.map(e => { const box = e.getBoundingClientRect(); return [box.top, box.bottom]; })")
+    assert squares and any(in_window(box, 664) for box in squares), "a lit square in view"
+    message = app.page.evaluate("(() => { const box = document.querySelector('#message').getBoundingClientRect(); "
+                                "return [box.top, box.bottom]; })()")
+    assert app.message() == "Choose a lit square for the small mountain." and in_window(message, 664)
+    app.page.locator('#board [data-cell="a1"]').tap()
+    app.settled()
+    assert app.moves()[-1] == "mountain:start:a1"
