@@ -361,9 +361,7 @@ class App:
         """Run one player action (or, with save=False, just redraw after loading).
 
         Errors become messages, never tracebacks.  A player action clears the
-        notice about links and storage; a load shows it.  A refusal, the choices a click left open, or the
-        locations it lit are scrolled into view should they be out of it: on a phone the first two are under the
-        board (and Ice-Turn's tray), at a 390x664 window's foot or below it, and the board is over the panel.
+        notice about links and storage; a load shows it.  Its answer is brought into view (`answer_seen`).
         """
         if self.busy or self.session is None:
             return
@@ -376,6 +374,13 @@ class App:
             self.saving.take_side()  # now: the board turns to the side the player took
             self.later(self.save_after_paint)
         self.render()
+        self.answer_seen()
+
+    def answer_seen(self):
+        """What answers the player's action, scrolled into view should it be out of it: a refusal, else the choices
+        it left open, else the locations it lit.  On a phone the first two are under the board (and Ice-Turn's
+        tray), at a 390x664 window's foot or below it, and the board is over the panel and its buttons (Terrafex's
+        pool, Hint)."""
         s = self.session
         if s.warn and s.message:
             do(["intoView", "message"])

@@ -221,7 +221,8 @@ class Bots:
         if s.browsing or state.outcome is not None or not seat or seat in s.computer.bots:
             s.note("Choose the colour you act as (\"Acting as\") to get a hint." if not seat and acting
                    else "A hint is for your own move at the latest position.", warn=True)
-            return self.app.render()
+            self.app.render()
+            return self.app.answer_seen()
         move = s.computer.hints.get((key, seat))
         if move is None:
             s.note("Looking for a good move…")
@@ -239,4 +240,6 @@ class Bots:
         elif move:
             s.note("")
         self.app.render()
+        if current:
+            self.app.answer_seen()
         return None

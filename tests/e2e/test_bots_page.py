@@ -1,6 +1,6 @@
 """Ice Lady against the computer (Easy) in the browser: a worker thinks, the page stays responsive."""
 
-from conftest import ROOT, App
+from conftest import ROOT, App, in_window, two_frames
 from pyramids import games
 from pyramids.undoing import REPLY_TAKEN_BACK
 from static_server import UPDATE_CHECK, StaticServer, wait_controlled
@@ -248,3 +248,20 @@ def test_a_bot_worker_whose_script_cannot_start_leaves_the_computer_thinking_on_
     assert "thinks on this page" in app.message() and "its script could not start here" in app.message()
     assert app.page.evaluate("document.documentElement.getAttribute('data-bot-worker')") == "fallback"
     assert GAME.replay(app.moves()).to_text() == app.position()
+
+
+def test_on_a_short_phone_a_hint_brings_the_move_it_lights_into_view(new_context, server):
+    """On a phone Hint is under the board, its drawer and the panel (390x664: ~1,000 px down the page), and the move
+    it lit on the board, with the message naming it, was out of sight: the button seemed to do nothing.  The lit
+    move is scrolled into view."""
+    app = App(new_context(viewport={"width": 390, "height": 664}, has_touch=True, is_mobile=True).new_page(), server)
+    app.open()
+    hint = app.page.locator("#hint")
+    hint.scroll_into_view_if_needed()
+    hint.tap()
+    app.page.wait_for_function("document.getElementById('message').textContent.startsWith('Hint:')", timeout=60_000)
+    app.settled()
+    two_frames(app.page)
+    lit = app.page.locator("#board rect.target").evaluate_all(
+        "els => els.map(e => { const box = e.getBoundingClientRect(); return [box.top, box.bottom]; })")
+    assert lit and all(in_window(box, 664) for box in lit), "the hinted move's target, in view"
