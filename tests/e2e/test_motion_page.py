@@ -147,6 +147,7 @@ def test_a_click_during_a_move_is_answered_at_once_on_the_board_as_drawn(app):
     app.play("a5")  # an empty square: nothing to draw again
     assert running(app) == 0 and centre_gap(app, "e4") < 2, "the move jumped to its end: the white small on e4"
     app.page.click("#undo")
+    app.settled()  # the slide begins in the frame after the drawing (static/motion.js)
     assert running(app) == 1 and centre_gap(app, "d3") > 10, "the white small slides back to d3"
     app.play("d3")  # chosen on its way back
     assert running(app) == 0 and centre_gap(app, "d3") < 2, "it stands on d3 at once"
