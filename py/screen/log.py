@@ -35,11 +35,20 @@ class GameLog:
         """Browse to the move `ply(session)` names."""
         app = self.app
         app.act(lambda: app.session.go(ply(app.session)))
+        self.board_seen()
+
+    def board_seen(self):
+        """Looking back, the board shown whole, its top at the window's (a phone's history buttons and log are far
+        under it; the buttons then float at the window's foot, static/app.css)."""
+        if self.app.session.browsing:
+            do(["intoView", "board", "start"])
 
     @staticmethod
     def draw(s):
         """The history's controls, with the board: the keys that browse use them at once."""
-        do(["set", "ply", {"textContent": f"Move {s.cursor} of {len(s.moves)}"}],
+        ply = f"Move {s.cursor} of {len(s.moves)}"
+        do(["set", "ply", {"textContent": ply}], ["set", "nav-ply", {"textContent": ply}],
+           ["classes", "body", {"browsing": s.browsing}],
            *(["set", name, {"disabled": not enabled(s)}] for name, (enabled, _ply) in HISTORY.items()))
 
     def draw_entries(self, s):
@@ -149,6 +158,7 @@ class GameLog:
         if "ply" in event.data:
             ply = int(event.data["ply"])
             self.app.act(lambda: self.app.session.go(ply))
+            self.board_seen()
         return None
 
     def on_key(self, event):

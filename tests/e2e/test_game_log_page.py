@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from conftest import wait_shown, watch_positions
-from pyramids import games, turns
+from conftest import settled, two_frames, wait_shown, watch_positions
+from pyramids import games, record, turns
 
 WIDE = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
@@ -435,3 +435,40 @@ def test_a_long_links_log_is_worked_out_a_slice_at_a_time(app):
     assert 0 in batches and batches[-1] == entries and batches.index(0) < len(batches) - 1, batches
     assert played(app.page) == moves
     assert app.page.locator(f'#moves li.ply.current[data-ply="{len(moves)}"]').count() == 1
+
+
+@pytest.mark.parametrize("height", [844, 664])
+def test_on_a_phone_looking_back_shows_the_board_and_floats_the_history_s_buttons_over_it(new_context, server,
+                                                                                           height):
+    """On a phone the history's buttons are under the board, the log's drawer and the panel: Terrafex's ‹ stands
+    ~1,350 px down the page, and each press changed a board out of sight.  Looking back, the board is shown whole
+    from its top, and the buttons float at the window's foot under it, with the move shown; at the latest move
+    they go back to their place."""
+    game = games.get("terrafex")
+    moves = [sorted(game.new().legal_moves())[0]]
+    moves.append(sorted(game.replay(moves).legal_moves())[0])
+    page = new_context(viewport={"width": 390, "height": height}, has_touch=True, is_mobile=True).new_page()
+    page.goto(f"{server}#{record.encode(record.Record('terrafex', {}, tuple(moves)))}")
+    page.wait_for_selector("html[data-ready]", timeout=60_000)
+    back = page.locator("#prev")
+    back.scroll_into_view_if_needed()
+    assert box(page, "#board")["y"] + box(page, "#board")["height"] < 0, "the board, out of sight over the button"
+    back.tap()
+    settled(page)
+    two_frames(page)
+    board, buttons = box(page, "#board"), box(page, "#controls .nav")
+    assert 0 <= board["y"] < 1 and board["y"] + board["height"] <= buttons["y"], "the board whole, over the buttons"
+    assert buttons["y"] + buttons["height"] <= height and page.inner_text("#nav-ply") == "Move 1 of 2"
+    page.locator("#prev").tap()  # where it floats
+    settled(page)
+    assert page.get_attribute("#board", "data-position") == game.new().to_text()
+    assert page.inner_text("#nav-ply") == "Move 0 of 2"
+    page.locator("#last").tap()
+    settled(page)
+    assert page.evaluate("getComputedStyle(document.querySelector('#controls .nav')).position") == "static"
+    assert page.locator("#nav-ply").is_hidden(), "at the latest move, the buttons are back in their place"
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.locator("#prev").click()
+    settled(page)
+    assert page.evaluate("getComputedStyle(document.querySelector('#controls .nav')).position") == "static", \
+        "on a wide screen the buttons are beside the board: nothing floats"
