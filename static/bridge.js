@@ -398,12 +398,12 @@
       const element = list.querySelector(selector);
       if (element) list.scrollTop = element.offsetTop - Math.floor(list.clientHeight / 2);
     }),
-    // The element scrolled into view in the next frame, should it be out of it (`block` as scrollIntoView's): its
-    // box is read in that frame, whose layout it then is (read at once, it laid the whole page out in the
-    // drawing's task: ~40 ms of the task that ends a long link's opening).
-    intoView: (where, block = "nearest") => requestAnimationFrame(() => at(where, element => {
+    // The element scrolled into view in the next frame, should it be out of it (`block` as scrollIntoView's; only
+    // where the window matches `media`): its box is read in that frame, whose layout it then is (read at once, it
+    // laid the whole page out in the drawing's task: ~40 ms of the task that ends a long link's opening).
+    intoView: (where, block = "nearest", media = "all") => requestAnimationFrame(() => at(where, element => {
       const box = element.getBoundingClientRect();
-      if (box.top < 0 || box.bottom > innerHeight) element.scrollIntoView({block});
+      if ((box.top < 0 || box.bottom > innerHeight) && matchMedia(media).matches) element.scrollIntoView({block});
     })),
     // The elements' joint box brought into view in the next frame: the page scrolled as little as shows it, its
     // top first where it cannot all be seen at once.  A lesson's step begins: its words and the board (a phone's

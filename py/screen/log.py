@@ -38,10 +38,11 @@ class GameLog:
         self.board_seen()
 
     def board_seen(self):
-        """Looking back, the board shown whole, its top at the window's (a phone's history buttons and log are far
-        under it; the buttons then float at the window's foot, static/app.css)."""
+        """Looking back on a phone, the board shown whole, its top at the window's: the history's buttons and the log
+        are far under it, and the buttons then float at the window's foot (static/app.css's phone width).  Not on a
+        wider screen, where they do not float: the page would scroll away from them at each press."""
         if self.app.session.browsing:
-            do(["intoView", "board", "start"])
+            do(["intoView", "board", "start", "(max-width: 599px)"])
 
     @staticmethod
     def draw(s):

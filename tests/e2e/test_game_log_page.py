@@ -467,8 +467,11 @@ def test_on_a_phone_looking_back_shows_the_board_and_floats_the_history_s_button
     settled(page)
     assert page.evaluate("getComputedStyle(document.querySelector('#controls .nav')).position") == "static"
     assert page.locator("#nav-ply").is_hidden(), "at the latest move, the buttons are back in their place"
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.locator("#prev").click()
+    page.set_viewport_size({"width": 768, "height": 1024})  # a tablet: the buttons under the board do not float
+    page.locator("#prev").scroll_into_view_if_needed()
+    scrolled = page.evaluate("scrollY")
+    page.locator("#prev").tap()
     settled(page)
-    assert page.evaluate("getComputedStyle(document.querySelector('#controls .nav')).position") == "static", \
-        "on a wide screen the buttons are beside the board: nothing floats"
+    two_frames(page)
+    assert page.evaluate("getComputedStyle(document.querySelector('#controls .nav')).position") == "static"
+    assert page.evaluate("scrollY") == scrolled, "the page stays with the buttons pressed"
