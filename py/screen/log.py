@@ -158,8 +158,7 @@ class GameLog:
             return self.open_turn(first, first not in self.opened)
         if "ply" in event.data:
             ply = int(event.data["ply"])
-            self.app.act(lambda: self.app.session.go(ply))
-            self.board_seen()
+            self.go(lambda _s: ply)
         return None
 
     def on_key(self, event):
