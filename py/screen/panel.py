@@ -17,6 +17,7 @@ class Panel:
         self.rules_for = None  # the game whose rules are shown
         self.typed_for = None  # the session the typed-move box was last drawn for
         self.notice = ""  # a message about links or storage, shown until the next action
+        self.ended = (None, False)  # the session last drawn, and whether its end was shown
 
     def tell(self, text):
         """Add to the notice shown until the player's next action (whole sentences, as many as can be read)."""
@@ -87,12 +88,16 @@ class Panel:
         else:
             self.show_clock()
 
-    @staticmethod
-    def show_end(s):
-        """The end of a game: its result, with Rematch and New game (not while browsing back through it)."""
+    def show_end(self, s):
+        """The end of a game: its result, with Rematch and New game (not while browsing back through it).  A game
+        that ends on screen brings them into view: on a short phone they stood under the window's foot, under the
+        board, or over it when the last move was a press in the panel below it."""
         over = s.latest.outcome is not None and not s.browsing
         do(["set", "end", {"hidden": not over}], *([["set", "end-result", {"textContent": s.words.status()}]]
                                                    if over else []))
+        if over and self.ended == (s, False) and not self.app.learn.active:
+            do(["span", "#status", "#end"])  # the result, in the status too, and the buttons
+        self.ended = (s, over)
 
     def type_move(self, event):
         """The typed-move box: the game's notation, refused in words like a click."""

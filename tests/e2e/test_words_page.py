@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
+import random
 
-from pyramids import games
+import pytest
+from conftest import in_window, two_frames
+
+from pyramids import games, record
 
 PROMOTION = "c3-b4+f6-g5+b4-a5+g5-h4+a5-b6+h4-g3"  # White's small on b6 may take on d8, promoted or not
 
@@ -114,3 +117,42 @@ def test_the_end_of_a_game_offers_a_rematch(app):
     app.page.click("#rematch")
     assert app.moves() == [] and app.page.is_hidden("#end")
     assert "trios=4" in app.fragment(), "a rematch keeps the options"
+
+
+def ice_lady_won_by_white():
+    """A random game of Ice Lady (fixed seed) that White wins by a move on the board: its moves before that move,
+    and that move."""
+    rng, game = random.Random(2), games.get("ice-lady")
+    for _ in range(200):
+        state, moves = game.new(), []
+        while state.outcome is None and len(moves) < 400:
+            before = state
+            moves.append(rng.choice(state.legal_plays()))
+            state = state.play(moves[-1])
+        if state.outcome and state.outcome.winners == ("white",):
+            return moves[:-1], before.path(moves[-1])
+    raise AssertionError("no game found")
+
+
+def end_in_view(app) -> bool:
+    two_frames(app.page)
+    return in_window(app.page.evaluate("""() => { const box = document.getElementById('end').getBoundingClientRect();
+        return [document.getElementById('status').getBoundingClientRect().top, box.bottom]; }"""), SHORT["height"])
+
+
+SHORT = {"width": 390, "height": 664}  # an iPhone with Safari's bars shown
+
+
+def test_on_a_short_phone_a_game_that_ends_brings_its_result_and_rematch_into_view(app):
+    """The result, Rematch and New game had stood under the window's foot after a move on the board, and over its
+    top after the press in the panel under the board that ended the game (Ice Towers' Done)."""
+    app.page.set_viewport_size(SHORT)
+    moves, last = ice_lady_won_by_white()
+    app.open(record.encode(record.Record("ice-lady", {}, tuple(moves))))
+    app.page.evaluate("scrollTo(0, 0)")
+    app.play(*last)
+    assert app.page.is_visible("#end") and end_in_view(app)
+    app.open("v=1&g=ice-towers&trios=4")
+    app.page.click('#game-panel [data-cell="done:red"]')
+    app.page.click('#game-panel [data-cell="done:yellow"]')
+    assert app.page.is_visible("#end") and end_in_view(app)
