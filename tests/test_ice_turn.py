@@ -275,6 +275,8 @@ def test_move_costs_its_pips_and_stays_lying():
     after = after.play("move:b1")
     assert after.mp_left == 0
     refused(after, "move:a1", "costs 1 movement point and 0 are left")
+    one_left = state.play("move:c1").play("move:a1")
+    refused(one_left, "move:b1", "costs 2 movement points and 1 is left")
 
 
 def test_move_into_an_occupied_cell_stands_everyone_up_with_the_chosen_index():

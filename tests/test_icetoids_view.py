@@ -271,6 +271,9 @@ def test_panel_shows_each_seat_and_the_tiles_still_hidden_and_the_tray_the_ways_
     assert "held" not in html, "issue 51: 'held' was never explained"
     hidden = "".join(root.find(".//p[@class='hidden-tiles']").itertext())
     assert hidden.startswith("Face down: 14 tiles") and "2 red targets" in hidden and "corner" not in hidden
+    last = next(s for seed in range(1, 40) for s in states(2, seed, 600) if sum(s.face_down().values()) == 1)
+    hidden = "".join(ET.fromstring(f"<div>{views.panel(last)}</div>").find(".//p[@class='hidden-tiles']").itertext())
+    assert re.fullmatch(r"Face down: 1 tile \(still to find: 1 [a-z]+ (target|arrow tile)\)\.", hidden), hidden
     setup = views.panel(GAME.new(players=3).play("p1:colour=red"))
     assert "data-cell" not in setup and "Red (P1): choosing a home tile" in setup and "P2: choosing a colour" in setup
     assert views.controls(GAME.new(players=3).play("p1:colour=red")) == '<div class="tray"></div>', \

@@ -26,7 +26,7 @@ import time
 from typing import Any, Generator
 
 from . import games, record
-from .core import GameError, quote, seats
+from .core import GameError, counted, quote, seats
 from .loading import MAX_NESTING, Loading, read_save
 from .saves import ENTRY, NAME_LIMIT, Matcher, Store, clean_name, entries, entry_fields, new_id, saved_game
 
@@ -157,7 +157,7 @@ class Importing:
             return "The import was cancelled; nothing was changed." if self.over else ""
         said = [f"{n:,} {what}" for n, what in ((self.added, "added"), (self.updated, "brought up to date"),
                                                 (self.here, "already here")) if n]
-        result = f"Imported {self.count:,} game{'s' if self.count != 1 else ''}: {', '.join(said) or 'none'}."
+        result = f"Imported {counted(self.count, 'game')}: {', '.join(said) or 'none'}."
         if self.left_out:
             more = len(self.left_out) - LEFT_OUT_SAID
             said_why = " ".join(why[0].upper() + why[1:] for why in self.left_out[:LEFT_OUT_SAID])

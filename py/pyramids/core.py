@@ -89,6 +89,11 @@ def signed(number: int) -> str:
     return f"+{number}" if number > 0 else f"\u2212{-number}" if number < 0 else "\u00b10"
 
 
+def counted(number: int, noun: str, plural: str = "") -> str:
+    """A count and its noun, the noun singular for one: "1 tile", "3 tiles", "1,200 games"."""
+    return f"{number:,} {noun if number == 1 else plural or noun + 's'}"
+
+
 def either(parts: list[str]) -> str:
     """Words joined as a choice: "a, b or c"."""
     return ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]

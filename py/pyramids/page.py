@@ -11,7 +11,7 @@ from .markup import escape
 from typing import Callable, Iterator, TypeGuard
 
 from . import games, record, turns, views
-from .core import AGREEMENT_MOVES, BOT_LEVELS, CHANCE, Game, seats
+from .core import AGREEMENT_MOVES, BOT_LEVELS, CHANCE, Game, counted, seats
 from .session import Session
 from .svg import scoped
 from .views import choice_picture
@@ -215,7 +215,7 @@ def announcement(session: Session, heard: int, cursor: int) -> str:
     if clicks.choices:  # the buttons follow the board: Tab reaches them
         parts.append("Choices after the board: " + "; ".join(s.state.label(m) for m in clicks.choices) + ".")
     elif clicks.targets:
-        parts.append(f"{len(clicks.targets)} legal target{'s' if len(clicks.targets) != 1 else ''}.")
+        parts.append(f"{counted(len(clicks.targets), 'legal target')}.")
     if parts:
         parts.append(s.words.status())
     return " ".join(parts)
@@ -242,11 +242,11 @@ def notice(head: str, detail: str, tail: str = "") -> str:
 
 def leaving(moves: int, saved: bool) -> str:
     """New game's word on the game in progress: kept in My games only if the player has played in it."""
-    counted = f"{moves} move{'s' if moves != 1 else ''}"
+    played = counted(moves, "move")
     if saved:
-        return f"This game is in progress ({counted}). Starting a new one leaves it; it stays in My games, where " \
+        return f"This game is in progress ({played}). Starting a new one leaves it; it stays in My games, where " \
                "you can open it again."
-    return f"This game ({counted}) is not in My games, as you have not played in it: starting a new one leaves " \
+    return f"This game ({played}) is not in My games, as you have not played in it: starting a new one leaves " \
            "it. Share its link first to keep it."
 
 

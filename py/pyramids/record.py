@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import games
-from .core import AGREEMENT_MOVES, Game, GameError, InvalidMoveError, OptionError, State, quote
+from .core import AGREEMENT_MOVES, Game, GameError, InvalidMoveError, OptionError, State, counted, quote
 
 FORMAT = 1
 COMPACT = 2  # the compact form: the same fields, the moves as indexes among the legal moves
@@ -189,7 +189,7 @@ class Unpacker:
     def left_over(self) -> str | None:
         """What to say when digits are left once every move is played."""
         extra = len(self.digits) - self.at
-        return f"The link has {extra} characters after its last move; they are left out." if extra else None
+        return f"The link has {counted(extra, 'character')} after its last move; they are left out." if extra else None
 
 
 def _plain(name: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import record
-from .core import CHANCE
+from .core import CHANCE, counted
 
 if TYPE_CHECKING:
     from .session import Session
@@ -83,7 +83,7 @@ class Undoing:
         while len(s.moves) > target and self.can_undo():
             self._undo_last()
         taken = total - len(s.moves)
-        s.clear_input(f"Took back {taken} move{'s' if taken != 1 else ''}, from move {len(s.moves) + 1} on; "
+        s.clear_input(f"Took back {counted(taken, 'move')}, from move {len(s.moves) + 1} on; "
                       "Redo puts them back.", warn=False)
 
     def _undo_last(self) -> None:

@@ -74,7 +74,7 @@ from functools import cache, cached_property
 from typing import Any, Callable, NamedTuple
 
 from ..core import (
-    CHANCE, Computer, Evaluation, Game, either, evolve, IllegalMoveError, InvalidMoveError, Option, Outcome,
+    CHANCE, Computer, Evaluation, Game, counted, either, evolve, IllegalMoveError, InvalidMoveError, Option, Outcome,
     PositionError, State, options_text, parse_options_text, quote,
 )
 from ..grid import STEPS, heading, join_row, split_row, square
@@ -649,7 +649,7 @@ class IceTurnState(State):
             change = cells - after[colour]
             if change:
                 way = "nearer the nest" if change > 0 else "farther from the nest"
-                words.append(f"{self.actor_name(colour)} {abs(change)} cell{'s' if abs(change) > 1 else ''} "
+                words.append(f"{self.actor_name(colour)} {counted(abs(change), 'cell')} "
                              f"{way} ({after[colour]} to go)")
         return ", ".join(words)
 
@@ -894,7 +894,7 @@ class IceTurnState(State):
                     f"{TILES[other_tile.kind].title} on {CELLS[other]}{pieces}")
         dest = more
         there, cells = self.stacks[dest], _distance(cell, dest)
-        far = f"{cells} cell{'s' if cells > 1 else ''}"
+        far = counted(cells, "cell")
         if kind == "hop":
             onto = f", {self._into(dest, len(there))}" if there else ""
             return f"hops the {piece_name(stack[-1])} from {where} to {CELLS[dest]} ({far}){onto}"
@@ -1083,7 +1083,8 @@ class IceTurnState(State):
         """Why `cost` movement points cannot be spent now, or ''."""
         if cost <= self.mp_left:
             return ""
-        return f"it costs {cost} movement point{'s' if cost > 1 else ''} and {self.mp_left} are left."
+        left = f"{self.mp_left} {'is' if self.mp_left == 1 else 'are'} left"
+        return f"it costs {counted(cost, 'movement point')} and {left}."
 
     def path(self, move: str) -> tuple[str, ...]:
         action = self._moves().get(move)

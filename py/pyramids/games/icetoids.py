@@ -85,8 +85,8 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from ..core import (
-    CHANCE, REPEATED, REPETITION_RULE, Computer, Evaluation, Game, evolve, IllegalMoveError, InvalidMoveError, Option,
-    Outcome, PositionError, State, options_text, parse_options_text, possessive, quote, repetition_count,
+    CHANCE, REPEATED, REPETITION_RULE, Computer, Evaluation, Game, counted, evolve, IllegalMoveError, InvalidMoveError,
+    Option, Outcome, PositionError, State, options_text, parse_options_text, possessive, quote, repetition_count,
 )
 from ..grid import STEPS, join_row, split_row, square
 
@@ -628,7 +628,7 @@ class IceToidsState(State):
         if where == "off":
             count = self.off_board.get(what, 0)
             home = next((CELLS[h.cell] for c, h in zip(self.seat_colours, self.seat_homes) if h and c == what), "")
-            return f"{count} {what} piece{'s' if count != 1 else ''} waiting to enter {home}"
+            return f"{counted(count, what + ' piece')} waiting to enter {home}"
         return cell
 
     def actor_name(self, actor: str) -> str:

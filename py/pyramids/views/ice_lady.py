@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import svg
+from ..core import counted
 from ..grid import square
 
 CELL = 60
@@ -44,6 +45,6 @@ def panel(state, actor=None, marks=None, people=None) -> str:
     """The larges each player still has in reserve for promotion."""
     return "".join(
         f'<p class="reserve"><span class="who {player}"></span> {player.capitalize()}: '
-        f"{state.reserve[player]} large{'s' if state.reserve[player] != 1 else ''} in reserve</p>"
+        f"{counted(state.reserve[player], 'large')} in reserve</p>"
         for player in ("white", "black")
     )

@@ -16,7 +16,7 @@ from ..markup import escape
 from math import ceil, cos, pi, sin, sqrt
 
 from .. import svg
-from ..core import CHANCE
+from ..core import CHANCE, counted
 from ..games.icetoids import (
     EDGE_NAMES, GLYPH_NAMES, tile_title,
     CELLS, COLOURS, INDEX, OPPOSITE, ORIENTATIONS, OUTER_EDGES, SIZE, TARGET_COUNT, TILESET, arrows_words,
@@ -204,8 +204,8 @@ def _homes(state, marks: svg.Marks) -> list[str]:
         )
         ring = _ring(sx, sy, w, h) if name in marks.selected else ""
         hx, hy, hw, hh = _beside(cell, edge, WAITING_HIT, 2)
-        out.append(f'<g class="waiting {colour}" data-cell="{name}"><title>{count} {colour} '
-                   f'piece{"s" if count > 1 else ""} waiting to enter {home[0]}</title>'
+        out.append(f'<g class="waiting {colour}" data-cell="{name}"><title>{counted(count, colour + " piece")} '
+                   f'waiting to enter {home[0]}</title>'
                    f'{_rect(hx - hw / 2, hy - hh / 2, hw, hh, HIT)}{drawn}{ring}</g>')
     return out
 
@@ -414,9 +414,9 @@ def panel(state, actor=None, marks=None, people=None) -> str:
                    f"{state.off_board[colour]} waiting; targets found {len(found)} of {total}, "
                    f"occupied {held} (a {colour} piece on all {total} wins).</p>")
     left = state.face_down()
-    hidden = ", ".join(f"{n} {name} {'target' if TILESET[name].target else 'arrow tile'}{'s' if n > 1 else ''}"
+    hidden = ", ".join(counted(n, f"{name} {'target' if TILESET[name].target else 'arrow tile'}")
                        for name, n in left.items() if n)
-    out.append(f'<p class="hidden-tiles">Face down: {sum(left.values())} tiles'
+    out.append(f'<p class="hidden-tiles">Face down: {counted(sum(left.values()), "tile")}'
                f"{f' (still to find: {hidden})' if hidden else ''}.</p>")
     return "".join(out)
 

@@ -20,6 +20,7 @@ from functools import lru_cache
 from ..markup import escape
 
 from .. import svg
+from ..core import counted
 from ..games.terrafex import (
     ACTIONS, COLS, INDEX, KINDS, NAMES, ROWS, SIZE_WORDS, SUPPLY, band_owner,
 )
@@ -260,8 +261,7 @@ def panel(state, actor=None, marks: svg.Marks = svg.Marks(), people=None) -> str
     out.append(_pit(state))
     out.append(_key())
     if state.outcome is None:
-        glaciers = state.glaciers_left
-        out.append(f'<p class="note">{glaciers} glacier{"s" if glaciers != 1 else ""} left; the game ends when '
+        out.append(f'<p class="note">{counted(state.glaciers_left, "glacier")} left; the game ends when '
                    "none is.</p>")
     return "".join(out)
 
