@@ -463,6 +463,10 @@ def test_on_a_phone_looking_back_shows_the_board_and_floats_the_history_s_button
     settled(page)
     assert page.get_attribute("#board", "data-position") == game.new().to_text()
     assert page.inner_text("#nav-ply") == "Move 0 of 2"
+    page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+    two_frames(page)
+    assert box(page, "#rules")["y"] + box(page, "#rules")["height"] <= box(page, "#controls .nav")["y"], \
+        "the page's foot scrolls clear of the floating buttons"
     page.locator("#last").tap()
     settled(page)
     assert page.evaluate("getComputedStyle(document.querySelector('#controls .nav')).position") == "static"
