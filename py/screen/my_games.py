@@ -9,7 +9,7 @@ import js
 from archives import loaded
 from browser import caught_up, choose_file, confirm, css_string, do, home, in_slices, on, prompt, report, run_slice
 from pyramids import backups, games, page, saves, views
-from pyramids.core import GameError
+from pyramids.core import GameError, counted
 from screen.store import now_ms
 
 KEPT_SAFE = "Your games are kept safe in this browser."
@@ -146,7 +146,7 @@ class MyGames:
         text = backups.export_games(self.app.store, day)
         do(["download", f"looney-pyramids-games-{day[:10]}.json", text, "application/json"])
         exported = text.count('"record":')
-        say_note(f"Exported {exported} game{'s' if exported != 1 else ''} to a file in your downloads.")
+        say_note(f"Exported {counted(exported, 'game')} to a file in your downloads.")
 
     async def import_file(self, files):
         """Add the games of a file Export made (the first of `files`, chosen), a slice per task, saying how far

@@ -12,6 +12,7 @@ import asyncio
 
 from browser import do, on, report
 from pyramids import page, saves
+from pyramids.core import counted
 from screen.store import NOT_SAVING, PREFIX, now_ms
 
 # The entry of the game on screen is gone, or no longer this tab's to write (saves.other_tab).
@@ -129,7 +130,7 @@ class Parted:
                                + (app.session.words.summary_since(found.common) or "see the moves."))
             else:
                 taken = len(s.moves) - found.common
-                app.panel.tell(f"Another tab took back {taken} move{'s' if taken != 1 else ''} in this game; "
+                app.panel.tell(f"Another tab took back {counted(taken, 'move')} in this game; "
                                "Redo puts them back.")
         else:  # its write went over this tab's moves: they are kept as a game of their own
             self.keep_both(found)
