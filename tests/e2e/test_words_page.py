@@ -113,6 +113,8 @@ def test_the_end_of_a_game_offers_a_rematch(app):
     assert app.page.is_visible("#end")
     result = app.page.inner_text("#end-result")
     assert result == "Red and Yellow share the win. Everyone agreed the game is over. Final scores: Red 24, Yellow 24."
+    assert app.status() == result and app.page.locator("#end-result").bounding_box()["height"] <= 1, \
+        "the result is shown once, in the status over the box, and read in the box's region"
     assert app.page.inner_text("#moves li.result") == "Red and Yellow win"
     app.page.click("#rematch")
     assert app.moves() == [] and app.page.is_hidden("#end")
