@@ -89,14 +89,15 @@ class Panel:
             self.show_clock()
 
     def show_end(self, s):
-        """The end of a game: its result, with Rematch and New game (not while browsing back through it).  A game
-        that ends on screen brings them into view: on a short phone they stood under the window's foot, under the
-        board, or over it when the last move was a press in the panel below it."""
+        """The end of a game: Rematch and New game, under the status that says the result (the box holds it for a
+        screen reader, unseen), not while browsing back through it.  A game that ends on screen brings them into
+        view: on a short phone they stood under the window's foot, under the board, or over it when the last move
+        was a press in the panel below it."""
         over = s.latest.outcome is not None and not s.browsing
         do(["set", "end", {"hidden": not over}], *([["set", "end-result", {"textContent": s.words.status()}]]
                                                    if over else []))
         if over and self.ended == (s, False) and not self.app.learn.active:
-            do(["span", "#status", "#end"])  # the result, in the status too, and the buttons
+            do(["span", "#status", "#end"])  # the result, in the status, and the buttons
         self.ended = (s, over)
 
     def type_move(self, event):
