@@ -425,7 +425,7 @@ def games_list(listed: list, current: str | None, when: Callable[[float], str], 
         mark = " current" if e.id == current else ""
         title = games.entry(e.game).title
         kind = f" <em>{escape(title)}</em>" if e.title != title else ""  # a renamed game still says what it is
-        moves = f"{e.moves} move{'' if e.moves == 1 else 's'}"
+        moves = counted(e.moves, "move")
         facts = [x for x in (e.players, moves, when(e.played) if e.played else "") if x]
         about = ", ".join(escape(x) for x in [*([title] if kind else []), *facts])
         named = f'<span class="visually-hidden"> {name}, {about}</span>'

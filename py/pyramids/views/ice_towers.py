@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .. import svg
+from ..core import counted
 from ..games.ice_towers import GHOST, LETTERS, SIZE_LETTERS, SIZE_NAMES
 
 WIDTH, HEIGHT = 600, 600  # square as the other boards: a phone's 390 px show its labels at 0.65 of their size
@@ -148,7 +149,7 @@ def _tower(tower, cx: float, top: float, geo: Geometry, marks: svg.Marks, gaps: 
              f'fill="{paint.fill}" stroke="{paint.stroke}"/><text x="{cx - 11:.1f}" y="{y + 11.5:.1f}" font-size="11" '
              f'font-weight="bold" text-anchor="middle" fill="{paint.pip}">{_initial(controller)}</text>'
              f'<text x="{cx + 1:.1f}" y="{y + 12.5:.1f}" font-size="14" fill="{INK}">{value}</text></g>')
-    worth = f"{value} point{'' if value == 1 else 's'}"
+    worth = counted(value, "point")
     what = (f"{_name(controller)}'s free-standing {SIZE_NAMES[pieces[0].size]}" if alone
             else f"a tower of {len(pieces)}, {_name(controller)} controls")
     return (f'<g class="{_classes("tower", tower.id, marks)}" data-cell="{tower.id}">'
