@@ -124,7 +124,7 @@ class Embed:
         self.moves_shown = shown
         do(["classes", "moves", {"shown": shown}],
            ["attr", "toggle-moves", {"aria-expanded": "true" if shown else "false"}],
-           *([["centre", "moves", ".current"]] if shown else []))
+           *([["centre", "moves", "[aria-current]"]] if shown else []))
 
     def on_key(self, event):
         if self.session is None or event.ctrl or event.meta or self.view.static:

@@ -51,6 +51,7 @@
     "data-arrows": TEXT, "data-ply": TEXT, "data-num": TEXT, "data-notation": TEXT,
     "data-first": NUMBER, "data-last": NUMBER, "data-open": oneOf(""), "aria-expanded": oneOf("true", "false"),
     "data-actor": TEXT, "aria-pressed": oneOf("true", "false"),  // a panel's "acting as" choices
+    "aria-current": oneOf("step"),  // the move list's move on screen
   }));
 
   // Names as the parser gives them: an HTML element's attributes in lower case, an SVG element's in SVG's own

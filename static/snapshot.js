@@ -83,7 +83,7 @@
     if (typeof snap.game === "string") {
       board.setAttribute("data-game", snap.game);
       const tab = document.querySelector(`#picker [data-game="${CSS.escape(snap.game)}"]`);
-      if (tab) tab.classList.add("active");
+      if (tab) tab.setAttribute("aria-current", "page");
     }
     if (kind === "first" && typeof snap.message === "string" && byId("message") && !welcomed()) {
       byId("message").textContent = snap.message;  // the welcome Python will say: read at once
@@ -135,7 +135,7 @@
     board.replaceChildren(...parts);
     board.setAttribute("data-game", game);
     const tab = document.querySelector(`#picker [data-game="${CSS.escape(game)}"]`);
-    if (tab) tab.classList.add("active");
+    if (tab) tab.setAttribute("aria-current", "page");
   }
 
   // The game a link names: its record's `g=` (py/pyramids/record.py), or a game's name first, as a person writes

@@ -125,7 +125,7 @@ def test_status_and_move_list():
     assert s.words.status() == "White to move."
     s.play("d3-e4")
     html = page.move_list(s)
-    assert 'data-ply="1"' in html and "d3-e4" in html and "current" in html
+    assert 'data-ply="1"' in html and "d3-e4" in html and 'aria-current="step"' in html
     s.play("e6-f5")
     assert page.move_list(s, 1, append=True) == page.move_list(s).split("</li>", 1)[1], \
         "the page appends only new moves"

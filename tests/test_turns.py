@@ -151,9 +151,22 @@ def test_the_log_has_one_entry_per_turn_each_opening_to_its_moves():
     found = turns.turns(session.states, session.moves)
     assert html.count('<li class="turn') == len(found)
     assert html.count('data-notation=') == len(session.moves)
-    assert 'class="turn current" data-first="%d"' % found[-1].first in html
     again = page.turn_log(session, found[-1].first - 1)
     assert again.count('<li class="turn') == 1 and html.endswith(again)
+
+
+def test_the_log_marks_the_move_on_screen_and_its_turn_for_a_screen_reader():
+    """The move on screen and its turn's entry carry aria-current: a screen reader says "current step", and a
+    high-contrast theme, which drops the mark's background, still shows it (static/app.css)."""
+    states, moves = game_of("terrafex", seed=1, plies=30)
+    session = Session("terrafex", moves=moves)
+    found = turns.turns(session.states, session.moves)
+    session.cursor = found[1].last - 1  # looking back: a move inside the second turn
+    html = page.turn_log(session)
+    marked = re.findall(r'<button type="button"[^>]*aria-current="step"[^>]*>', html)
+    assert len(marked) == 2, marked
+    assert 'class="sum" data-ply="%d"' % found[1].last in marked[0]
+    assert 'data-ply="%d"' % session.cursor in marked[1] and "sum" not in marked[1]
 
 
 def test_turn_by_turn_keys():

@@ -125,14 +125,15 @@ def move_items(session: Session, start: int = 0, stop: int | None = None, append
         number = "" if agreed and paired else f"{(ply - offers + 1) // 2 if paired else ply}."
         offers += agreed
         second = paired and ply % 2 == 0
-        cls = "ply" + (" second" if second else "") + (" current" if ply == session.cursor else "")
+        cls = "ply" + (" second" if second else "")
         if session.link_play.unseen is not None and ply > session.link_play.unseen:
             cls += f" {NEW}"  # brought in by the link just opened
         num = "" if second else f' data-num="{number}"'
         words = escape(session.words.describe(ply))
         yield (
             f'<li class="{cls}" data-ply="{ply}"{num}><button type="button" data-ply="{ply}" title="{words}" '
-            f'data-notation="{escape(move)}"><span class="who {escape(who)}" aria-hidden="true"></span>'
+            f'data-notation="{escape(move)}"{_current(ply == session.cursor)}>'
+            f'<span class="who {escape(who)}" aria-hidden="true"></span>'
             f'{words}</button></li>'
         )
     if end == len(session.moves) and session.words.result():
@@ -163,20 +164,26 @@ def turn_items(session: Session, start: int = 0, stop: int | None = None) -> Ite
         yield f'<li class="result">{escape(s.words.result())}</li>'
 
 
+def _current(on: bool) -> str:
+    """The move list's mark of the move on screen (and of its turn), which a screen reader says ("current
+    step") and the page shows, in a high-contrast theme too."""
+    return ' aria-current="step"' if on else ""
+
+
 def _turn_entry(s: Session, turn: turns.Turn) -> str:
     states, moves = s.states, s.moves
     said = escape(turns.summary(states, moves, turn))
     head = f"<strong>{escape(turns.name(states, moves, turn))}</strong> {said}" if turn.seat is not None else said
-    cls = "turn" + (" current" if turn.first <= s.cursor <= turn.last else "")
+    cls = "turn"
     if s.link_play.unseen is not None and turn.last > s.link_play.unseen:
         cls += f" {NEW}"
     actions = []
     for ply in turn.plies:
         words = escape(s.words.describe(ply))
-        current = " current" if ply == s.cursor else ""
         new = f" {NEW}" if s.link_play.unseen is not None and ply > s.link_play.unseen else ""
-        actions.append(f'<li class="ply{current}{new}" data-ply="{ply}" data-num="{ply}."><button type="button" '
-                       f'data-ply="{ply}" title="{words}" data-notation="{escape(moves[ply - 1])}">'
+        actions.append(f'<li class="ply{new}" data-ply="{ply}" data-num="{ply}."><button type="button" '
+                       f'data-ply="{ply}" title="{words}" data-notation="{escape(moves[ply - 1])}"'
+                       f'{_current(ply == s.cursor)}>'
                        f'{words}</button></li>')
     count = len(turn.plies)
     opener = (f'<button type="button" class="open" data-open aria-expanded="false" title="Each of its {count} moves" '
@@ -184,7 +191,7 @@ def _turn_entry(s: Session, turn: turns.Turn) -> str:
     colour = escape(turns.colour(states, moves, turn))
     return (f'<li class="{cls}" data-first="{turn.first}" data-last="{turn.last}">{opener}'
             f'<button type="button" class="sum" data-ply="{turn.last}" '
-            f'title="{escape(turns.headline(states, moves, turn))}">'
+            f'title="{escape(turns.headline(states, moves, turn))}"{_current(turn.first <= s.cursor <= turn.last)}>'
             f'<span class="who {colour}" aria-hidden="true"></span>{head}</button>'
             f'<ol class="actions">{"".join(actions)}</ol></li>')
 

@@ -76,8 +76,8 @@ class GameLog:
         if len(s.moves) > len(shown[1]):
             do(["removeAll", "#moves li.result"], ["insert", "moves", page.move_list(s, len(shown[1]), append=True)])
         if shown[2] != s.cursor or len(s.moves) > len(shown[1]):
-            do(["classesAll", "#moves li.current", {"current": False}],
-               ["classesAll", f'#moves li[data-ply="{s.cursor}"]', {"current": True}])
+            do(["attrsAll", "#moves [aria-current]", {"aria-current": None}],
+               ["attrsAll", f'#moves li[data-ply="{s.cursor}"] > button', {"aria-current": "step"}])
         return None
 
     @staticmethod
@@ -108,12 +108,12 @@ class GameLog:
 
     def mark_current(self, s):
         """The entry and move on screen marked; browsing, that entry opened to its moves."""
-        do(["classesAll", "#moves li.current", {"current": False}])
+        do(["attrsAll", "#moves [aria-current]", {"aria-current": None}])
         if not s.cursor:
             return
         turn = turns.turn_at(s.states, s.moves, s.cursor)
-        do(["classesAll", f'#moves li.ply[data-ply="{s.cursor}"]', {"current": True}],
-           ["classesAll", f'#moves li.turn[data-first="{turn.first}"]', {"current": True}])
+        do(["attrsAll", f'#moves li.ply[data-ply="{s.cursor}"] > button', {"aria-current": "step"}],
+           ["attrsAll", f'#moves li.turn[data-first="{turn.first}"] > .sum', {"aria-current": "step"}])
         if s.browsing:  # the move on screen is in view, its turn opened
             self.open_turn(turn.first, True)
 

@@ -46,8 +46,8 @@ class Panel:
         self.show_end(s)
         do(["set", "undo", {"title": s.undoing.undo_title(), "disabled": not s.undoing.can_undo()}],
            ["set", "redo", {"disabled": not s.undoing.redo_stack}],
-           ["classesAll", "#picker [data-game]", {"active": False}],
-           ["classesAll", f'#picker [data-game="{s.game.id}"]', {"active": True}],
+           ["attrsAll", "#picker [data-game]", {"aria-current": None}],  # the game on screen, told and shown
+           ["attrsAll", f'#picker [data-game="{s.game.id}"]', {"aria-current": "page"}],
            ["set", "document", {"title": f"{s.game.title} · Looney Pyramids"}])
         if self.typed_for is not s:  # a move typed for another game is no move of this one
             self.typed_for = s

@@ -667,7 +667,7 @@ class Bench:
             page.goto(self.server.url + BENCH + "profile.html")
             page.wait_for_function("window.__profile !== undefined", timeout=READY_MS)
             startup = page.evaluate("window.__profile")
-            game_id = game_id or page.evaluate("document.querySelector('#picker .active')?.dataset.game") \
+            game_id = game_id or page.evaluate("document.querySelector('#picker [aria-current=page]')?.dataset.game") \
                 or games.ids()[0]
             found: dict = {"move": [], "select": [], "failures": []}
             self.open_link(page, game_id, engine.playout(game_id, plies, rng))

@@ -179,6 +179,35 @@ def test_escape_cancels_and_history_keys_browse_outside_the_board(app):
     assert "Move 0 of 1" in app.page.inner_text("#live")
 
 
+def test_the_game_and_the_move_on_screen_are_marked_for_a_screen_reader_and_in_a_high_contrast_theme(app):
+    """The header's game on screen and the log's move on screen carry aria-current (a screen reader says "current
+    page", "current step"); in a high-contrast theme (forced colours), which drops the backgrounds that alone
+    marked them, each still stands out from its neighbours."""
+    session = Session("ice-lady")
+    for move in ("f3-e4", "d6-e5", "e4-d5", "e5-d4"):
+        session.play(move)
+    app.open(session.link())
+    app.page.click('#moves li[data-ply="2"] > button')
+    app.settled()
+
+    def marked() -> list[str]:
+        return app.page.eval_on_selector_all("[aria-current]", "els => els.map(e => e.dataset.game || e.dataset.ply)")
+
+    assert marked() == ["ice-lady", "2"]
+    app.page.emulate_media(forced_colors="active")
+    paints = app.page.evaluate("""() => [
+        '#picker [data-game="ice-lady"]', '#picker [data-game="terrafex"]',
+        '#moves li[data-ply="2"] > button', '#moves li[data-ply="3"] > button',
+    ].map(s => getComputedStyle(document.querySelector(s)).backgroundColor)""")
+    assert paints[0] != paints[1] and paints[2] != paints[3], paints
+    app.page.keyboard.press("End")
+    app.settled()
+    assert marked() == ["ice-lady", "4"]
+    app.pick("terrafex")
+    app.settled()
+    assert marked() == ["terrafex"], "a new Terrafex game: no move to mark"
+
+
 def test_a_typed_move_plays_and_a_wrong_one_is_refused_in_words(app):
     """Issue 13: "A typed-move box that accepts the game's notation"."""
     app.open()

@@ -434,7 +434,7 @@ def test_a_long_links_log_is_worked_out_a_slice_at_a_time(app):
     batches = app.page.evaluate("listBatches")
     assert 0 in batches and batches[-1] == entries and batches.index(0) < len(batches) - 1, batches
     assert played(app.page) == moves
-    assert app.page.locator(f'#moves li.ply.current[data-ply="{len(moves)}"]').count() == 1
+    assert app.page.locator(f'#moves li.ply[data-ply="{len(moves)}"] > [aria-current=step]').count() == 1
 
 
 @pytest.mark.parametrize("height", [844, 664])

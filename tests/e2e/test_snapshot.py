@@ -329,7 +329,7 @@ def test_a_link_with_nothing_to_paint_gets_its_games_board_shape_before_python_d
     assert held and not app.page.evaluate("document.documentElement.hasAttribute('data-ready')")
     before = app.page.locator("#board").bounding_box()
     assert app.page.get_attribute("#board", "data-game") == game
-    assert app.page.locator("#picker .active").inner_text() == tab
+    assert app.page.locator("#picker [aria-current=page]").inner_text() == tab
     assert app.page.locator("#board .loading").is_visible(), "the note that the game is starting, over the box"
     for route in held:
         route.continue_()
