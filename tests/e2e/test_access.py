@@ -287,6 +287,40 @@ def test_axe_finds_no_violation_in_the_dialogs(screen):
     assert violations(app) == []
 
 
+def test_a_dark_theme_where_the_system_asks_for_one_and_axe_finds_no_violation_in_it(app):
+    """A visitor whose system asks for dark pages (prefers-color-scheme) gets one: every game with its rules and a
+    selection shown, the log's move on screen and the dialogs pass axe's checks (its contrast among them) in it,
+    and the board keeps its light colours, the pictures drawn for them.  An embed stays light: it sits in a wiki
+    page whose colours it cannot know."""
+    app.page.emulate_media(color_scheme="dark")
+
+    def paper(selector: str) -> float:
+        """How light `selector`'s background is, 0 (black) to 255 (white)."""
+        return app.page.evaluate("""s => getComputedStyle(document.querySelector(s)).backgroundColor
+            .match(/[0-9.]+/g).slice(0, 3).map(Number).reduce((a, b) => a + b) / 3""", selector)
+
+    for game_id in GAMES:
+        app.open(link(game_id))
+        app.page.evaluate("document.querySelector('#rules').open = true")
+        app.page.wait_for_function("document.querySelector('#rules-body h3')")
+        app.click(choose_move_cell(app))
+        assert paper("body") < 40 and paper("#board") > 240, game_id
+        assert violations(app) == [], game_id
+    type_move(app, choose_move(games.get("ice-turn").from_text(app.position())))
+    app.page.click("#new")
+    assert violations(app) == []
+    app.page.click("#new-cancel")
+    app.page.click("#my-games")
+    assert violations(app) == []
+    app.page.click("#games-close")
+    app.page.click("#embed")
+    assert violations(app) == []
+    app.page.goto(app.server + "embed.html#" + Session("ice-lady", {}, ["c3-d4"]).link() + "&play")
+    app.wait_ready()
+    assert paper("body") > 240 and app.page.evaluate("getComputedStyle(document.body).color") == "rgb(34, 34, 34)"
+    assert violations(app) == []
+
+
 def test_axe_finds_no_violation_on_the_embed_page(screen):
     """Issue 13: ... and the embed page; issue 26: its "Open in the full app" under 24 px, an aria-label on a span."""
     app = screen
