@@ -5,6 +5,7 @@ active player's turn, Ice Towers (no turns) groups consecutive actions of one pl
 
 from __future__ import annotations
 
+import pathlib
 import random
 import re
 
@@ -167,6 +168,19 @@ def test_the_log_marks_the_move_on_screen_and_its_turn_for_a_screen_reader():
     assert len(marked) == 2, marked
     assert 'class="sum" data-ply="%d"' % found[1].last in marked[0]
     assert 'data-ply="%d"' % session.cursor in marked[1] and "sum" not in marked[1]
+
+
+def test_the_page_tells_its_players_every_key_that_browses_the_game():
+    """The rules' last section ("By pointer, finger or keys", index.html) names each key the page browses with: a
+    key added to `Session.HISTORY_KEYS` and not told there would be a key nobody finds."""
+    html = (pathlib.Path(__file__).resolve().parents[1] / "index.html").read_text(encoding="utf-8")
+    told = re.sub(r"\s+", " ", html.split('id="rules-here"', 1)[1].split("</section>", 1)[0])
+    words = {"ArrowLeft": "&larr;", "ArrowRight": "&rarr;", "Home": "Home", "End": "End", "PageUp": "Page Up",
+             "PageDown": "Page Down"}
+    assert set(Session.HISTORY_KEYS) <= set(words)
+    for key in Session.HISTORY_KEYS:
+        assert words[key] in told, key
+    assert "Shift+&larr;" in told and "Shift+&rarr;" in told, "Shift+←/→ step a turn (`Session.ply_for_key`)"
 
 
 def test_turn_by_turn_keys():
