@@ -44,8 +44,19 @@ def test_a_bad_seat_in_a_link_is_said_and_the_game_still_opens(text, problem):
     assert problem in message and "Every seat is a person's." in message and len(message) < 300
 
 
+def test_a_seat_written_wrong_costs_only_itself():
+    """A link's damaged part costs only itself: of "p2:hard,p3:hrad" the computer keeps p2, p3 is a person's, and
+    the page says which seat was wrong and that the others are kept."""
+    link = "v=1&g=icetoids&players=3&m=&bots=p2:hard,p3:hrad"
+    session, message = Loading(record.decode(link)).finish()
+    assert session.computer.bots == {"p2": "hard"}
+    assert "'p3:hrad' is not valid" in message and "Its other computer seats are kept." in message
+    session, message = Loading(record.decode("v=1&g=ice-lady&m=&bots=black:easy,purple:hard")).finish()
+    assert session.computer.bots == {"black": "easy"} and "'purple'" in message and "are kept" in message
+
+
 def test_several_seats_parse_in_order():
-    assert parse_bots("red:easy,blue:hard") == {"red": "easy", "blue": "hard"}
+    assert parse_bots("red:easy,blue:hard") == ({"red": "easy", "blue": "hard"}, [])
 
 
 def test_undo_takes_back_the_bots_reply_with_the_players_move():

@@ -23,18 +23,19 @@ _NOT_BRACKETS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[^"\[\]{}]+')  # strings, 
 CLOCK_EVERY = 4  # a replay's moves between two looks at the clock: an Ice-Turn placement takes ~1.5 ms in Pyodide
 
 
-def parse_bots(text: str) -> dict[str, str]:
-    """The computer's seats from link text ``black:hard,red:easy``; `RecordError` says what is wrong."""
-    if not text:
-        return {}
+def parse_bots(text: str) -> tuple[dict[str, str], list[str]]:
+    """The computer's seats from link text ``black:hard,red:easy``, and each one written wrong, in words: a
+    link's damaged part costs only itself, so the seats written right are kept."""
     bots: dict[str, str] = {}
+    problems = []
     for item in filter(None, text.split(",")):
         seat, sep, level = item.partition(":")
-        if not sep or not seat or level not in BOT_LEVELS:
-            raise record.RecordError(f"The link's computer seats are not valid: {quote(item)} "
-                                     "(write seat:level, the level easy, medium or hard).")
-        bots[seat] = level
-    return bots
+        if sep and seat and level in BOT_LEVELS:
+            bots[seat] = level
+        else:
+            problems.append(f"The link's computer seat {quote(item)} is not valid "
+                            "(write seat:level, the level easy, medium or hard).")
+    return bots, problems
 
 
 class Loading:
@@ -48,16 +49,15 @@ class Loading:
 
     def __init__(self, rec: record.Record, rng=None, note: str | None = None, saved: dict | None = None):
         self.notes = [note] if note else []
-        try:
-            bots = parse_bots(rec.view.get("bots", ""))
-            known = seats(games.get(rec.game), rec.options)
-            unknown = sorted(set(bots) - set(known))
-            if unknown:
-                raise record.RecordError(f"The link gives the computer a seat this game has not: {quote(unknown[0])} "
-                                         f"(its seats: {', '.join(known)}).")
-        except record.RecordError as err:  # a damaged seat setting: the game opens with people in every seat
-            bots = {}
-            self.notes.append(f"{err} Every seat is a person's.")
+        bots, problems = parse_bots(rec.view.get("bots", ""))
+        known = seats(games.get(rec.game), rec.options)
+        for seat in sorted(set(bots) - set(known)):
+            del bots[seat]
+            problems.append(f"The link gives the computer a seat this game has not: {quote(seat)} "
+                            f"(its seats: {', '.join(known)}).")
+        if problems:  # the game opens all the same, a person in each seat written wrong
+            self.notes.append(" ".join([*problems, "Its other computer seats are kept." if bots
+                                        else "Every seat is a person's."]))
         pace = rec.view.get("pace", "normal")
         if pace not in PACES:
             self.notes.append(f"The link's computer speed is not valid: {quote(pace)} (write slow, normal or fast); "
