@@ -291,7 +291,7 @@ def test_a_dark_theme_where_the_system_asks_for_one_and_axe_finds_no_violation_i
     """A visitor whose system asks for dark pages (prefers-color-scheme) gets one: every game with its rules and a
     selection shown, the log's move on screen and the dialogs pass axe's checks (its contrast among them) in it,
     and the board keeps its light colours, the pictures drawn for them.  An embed stays light: it sits in a wiki
-    page whose colours it cannot know."""
+    page whose colours it cannot know; a page printed is light."""
     app.page.emulate_media(color_scheme="dark")
 
     def paper(selector: str) -> float:
@@ -315,6 +315,9 @@ def test_a_dark_theme_where_the_system_asks_for_one_and_axe_finds_no_violation_i
     app.page.click("#games-close")
     app.page.click("#embed")
     assert violations(app) == []
+    app.page.emulate_media(media="print")  # paper is white: the page printed in the light theme's ink, not grey
+    assert app.page.evaluate("getComputedStyle(document.body).color") == "rgb(34, 34, 34)"
+    app.page.emulate_media(media="screen")
     app.page.goto(app.server + "embed.html#" + Session("ice-lady", {}, ["c3-d4"]).link() + "&play")
     app.wait_ready()
     assert paper("body") > 240 and app.page.evaluate("getComputedStyle(document.body).color") == "rgb(34, 34, 34)"
