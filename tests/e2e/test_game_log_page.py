@@ -401,6 +401,31 @@ def test_an_entry_opens_to_its_moves_and_the_keys_step_turn_by_turn(app):
     assert app.position() == game.replay(moves[:7]).to_text()
 
 
+def test_a_game_printed_on_a_phone_has_its_board_and_every_turn_in_full_and_no_controls(new_context, server):
+    """Printed (as the browser's Print gives it), the page is the game on paper: the board, the status and every
+    turn of the log in all its words, where the screen shows the log in a drawer under the board (a phone) or in
+    a list that scrolls, and each turn in three lines; none of what paper cannot press."""
+    game = games.get("ice-turn")
+    rng, state, moves = random.Random(5), game.new(), []
+    while len(moves) < 120 and not state.outcome:
+        moves.append(rng.choice(state.legal_moves()))
+        state = state.play(moves[-1])
+    page = new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    page.goto(f"{server}#{record.encode(record.Record('ice-turn', {}, tuple(moves)))}")
+    page.wait_for_selector("html[data-ready]", timeout=60_000)
+    settled(page)
+    assert page.locator("#log-body").is_hidden() and page.locator("#controls").is_visible()
+    page.emulate_media(media="print")
+    for shown in ("#board > svg", "#status", "#log-body"):
+        assert page.locator(shown).is_visible(), shown
+    for left_out in ("#picker", "#controls", "#type-move", "#board .tray", ".log-toggle", ".turn-nav"):
+        assert page.locator(left_out).is_hidden(), left_out
+    cut = page.evaluate("""() => [document.getElementById('moves'), ...document.querySelectorAll('#moves .sum')]
+        .filter(e => e.scrollHeight > e.clientHeight + 1).map(e => e.id || e.dataset.ply)""")
+    assert cut == [], "the list and each turn in full"
+    assert page.locator("#moves li.turn").count() == len(turns.turns(replayed("ice-turn", moves), moves))
+
+
 # Each change the log's list is handed (one batch per turn of the event loop): how many entries it holds after.
 LIST_BATCHES = """
 window.listBatches = [];
