@@ -418,7 +418,7 @@ def test_a_game_printed_on_a_phone_has_its_board_and_every_turn_in_full_and_no_c
     page.emulate_media(media="print")
     for shown in ("#board > svg", "#status", "#log-body"):
         assert page.locator(shown).is_visible(), shown
-    for left_out in ("#picker", "#controls", "#type-move", "#board .tray", ".log-toggle", ".turn-nav"):
+    for left_out in ("#picker", "#controls", "#type-move", "#board .tray", ".log-toggle", ".turn-nav", "#rules"):
         assert page.locator(left_out).is_hidden(), left_out
     cut = page.evaluate("""() => [document.getElementById('moves'), ...document.querySelectorAll('#moves .sum')]
         .filter(e => e.scrollHeight > e.clientHeight + 1).map(e => e.id || e.dataset.ply)""")
