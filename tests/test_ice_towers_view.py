@@ -204,8 +204,8 @@ def test_panel_offers_every_acting_colour_and_marks_the_current_one():
     root = panel(GAME.new(players=3), "yellow")
     buttons = {el.get("data-actor"): el for el in root.iter("button") if el.get("data-actor") is not None}
     assert list(buttons) == ["", "red", "yellow", "green"]
-    assert [a for a, el in buttons.items() if "active" in el.get("class")] == ["yellow"]
-    assert "active" in panel(GAME.new()).find(".//button[@data-actor='']").get("class")
+    assert [a for a, el in buttons.items() if el.get("aria-pressed") == "true"] == ["yellow"]
+    assert panel(GAME.new()).find(".//button[@data-actor='']").get("aria-pressed") == "true"
     assert "Ghost pieces" in views.panel(GAME.new(haunted=True)) and "Ghost" not in views.panel(GAME.new())
 
 

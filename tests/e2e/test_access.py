@@ -182,7 +182,7 @@ def test_escape_cancels_and_history_keys_browse_outside_the_board(app):
 def test_the_game_and_the_move_on_screen_are_marked_for_a_screen_reader_and_in_a_high_contrast_theme(app):
     """The header's game on screen and the log's move on screen carry aria-current (a screen reader says "current
     page", "current step"); in a high-contrast theme (forced colours), which drops the backgrounds that alone
-    marked them, each still stands out from its neighbours."""
+    marked them, each still stands out from its neighbours, as does the colour Ice Towers' player acts as."""
     session = Session("ice-lady")
     for move in ("f3-e4", "d6-e5", "e4-d5", "e5-d4"):
         session.play(move)
@@ -206,6 +206,11 @@ def test_the_game_and_the_move_on_screen_are_marked_for_a_screen_reader_and_in_a
     app.pick("terrafex")
     app.settled()
     assert marked() == ["terrafex"], "a new Terrafex game: no move to mark"
+    app.pick("ice-towers")  # ...and the colour Ice Towers' player acts as, pressed
+    app.settled()
+    paints = app.page.evaluate("""() => ['.acting [aria-pressed="true"]', '.acting [aria-pressed="false"]']
+        .map(s => getComputedStyle(document.querySelector(s)).backgroundColor)""")
+    assert paints[0] != paints[1], paints
 
 
 def test_a_typed_move_plays_and_a_wrong_one_is_refused_in_words(app):

@@ -105,7 +105,7 @@ def test_haunted_timed_game_with_chosen_colours_and_an_acting_colour(app):
 
     app.page.click('#game-panel [data-actor="blue"]')
     app.settled()
-    assert "active" in app.page.get_attribute('#game-panel [data-actor="blue"]', "class")
+    assert app.page.get_attribute('#game-panel [data-actor="blue"]', "aria-pressed") == "true"
     app.click("t16")  # purple's pL1: not Blue's to move
     assert app.message() and app.moves() == []
     app.play("t7", "t16")  # Blue caps pL1 with bL1

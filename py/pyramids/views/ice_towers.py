@@ -250,9 +250,8 @@ def panel(state, actor: str | None = None, marks=None, people=None) -> str:
         everyone = len(ours) == len(state.humans)
         choices = ([("", "Any colour")] if everyone else []) + [(c, _name(c)) for c in ours]
         buttons = "".join(
-            f'<button type="button" data-actor="{c}" class="{"active" if c == current else ""}" '
-            f'aria-pressed="{str(c == current).lower()}">' + (f'<span class="who {c}"></span>' if c else "")
-            + f"{label}</button>"
+            f'<button type="button" data-actor="{c}" aria-pressed="{str(c == current).lower()}">'
+            + (f'<span class="who {c}"></span>' if c else "") + f"{label}</button>"
             for c, label in choices)
         parts.append(f'<div class="acting" role="group" aria-label="Acting as"><span>Acting as</span> {buttons}</div>')
         ghost = (" Ghost pieces move only when you choose them, and not while the colour you act as holds a piece."
