@@ -10,9 +10,11 @@ from __future__ import annotations
 import pathlib
 import random
 import re
+import struct
+import zlib
 
 import pytest
-from conftest import PHONE, App, watched_contexts
+from conftest import ARGS, CHROMIUM, PHONE, App, watched_contexts
 
 from pyramids import games
 from pyramids.session import Session
@@ -327,6 +329,36 @@ def test_a_dark_theme_where_the_system_asks_for_one_and_axe_finds_no_violation_i
     app.wait_ready()
     assert paper("body") > 240 and app.page.evaluate("getComputedStyle(document.body).color") == "rgb(34, 34, 34)"
     assert violations(app) == []
+
+
+def pixel(page, x: float, y: float) -> tuple[int, int, int]:
+    """The colour on screen at (x, y), read from a one-pixel screenshot (its PNG's one row, unfiltered as it has
+    no neighbours)."""
+    png = page.screenshot(clip={"x": x, "y": y, "width": 1, "height": 1})
+    data, at = b"", 8
+    while at < len(png):
+        size = struct.unpack(">I", png[at:at + 4])[0]
+        if png[at + 4:at + 8] == b"IDAT":
+            data += png[at + 8:at + 8 + size]
+        at += size + 12
+    return tuple(zlib.decompress(data)[1:4])
+
+
+def test_a_browser_that_darkens_pages_by_itself_leaves_this_one_and_its_board_as_drawn(browser, server):
+    """Chrome's auto dark theme (Android's "Apply dark themes to sites") transforms what is declared light: the
+    page declares both themes (index.html's color-scheme), and its board takes the page's, so that the board's
+    paper stays white and its pictures their colours instead of being darkened."""
+    darkened = browser.browser_type.launch(executable_path=CHROMIUM, headless=True,
+                                           args=[*ARGS, "--enable-features=WebContentsForceDark"])
+    try:
+        page = darkened.new_page(viewport={"width": 1000, "height": 700}, color_scheme="dark")
+        page.goto(server + "#" + link("icetoids"))
+        page.wait_for_selector("html[data-ready]", timeout=60_000)
+        board = page.locator("#board").bounding_box()
+        assert min(pixel(page, board["x"] + 4, board["y"] + 4)) > 240, "the board's paper white"
+        assert max(pixel(page, 4, board["y"] + board["height"] + 4)) < 40, "the page its own dark"
+    finally:
+        darkened.close()
 
 
 def test_axe_finds_no_violation_on_the_embed_page(screen):
