@@ -215,6 +215,22 @@ def test_the_game_and_the_move_on_screen_are_marked_for_a_screen_reader_and_in_a
     assert paints[0] != paints[1], paints
 
 
+def test_in_a_high_contrast_theme_what_a_selection_lights_in_the_tray_stands_out(app):
+    """Ice-Turn's tray lights the ways the selected piece may go (by a background and a border's colour): in forced
+    colours, which drop both, the lit buttons take the system's highlight as an outline."""
+    game, rng, moves = games.get("ice-turn"), random.Random(2), []
+    state = game.new()
+    while state.phase != "move" or state.active != "red":
+        moves.append(rng.choice(state.legal_moves()))
+        state = state.play(moves[-1])
+    app.open(Session("ice-turn", moves=moves).link())
+    app.click(state.path(next(m for m in state.legal_moves() if m.startswith("tip:")))[0])  # a piece to tip
+    app.page.emulate_media(forced_colors="active")
+    outlines = app.page.evaluate("""() => ['#board .tray button.lit', '#board .tray button:not(.lit)']
+        .map(s => getComputedStyle(document.querySelector(s)).outlineStyle)""")
+    assert outlines == ["solid", "none"], outlines
+
+
 def test_a_typed_move_plays_and_a_wrong_one_is_refused_in_words(app):
     """Issue 13: "A typed-move box that accepts the game's notation"."""
     app.open()
