@@ -13,6 +13,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 PAGE = (ROOT / "index.html").read_text()
 MODULES = {path.relative_to(ROOT / "py").as_posix(): path.read_text()
            for path in [ROOT / "py" / "main.py", *sorted((ROOT / "py" / "screen").glob("*.py"))]}
+# The page's own scripts: one binds a control before the page's Python starts when the control must answer from the
+# page's first frame (the theme: static/theme.js)
+SCRIPTS = {path.relative_to(ROOT).as_posix(): path.read_text() for path in sorted((ROOT / "static").glob("*.js"))}
 DRAWN_BY_VIEWS = {"clock"}  # inside the game's panel, which the game's view draws
 # The lesson's buttons, drawn inside #lesson by pyramids.learn.box (fetched with the lessons)
 DRAWN_BY_VIEWS |= set(re.findall(r'id="([^"]+)"', (ROOT / "py" / "pyramids" / "learn.py").read_text()))
@@ -59,18 +62,22 @@ class Controls(HTMLParser):
 
 def test_every_control_is_one_parts():
     """A field may be read through its form (its event's `form`: the embed's options), by the part whose
-    form it is."""
+    form it is; a control may be a script's of the page instead, which binds it."""
     parsed = Controls()
     parsed.feed(PAGE)
     controls = parsed.found
-    assert {"undo", "replay", "share", "notation", "new-form", "games-file", "log-toggle"} <= set(controls)
+    assert {"undo", "replay", "share", "notation", "new-form", "games-file", "log-toggle", "theme"} <= set(controls)
     assert controls["embed-play"] == "embed-box"
     for control, form in controls.items():
         naming = [module for module, text in MODULES.items() if f'"{control}"' in text]
         if form is not None and not naming:
             naming = [module for module, text in MODULES.items() if f'"{form}"' in text]
+        naming += [script for script, text in SCRIPTS.items() if f'getElementById("{control}")' in text]
         assert len(naming) == 1, f"#{control} is named in {naming or 'no module'}"
-        assert naming[0].startswith("screen/") and "def bind" in MODULES[naming[0]], f"#{control} is {naming[0]}'s"
+        if naming[0] in SCRIPTS:
+            assert "addEventListener(" in SCRIPTS[naming[0]], f"#{control} is {naming[0]}'s"
+        else:
+            assert naming[0].startswith("screen/") and "def bind" in MODULES[naming[0]], f"#{control} is {naming[0]}'s"
 
 
 EVENT_READS = re.compile(r"addEventListener|\bevent\.(target|currentTarget|preventDefault|stopPropagation|key\w+)\b"

@@ -6,7 +6,7 @@ import time
 from browser import do, on, stored
 from pyramids.mirror import Mirror
 
-# The page's keys that are the app's (static/bridge.js, snapshot.js and sound.js name them too).
+# The page's keys that are the app's (static/bridge.js, snapshot.js, sound.js and theme.js name them too).
 PREFIX = "pyramids.v1."
 NOT_SAVING = "This browser is not saving games (storage is off or full); the link still holds this game."
 

@@ -347,6 +347,55 @@ def test_a_dark_theme_where_the_system_asks_for_one_and_axe_finds_no_violation_i
     assert violations(app) == []
 
 
+def test_a_player_chooses_a_light_or_dark_page_whatever_the_system_asks_and_it_is_kept(app):
+    """The page follows the system's theme unless the player chooses one with the Theme setting (static/theme.js):
+    the choice holds on a system that asks for the other, is the page's as it is first shown on the next visit (before
+    its Python starts), is made in the player's other tabs as it is made, and "as the system" gives the page back to
+    the system.  The board keeps its light colours, and a page printed is light."""
+    def paper(page=app.page) -> float:
+        """How light the page's background is, 0 (black) to 255 (white)."""
+        return page.evaluate("""() => getComputedStyle(document.body).backgroundColor
+            .match(/[0-9.]+/g).slice(0, 3).map(Number).reduce((a, b) => a + b) / 3""")
+
+    app.page.emulate_media(color_scheme="dark")
+    app.open(link("ice-lady"))
+    assert paper() < 40 and app.page.input_value("#theme") == ""
+    app.page.select_option("#theme", "light")
+    assert paper() > 240
+    assert app.page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "light"  # its fields too
+    assert violations(app) == []
+    # on the next visit: the page's colours once its document is parsed, and as it is shown
+    app.page.add_init_script("""addEventListener("DOMContentLoaded", () =>
+        sessionStorage.parsed = getComputedStyle(document.body).backgroundColor)""")
+    app.page.add_init_script("""new MutationObserver((_, seen) => {  // static/snapshot.js shows the page
+        if (document.documentElement.hasAttribute("data-painting")) return;
+        sessionStorage.shown = getComputedStyle(document.body).backgroundColor; seen.disconnect();
+    }).observe(document, {subtree: true, attributeFilter: ["data-painting"]})""")
+    app.reload()
+    light = "rgb(250, 248, 243)"
+    assert app.page.evaluate("[sessionStorage.parsed, sessionStorage.shown]") == [light, light]
+    assert app.page.input_value("#theme") == "light" and paper() > 240
+
+    other = App(app.page.context.new_page(), app.server).open(link("icetoids"))  # the player's other tab
+    other.page.emulate_media(color_scheme="dark")
+    assert paper(other.page) > 240 and other.page.input_value("#theme") == "light"
+    other.page.select_option("#theme", "dark")
+    app.page.wait_for_function("document.querySelector('#theme').value === 'dark'")
+    app.page.emulate_media(color_scheme="light")
+    assert paper() < 40 and paper(other.page) < 40
+    assert app.page.evaluate("getComputedStyle(document.querySelector('#board')).backgroundColor") == \
+        "rgb(255, 255, 255)"  # the board keeps its paper
+    app.page.emulate_media(media="print")  # paper is white: the dark page printed in the light theme's ink
+    assert app.page.evaluate("getComputedStyle(document.body).color") == "rgb(34, 34, 34)"
+    app.page.emulate_media(media="screen")
+
+    app.page.select_option("#theme", "")  # as the system: light here
+    assert paper() > 240 and app.page.evaluate("localStorage.getItem('pyramids.v1.theme')") is None
+    other.page.wait_for_function("document.querySelector('#theme').value === ''")
+    assert paper(other.page) < 40  # its system asks for dark
+    other.page.close()
+
+
 def pixel(page, x: float, y: float) -> tuple[int, int, int]:
     """The colour on screen at (x, y), read from a one-pixel screenshot (its PNG's one row, unfiltered as it has
     no neighbours)."""

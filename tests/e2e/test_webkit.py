@@ -1,8 +1,8 @@
 """WebKit keeps working: Debian's WebKitGTK (installed by ./build.sh test), the engine of Safari and of every
 browser on an iPhone, driven by its WebKitWebDriver under xvfb-run (tests/bench/webdriver.py).  The app starts, is
 played by clicks and by keys, reloads, opens every game, a press held while the board is drawn again still clicks,
-the computer answers from its worker, the embed steps, and with the site gone the service worker plays on.  The
-rules and the page are tested in Chromium; this checks that another engine runs them."""
+the computer answers from its worker, the embed steps, a theme chosen holds, and with the site gone the service
+worker plays on.  The rules and the page are tested in Chromium; this checks that another engine runs them."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ ENTER, TAB = "\ue007", "\ue004"
 ARROWS = {(1, 0): "\ue014", (-1, 0): "\ue012", (0, 1): "\ue015", (0, -1): "\ue013"}  # right, left, down, up
 MOVES = "return [...document.querySelectorAll('#moves button[data-notation]')].map(e => e.dataset.notation)"
 READY = "return document.documentElement.hasAttribute('data-ready') && !window.left"
+PAPER, DARK = "return getComputedStyle(document.body).backgroundColor", "rgb(24, 23, 21)"  # the dark theme's paper
 # A page's errors from the moment it is ready (classic WebDriver reads no console): kept in sessionStorage, so that
 # an error on a page the next navigation replaces is still read.
 WATCH = """
@@ -171,8 +172,12 @@ def test_webkit_plays_by_clicks_and_keys_reloads_opens_every_game_and_plays_on_o
 
         webkit.open(site.url + "#v=1&g=ice-lady&m=d3-e4+e6-f5")
         webkit.until("return navigator.serviceWorker.controller !== null", "the service worker")
+        webkit.run("const box = document.getElementById('theme'); box.value = 'dark';"  # on a light system
+                   "box.dispatchEvent(new Event('change'))")
+        assert webkit.run(PAPER) == DARK
     # The site is gone: every file now comes from the service worker.
     webkit.open()
+    assert webkit.run(PAPER) == DARK, "the theme chosen is kept"
     webkit.click('#board [data-cell="e4"]')
     webkit.click('#board [data-cell="d5"]')
     assert webkit.moves(3) == ["d3-e4", "e6-f5", "e4-d5"]
