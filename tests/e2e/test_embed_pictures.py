@@ -303,6 +303,19 @@ def test_a_sandboxed_frame_plays_where_the_site_sends_cors_and_says_why_where_it
                     site.url + embed.app_link(session.record(), 2).removeprefix("./")
 
 
+def test_a_frame_where_no_script_may_run_says_so(watched, tmp_path, expect_console):
+    """A wiki that sandboxes its frames without allow-scripts: the embed cannot even paint its picture, and said
+    "Loading…" for ever; it says why instead (its <noscript>)."""
+    expect_console(r"^error: Blocked script execution in .* the 'allow-scripts' permission is not set\.$")
+    with StaticServer(ROOT, host="127.0.0.2") as site, StaticServer(tmp_path, host="127.0.0.3") as wiki:
+        page = watched((wiki.origin, site.origin)).new_page()
+        page.goto(wiki.url + wiki_page(tmp_path, code(site.url, played("ice-lady", 6, 2), attributes='sandbox=""')))
+        frame = frame_of(page, "ice-lady")
+        frame.wait_for_selector("#board .no-script", state="visible")
+        assert "does not let it run" in frame.inner_text("#board .no-script")
+        assert frame.is_hidden("#board .loading") and frame.is_hidden("#bar")
+
+
 def test_a_strict_security_policy_runs_the_app_and_the_embed(watched, expect_console):
     """Issue 50: under this policy the app stayed "Starting…" for ever (PyScript made its workers' hooks with
     Function(), which needs 'unsafe-eval'; build.sh's eval_free_hooks makes them without).  The computer thinks
