@@ -10,7 +10,7 @@
   const root = document.documentElement;
   const box = document.getElementById("theme");
   const dark = [...document.styleSheets].flatMap(sheet => [...sheet.cssRules])
-    .find(rule => rule.media && rule.conditionText.includes("prefers-color-scheme"));
+    .find(rule => rule.media && rule.media.mediaText.includes("prefers-color-scheme"));
   const system = dark.media.mediaText;
 
   function read() {
