@@ -311,9 +311,9 @@ def test_a_frame_where_no_script_may_run_says_so(watched, tmp_path, expect_conso
         page = watched((wiki.origin, site.origin)).new_page()
         page.goto(wiki.url + wiki_page(tmp_path, code(site.url, played("ice-lady", 6, 2), attributes='sandbox=""')))
         frame = frame_of(page, "ice-lady")
-        frame.wait_for_selector("#board .no-script", state="visible")
-        assert "does not let it run" in frame.inner_text("#board .no-script")
-        assert frame.is_hidden("#board .loading") and frame.is_hidden("#bar")
+        frame.wait_for_selector(".no-script", state="visible")
+        assert "does not let it run" in frame.inner_text(".no-script")
+        assert frame.is_hidden("#board") and frame.is_hidden("#bar") and frame.is_hidden("#footer")
 
 
 def test_a_strict_security_policy_runs_the_app_and_the_embed(watched, expect_console):

@@ -198,11 +198,11 @@ new MutationObserver(records => {
 def test_a_browser_with_javascript_off_is_told_what_to_do(new_context, server):
     """With JavaScript off (a browser's setting, a privacy extension) nothing can start: the page said "Starting the
     game engine…" for ever beside controls that never woke.  Its <noscript> says why and what to do instead, and
-    the columns that would wait are left out (app.css, `scripting: none`)."""
+    the board's box and the columns that would wait are left out (app.css, `scripting: none`)."""
     page = new_context(java_script_enabled=False).new_page()
     page.goto(server)
-    assert "Turn it on for this site" in page.locator("#board .no-script").inner_text()
-    assert page.is_hidden("#board .loading") and page.is_hidden("#side") and page.is_hidden("#log")
+    assert "Turn it on for this site" in page.locator(".no-script").inner_text()
+    assert page.is_hidden("#board") and page.is_hidden("#side") and page.is_hidden("#log")
 
 
 def test_the_page_is_wired_and_drawn_in_tasks_of_their_own(new_context, server):
