@@ -9,7 +9,10 @@
   const CHOICES = {light: "not all", dark: "screen"};  // the dark set's condition for each
   const root = document.documentElement;
   const box = document.getElementById("theme");
-  const dark = [...document.styleSheets].flatMap(sheet => [...sheet.cssRules])
+  const rules = sheet => {  // a stylesheet of another origin (an extension's) cannot be read, and is not ours
+    try { return [...sheet.cssRules]; } catch (error) { return []; }
+  };
+  const dark = [...document.styleSheets].flatMap(rules)
     .find(rule => rule.media && rule.media.mediaText.includes("prefers-color-scheme"));
   const system = dark.media.mediaText;
 
@@ -18,10 +21,11 @@
   }
 
   function apply(choice) {
-    choice = Object.hasOwn(CHOICES, choice) ? choice : "";
+    choice = choice === "light" || choice === "dark" ? choice : "";  // anything else stored: the system's
     dark.media.mediaText = CHOICES[choice] || system;
-    // light on a dark system: its fields and scroll bars light too (the page declares both schemes)
-    root.style.colorScheme = choice === "light" ? "light" : "";
+    // light on a dark system: its fields and scroll bars light too (the page declares both schemes); "only", or
+    // a browser that darkens pages by itself (Chrome's auto dark) would darken this one, and its board
+    root.style.colorScheme = choice === "light" ? "light only" : "";
     box.value = choice;
   }
 

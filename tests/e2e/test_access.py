@@ -362,7 +362,7 @@ def test_a_player_chooses_a_light_or_dark_page_whatever_the_system_asks_and_it_i
     assert paper() < 40 and app.page.input_value("#theme") == ""
     app.page.select_option("#theme", "light")
     assert paper() > 240
-    assert app.page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "light"  # its fields too
+    assert app.page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "light only"  # fields
     assert violations(app) == []
     # on the next visit: the page's colours once its document is parsed, and as it is shown
     app.page.add_init_script("""addEventListener("DOMContentLoaded", () =>
@@ -393,6 +393,9 @@ def test_a_player_chooses_a_light_or_dark_page_whatever_the_system_asks_and_it_i
     assert paper() > 240 and app.page.evaluate("localStorage.getItem('pyramids.v1.theme')") is None
     other.page.wait_for_function("document.querySelector('#theme').value === ''")
     assert paper(other.page) < 40  # its system asks for dark
+    other.page.evaluate("localStorage.setItem('pyramids.v1.theme', 'toString')")  # storage holding nonsense
+    other.reload()
+    assert other.page.input_value("#theme") == "" and paper(other.page) < 40, "the system's theme"
     other.page.close()
 
 
@@ -412,7 +415,8 @@ def pixel(page, x: float, y: float) -> tuple[int, int, int]:
 def test_a_browser_that_darkens_pages_by_itself_leaves_this_one_and_its_board_as_drawn(browser, server):
     """Chrome's auto dark theme (Android's "Apply dark themes to sites") transforms what is declared light: the
     page declares both themes (index.html's color-scheme), and its board takes the page's, so that the board's
-    paper stays white and its pictures their colours instead of being darkened."""
+    paper stays white and its pictures their colours instead of being darkened.  A player who chose the light
+    page has it light, its board too (static/theme.js declares it light "only")."""
     darkened = browser.browser_type.launch(executable_path=CHROMIUM, headless=True,
                                            args=[*ARGS, "--enable-features=WebContentsForceDark"])
     try:
@@ -422,6 +426,9 @@ def test_a_browser_that_darkens_pages_by_itself_leaves_this_one_and_its_board_as
         board = page.locator("#board").bounding_box()
         assert min(pixel(page, board["x"] + 4, board["y"] + 4)) > 240, "the board's paper white"
         assert max(pixel(page, 4, board["y"] + board["height"] + 4)) < 40, "the page its own dark"
+        page.select_option("#theme", "light")
+        assert min(pixel(page, board["x"] + 4, board["y"] + 4)) > 240, "the board's paper white"
+        assert min(pixel(page, 4, board["y"] + board["height"] + 4)) > 240, "the page light, as chosen"
     finally:
         darkened.close()
 
