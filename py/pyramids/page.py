@@ -214,8 +214,7 @@ def announcement(session: Session, heard: int, cursor: int) -> str:
     elif total < heard:
         parts.append("Move taken back.")
     elif s.cursor != cursor:
-        parts.append(f"Move {s.cursor} of {total}: " +
-                     (s.words.describe(s.cursor).rstrip(".") if s.cursor else "the start") + ".")
+        parts.append(s.words.on_screen())
     if s.message and s.message not in " ".join(parts):  # after a move the message says it in words too
         parts.append(s.message)
     clicks = s.clicks

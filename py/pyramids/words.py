@@ -29,6 +29,12 @@ class Words:
         except Exception:  # noqa: BLE001 - the move list must show every move
             return move
 
+    def on_screen(self) -> str:
+        """The move on screen while browsing, with where it stands: "Move 2 of 6: Black medium c7 to a7."."""
+        s = self.session
+        return (f"Move {s.cursor} of {len(s.moves)}: "
+                + (self.describe(s.cursor).rstrip(".") if s.cursor else "the start") + ".")
+
     def moves_in_words(self, first: int) -> str:
         """The moves after ply `first` in words, as sentences: the message after a move (`turns.said`)."""
         return turns.said(self.session.states, self.session.moves, first)

@@ -95,9 +95,13 @@ def test_the_computers_turn_is_told_outlined_and_replayed_beside_the_log(new_con
     page.click("#replay")
     wait_shown(page, states[theirs[-1].first - 1].to_text())
     assert page.inner_text("#replay") == "Stop replay"
+    # the message line says the move on screen, not the latest turn's news beside an earlier board
+    before = theirs[-1].first - 1
+    assert page.inner_text("#message").startswith(f"Move {before} of {len(moves)}: "), page.inner_text("#message")
     page.wait_for_function("p => document.getElementById('board').dataset.position === p", arg=latest,
                            timeout=30_000)
     page.wait_for_function("document.getElementById('replay').textContent === 'Replay turn'")
+    assert page.inner_text("#message") == said, "the latest turn's news again"
     assert page.locator('#board [aria-label*="last move"]').count() >= 1, "still outlined until the player acts"
 
 
@@ -388,6 +392,8 @@ def test_an_entry_opens_to_its_moves_and_the_keys_step_turn_by_turn(app):
             and first.locator("button.open").get_attribute("aria-expanded") == "true")
     first.locator('button[data-ply="2"]').click()
     assert app.position() == game.replay(moves[:2]).to_text()
+    said = game.replay(moves[:1]).words(moves[1]).rstrip(".")
+    assert app.page.inner_text("#message") == f"Move 2 of 8: {said}.", "the move on screen, in words"
     app.page.keyboard.press("PageDown")
     assert app.position() == game.replay(moves[:6]).to_text()
     app.page.keyboard.press("End")
