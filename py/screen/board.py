@@ -96,7 +96,9 @@ class Board:
 
     async def step_replay(self, session, first, last):
         """Show the position before the turns, then each move, `REPLAY_STEP_S` apart; input is never blocked
-        (a player's action cancels this task at its next pause)."""
+        (a player's action cancels this task at its next pause).  The message line says each move shown, then
+        again what it said before (Terrafex: the computer's fire the player placed, told as it came)."""
+        said = session.message, session.warn
         for ply in range(first, last + 1):
             if session is not self.app.session:
                 break
@@ -106,6 +108,7 @@ class Board:
         self.replaying = None
         if session is self.app.session:
             session.go(len(session.moves))
+            session.note(*said)
             self.app.render()
 
     def stop_replay(self):
