@@ -139,7 +139,7 @@ def test_the_tray_says_the_die_and_the_movement_points_left_over_its_rows():
     moving = pos({"a1": "r3r2r1", "d4": "b3b2b1"}, roll=5, face="dig", spent=2)
     line = tray(moving).find("p")
     assert line.get("class") == "tally" and words(line) == "Red: 3 of 5 MP left"
-    assert line.find("svg").get("aria-label") == "d6 shows 5"
+    assert line.find(".//svg").get("aria-label") == "d6 shows 5"
     reacting = pos({"a1": "r3r2r1", "d4": "b3b2b1"}, seat="blue", phase="react", roll=4, face="dig", spent=4)
     assert words(tray(reacting).find("p")) == "Blue: reactionary turning"
 

@@ -344,7 +344,8 @@ def test_with_a_phone_browser_s_bars_shown_the_board_sized_by_the_window_is_whol
 def test_held_sideways_in_a_window_360_px_high_ice_turn_s_wild_turn_is_whole(new_context, server):
     """A Wild turn is the tray's tallest face: the die, Tip, Turn, the Treehouse's eight choices in two rows, End
     movement.  Beside the board in a 740×360 window (a common Android phone held sideways) End stood 4 px under the
-    window's foot; at 568×320 it still does (a 2016 iPhone SE)."""
+    window's foot; in a 568×320 one (an iPhone SE held sideways) 19 px, in 667×325 (a later SE, less Safari's bars)
+    22 px: there End stands at the tray's top, beside the movement points it ends."""
     game, rng, moves = games.get("ice-turn"), random.Random(0), []
     state = game.new()
     while not (state.phase == "move" and state.face == "wild" and state.spent == 0):
@@ -355,7 +356,7 @@ def test_held_sideways_in_a_window_360_px_high_ice_turn_s_wild_turn_is_whole(new
     page.goto(f"{server}#v=1&g=ice-turn&m={'+'.join(moves)}")
     page.wait_for_selector("html[data-ready]", timeout=60_000)
     page.wait_for_selector("#board .tray .face button[data-cell='end']")
-    for width, height in ((740, 360), (640, 360), (844, 390)):
+    for width, height in ((740, 360), (640, 360), (844, 390), (568, 320), (667, 325)):
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function("w => document.documentElement.clientWidth === w", arg=width)
         page.evaluate("scrollTo(0, 0)")

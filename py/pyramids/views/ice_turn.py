@@ -249,7 +249,7 @@ def _die(value: int) -> str:
 
 
 def _tally_line(roll: int, who: str, doing: str) -> str:
-    return f'<p class="tally">{_die(roll)}{escape(who)}: {doing}</p>'
+    return f'<p class="tally"><span>{_die(roll)}{escape(who)}: {doing}</span></p>'
 
 
 def _place_rows(who: str, hand, lit: set) -> str:
