@@ -249,6 +249,7 @@ def _die(value: int) -> str:
 
 
 def _tally_line(roll: int, who: str, doing: str) -> str:
+    """The die and what is left of it, in one span: a phone held sideways centres it beside End (app.css)."""
     return f'<p class="tally"><span>{_die(roll)}{escape(who)}: {doing}</span></p>'
 
 
