@@ -364,6 +364,8 @@ def test_held_sideways_in_a_window_360_px_high_ice_turn_s_wild_turn_is_whole(new
             "els => Math.max(...els.map(e => e.getBoundingClientRect().bottom))")
         end = box(page, "#board .tray .face button[data-cell='end']")
         assert lowest <= height and end["y"] + end["height"] <= height, (width, lowest)
+        whole = box(page, "#board")  # the tray's room too: else a move made scrolls the page (`back_in_view`)
+        assert whole["y"] + whole["height"] <= height, (width, whole)
         assert box(page, "#board .tray")["x"] >= box(page, "#board > svg")["x"] + box(page, "#board > svg")["width"]
 
 
