@@ -6,6 +6,8 @@ import asyncio
 from browser import do, draw_board, name_more, on
 
 REPLAY_STEP_S = 0.6  # Replay turn: the time each move stays on the board
+# A phone held sideways (app.css): the board as high as the window less the header, the message under it
+SIDEWAYS = "(orientation: landscape) and (max-height: 500px)"
 
 
 class Board:
@@ -80,7 +82,16 @@ class Board:
                 self.stop_replay()
                 app.session.go(len(app.session.moves))
             app.act(lambda: app.session.clicks.click(cells))
+            if not app.session.warn:
+                self.back_in_view()
         return None
+
+    @staticmethod
+    def back_in_view():
+        """A click the game took, on a phone held sideways: the board wholly in view again.  A refusal there
+        scrolls its words, under the board, into view (`App.answer_seen`), and the page stayed so: the board's
+        top row and Ice-Turn's End, at the top of its tray, cut off at the window's top."""
+        do(["intoView", "board", "nearest", SIDEWAYS])
 
     # -- Replay turn ------------------------------------------------------
     def replay_turn(self):

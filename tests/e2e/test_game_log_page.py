@@ -11,6 +11,7 @@ import pytest
 
 from conftest import settled, two_frames, wait_shown, watch_positions
 from pyramids import games, record, turns
+from pyramids.games import ice_turn
 
 WIDE = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
@@ -367,6 +368,34 @@ def test_held_sideways_in_a_window_360_px_high_ice_turn_s_wild_turn_is_whole(new
         whole = box(page, "#board")  # the tray's room too: else a move made scrolls the page (`back_in_view`)
         assert whole["y"] + whole["height"] <= height, (width, whole)
         assert box(page, "#board .tray")["x"] >= box(page, "#board > svg")["x"] + box(page, "#board > svg")["width"]
+
+
+def test_held_sideways_a_refusal_is_read_under_the_board_and_the_next_move_brings_the_board_back(new_context,
+                                                                                                   server):
+    """At 568×320 a refused tap scrolls its words, under the board, into view; the page stayed so, the board's top
+    row and Ice-Turn's End (at the top of its tray) cut off at the window's top, until the player scrolled back."""
+    game, rng, moves = games.get("ice-turn"), random.Random(0), []
+    state = game.new()
+    while not (state.phase == "move" and state.face == "wild" and state.spent == 0):
+        moves.append(rng.choice(state.legal_moves()))
+        state = state.play(moves[-1])
+    mine = next(i for i, stack in enumerate(state.stacks) if stack and stack[0][0] == state.active[0])
+    cells = ice_turn.CELLS
+    page = new_context(viewport={"width": 568, "height": 320}, has_touch=True).new_page()
+    page.goto(f"{server}#v=1&g=ice-turn&m={'+'.join(moves)}")
+    page.wait_for_selector("html[data-ready]", timeout=60_000)
+    page.wait_for_selector("#board .tray .face button[data-cell='end']")
+    page.locator("#board .tray .face button.arrow").first.tap()  # a way to tip, with no piece chosen
+    page.wait_for_function("document.getElementById('message').classList.contains('warn')")
+    page.wait_for_function("(() => { const box = document.getElementById('message').getBoundingClientRect();"
+                           " return box.top >= 0 && box.bottom <= innerHeight; })()")
+    assert box(page, "#board")["y"] < 0, "the refusal's words are under the board: it is scrolled up to them"
+    page.locator(f'#board svg [data-cell="{cells[mine]}"]').first.tap(force=True)
+    page.wait_for_function("document.querySelector('#board .tray .face button.lit:not(.end)')")
+    page.wait_for_function("document.getElementById('board').getBoundingClientRect().top >= 0")
+    end = box(page, "#board .tray .face button[data-cell='end']")
+    assert 0 <= end["y"] and end["y"] + end["height"] <= 320
+    assert box(page, "#board")["y"] + box(page, "#board")["height"] <= 320, "the board whole"
 
 
 def test_on_a_large_screen_the_board_is_as_high_as_the_window_allows_and_the_columns_are_centred(new_context, server):
