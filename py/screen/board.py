@@ -82,7 +82,7 @@ class Board:
                 self.stop_replay()
                 app.session.go(len(app.session.moves))
             app.act(lambda: app.session.clicks.click(cells))
-            if not app.session.warn:
+            if not (app.session.warn or app.learn.active):  # a lesson brings its own words into view
                 self.back_in_view()
         return None
 
