@@ -21,7 +21,7 @@
   }
 
   function apply(choice) {
-    choice = choice === "light" || choice === "dark" ? choice : "";  // anything else stored: the system's
+    choice = Object.keys(CHOICES).includes(choice) ? choice : "";  // anything else stored: the system's
     dark.media.mediaText = CHOICES[choice] || system;
     // light on a dark system: its fields and scroll bars light too (the page declares both schemes); "only", or
     // a browser that darkens pages by itself (Chrome's auto dark) would darken this one, and its board
