@@ -409,7 +409,7 @@ class App:
         self.saving.persist()
         self.panel.notice = ""
         await self.open_game(game_id)
-        self.shown()
+        self.shown(went=True)
         return None
 
     async def open_game(self, game_id):
@@ -418,20 +418,22 @@ class App:
         if not (entry and await self.open_entry(entry)):
             self.adopt(await self.loaded(lambda: Session(game_id)), None, {})
 
-    def shown(self):
-        """A game just opened: its URL, and the page drawn with the board in view."""
+    def shown(self, went=False):
+        """A game just opened: its URL (`went`: a game the player went to, a history entry of its own, so Back
+        returns to the one left, written before the save writes it again), and the page drawn with the board in
+        view."""
+        do(["address", self.session.link(), went])
         self.saving.persist()
-        do(["address", self.session.link()])
         if self.saving.entry is not None:
             self.store.set(saves.LAST, self.saving.entry)  # a visit without a link opens it
         self.act(lambda: None, save=False)
         self.board.show()
 
-    async def open_shown(self, entry_id):
-        """Open a saved game and draw it; False when it cannot be read (the notice says why)."""
+    async def open_shown(self, entry_id, went=False):
+        """Open a saved game and draw it (`went` as `shown`'s); False when it cannot be read (the notice says why)."""
         opened = await self.open_entry(entry_id)
         if opened:
-            self.shown()
+            self.shown(went)
         return opened
 
     def on_key(self, event):
@@ -469,8 +471,9 @@ class App:
         do(["setAll", waiting, {"disabled": False}])
 
     def on_hashchange(self, _event):
-        """A link pasted into this tab: open it like a fresh visit, closing what belonged to the game leaving
-        the screen (the lesson, the New game form, My games, the question of which line goes on).
+        """A link pasted into this tab, or Back or Forward to a game left (`shown`'s `went`): open it like a fresh
+        visit, closing what belonged to the game leaving the screen (the lesson, the New game form, My games, the
+        question of which line goes on).
 
         The game on screen was saved when last played; persist() here would overwrite the new URL.
         """

@@ -313,7 +313,13 @@
       if (open && !box.open) box.showModal();
       else if (!open) box.close();
     }),
-    address: fragment => history.replaceState(null, "", `#${fragment}`),  // the game's link, no new history entry
+    // The game's link in the address: a move replaces the tab's history entry; a game the player went to (another
+    // game chosen, one opened from My games, a new game) is an entry of its own, so Back returns to the one left.
+    address: (fragment, went = false) => {
+      const link = `#${fragment}`;
+      if (went && new URL(link, location.href).href !== location.href) history.pushState(null, "", link);
+      else history.replaceState(null, "", link);
+    },
     // A method of one of the page's own modules, if it is loaded: pyramidsSnapshot's keep and flush
     // (static/snapshot.js), pyramidsSound's play (static/sound.js), pyramidsMotion's drawn (static/motion.js:
     // the board drawn again, its pieces slide).

@@ -212,7 +212,7 @@ class MyGames:
         if entry_id != app.saving.entry:
             app.saving.persist()
             app.panel.notice = ""
-            if await app.open_shown(entry_id):
+            if await app.open_shown(entry_id, went=True):
                 return None
         return app.act(lambda: None, save=False)
 

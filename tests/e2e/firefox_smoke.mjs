@@ -1,6 +1,6 @@
 // Firefox ESR smoke test over WebDriver BiDi (Puppeteer): the app becomes ready, a move by clicks,
-// a reload restores it, an offline reload plays, the embed opens, a press held while the board is drawn again
-// still clicks, and the computer answers from its worker.
+// a reload restores it, an offline reload plays, Back returns to a game left, the embed opens, a press held
+// while the board is drawn again still clicks, and the computer answers from its worker.
 //   node tests/e2e/firefox_smoke.mjs http://127.0.0.1:PORT/
 // Run by tests/e2e/test_firefox.py against the built app.  Prints each step; exits 1 on the first failure,
 // or at the end if the page raised an error, logged a console error or warning (none is expected), got an HTTP
@@ -116,6 +116,15 @@ try {
   await waitMoves(page, ["d3-e4", "e6-f5"], "a move offline");
   step("an offline reload restores the game and plays: e6-f5");
   await page.setOfflineMode(false);
+
+  await page.locator('#picker [data-game="ice-towers"]').click();
+  await page.waitForSelector('#board[data-game="ice-towers"]', {timeout: READY_MS});
+  await page.evaluate(() => history.back());  // the page's Python opens the link as it hears the hashchange
+  await page.waitForSelector('#board[data-game="ice-lady"]', {timeout: READY_MS});
+  await waitMoves(page, ["d3-e4", "e6-f5"], "Back after another game was chosen");
+  await page.evaluate(() => history.forward());
+  await page.waitForSelector('#board[data-game="ice-towers"]', {timeout: READY_MS});
+  step("another game chosen: Back returns to the game left, Forward to the one chosen");
 
   await page.goto(new URL("embed.html#v=1&g=ice-lady&m=d3-e4+e6-f5&ply=1", url).href);
   await ready(page, false);

@@ -204,7 +204,11 @@ MORE_APPLIED = """async () => {
     delete window.probeModule;
     const before = history.length;
     bridge.apply([['address', 'probe-link']]);
-    seen.address = [location.hash, history.length === before];
+    seen.address = [location.hash, history.length - before];
+    bridge.apply([['address', 'probe-link', true]]);  // a game gone to whose link is the one there: no entry
+    seen.address.push(history.length - before);
+    bridge.apply([['address', 'probe-other', true]]);
+    seen.address.push(location.hash, history.length - before);
     probe.remove();
     return seen;
 }"""
@@ -215,13 +219,14 @@ def test_the_commands_for_lists_dialogs_and_the_focus(app):
     appended; a long list gathered off the page and shown whole; scrolled to its end in the next frame (its
     height read then); the focus given; a box hidden gives the focus back to its button; a dialog opened once
     and closed; a method of a page's module that is not loaded does nothing; the address replaced with no new
-    entry in the history."""
+    entry in the history, or a new entry for a game gone to (Back returns to the one left) unless its link is the
+    one there."""
     app.open()
     assert app.page.evaluate(MORE_APPLIED) == {
         "listed": ["1:listed:", "2:listed:1"], "body": True, "before": 2, "swapped": "ab", "fresh": "c",
         "scrolledAtOnce": False, "scrolledAtEnd": True, "focused": "probe-inside",
         "hidden": [True, "probe-opener"], "dialog": [True, False], "played": "capture",
-        "address": ["#probe-link", True]}
+        "address": ["#probe-link", 0, 0, "#probe-other", 1]}
 
 
 COUNTED = """async () => {
