@@ -1,8 +1,9 @@
 """WebKit keeps working: Debian's WebKitGTK (installed by ./build.sh test), the engine of Safari and of every
 browser on an iPhone, driven by its WebKitWebDriver under xvfb-run (tests/bench/webdriver.py).  The app starts, is
-played by clicks and by keys, reloads, opens every game, a press held while the board is drawn again still clicks,
-the computer answers from its worker, the embed steps, a theme chosen holds, and with the site gone the service
-worker plays on.  The rules and the page are tested in Chromium; this checks that another engine runs them."""
+played by clicks and by keys, reloads, opens every game (Back returns to the one left), a press held while the
+board is drawn again still clicks, the computer answers from its worker, the embed steps, a theme chosen holds, and
+with the site gone the service worker plays on.  The rules and the page are tested in Chromium; this checks that
+another engine runs them."""
 
 from __future__ import annotations
 
@@ -156,6 +157,11 @@ def test_webkit_plays_by_clicks_and_keys_reloads_opens_every_game_and_plays_on_o
         webkit.click('#board [data-cell="a1"]')  # Ice-Turn's first tile, the tray an HTML row under the board
         webkit.click('#board .tray button[data-cell^="tile:"]')
         webkit.until(MOVES + ".some(m => m.startsWith('place:a1='))", "Ice-Turn's tile placed")
+        webkit.run("history.back()")  # the game left when Ice-Turn was chosen
+        webkit.until("return document.querySelector('#board[data-game=\"terrafex\"] [data-cell]') !== null",
+                     "Back to Terrafex")
+        webkit.run("history.forward()")
+        webkit.until(MOVES + ".some(m => m.startsWith('place:a1='))", "Forward to Ice-Turn, its tile placed")
 
         webkit.open(site.url + "#v=1&g=ice-lady&m=&bots=black:easy")
         webkit.click('#board [data-cell="d3"]')
