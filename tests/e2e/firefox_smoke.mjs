@@ -117,11 +117,13 @@ try {
   step("an offline reload restores the game and plays: e6-f5");
   await page.setOfflineMode(false);
 
+  await page.evaluate(() => { window.sameDocument = true; });  // Back to an earlier visit would lose it
   await page.locator('#picker [data-game="ice-towers"]').click();
   await page.waitForSelector('#board[data-game="ice-towers"]', {timeout: READY_MS});
   await page.evaluate(() => history.back());  // the page's Python opens the link as it hears the hashchange
   await page.waitForSelector('#board[data-game="ice-lady"]', {timeout: READY_MS});
   await waitMoves(page, ["d3-e4", "e6-f5"], "Back after another game was chosen");
+  check(await page.evaluate(() => window.sameDocument), "Back left the page: choosing a game made no history entry");
   await page.evaluate(() => history.forward());
   await page.waitForSelector('#board[data-game="ice-towers"]', {timeout: READY_MS});
   step("another game chosen: Back returns to the game left, Forward to the one chosen");
