@@ -315,10 +315,14 @@
     }),
     // The game's link in the address: a move replaces the tab's history entry; a game the player went to (another
     // game chosen, one opened from My games, a new game) is an entry of its own, so Back returns to the one left.
+    // Not in a frame: the tab's history is the host page's, whose Back should leave the page.
     address: (fragment, went = false) => {
       const link = `#${fragment}`;
-      if (went && new URL(link, location.href).href !== location.href) history.pushState(null, "", link);
-      else history.replaceState(null, "", link);
+      if (went && self === top && new URL(link, location.href).href !== location.href) {
+        history.pushState(null, "", link);
+      } else {
+        history.replaceState(null, "", link);
+      }
     },
     // A method of one of the page's own modules, if it is loaded: pyramidsSnapshot's keep and flush
     // (static/snapshot.js), pyramidsSound's play (static/sound.js), pyramidsMotion's drawn (static/motion.js:

@@ -348,3 +348,22 @@ def test_back_returns_to_the_game_left_and_forward_to_the_one_gone_to(app):
     assert on_screen() == ("ice-lady", ["d3-e4", "f6-g5"])
     went_back(app, 1)
     assert on_screen() == ("ice-lady", [])
+
+
+def test_in_a_frame_a_game_chosen_makes_no_entry_in_the_host_page_s_history(page, server):
+    """The app framed by another page shares that page's history: a game chosen there replaces the frame's address,
+    so the host page's Back still leaves the host page (static/bridge.js's `address`)."""
+    page.route("**/framing-host.html", lambda route: route.fulfill(
+        content_type="text/html",
+        body=f'<!doctype html><title>Host</title><iframe src="{server}#v=1&g=ice-lady&m=d3-e4" width="900" '
+             'height="700"></iframe>'))
+    page.goto(server + "framing-host.html")
+    frame = page.frame_locator("iframe")
+    frame.locator("html[data-ready]").wait_for(state="attached", timeout=120_000)
+    entries = page.evaluate("history.length")
+    frame.locator('#picker [data-game="ice-towers"]').click()
+    frame.locator('#board[data-game="ice-towers"]').wait_for()
+    answered(page)
+    framed = page.frames[1]
+    assert framed.evaluate("location.hash").startswith("#v=1&g=ice-towers&")
+    assert page.evaluate("history.length") == entries
