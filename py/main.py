@@ -453,7 +453,7 @@ class App:
         if self.session.clicks.pending:
             self.act(self.session.clicks.cancel, save=False)
         else:
-            self.learn.leave()  # with nothing to cancel, Esc leaves a lesson
+            self.learn.leave(player=True)  # with nothing to cancel, Esc leaves a lesson
 
     # -- wiring -------------------------------------------------------------
     def bind(self):

@@ -148,6 +148,11 @@
       ? {target, on: pressedOn(target), named: !button || !!button.id || !!button.closest("[data-cell]")} : null;
   }, true);
   addEventListener("click", () => { clicked = true; }, true);
+  addEventListener("popstate", event => {  // Back from a lesson's entry (`lesson` below)
+    if (!event.state?.lesson && document.body.classList.contains("learning")) {
+      document.getElementById("lesson-leave")?.click();
+    }
+  });
   addEventListener("pointerup", event => {
     const began = press;
     press = null;
@@ -315,14 +320,22 @@
     }),
     // The game's link in the address: a move replaces the tab's history entry; a game the player went to (another
     // game chosen, one opened from My games, a new game) is an entry of its own, so Back returns to the one left.
-    // Not in a frame: the tab's history is the host page's, whose Back should leave the page.
+    // Not in a frame: the tab's history is the host page's, whose Back should leave the page. A lesson's entry
+    // (`lesson`) is taken over by the game gone to from it.
     address: (fragment, went = false) => {
       const link = `#${fragment}`;
-      if (went && self === top && new URL(link, location.href).href !== location.href) {
+      if (went && self === top && !history.state?.lesson && new URL(link, location.href).href !== location.href) {
         history.pushState(null, "", link);
       } else {
         history.replaceState(null, "", link);
       }
+    },
+    // A lesson begun is an entry of the tab's history over its game's (the same address), so that Back (a phone's
+    // back gesture) leaves the lesson, not the game or the site: the popstate below presses the lesson's Leave.
+    // Left by its own button or Esc, the lesson's entry goes back with it.
+    lesson: begun => {
+      if (begun && self === top && !history.state?.lesson) history.pushState({lesson: true}, "");
+      else if (!begun && history.state?.lesson) history.back();
     },
     // A method of one of the page's own modules, if it is loaded: pyramidsSnapshot's keep and flush
     // (static/snapshot.js), pyramidsSound's play (static/sound.js), pyramidsMotion's drawn (static/motion.js:

@@ -4,7 +4,8 @@ The lesson's runner and data (`pyramids.learn`, `pyramids.lessons`) are an archi
 fetched at the first lesson (they are no part of the start-up).  While a lesson runs, its board
 (`Tutor.session`) is the app's session, so the board, the panel and the keys work as in a game;
 the player's own game waits untouched, and nothing of the lesson is saved or put in the link
-(`Saving.persist` and the snapshot leave it alone).  Esc or "Leave the lesson" brings the game back.
+(`Saving.persist` and the snapshot leave it alone).  Esc, "Leave the lesson" or the browser's Back (the lesson
+is an entry of the tab's history) brings the game back.
 """
 
 import asyncio
@@ -83,19 +84,22 @@ class Learn:
         self.offer_for = None
         self.tutor, self.spoken = tutor, None
         app.session = tutor.session
-        do(["classes", "body", {"learning": True}])
+        do(["classes", "body", {"learning": True}], ["lesson", True])
         app.act(lambda: None, save=False)
         app.board.focus()
         return None
 
-    def leave(self):
-        """Back to the player's game, as it was."""
+    def leave(self, player=False):
+        """Back to the player's game, as it was; left by the player (the lesson's Leave, Esc, Back), the lesson's
+        entry in the tab's history goes too (static/bridge.js's `lesson`)."""
         if not self.active:
             return
         app = self.app
         app.board.stop_replay()
         app.session, self.tutor, self.game_session = self.game_session, None, None
         do(["classes", "body", {"learning": False}], ["set", "lesson-live", {"textContent": ""}])
+        if player:
+            do(["lesson", False])
         app.act(lambda: None, save=False)
         app.board.focus()
 
@@ -111,7 +115,7 @@ class Learn:
         if name is None or not self.active:
             return None
         if name == "lesson-leave":
-            return self.leave()
+            return self.leave(player=True)
         if name == "lesson-play":
             return self.play_computer()
         if name == "lesson-first":

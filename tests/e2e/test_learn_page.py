@@ -5,7 +5,7 @@ the player's own game (its moves, its save, its link) is untouched; what a click
 import pytest
 
 from pyramids import games, learn
-from conftest import PHONE, App, in_window, two_frames
+from conftest import PHONE, App, answered, in_window, two_frames
 from test_access import small_controls, violations
 from test_ice_towers_page import click_piece
 
@@ -264,6 +264,48 @@ def test_the_rules_link_starts_a_lesson_and_esc_or_leave_returns_to_the_game_unt
     assert app.page.is_hidden("#lesson") and app.position() == position and app.moves()[-1] == "forest:grow:e4"
     app.reload()
     assert app.position() == position, "the reload brings back the player's game, not the lesson"
+
+
+def test_a_lesson_is_an_entry_of_the_tab_s_history_that_back_leaves_and_leave_or_esc_takes_away(app):
+    """On a phone Back is the way out of most things: in a lesson it leaves the lesson, back to the player's game,
+    rather than leaving the game for the one before it or the site. The lesson's entry has its game's address;
+    leaving by its button or Esc takes the entry back with it, and a game chosen from a lesson takes its place
+    (static/bridge.js's `lesson`)."""
+    def entry():
+        app.settled()
+        return app.page.evaluate("navigation.currentEntry.index")
+
+    def begin():
+        app.page.evaluate("document.getElementById('rules-learn').click()")
+        app.page.wait_for_selector("#lesson:not([hidden])")
+
+    def left():
+        app.page.wait_for_selector("#lesson", state="hidden")
+        app.settled()
+        return app.position(), app.fragment()
+
+    app.open()
+    app.pick("terrafex")
+    app.click("e4")  # the player's game, saved
+    game, here = (app.position(), app.fragment()), entry()
+    begin()
+    assert entry() == here + 1 and app.fragment() == game[1]
+    app.page.evaluate("history.back()")
+    assert left() == game and entry() == here
+    for leave in (lambda: app.page.click("#lesson-leave"), lambda: app.page.keyboard.press("Escape")):
+        begin()
+        leave()
+        assert left() == game
+        app.page.wait_for_function(f"navigation.currentEntry.index === {here}")
+    begin()
+    app.pick("ice-lady")
+    assert entry() == here + 1, "the game chosen took the lesson's entry"
+    app.page.evaluate("""() => new Promise(heard => {
+        addEventListener("hashchange", () => heard(), {once: true});
+        history.back();
+    })""")
+    answered(app.page)
+    assert left() == game
 
 
 def test_hovering_a_square_says_what_a_click_would_score(app):
