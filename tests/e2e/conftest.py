@@ -286,10 +286,19 @@ class App:
         """The link pasted into the running app, its game open: only the "#" changes, the page's Python opens the
         link as it hears the hashchange, and answers it once the game is on screen (py/main.py's
         `on_hashchange`)."""
-        self.page.evaluate("""url => new Promise(heard => {
-            addEventListener("hashchange", () => heard(), {once: true});  // after static/bridge.js's listener
-            location.href = url;
-        })""", url)
+        return self._hashchanged("location.href = to", url)
+
+    def go(self, step: int = -1):
+        """The browser's Back (or Forward, `step` 1) to another game's entry: the page's Python opens its link as it
+        hears the hashchange, as a pasted one (`paste`)."""
+        return self._hashchanged("history.go(to)", step)
+
+    def _hashchanged(self, change: str, to):
+        """`change` made to the address (with `to`), once the page's Python has answered the hashchange."""
+        self.page.evaluate(f"""to => new Promise(heard => {{
+            addEventListener("hashchange", () => heard(), {{once: true}});  // after static/bridge.js's listener
+            {change};
+        }})""", to)
         answered(self.page)
         self.settled()
         return self

@@ -5,7 +5,7 @@ the player's own game (its moves, its save, its link) is untouched; what a click
 import pytest
 
 from pyramids import games, learn
-from conftest import PHONE, App, answered, in_window, two_frames
+from conftest import PHONE, App, in_window, two_frames
 from test_access import small_controls, violations
 from test_ice_towers_page import click_piece
 
@@ -300,11 +300,7 @@ def test_a_lesson_is_an_entry_of_the_tab_s_history_that_back_leaves_and_leave_or
     begin()
     app.pick("ice-lady")
     assert entry() == here + 1, "the game chosen took the lesson's entry"
-    app.page.evaluate("""() => new Promise(heard => {
-        addEventListener("hashchange", () => heard(), {once: true});
-        history.back();
-    })""")
-    answered(app.page)
+    app.go()
     assert left() == game
 
 

@@ -294,17 +294,6 @@ def test_the_two_versions_question_put_away_with_escape_says_where_each_line_is(
                                                                                  (moves[:2] + [other, reply], "")])
 
 
-def went_back(app, step=-1):
-    """The browser's Back (or Forward, `step` 1): the page's Python opens the link of the entry it comes to as it
-    hears the hashchange."""
-    app.page.evaluate("""step => new Promise(heard => {
-        addEventListener("hashchange", () => heard(), {once: true});  // after static/bridge.js's listener
-        history.go(step);
-    })""", step)
-    answered(app.page)
-    app.settled()
-
-
 def test_back_returns_to_the_game_left_and_forward_to_the_one_gone_to(app):
     """A game the player goes to (another game chosen, a game opened from My games, a new game) is an entry of its
     own in the tab's history, so the browser's Back (a phone's back gesture) returns to the game left, as it stood,
@@ -323,9 +312,9 @@ def test_back_returns_to_the_game_left_and_forward_to_the_one_gone_to(app):
     assert entries_in_tab() == first, "a move is no new entry"
     app.pick("ice-towers")
     assert app.fragment().startswith("v=1&g=ice-towers&") and entries_in_tab() == first + 1
-    went_back(app)
+    app.go()
     assert on_screen() == ("ice-lady", ["d3-e4", "f6-g5"]) and app.status() == "White to move."
-    went_back(app, 1)
+    app.go(1)
     assert on_screen() == ("ice-towers", [])
     assert entries_in_tab() == first + 1, "going back and forth makes no entry"
 
@@ -336,17 +325,17 @@ def test_back_returns_to_the_game_left_and_forward_to_the_one_gone_to(app):
     app.page.wait_for_selector('#board[data-game="ice-lady"]')
     app.settled()
     assert entries_in_tab() == first + 2
-    went_back(app)
+    app.go()
     assert on_screen() == ("ice-towers", [])
-    went_back(app, 1)
+    app.go(1)
 
     app.page.click("#new")
     app.page.click("#new-start")
     app.settled()
     assert on_screen() == ("ice-lady", []) and entries_in_tab() == first + 3
-    went_back(app)
+    app.go()
     assert on_screen() == ("ice-lady", ["d3-e4", "f6-g5"])
-    went_back(app, 1)
+    app.go(1)
     assert on_screen() == ("ice-lady", [])
 
 
