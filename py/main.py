@@ -168,7 +168,7 @@ class App:
                 message = await self.replay(loading)
                 if message or not await self.follow(loading):
                     self.adopt(loading.session, None, {})
-                    self.saving.from_link = bool(loading.rec.packed)  # Share's compact link: sent to play by link
+                    self.saving.came_shared(loading.rec)
                     loading.session.following.last_turn()  # told and outlined: nobody made it on this screen
                     if message:
                         shown = "The game is shown up to that move." if loading.error else ""
@@ -231,7 +231,8 @@ class App:
             self.saving.persist()
             return True
         self.adopt(session, None, {})
-        self.saving.from_link, self.parted.link = bool(loading.rec.packed), found
+        self.saving.came_shared(loading.rec)
+        self.parted.link = found
         self.parted.ask(found, session)
         return True
 

@@ -5,7 +5,7 @@ in its own entry, so opening a link never overwrites another game; an unchanged 
 """
 
 from browser import do
-from pyramids import saves
+from pyramids import record, saves
 from pyramids.core import GameError
 from pyramids.loading import read_save, to_storage
 from screen.store import NOT_SAVING, now_ms
@@ -22,13 +22,26 @@ class Saving:
         self.not_saving = False  # the last save failed: the page says so until one succeeds
         self.asked_to_keep = False  # navigator.storage.persist() was asked this visit (after a save, once)
         self.bare = True  # opened without a link: a visit without one reopens the game on screen
-        # the game on screen came from a link Share sent: who moves first here is the player's side
-        self.from_link = False
+        # the game on screen came from a link Share made: (that compact link, the readable link it reads as)
+        self.shared = None
 
     def adopted(self, session, entry, meta):
         """A game put on screen, saved in `entry` (None: not saved until the player acts in it)."""
         self.entry, self.meta = entry, meta
-        self.opened, self.saved, self.from_link = list(session.moves), None, False
+        self.opened, self.saved, self.shared = list(session.moves), None, None
+
+    def came_shared(self, rec):
+        """The game on screen came from `rec`, a link: if Share made it (compact, "Send to Black"), who moves first
+        here is the player's side (`take_side`), and until the game is changed the address keeps that link."""
+        self.shared = (record.encode(rec), self.app.session.link()) if rec.packed else None
+
+    def link(self):
+        """The game's link for the address: while a game from a Share link is unchanged and unsaved, that link, so
+        that Back to it (or a reload) opens it as the friend's link it is; else the readable link."""
+        link = self.app.session.link()
+        if self.shared is not None and self.entry is None and self.shared[1] == link:
+            return self.shared[0]
+        return link
 
     def read(self, session):
         """The game on screen is as its entry holds it (just opened from it): not written again unchanged."""
@@ -70,14 +83,14 @@ class Saving:
             fields = saves.save(app.store, self.entry, s, self.meta, now_ms())
             self.not_saving = fields is None
             if fields is None:
-                do(["address", s.link()])
+                do(["address", self.link()])
                 return  # tried again after the next action: deleting games in My games may have made room
             self.meta, self.synced = fields, tuple(s.moves)
             if not self.asked_to_keep:  # the browser asked to keep the saved games: storage that is not
                 self.asked_to_keep = True  # persistent may be cleared (Safari clears a site's after 7 days
                 do(["keep"])  # without a visit); asked after a save, so never of a mere visitor
         self.saved = (s, self.entry, text)
-        do(["address", s.link()])
+        do(["address", self.link()])
 
     def refused(self, full, keys):
         """Writes the page refused (`screen.store.page_store`): storage full, or another tab's write to the same
@@ -116,7 +129,7 @@ class Saving:
         New game's "I play" changes it.
         """
         s, first = self.app.session, len(self.opened)
-        if self.entry is not None or not self.from_link or s.link_play.mine or s.moves[:first] != self.opened:
+        if self.entry is not None or self.shared is None or s.link_play.mine or s.moves[:first] != self.opened:
             return
         if not any(s.seat_of_move(ply) not in (None, *s.computer.bots) for ply in range(1, first + 1)):
             return  # nobody had moved yet: a new game's link is played on this device, every seat (hot seat)

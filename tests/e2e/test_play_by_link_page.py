@@ -339,6 +339,22 @@ def test_back_returns_to_the_game_left_and_forward_to_the_one_gone_to(app):
     assert on_screen() == ("ice-lady", [])
 
 
+def test_a_friend_s_link_left_unplayed_is_still_the_friend_s_link_when_back_returns_to_it(app):
+    """A friend's link (Share's compact link, White having moved) left before it is played, then returned to by Back:
+    the address kept the friend's link, so the first move made there takes that side, as it does when the link is
+    first opened; once the game is played, the address is its readable link (py/screen/saving.py's `link`)."""
+    friend = record.encode_compact(record.read("v=1&g=ice-lady&m=d3-e4")[0])
+    assert friend.startswith("v=2&")
+    app.open(friend)
+    app.pick("terrafex")
+    app.go()
+    assert app.fragment() == friend and app.moves() == ["d3-e4"]
+    app.play("f6", "g5")
+    assert app.message().startswith("Saved in My games: you play Black in this game.")
+    assert app.status() == "Waiting for White." and app.fragment() == "v=1&g=ice-lady&m=d3-e4+f6-g5"
+    assert entries(app)[0]["mine"] == ["black"]
+
+
 def test_in_a_frame_a_game_chosen_makes_no_entry_in_the_host_page_s_history(page, server):
     """The app framed by another page shares that page's history: a game chosen there replaces the frame's address,
     so the host page's Back still leaves the host page (static/bridge.js's `address`)."""
