@@ -5,7 +5,8 @@ fetched at the first lesson (they are no part of the start-up).  While a lesson 
 (`Tutor.session`) is the app's session, so the board, the panel and the keys work as in a game;
 the player's own game waits untouched, and nothing of the lesson is saved or put in the link
 (`Saving.persist` and the snapshot leave it alone).  Esc, "Leave the lesson" or the browser's Back (the lesson
-is an entry of the tab's history) brings the game back.
+is an entry of the tab's history) brings the game back; Forward to that entry, or a reload in it, begins the lesson
+again.
 """
 
 import asyncio
@@ -65,7 +66,7 @@ class Learn:
             asyncio.ensure_future(self.open(self.game_session.game.id if self.active else self.app.session.game.id))
 
     async def open(self, game_id):
-        app = self.app
+        app, shown = self.app, self.app.session
         self.loading = True
         do(["set", "status", {"textContent": "Loading the lesson…"}])
         try:
@@ -77,6 +78,8 @@ class Learn:
             return app.render()
         finally:
             self.loading = False
+        if app.session is not shown:  # another game came on screen meanwhile (Back, a link pasted): no lesson
+            return None
         app.board.stop_replay()
         if not self.active:
             self.game_session = app.session

@@ -268,7 +268,8 @@ def test_the_rules_link_starts_a_lesson_and_esc_or_leave_returns_to_the_game_unt
 
 def test_a_lesson_is_an_entry_of_the_tab_s_history_that_back_leaves_and_leave_or_esc_takes_away(app):
     """On a phone Back is the way out of most things: in a lesson it leaves the lesson, back to the player's game,
-    rather than leaving the game for the one before it or the site. The lesson's entry has its game's address;
+    rather than leaving the game for the one before it or the site; Forward, or a reload in the lesson, begins it
+    again. The lesson's entry has its game's address;
     leaving by its button or Esc takes the entry back with it, and a game chosen from a lesson takes its place
     (static/bridge.js's `lesson`)."""
     def entry():
@@ -292,6 +293,14 @@ def test_a_lesson_is_an_entry_of_the_tab_s_history_that_back_leaves_and_leave_or
     assert entry() == here + 1 and app.fragment() == game[1]
     app.page.evaluate("history.back()")
     assert left() == game and entry() == here
+    app.page.evaluate("history.forward()")
+    app.page.wait_for_selector("#lesson:not([hidden])")
+    assert entry() == here + 1, "Forward to the lesson's entry begins the lesson again"
+    app.reload()
+    app.page.wait_for_selector("#lesson:not([hidden])")
+    assert entry() == here + 1 and app.fragment() == game[1], "and so does a reload in it"
+    app.page.evaluate("history.back()")
+    assert left() == game and entry() == here
     for leave in (lambda: app.page.click("#lesson-leave"), lambda: app.page.keyboard.press("Escape")):
         begin()
         leave()
@@ -302,6 +311,23 @@ def test_a_lesson_is_an_entry_of_the_tab_s_history_that_back_leaves_and_leave_or
     assert entry() == here + 1, "the game chosen took the lesson's entry"
     app.go()
     assert left() == game
+
+
+def test_a_lesson_asked_for_and_another_game_chosen_before_it_came_does_not_begin(app):
+    """The lesson's files are fetched the first time: a game chosen meanwhile is the player's answer, and the lesson
+    of the game left does not begin over it when its files come."""
+    held = []
+    app.open()
+    app.page.route("**/static/learn.zip", lambda route: held.append(route))
+    app.page.evaluate("document.getElementById('rules-learn').click()")
+    app.page.wait_for_function("document.getElementById('status').textContent === 'Loading the lesson…'")
+    app.pick("terrafex")
+    with app.page.expect_request_finished(lambda request: request.url.endswith("/static/learn.zip")):
+        held[0].continue_()
+    app.page.wait_for_timeout(300)  # the lesson's files read, were it to begin (it would be seen then)
+    app.settled()
+    assert app.page.is_hidden("#lesson") and app.page.get_attribute("#board", "data-game") == "terrafex"
+    assert app.status() == "White: choose a forest, mountain, fire or glacier action."
 
 
 def test_hovering_a_square_says_what_a_click_would_score(app):
