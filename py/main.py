@@ -111,7 +111,7 @@ class App:
             self.bind()
             await asyncio.sleep(0)
             self.act(lambda: None, save=False)
-            do(["entryLesson"])  # a reload in a lesson: the lesson again
+            do(["entry"])  # a reload in a lesson's entry: the lesson again (`Learn.on_entry`)
         finally:
             do(["attr", "root", {"data-ready": ""}])
         await asyncio.sleep(0)

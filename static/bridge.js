@@ -148,15 +148,11 @@
       ? {target, on: pressedOn(target), named: !button || !!button.id || !!button.closest("[data-cell]")} : null;
   }, true);
   addEventListener("click", () => { clicked = true; }, true);
-  // The tab's history entry says whether its lesson is on screen (`lesson` below): Back from a lesson's entry
-  // presses the lesson's Leave; Forward to one, or a reload in one (once the Python listens: `entryLesson`), begins
-  // the lesson again, as the Rules' "Learn to play" does.
-  const entryLesson = () => {
-    const learning = document.body.classList.contains("learning");
-    if (!history.state?.lesson && learning) document.getElementById("lesson-leave")?.click();
-    else if (history.state?.lesson && !learning) document.getElementById("rules-learn")?.click();
-  };
-  addEventListener("popstate", entryLesson);
+  // The tab's history entry says whether a lesson is on screen (`lesson` below): the page tells the Python at Back
+  // or Forward, and once the Python listens (`entry`, for a reload in a lesson), in a "pyramids-entry" event, true
+  // for a lesson's entry (py/screen/learn.py's `on_entry`).
+  const entry = () => document.dispatchEvent(new CustomEvent("pyramids-entry", {detail: !!history.state?.lesson}));
+  addEventListener("popstate", entry);
   addEventListener("pointerup", event => {
     const began = press;
     press = null;
@@ -335,13 +331,13 @@
       }
     },
     // A lesson begun is an entry of the tab's history over its game's (the same address), so that Back (a phone's
-    // back gesture) leaves the lesson, not the game or the site: the popstate above presses the lesson's Leave.
+    // back gesture) leaves the lesson, not the game or the site (`entry` above).
     // Left by its own button or Esc, the lesson's entry goes back with it.
     lesson: begun => {
       if (begun && self === top && !history.state?.lesson) history.pushState({lesson: true}, "");
       else if (!begun && history.state?.lesson) history.back();
     },
-    entryLesson,  // sent once the Python listens: a reload in a lesson's entry begins the lesson again
+    entry,
     // A method of one of the page's own modules, if it is loaded: pyramidsSnapshot's keep and flush
     // (static/snapshot.js), pyramidsSound's play (static/sound.js), pyramidsMotion's drawn (static/motion.js:
     // the board drawn again, its pieces slide).

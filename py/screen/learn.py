@@ -36,6 +36,15 @@ class Learn:
         for name in ("learn-offer-start", "rules-learn"):
             on(name, "click", lambda _event: self.begin())
         on("lesson", "click", self.on_click)
+        on("document", "pyramids-entry", self.on_entry)
+
+    def on_entry(self, event):
+        """Back or Forward to an entry of the tab's history, or a reload: a lesson's entry shows the lesson (begun
+        again), another the player's game (static/bridge.js's `entry`)."""
+        if event.answer and not (self.active or self.loading):
+            self.begin()
+        elif not event.answer and self.active:
+            self.leave(player=True)
 
     def adopted(self, session, entry):
         """A game came on screen: its first visit (no game of its kind saved) offers a lesson, found once the
