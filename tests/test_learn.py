@@ -143,6 +143,22 @@ def test_show_me_inside_a_move_keeps_what_the_rules_ask_next_in_a_terrafex_split
     assert s.message.startswith("Choose the lit location: a4"), s.message
 
 
+def test_a_terrafex_mountain_is_started_at_its_square_in_the_lesson_as_in_a_game():
+    """Terrafex: the mountain action starts "a small mountain on an empty square". A game starts one at a click on
+    the square, its pool piece not chosen first; the lesson's step does too (it refused that click, asking for the
+    pool first), and Show me lights those squares, too many to name."""
+    tutor = learn.Tutor(learn.lesson("terrafex"))
+    walk_to(tutor, 1)
+    s = tutor.session
+    squares = {move.removeprefix("mountain:start:") for move in tutor.expected()}
+    tutor.show()
+    assert set(s.clicks.targets) == squares and s.message == f"Choose one of the {len(squares)} lit locations."
+    assert len(squares) > learn.SHOWN_NAMED
+    s.clicks.cancel()
+    s.clicks.click("b2")
+    assert tutor.made and s.moves[-1] == "mountain:start:b2", s.message
+
+
 def test_start_the_step_again_brings_back_its_position():
     tutor = learn.Tutor(learn.lesson("terrafex"))
     walk_to(tutor, 3)

@@ -119,6 +119,17 @@ def test_a_forest_clicked_once_grows_so_its_square_says_so_before():
     assert preview.startswith("d4: small forest") and preview.endswith("Black +2.")
 
 
+def test_an_empty_terrafex_square_says_what_the_mountain_a_click_starts_there_would_score():
+    """Terrafex 3.5: the mountain action starts a small mountain on an empty square, which a click on the square
+    does; pointing at it (or touching and holding it) says so first, as the lesson promises."""
+    s = Session("terrafex")
+    label, preview = shown(s)["b2"]
+    assert label == "b2: empty, if chosen: b2 becomes a small mountain: White +1"
+    assert preview == "b2: empty. If chosen: b2 becomes a small mountain: White +1."
+    s.clicks.click("b2")
+    assert s.moves == ["mountain:start:b2"]
+
+
 def test_a_move_that_ends_the_game_says_who_wins():
     state = games.get("ice-lady").from_text("8/8/8/4s3/3S4/8/8/8 w 4 4")
     assert state.preview("d4xf6") == ""  # Ice Lady counts nothing

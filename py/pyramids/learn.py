@@ -58,6 +58,9 @@ class Lesson:
     options: dict = field(default_factory=dict)
 
 
+SHOWN_NAMED = 6  # Show me names the locations it lights, up to this many
+
+
 def lesson(game_id: str) -> Lesson:
     """The lesson of a game (`KeyError` for a game without one)."""
     games.entry(game_id)  # a readable KeyError for a game that does not exist
@@ -228,20 +231,30 @@ class Tutor:
             if wanted:
                 return s.note(f"Choose: {state.label(wanted[0])}.")
         paths = [p for m in moves for p in state.paths(m)
-                 if p[:len(selection)] == selection and len(p) > len(selection)]
-        if not paths:
-            selection, paths = (), [p for m in moves for p in state.paths(m)]
+                 if p[:len(selection)] == selection and len(p) > len(selection)] if selection else []
+        if not paths:  # from the start: each move's shortest way (a Terrafex mountain's square, not the pool's)
+            selection, paths = (), [p for m in moves for p in shortest(state.paths(m))]
         after = tuple(dict.fromkeys(p[len(selection)] for p in paths))
         s.clicks.light(selection, after)
         asked = state.guide(selection, s.clicks.actor).message if selection else ""
-        s.note(f"{asked} Choose the lit {'location' if len(after) == 1 else 'locations'}: ".lstrip()
-               + f"{'; '.join(state.location_name(cell) for cell in after)}.")
+        if len(after) > SHOWN_NAMED:  # a list too long to read: the board shows them
+            lit = f"Choose one of the {len(after)} lit locations."
+        else:
+            lit = (f"Choose the lit {'location' if len(after) == 1 else 'locations'}: "
+                   f"{'; '.join(state.location_name(cell) for cell in after)}.")
+        s.note(f"{asked} {lit}".lstrip())
 
     def seats(self) -> dict[str, str]:
         """The computer's seats of the game offered at the end: every seat but the player's, at Easy."""
         everyone = seats(self.game, self.lesson.options)
         mine = self.lesson.seat or everyone[0]
         return {seat: "easy" for seat in everyone if seat != mine}
+
+
+def shortest(paths: tuple[tuple[str, ...], ...]) -> list[tuple[str, ...]]:
+    """The fewest clicks that make a move: its shortest click sequences."""
+    fewest = min(len(path) for path in paths)
+    return [path for path in paths if len(path) == fewest]
 
 
 def box(tutor: Tutor) -> str:

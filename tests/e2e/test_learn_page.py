@@ -112,8 +112,9 @@ def test_a_wrong_click_is_answered_with_why_and_the_player_tries_again(app):
 
 
 def test_show_me_on_a_phone_brings_what_it_lights_into_view(new_context, server):
-    """A phone scrolled down to the lesson's buttons: Terrafex's second step lights a mountain in the pool, far
-    under them; Show me scrolls it into view (and leaves the page where it is when what it lights is seen)."""
+    """A phone scrolled down to the lesson's buttons: Terrafex's third step lights the small fire in the pool, far
+    under them; Show me scrolls it into view (and leaves the page where it is when what it lights is seen, as the
+    second step's squares on the board, where a mountain scores: a tap on one starts it, as in a game)."""
     app = App(new_context(**PHONE).new_page(), server)
     app.open()
     app.pick("terrafex")
@@ -130,19 +131,29 @@ def test_show_me_on_a_phone_brings_what_it_lights_into_view(new_context, server)
     make(app, tutor, tutor.expected()[0])
     app.page.click("#lesson-next")
     tutor.next()
+    app.page.locator("#lesson-show").tap()  # the mountain: the squares where it scores, on the board
+    app.settled()
+    assert app.page.locator('#board [aria-label*="legal target"]').count() == len(tutor.expected())
+    app.page.locator('#board [data-cell="b2"]').tap()  # its square alone starts it, as in a game
+    app.settled()
+    assert "1 more point for White." in app.page.inner_text("#lesson")
+    tutor.session.clicks.click("b2")  # the tutor here follows
+    assert tutor.made
+    app.page.click("#lesson-next")
+    tutor.next()
     app.page.evaluate(scroll_to_show_me)
     lit = app.page.locator('#game-panel [aria-label*="legal target"]')
     assert lit.count() == 0
-    app.page.locator("#lesson-show").tap()
+    app.page.locator("#lesson-show").tap()  # the fire: the small one, in the pool far under the buttons
     app.settled()
-    assert lit.count() == 1 and lit.get_attribute("data-cell").startswith("pool:")
+    assert lit.count() == 1 and lit.get_attribute("data-cell") == "pool:R1"
     app.page.wait_for_function("""() => {
         const box = document.querySelector('#game-panel [aria-label*="legal target"]').getBoundingClientRect();
         return box.top >= 0 && box.bottom <= innerHeight; }""")
     assert app.page.evaluate("document.activeElement.id") == "lesson-show", "the keys stay where they were"
     lit.tap()
     app.settled()
-    assert app.page.locator('#board [aria-label*="legal target"]').count() > 1, "the mountain is taken: now a square"
+    assert "Now Black decides where your small fire goes." in app.page.inner_text("#lesson")
 
 
 SHOWN = """() => {

@@ -793,6 +793,14 @@ class TerrafexState(State):
             return (f"pool:{parsed[2]}", parsed[1])
         return (parsed[1],)
 
+    def paths(self, move: str) -> tuple[tuple[str, ...], ...]:
+        """A piece from the pool is placed from either end: the pool's piece then its square, or the empty square
+        first, which offers what can be placed there (so pointing at the square tells what it would score)."""
+        path = self.path(move)
+        if not self.setup and len(path) == 2 and path[0].startswith("pool:"):
+            return path, path[1:]
+        return (path,)
+
     def location_name(self, cell: str) -> str:
         """ "d4: medium forest — scores 2 for Black", "d5: empty", "pool: small fire, 3 left".
 
@@ -947,8 +955,7 @@ class TerrafexState(State):
         return text
 
     def guide(self, selection, actor: str | None = None) -> Guidance:
-        """As the protocol's, plus: an empty square first offers what can be placed there,
-        a glacier against a mountain says which piece to place next, and in the editor a
+        """As the protocol's, plus: a glacier against a mountain says which piece to place next, and in the editor a
         supply piece clicked onto the same piece changes nothing (rather than clearing it)."""
         selection = tuple(selection)
         found = super().guide(selection, actor)
@@ -956,12 +963,6 @@ class TerrafexState(State):
                 and selection[1] in INDEX and self.board[INDEX[selection[1]]] is not None:
             held = describe(self.board[INDEX[selection[1]]])  # the same piece: nothing to replace, nothing cleared
             return Guidance((), message=f"{selection[1]} already holds {held}: nothing to change.")
-        if not found.ok and not self.setup and len(selection) == 1 and selection[0] in INDEX:
-            placing = tuple(m for m in self._moves()
-                            if (actor is None or self.may_act(m, actor)) and self.path(m)[-1] == selection[0]
-                            and self.path(m)[0].startswith("pool:") and len(self.path(m)) == 2)
-            if placing:
-                return Guidance(selection, (), placing, "Choose:" if len(placing) > 1 else "")
         if found.ok and found.targets and len(selection) == 1:
             if selection[0].startswith("pool:"):
                 kind, size = selection[0][5], int(selection[0][6])
