@@ -313,6 +313,18 @@ def test_inside_a_computer_s_turn_each_action_is_left_a_glance():
     assert news.startswith("White's turn: ") and s.computer.pause() == reading_time(news)
 
 
+def test_a_person_s_turn_that_the_computer_ended_is_left_the_time_to_read_the_computer_s_part():
+    """Terrafex: White's fire is "played to the board by the opponent". The computer placing a person's fire ends
+    the person's turn: its own turn waits the time to read what the message says, the fire's placing, not the
+    person's whole turn (it waited 13 s there)."""
+    s = Session("terrafex", bots={"black": "medium"})
+    for move in ("forest:grow:e4", "mountain:start:b2", "glacier:a3E", "fire:1"):
+        s.play(move)
+    bots_play(s, "fire:start:a1")
+    assert s.message == "Black plays the small fire: starts a small fire on a1."
+    assert s.computer.turn() == ("black", "medium") and s.computer.pause() == reading_time(s.message)
+
+
 def test_in_ice_towers_each_move_of_the_computer_is_left_time_to_read():
     """Issue 51: at Normal speed the computer does not act within the time it takes to read the last change a
     person here did not make; after the person's own move, at its level's own pace."""

@@ -95,7 +95,8 @@ class Computer:
         After a move nobody here made (the computer's, a link's): inside a turn
         that goes on, a glance at the board (`STEP_S`); after a turn that is
         over, the time to read what the message says of it (`reading_time` of
-        the turn's summary; in a game without turns, of the move).  After a
+        the turn's summary, or of its rest where a person here made its beginning;
+        in a game without turns, of the move).  After a
         person's own move, none: they know what they did.
         """
         s = self.session
@@ -109,6 +110,9 @@ class Computer:
             return STEP_S * PACES[self.pace]
         if s.states[turn.first - 1].turn_of() is None:  # no turns: the move, as the message says it
             told = f"{s.words.describe(ply).rstrip('.')}."
+        elif turn.first <= s.following.watched:  # a person's turn that the computer ended (Terrafex's fire placed):
+            rest = [p for p in turn.plies if p > s.following.watched]  # its rest, which is all the message says
+            told = turns.headline(s.states, s.moves, turn, rest)
         else:
             told = turns.headline(s.states, s.moves, turn)
         return reading_time(told) * PACES[self.pace]
