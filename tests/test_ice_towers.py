@@ -8,6 +8,7 @@ import pytest
 from conformance import check_game
 from pyramids.core import IllegalMoveError, InvalidMoveError, OptionError, PositionError
 from pyramids.games.ice_towers import GAME, GHOST, PIECES
+from pyramids.words import status_of
 
 
 def table(*towers, held=(), done=(), **options):
@@ -384,6 +385,16 @@ def test_the_game_ends_when_every_player_agrees():
     over = one.play("yellow:done")
     assert over.outcome and over.outcome.reason.startswith("Everyone agreed") and over.legal_moves() == []
     assert over.actors == () and "over:agreed" in over.to_text()
+
+
+def test_the_status_says_who_is_done_and_who_the_end_waits_for():
+    """§4.1: the game ends when "every human has done = true": while some are, the status line says so and whom
+    the end waits for (it listed who may act, and a player could not tell that I'm done would end the game)."""
+    state = GAME.new(players=4).play("yellow:done")
+    assert status_of(state) == "Yellow is done: the game ends when Red, Green and Blue are done too."
+    state = state.play("green:done").play("blue:done")
+    assert status_of(state) == "Yellow, Green and Blue are done: the game ends when Red is done too."
+    assert status_of(GAME.new(players=4)) == "No turns: Red, Yellow, Green, Blue may act at any moment."
 
 
 def test_undone_withdraws_an_agreement():

@@ -99,6 +99,11 @@ def either(parts: list[str]) -> str:
     return ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]
 
 
+def listing(parts: list[str]) -> str:
+    """Words joined as a list: "a, b and c"."""
+    return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+
+
 def possessive(name: str) -> str:
     """A player's name as the owner of something: "White's"; "Yellow's" for "Yellow (P2)" (a colour is
     one seat's: "Yellow (P2)'s turn" reads badly)."""

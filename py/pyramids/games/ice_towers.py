@@ -56,7 +56,7 @@ from typing import Any, Mapping, NamedTuple
 
 from ..core import (
     Computer, Consent, Evaluation, Game, GameError, evolve, IllegalMoveError, InvalidMoveError, Option, OptionError,
-    Outcome, PositionError, State, options_text, parse_options_text, quote,
+    listing, Outcome, PositionError, State, options_text, parse_options_text, quote,
 )
 
 PALETTE = ("red", "yellow", "green", "blue", "purple", "orange")
@@ -426,6 +426,15 @@ class IceTowersState(State):
         """"Done": the game ends once every player has agreed; any play clears the agreements."""
         return Consent(self.humans, self.done, {c: f"{c}:done" for c in self.humans},
                        {c: f"{c}:undone" for c in self.humans})
+
+    def prompt(self) -> str:
+        """Who is done while others play on: the game ends once every player is ("Yellow and Blue are done: the
+        game ends when Red is done too."), which the status line says where it would only list who may act."""
+        if self.outcome is not None or not self.done:
+            return super().prompt()
+        done, playing = ([_name(c) for c in self.humans if (c in self.done) == agreed] for agreed in (True, False))
+        return (f"{listing(done)} {'is' if len(done) == 1 else 'are'} done: the game ends when "
+                f"{listing(playing)} {'is' if len(playing) == 1 else 'are'} done too.")
 
     # -- moves for people --------------------------------------------------------
     def actor_of(self, move: str) -> str:
