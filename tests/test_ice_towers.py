@@ -397,6 +397,16 @@ def test_the_status_says_who_is_done_and_who_the_end_waits_for():
     assert status_of(GAME.new(players=4)) == "No turns: Red, Yellow, Green, Blue may act at any moment."
 
 
+def test_the_status_says_a_held_piece_must_be_played_and_how():
+    """§3.3: a mined piece "must immediately" cap a different tower, or is set down when it can cap none: the status
+    says so (it listed who may act, and after a mine nothing said what to do next)."""
+    state = table("t1:yL1,rL2,yM1", "t2:yL2,rL3", "t3:yL3,rM1", held=("rL1@t1",))
+    assert status_of(state) == "Red holds its large, which can cap no tower: choose it, in hand, to set it down."
+    state = table("t1:yL1,rL2,yM1", "t2:yL2", "t3:yL3,rM1", held=("rS1@t1",), done=("yellow",))
+    assert status_of(state) == ("Red holds its small: choose it, in hand, then the tower it caps. "
+                                "Yellow is done: the game ends when Red is done too.")
+
+
 def test_undone_withdraws_an_agreement():
     """A10: "How is agreement recorded? What if play resumes?" -- a player may withdraw."""
     state = GAME.new().play("red:done").play("red:undone")

@@ -428,13 +428,24 @@ class IceTowersState(State):
                        {c: f"{c}:undone" for c in self.humans})
 
     def prompt(self) -> str:
-        """Who is done while others play on: the game ends once every player is ("Yellow and Blue are done: the
-        game ends when Red is done too."), which the status line says where it would only list who may act."""
-        if self.outcome is not None or not self.done:
+        """What the status line says where it would only list who may act: a mined piece held, which must cap
+        another tower at once ("Red holds its medium: choose it, in hand, then the tower it caps."), and who is
+        done while others play on, the game ending once every player is ("Yellow and Blue are done: the game
+        ends when Red is done too.")."""
+        if self.outcome is not None:
             return super().prompt()
-        done, playing = ([_name(c) for c in self.humans if (c in self.done) == agreed] for agreed in (True, False))
-        return (f"{listing(done)} {'is' if len(done) == 1 else 'are'} done: the game ends when "
-                f"{listing(playing)} {'is' if len(playing) == 1 else 'are'} done too.")
+        said = []
+        for colour, hand in self.held.items():
+            size = SIZE_NAMES[hand.piece.size]
+            who = "The ghost holds its" if colour == GHOST else f"{_name(colour)} holds its"
+            said.append(f"{who} {size}: choose it, in hand, then the tower it caps." if
+                        self._targets(hand.piece, hand.source) else
+                        f"{who} {size}, which can cap no tower: choose it, in hand, to set it down.")
+        if self.done:
+            done, playing = ([_name(c) for c in self.humans if (c in self.done) == agreed] for agreed in (True, False))
+            said.append(f"{listing(done)} {'is' if len(done) == 1 else 'are'} done: the game ends when "
+                        f"{listing(playing)} {'is' if len(playing) == 1 else 'are'} done too.")
+        return " ".join(said) or super().prompt()
 
     # -- moves for people --------------------------------------------------------
     def actor_of(self, move: str) -> str:
