@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import record, turns
-from .core import CHANCE, State, players_to_act
+from .core import CHANCE, State, listing, players_to_act
 
 if TYPE_CHECKING:
     from .session import Session
@@ -67,6 +67,23 @@ class Words:
             asked = state.prompt()
             return "Your move." + (f" {asked}" if asked else "")
         return f"Waiting for {self.names(acting)}." if acting else status_of(state)
+
+    def sitting(self) -> str:
+        """Who plays which seat, said as a new game begins where not every seat is played here: "You play White;
+        the computer plays Black (Medium)."; "" for a game whose every seat is played here."""
+        s = self.session
+        name = s.latest.actor_name
+        bots = [f"{name(seat)} ({level.capitalize()})" for seat, level in s.computer.bots.items()]
+        by_link = [name(seat) for seat in s.seats if seat not in s.computer.bots and not s.link_play.plays_here(seat)]
+        if not (bots or by_link):
+            return ""
+        people = [name(seat) for seat in s.people]
+        said = [f"You play {listing(people)}" if people else "The computer plays every seat"]
+        if bots and people:
+            said.append(f"the computer plays {listing(bots)}")
+        if by_link:
+            said.append(f"{listing(by_link)} {'plays' if len(by_link) == 1 else 'play'} by link (Share sends it)")
+        return "; ".join(said) + "."
 
     def names(self, seats) -> str:
         """The seats' names, joined: "Black and Red"."""

@@ -96,6 +96,7 @@ class NewGame:
             session = Session(game_id, options, bots=bots, pace=pace)
             session.link_play.choose(mine)
             app.adopt(session, None, {})
+            session.note(session.words.sitting())
             do(["address", session.link(), True])  # a new history entry: Back returns to the game left
         app.act(restart)
         app.board.show()

@@ -77,6 +77,7 @@ def test_the_new_game_form_and_my_games_say_what_they_do(app):
     app.page.click("#new-start")
     app.settled()
     assert app.status() == "White to move." and "bots=black:easy" in app.fragment()
+    assert app.message() == "You play White; the computer plays Black (Easy).", "who plays which side, said once"
     app.play("d3", "e4")
     app.page.wait_for_function("document.querySelectorAll('#moves li').length === 2", timeout=60_000)
     assert app.status() == "White to move.", "no friend to wait for: the computer played Black here"
