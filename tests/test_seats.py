@@ -12,6 +12,7 @@ from pyramids.computer import STEP_S, reading_time
 from pyramids.loading import Loading, parse_bots, to_storage
 from pyramids.session import Session
 from pyramids.undoing import REPLY_TAKEN_BACK
+from pyramids.words import thinking
 
 
 def test_the_link_names_the_computers_seats_and_reopens_with_them():
@@ -291,6 +292,22 @@ def test_a_game_of_computers_alone_is_followed_a_turn_at_a_time():
     assert people.following.news() == "Black small e6 to f5.", "with a person, from their last move on, as before"
 
 
+@pytest.mark.parametrize(("game_id", "options", "bots", "mine", "said"), [
+    ("ice-lady", {}, {"black": "medium"}, [], "You play White; the computer plays Black (Medium)."),
+    ("ice-towers", {"players": 4}, {"yellow": "easy", "blue": "hard"}, [],
+     "You play Red and Green; the computer plays Yellow (Easy) and Blue (Hard)."),
+    ("ice-lady", {}, {}, ["white"], "You play White; Black plays by link (Share sends it)."),
+    ("ice-lady", {}, {"white": "easy", "black": "hard"}, [], "The computer plays every seat."),
+    ("ice-lady", {}, {}, [], ""),
+])
+def test_a_new_game_says_who_plays_which_seat(game_id, options, bots, mine, said):
+    """A new game against the computer or a friend by link says once who plays what (its message was empty); one
+    played all here, hot seat, says nothing."""
+    s = Session(game_id, options, bots=bots)
+    s.link_play.choose(mine)
+    assert s.words.sitting() == said
+
+
 def test_after_a_person_s_move_the_computer_waits_for_nothing():
     s = Session("ice-lady", bots={"black": "easy"})
     s.play("d3-e4")
@@ -323,6 +340,28 @@ def test_a_person_s_turn_that_the_computer_ended_is_left_the_time_to_read_the_co
     bots_play(s, "fire:start:a1")
     assert s.message == "Black plays the small fire: starts a small fire on a1."
     assert s.computer.turn() == ("black", "medium") and s.computer.pause() == reading_time(s.message)
+
+
+def test_a_computer_s_turn_is_told_on_the_message_line_as_it_is_played():
+    """A newcomer watching four computers play Ice-Turn read "Yellow (computer) is thinking…" for half a minute while
+    Yellow's actions were shown one by one, under the turn before's summary. The message line tells the turn so far
+    (the live region still once, when it is over) and the status says the computer is playing it; a turn its
+    player has not acted in yet (only rolled) is not told, so the summary before it stays to be read."""
+    s = Session("terrafex", bots={"white": "easy", "black": "easy"})
+    bots_play(s, "forest:grow:d2")
+    assert s.following.news() == ""
+    assert s.following.news(going_on=True) == "White's turn so far: grows the forest on d2."
+    assert s.following.playing("white") and not s.following.playing("black")
+    assert thinking("White", s.following.playing("white")) == "White (computer) is playing its turn…"
+    bots_play(s, "mountain:start:g4")
+    assert s.following.news(going_on=True) == ("White's turn so far: grows the forest on d2; starts a small mountain "
+                                               "on g4.")
+    race = Session("ice-turn", bots={"red": "easy", "blue": "easy"}, rng=random.Random(1))
+    while not race.following.news().startswith("Red's turn: "):  # the tiles placed, Red's first turn played
+        bots_play(race, race.latest.legal_moves()[0])
+    assert race.latest.turn_of() == "blue" and race.moves[-2:][0].startswith("roll:"), race.moves[-3:]
+    assert race.following.news(going_on=True) == race.following.news(), "Blue has only rolled: Red's turn is told"
+    assert not race.following.playing("blue")
 
 
 def test_in_ice_towers_each_move_of_the_computer_is_left_time_to_read():

@@ -30,18 +30,26 @@ class Following:
         """Follow the turns after `ply` (None: none), none of them told yet."""
         self.watched, self.told = ply, 0
 
-    def turns(self) -> list[turns.Turn]:
+    def turns(self, going_on: bool = False) -> list[turns.Turn]:
         """The turns over since the player last acted that were not made by a person here: the computer's,
         or those a link brought.  The turn still running is not over: it is told only while it asks a
         person here to decide inside it (the fire the computer selected, theirs to place), so that they
-        know what it did before they must."""
+        know what it did before they must, or with `going_on` once its player has acted in it (not only rolled),
+        as the message line tells it while its actions are shown one by one."""
         s = self.session
         if self.watched is None or self.watched >= len(s.moves):
             return []
         found = s.turns(self.watched)
-        if found and turns.running(s.states, s.moves, found[-1]) and not self._asked_inside():
+        if found and turns.running(s.states, s.moves, found[-1]) and not self._asked_inside() and not (
+                going_on and not all(s.by_itself(ply - 1) for ply in found[-1].plies)):
             found.pop()
         return found
+
+    def playing(self, seat: str) -> bool:
+        """Whether `seat`'s turn is being played, not a person's here: it has acted in it (not only rolled)."""
+        s = self.session
+        found = self.turns(going_on=True)
+        return bool(found) and found[-1].seat == seat and turns.running(s.states, s.moves, found[-1])
 
     def _asked_inside(self) -> bool:
         """Whether a person here is to decide inside another player's running turn."""
@@ -71,21 +79,24 @@ class Following:
         if turn.seat is not None:
             self.watch(turn.first - 1)
 
-    def news(self, since: int = 0) -> str:
+    def news(self, since: int = 0, going_on: bool = False) -> str:
         """The followed turns in words (those that ended after ply `since`), for the message line and the
         live region ("Blue's turn: …"): the latest first to be kept, earlier ones while they fit.  What was
         told as it came (`told`: the turn so far, before the player decided inside it) is not told again,
-        nor a turn with nothing else: "The rest of Black's turn: …"."""
+        nor a turn with nothing else: "The rest of Black's turn: …".  `going_on`: the message line's, which
+        tells the computer's turn as it is played ("Blue's turn so far: …"), where the live region waits for
+        its end."""
         s = self.session
         said = ""
         untold: list[tuple[turns.Turn, list[int] | None]] = []
-        for turn in self.turns():
+        for turn in self.turns(going_on):
             plies = [ply for ply in turn.plies if ply > self.told]
             if turn.last > since and any(s.states[ply - 1].actors == (CHANCE,) or not s.by_itself(ply - 1)
                                          for ply in plies):
                 untold.append((turn, plies if len(plies) < len(turn.plies) else None))
         for turn, rest in reversed(untold[-3:]):
-            line = turns.headline(s.states, s.moves, turn, rest)
+            so_far = going_on and turns.running(s.states, s.moves, turn) and not self._asked_inside()
+            line = turns.headline(s.states, s.moves, turn, rest, so_far)
             if said and len(line) + len(said) >= NEWS_CHARS:
                 break
             said = f"{line} {said}".strip()

@@ -167,11 +167,13 @@ def summary(states: Sequence[State], moves: Sequence[str], turn: Turn, plies: Se
     return f"{name(states, moves, turn)}: {joined}" if chance else joined
 
 
-def headline(states: Sequence[State], moves: Sequence[str], turn: Turn, plies: Sequence[int] | None = None) -> str:
+def headline(states: Sequence[State], moves: Sequence[str], turn: Turn, plies: Sequence[int] | None = None,
+             going_on: bool = False) -> str:
     """The turn as one sentence for the message line and the live region: "Blue's turn: …."; a turn of
     one move in that move's own words ("Black small f6 to g5.").  With `plies`, the end of a turn whose
     beginning was told before: "The rest of Black's turn: …." (moves of other players in their own words:
-    "White plays the large fire: …")."""
+    "White plays the large fire: …").  `going_on`: a turn still being played, told so far ("Blue's turn so far:
+    …")."""
     if plies is not None and plies[0] > turn.first:
         theirs = all(states[p - 1].actors == (CHANCE,) or by_itself(states[p - 1], moves[p - 1])
                      or states[p - 1].actor_of(moves[p - 1]) == turn.seat for p in plies)
@@ -179,7 +181,7 @@ def headline(states: Sequence[State], moves: Sequence[str], turn: Turn, plies: S
             return " ".join(f"{words(states[p - 1], moves[p - 1])}." for p in plies
                             if states[p - 1].actors == (CHANCE,) or not by_itself(states[p - 1], moves[p - 1]))
         return f"The rest of {possessive(name(states, moves, turn))} turn: {summary(states, moves, turn, plies)}."
-    if turn.seat is not None and turn.first == turn.last:
+    if turn.seat is not None and turn.first == turn.last and not going_on:
         return f"{words(states[turn.first - 1], moves[turn.first - 1])}."
     said = summary(states, moves, turn)
     if turn.seat is None:
@@ -187,7 +189,7 @@ def headline(states: Sequence[State], moves: Sequence[str], turn: Turn, plies: S
     who = name(states, moves, turn)
     if len(players_to_act(states[turn.first - 1])) > 1:  # no turns (Ice Towers): a run of one player's actions
         return f"{who}: {said}."
-    return f"{possessive(who)} turn: {said}."
+    return f"{possessive(who)} turn{' so far' if going_on else ''}: {said}."
 
 
 def said(states: Sequence[State], moves: Sequence[str], first: int) -> str:

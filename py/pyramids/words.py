@@ -157,8 +157,9 @@ def status_of(state: State) -> str:
     return "No turns: " + ", ".join(actors) + " may act at any moment."
 
 
-def thinking(name: str) -> str:
+def thinking(name: str, playing: bool = False) -> str:
     """The status while the computer searches for `name`'s seat: "Black (computer) is thinking…", and for a seat
-    named with its number, "Red (P1, computer) is thinking…" rather than two brackets in a row."""
+    named with its number, "Red (P1, computer) is thinking…" rather than two brackets in a row; `playing`, once its
+    turn's actions are being shown one by one: "Blue (computer) is playing its turn…"."""
     computer = f"{name[:-1]}, computer)" if name.endswith(")") else f"{name} (computer)"
-    return f"{computer} is thinking…"
+    return f"{computer} is {'playing its turn' if playing else 'thinking'}…"

@@ -205,10 +205,12 @@ class Bots:
             mark_intent(())
 
     def status(self):
-        """The status while a bot's turn is searched ("Black (computer) is thinking…"), else nothing."""
+        """The status while a bot's turn is searched ("Black (computer) is thinking…", "… is playing its turn…" once
+        its actions are shown one by one), else nothing."""
         s = self.app.session
         if self.thinking and self.thinking[0] == s.position_key() and not s.browsing:
-            return thinking(s.latest.actor_name(self.thinking[1]))
+            seat = self.thinking[1]
+            return thinking(s.latest.actor_name(seat), s.following.playing(seat))
         return ""
 
     async def hint(self):

@@ -170,3 +170,20 @@ def test_on_a_short_phone_a_mountain_chosen_in_the_pool_brings_its_lit_squares_i
     app.page.locator('#board [data-cell="a1"]').tap()
     app.settled()
     assert app.moves()[-1] == "mountain:start:a1"
+
+
+def test_a_hint_is_said_alone_not_run_into_the_turn_told_before_it(app):
+    """A hint after the other side's turn read "Hint: White grows the mountain on e3. The rest of Black's turn: …",
+    as if the turn were part of the hint; the turn is told until the player acts, and asking for a hint is acting."""
+    state, moves, black = games.get("terrafex").new(), [], False
+    while not (black and state.turn_of() == "white"):  # White's turn, then Black's, made by their first moves
+        black = black or state.turn_of() == "black"
+        moves.append(sorted(state.legal_moves())[0])
+        state = state.play(moves[-1])
+    app.open(f"v=1&g=terrafex&m={'+'.join(moves)}")
+    assert app.message().startswith("Black's turn: ")
+    app.page.click("#hint")
+    app.page.wait_for_function("document.getElementById('message').textContent.startsWith('Hint:')",
+                               timeout=60_000)
+    hint = app.message()
+    assert "turn" not in hint and re.fullmatch(r"Hint: White [^.]+\.", hint), hint
