@@ -475,4 +475,4 @@ def seats_form(game: Game, options: dict, bots: dict, pace: str = "normal") -> s
                     for value, text in PACE_CHOICES)
     rows.append(f'<label class="option seat">Computer speed <select name="pace">{paces}</select>'
                 "<small>Normal leaves time to read each of the computer's turns before it plays on.</small></label>")
-    return f'<fieldset class="option seats"><legend>Players</legend>{"".join(rows)}</fieldset>'
+    return f'<fieldset class="option seats"><legend>Who plays each seat</legend>{"".join(rows)}</fieldset>'

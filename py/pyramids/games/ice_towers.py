@@ -805,7 +805,7 @@ class IceTowers(Game):
     # player it lost 2 games of 200 instead of 6.5 (docs/performance-notebook.md).
     computer = Computer(work={"medium": 0.4, "hard": 2.0})
     options = (
-        Option("players", "Players", 2, (2, 3, 4, 5, 6), "How many people play."),
+        Option("players", "Players", 2, (2, 3, 4, 5, 6), "How many colours play, each a person or the computer."),
         ColoursOption("colours", "Colours", None, PALETTE,
                       "Tick one colour per player; with none ticked the first ones play."),
         Option("trios", "Trios each", 3, (3, 4, 5), "Trios per colour; more make a longer game."),
