@@ -40,9 +40,10 @@ class Following:
         if self.watched is None or self.watched >= len(s.moves):
             return []
         found = s.turns(self.watched)
-        if found and turns.running(s.states, s.moves, found[-1]) and not self._asked_inside() and not (
-                going_on and not all(s.by_itself(ply - 1) for ply in found[-1].plies)):
-            found.pop()
+        if found and turns.running(s.states, s.moves, found[-1]) and not self._asked_inside():
+            acted = any(not s.by_itself(ply - 1) for ply in found[-1].plies)
+            if not (going_on and acted):
+                found.pop()
         return found
 
     def playing(self, seat: str) -> bool:
