@@ -90,9 +90,30 @@ snapshot.catch(() => {});  // a failure is handled where it is awaited, below
 async function startPlain(options) {
   const archive = fetched(ARCHIVE).then(response => response.arrayBuffer());
   archive.catch(() => {});  // awaited below, once Pyodide is there
-  const pyodide = await loadPlain(options);
+  const pyodide = await load(options);
   pyodide.unpackArchive(new Uint8Array(await archive), "zip", { extractDir: "." });
   return pyodide;
+}
+
+// Pyodide's WebAssembly that cannot be compiled (pyodide.asm.wasm missing from a deploy, refused by a proxy that
+// blocks .wasm) is only logged by Pyodide ("wasm instantiation failed!"), which then waits for ever.  Heard here,
+// the start fails instead: in a worker, its start is refused (static/page-worker.js tells the page, which starts
+// Python itself); on the page, an error event says why, as any error of the start does (static/start.js's `watch`
+// then says the game cannot start, rather than "Starting…" for ever), and PyScript goes on waiting.
+const FAILED_WARNING = "wasm instantiation failed!";
+const FAILED = "the game engine, pyodide.asm.wasm, could not be loaded";
+
+function load(options) {
+  const warn = console.warn;
+  return new Promise((resolve, reject) => {
+    console.warn = (...args) => {
+      warn.apply(console, args);
+      if (args[0] !== FAILED_WARNING) return;
+      if (globalThis.document) dispatchEvent(new ErrorEvent("error", { message: FAILED }));
+      else reject(new Error(FAILED));
+    };
+    loadPlain(options).then(resolve, reject);
+  }).finally(() => { console.warn = warn; });
 }
 
 function started(how) {
@@ -103,7 +124,7 @@ function started(how) {
 export async function loadPyodide(options) {
   let pyodide;
   try {
-    pyodide = await loadPlain({ ...options, _loadSnapshot: snapshot });
+    pyodide = await load({ ...options, _loadSnapshot: snapshot });
   } catch {
     started("plain");
     return startPlain(options);

@@ -362,6 +362,22 @@ def test_a_policy_that_refuses_webassembly_is_named_to_the_reader(watched, expec
             assert page.get_attribute("html", "data-ready") is None
 
 
+def test_a_game_engine_that_cannot_be_loaded_is_named_to_the_reader(watched, server, expect_console):
+    """A deploy without pyodide.asm.wasm on a host that answers a missing file with its own page (sent with 200), or a
+    proxy that answers .wasm so: Pyodide only logs that its WebAssembly could not be compiled, then waits for ever,
+    and the page said "Starting…" for ever. It says the game cannot start, and why."""
+    expect_console(r"^warning: (wasm instantiation failed!|TypeError: Failed to execute 'compile' on 'WebAssembly')")
+    context = watched(server)
+    context.route("**/pyodide.asm.wasm", lambda route: route.fulfill(
+        status=200, content_type="text/html", body="<!doctype html><title>Not here</title><p>Page not found."))
+    page = context.new_page()
+    page.goto(server)
+    notice = page.wait_for_selector("#board .start-failed", timeout=60_000)
+    assert "The game could not start here (the game engine, pyodide.asm.wasm, could not be loaded)." in \
+        notice.inner_text(), notice.inner_text()
+    assert page.get_attribute("html", "data-ready") is None
+
+
 HOSTILE = {
     "board": ('<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=1" viewBox="0 0 10 10">'
               '<script>window.__pwned=2</script><rect data-cell="a1" width="5" height="5" onclick="window.__pwned=3" '
