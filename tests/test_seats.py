@@ -342,6 +342,31 @@ def test_a_person_s_turn_that_the_computer_ended_is_left_the_time_to_read_the_co
     assert s.computer.turn() == ("black", "medium") and s.computer.pause() == reading_time(s.message)
 
 
+def test_after_a_person_s_move_the_computer_leaves_time_to_read_what_chance_did_in_it():
+    """IceToids: a tile "revealed when reached" is chance, which the person did not know: the computer's reply waits
+    the time to read it ("Tile drawn at a2: a yellow target."), where it came at once and the words went with it.
+    A die rolled for the computer's own turn is its turn's, told with it: no wait for that."""
+    s = Session("icetoids", bots={"p2": "easy"}, rng=random.Random(4))
+    while True:
+        if s.computer.turn():
+            bots_play(s, s.latest.legal_moves()[0])
+            continue
+        ply = len(s.moves)
+        s.play(sorted(s.latest.legal_moves())[0])
+        drawn = [move for move in s.moves[ply + 1:] if move.startswith("reveal:")]
+        if drawn and s.computer.turn():
+            break
+    told = s.message.split(". ", 1)[1]
+    assert told.startswith("Tile drawn at ") and s.computer.pause() == reading_time(told)
+    race = Session("ice-turn", bots={"blue": "easy"}, rng=random.Random(3))
+    while not (race.moves and race.moves[-3] == "end-turn" and race.computer.turn()):
+        if race.computer.turn():
+            bots_play(race, race.latest.legal_moves()[0])
+        else:
+            race.play(sorted(race.latest.legal_moves())[0])
+    assert race.moves[-2].startswith("roll:") and race.computer.pause() == 0
+
+
 def test_a_computer_s_turn_is_told_on_the_message_line_as_it_is_played():
     """A newcomer watching four computers play Ice-Turn read "Yellow (computer) is thinking…" for half a minute while
     Yellow's actions were shown one by one, under the turn before's summary. The message line tells the turn so far

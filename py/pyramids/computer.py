@@ -8,7 +8,7 @@ import zlib
 from typing import TYPE_CHECKING
 
 from . import turns
-from .core import players_to_act, possessive, repeated_moves, seats
+from .core import CHANCE, players_to_act, possessive, repeated_moves, seats
 
 if TYPE_CHECKING:
     from .session import Session
@@ -96,15 +96,21 @@ class Computer:
         that goes on, a glance at the board (`STEP_S`); after a turn that is
         over, the time to read what the message says of it (`reading_time` of
         the turn's summary, or of its rest where a person here made its beginning;
-        in a game without turns, of the move).  After a
-        person's own move, none: they know what they did.
+        in a game without turns, of the move).  After a person's own move, none:
+        they know what they did; but what chance did in their turn they did not
+        (IceToids' tile drawn where they moved), the time to read that.
         """
         s = self.session
         ply = len(s.moves)
         while ply > 0 and s.by_itself(ply - 1):
             ply -= 1
-        if ply == 0 or s.following.watched is None or ply <= s.following.watched:
+        if ply == 0:
             return 0.0
+        if s.following.watched is None or ply <= s.following.watched:
+            drawn = [p for p in turns.turn_at(s.states, s.moves, ply).plies
+                     if p > ply and s.states[p - 1].actors == (CHANCE,)]
+            told = " ".join(f"{turns.words(s.states[p - 1], s.moves[p - 1])}." for p in drawn)
+            return reading_time(told) * PACES[self.pace] if drawn else 0.0
         turn = turns.turn_at(s.states, s.moves, ply)
         if turns.running(s.states, s.moves, turn):
             return STEP_S * PACES[self.pace]
