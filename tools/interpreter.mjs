@@ -28,13 +28,17 @@ function inflate(bytes) {
   return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
 }
 
-// A DecompressionStream runs on the thread that reads it: inflating the 31 MB on the page's thread held it
-// for ~240 ms in one task (Chromium, warm).  A worker does it instead (static/inflate.js, a file of the
-// site's own, which a policy that allows the site's scripts allows: a worker made from text needs blob:);
-// where no worker can be made (a sandboxed frame, an old engine), the page's thread still does.
+// A DecompressionStream runs on the thread that reads it: inflating the 31 MB on the page's thread held it for
+// ~240 ms in one task (Chromium, warm).  So on the page a worker does it (static/inflate.js, a file of the site's
+// own, which a policy that allows the site's scripts allows: a worker made from text needs blob:); where no
+// worker can be made (a sandboxed frame, an old engine), the page's thread still does.  Where the interpreter
+// starts in a worker already (the page's Python, the computer's), it inflates there: a worker of that worker
+// only cost a start and a copy, and Firefox ESR sometimes never answered from it (3 starts in about 100 waited
+// for ever, none in 150 since).
 const INFLATER = new URL("../../inflate.js", import.meta.url);  // static/inflate.js, from static/vendor/pyodide-*/
 
 function inflateAside(bytes) {
+  if (!globalThis.document) return inflate(bytes);
   let worker;
   try {
     worker = new Worker(INFLATER);

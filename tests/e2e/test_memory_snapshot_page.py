@@ -159,3 +159,18 @@ def test_the_snapshot_is_inflated_off_the_page_s_thread_where_a_worker_can_be_ma
     assert page.evaluate("window.inflaters") == (0 if refused else 1)
     app.play("c3", "d4")
     assert app.moves() == ["c3-d4"]
+
+
+def test_the_app_s_python_in_its_worker_inflates_the_snapshot_there(page, server):
+    """A worker of that worker only cost a start and a copy, and in Firefox ESR it sometimes never answered: the
+    start then waited for ever (CI, 2026-12-07; 3 starts in about 100 of a reload probe).  The app's Python starts
+    from the snapshot, which its own worker fetched and inflated: static/inflate.js is never asked for."""
+    asked = []
+    page.context.on("request", lambda request: asked.append(request.url))
+    app = App(page, server).open()
+    assert page.evaluate("document.documentElement.dataset.python") == "worker"
+    assert page.evaluate(STARTED) == "snapshot"
+    assert any("/memory-" in url for url in asked), "the worker's requests are seen here"
+    assert not [url for url in asked if url.endswith("/static/inflate.js")]
+    app.play("c3", "d4")
+    assert app.moves() == ["c3-d4"]
