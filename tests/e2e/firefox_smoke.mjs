@@ -37,8 +37,16 @@ function watch(page) {
   });
 }
 
+// Where a start that never became ready stopped, for the failure's message: which way Python was started
+// (data-python: none yet means its worker never answered), from what (data-interpreter), what the board says.
+const whereItStopped = page => page.evaluate(() => JSON.stringify({
+  ...document.documentElement.dataset, board: document.querySelector("#board .loading")?.textContent,
+})).catch(error => `(the page did not answer: ${error.message})`);
+
 async function ready(page, access = true) {
-  await page.waitForSelector("html[data-ready]", {timeout: READY_MS});
+  await page.waitForSelector("html[data-ready]", {timeout: READY_MS}).catch(async error => {
+    throw new Error(`${error.message}: the page stopped at ${await whereItStopped(page)}`);
+  });
   if (access) await page.waitForFunction("window.pyramidsAccess", {timeout: READY_MS});
 }
 
