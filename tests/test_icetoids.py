@@ -592,6 +592,23 @@ def test_paths_for_every_kind_of_move():
         tiles={"a2": "yellow"}, pieces={"a2": "red.U,red.U,red.U"}).guide(["off:red"]).message.lower()
 
 
+def test_a_piece_is_chosen_by_its_tile_where_it_is_the_mover_s_only_one_there():
+    """A click on the tile under one's piece means the piece (the keys' Enter on that tile, a finger's tap on the
+    tile around it): the move's other path.  Where the mover has pieces of two stances there ("Any number of
+    pieces can be on the same tile at once"), the tile cannot say which, and the hint asks for one of them."""
+    state = position(tiles={"a2": "yellow", "b2": "single=E", "c2": "yellow"}, pieces={"b2": "red.U,blue.N"})
+    assert state.paths("b2.U-c2") == (("b2:red.U", "c2"), ("b2", "c2"))
+    assert state.paths("b2.U>N") == (("b2:red.U", "dir:N"), ("b2", "dir:N"))
+    assert state.paths("off-a2") == (("off:red", "a2"),)
+    assert set(state.guide(["b2"]).targets) == {"c2", "dir:N", "dir:E", "dir:S", "dir:W"}
+    assert state.guide(["b2", "c2"]).moves == ("b2.U-c2",)
+    two = position(tiles={"a2": "yellow", "b2": "single=E", "c2": "yellow"}, pieces={"b2": "red.U,red.N"})
+    assert two.paths("b2.U-c2") == (("b2:red.U", "c2"),)
+    assert not two.guide(["b2"]).ok
+    assert two.guide(["b2"]).message == "Several of your (red) pieces are on b2: choose one of them."
+    assert position(tiles={"b2": "yellow"}).guide(["b2"]).message == "Choose one of your (red) pieces."
+
+
 def test_explanations_name_the_reason():
     """Refusals say why in plain words (shared brief)."""
     state = position(tiles={"b2": "yellow"}, pieces={"b2": "red.N"})

@@ -794,12 +794,22 @@ class IceToidsState(State):
         return (piece, end)
 
     def paths(self, move: str) -> tuple[tuple[str, ...], ...]:
-        """A tile is turned by a click on the picture of its layout, or on the tile and then a choice."""
+        """A tile is turned by a click on the picture of its layout, or on the tile and then a choice.  A piece on
+        the board is chosen by itself, or by its tile where it is the mover's only one there: a click on the tile
+        under one's piece (the larger target, and the keys' stop) means the piece."""
         action = self._moves().get(move) or _parse_move(move)
-        if action[0] != "orient":
-            return (self.path(move),)
-        _, cell, _ = action
-        return (self.path(move), (CELLS[cell],))
+        path = self.path(move)
+        if action[0] == "orient":
+            _, cell, _ = action
+            return (path, (CELLS[cell],))
+        if action[0] in ("move", "point") and action[1] is not None and len(self._own_pieces(action[1])) == 1:
+            return (path, (CELLS[action[1]],) + path[1:])
+        return (path,)
+
+    def _own_pieces(self, cell: int) -> set[tuple[str, str]]:
+        """The mover's pieces on tile `cell`, one per stance (two pointing the same way are one choice)."""
+        colour = self.seat_colours[self.turn]
+        return {piece for piece in self.pieces[cell] if piece[0] == colour}
 
     def label(self, move: str) -> str:
         action = self._moves().get(move) or _parse_move(move)
@@ -947,6 +957,8 @@ class IceToidsState(State):
                 return f"That is {owner[1]}'s piece; {self._who(self.turn)} moves now."
             if last == f"off:{colour}":
                 return f"No {colour} piece is waiting off the board."
+            if last in INDEX and len(self._own_pieces(INDEX[last])) > 1:
+                return f"Several of your ({colour}) pieces are on {last}: choose one of them."
             return f"Choose one of your ({colour}) pieces."
         return "That piece cannot go there: it moves one tile, the way it points or along an arrow of its tile."
 
