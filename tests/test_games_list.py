@@ -26,6 +26,19 @@ def test_each_button_of_my_games_names_its_game():
                            "Delete Damaged save, damaged"]
 
 
+def test_my_games_tells_a_game_against_the_computer_from_a_game_between_people():
+    """A newcomer's list held games against the computer and hot-seat games alike as "2 players": which was
+    which could not be told without opening them."""
+    store = Store()
+    saves.save(store, "a", Session("ice-lady", {}, ["d3-e4"], bots={"black": "medium"}), {}, 1000)
+    saves.save(store, "b", Session("ice-turn", {"players": 4}, bots=dict.fromkeys(("red", "yellow", "blue"), "hard")),
+               {}, 2000)
+    saves.save(store, "c", Session("icetoids", {"players": 3}, bots={"p2": "easy", "p3": "hard"}), {}, 3000)
+    saves.save(store, "d", Session("ice-lady"), {}, 4000)
+    assert [e.players for e in saves.entries(store)] == [
+        "2 players", "3 players, 2 computers", "4 players, 3 computers (Hard)", "2 players, 1 computer (Medium)"]
+
+
 def test_rename_starts_from_the_players_own_name():
     """Rename's question (the page's, in the press: issue 55) is filled in with the name the player gave, from
     the button's data-name; a game with none starts from nothing, not from its game's title."""

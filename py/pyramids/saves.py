@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from . import games, record
-from .core import GameError
+from .core import GameError, counted
 from .loading import Loading, read_save, storage_fields
 from .session import Session
 from .words import status_of
@@ -106,8 +106,14 @@ def entry_fields(session: Session, meta: dict, now_ms: float) -> dict:
 
 
 def players_text(session: Session) -> str:
+    """How many play, and how many of them the computer, with its level where there is one: "2 players",
+    "2 players, 1 computer (Medium)", "4 players, 3 computers" (a game against it is told from a hot-seat one)."""
     count = session.options.get("players", session.game.min_players)
-    return f"{count} players"
+    levels = set(session.computer.bots.values())
+    if not levels:
+        return f"{count} players"
+    level = f" ({levels.pop().capitalize()})" if len(levels) == 1 else ""
+    return f"{count} players, {counted(len(session.computer.bots), 'computer')}{level}"
 
 
 def save(store: Store, entry_id: str, session: Session, meta: dict, now_ms: float) -> dict | None:
