@@ -222,6 +222,18 @@
     board.addEventListener("contextmenu", (event) => { if (held || timer) event.preventDefault(); });
   }
 
+  // The line that says what choosing a location would do sits under the board; on a phone the board's foot is often
+  // below the window (a lesson over the board, a board scrolled up), and a held square's line was out of sight
+  // there.  Where it would be out of sight, it is pinned to the window's foot instead.
+  function keepInSight(line) {
+    new MutationObserver(() => {
+      line.classList.remove("pinned");
+      if (!line.textContent) return;
+      const r = line.getBoundingClientRect();
+      if (r.bottom > innerHeight || r.top < 0) line.classList.add("pinned");
+    }).observe(line, { childList: true, characterData: true, subtree: true });
+  }
+
   // A board whose rows are named (Ice Towers: a row per colour, `.row` rects and `.row-name` texts) has each row the
   // lens shows named at its left edge: magnified, the names at the board's edge are out of sight.
   function labelRows(svg, view, left, top, height, unit) {
@@ -298,5 +310,7 @@
   window.pyramidsAccess = { attach, hold, lens };
   const board = document.getElementById("board");
   if (board) { attach(board); hold(board); lens(board); }  // the hold before the lens: a hold opens none
+  const line = document.getElementById("preview");
+  if (line) keepInSight(line);
   document.documentElement.setAttribute("data-keys", "");  // for tests: a selector needs no script (a strict policy refuses eval)
 })();

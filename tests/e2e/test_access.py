@@ -636,6 +636,50 @@ def test_a_finger_held_on_a_location_says_what_choosing_it_would_do_and_chooses_
         assert app.moves() == ["forest:grow:d4"], chosen_by
 
 
+IN_SIGHT = """() => { const r = document.getElementById('preview').getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }"""
+
+
+def test_a_held_square_s_line_is_said_in_sight_where_the_board_s_foot_is_below_the_window(phone):
+    """The line sits under the board, and on a phone a lesson over the board puts the board's foot below the
+    window: Terrafex's first step asks to hold a forest "to see what growing it does", and the line was out of
+    sight.  There it is pinned to the window's foot; under a board in sight it stays under the board."""
+    app = phone.open(link("terrafex"))
+    app.page.evaluate("scrollTo(0, 0)")
+    words, in_sight, pinned, under_board = finger_held(app, "d4")
+    assert "If chosen: d4 becomes a medium forest" in words
+    assert in_sight and not pinned and under_board <= 844, "under a board in sight: in its place, in sight"
+    app.page.locator("#learn-offer-start").tap()
+    app.page.wait_for_selector("#lesson:not([hidden])")
+    app.settled()
+    words, in_sight, pinned, under_board = finger_held(app, "e4")
+    assert "If chosen: e4 becomes a medium forest" in words
+    assert under_board > 844, "the lesson puts the line's place under the board below the window"
+    assert in_sight and pinned, "pinned to the window's foot, in sight"
+    assert app.moves() == []
+
+
+UNDER_BOARD = """() => { const line = document.getElementById('preview'), pinned = line.classList.contains('pinned');
+    line.classList.remove('pinned'); const bottom = line.getBoundingClientRect().bottom;
+    if (pinned) line.classList.add('pinned'); return bottom; }"""
+
+
+def finger_held(app, cell: str) -> tuple[str, bool, bool, float]:
+    """A finger held on `cell`: the preview line's words, whether it is in the window, whether pinned, and where its
+    foot would be in its place under the board."""
+    box = app.page.locator(f'#board [data-cell="{cell}"]').bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    touch = app.page.context.new_cdp_session(app.page)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    app.page.wait_for_function("document.getElementById('preview').textContent !== ''")
+    said = (app.page.inner_text("#preview"), app.page.evaluate(IN_SIGHT),
+            app.page.evaluate("document.getElementById('preview').classList.contains('pinned')"),
+            app.page.evaluate(UNDER_BOARD))
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    app.settled()
+    return said
+
+
 def test_a_computer_reply_is_announced(app):
     """Issue 13: the live region announces each move, "a person's or a bot's"."""
     app.open(Session("ice-lady").link() + "&bots=black:easy")
