@@ -124,6 +124,17 @@ def test_show_me_lights_the_next_click_of_the_move_asked_for():
     assert "Choose:" in s.message and "king" in s.message.lower()
 
 
+def test_show_me_lights_an_icetoids_piece_not_also_the_tile_under_it():
+    """A piece is chosen by itself or by its tile (the tile under one's only piece there means it): two ways of two
+    clicks each, and Show me lights the first, the piece, not both as if there were two things to choose."""
+    tutor = learn.Tutor(learn.lesson("icetoids"))
+    walk_to(tutor, 2)
+    s = tutor.session
+    assert tutor.expected() == ["a2.E-b2"] and len(s.state.paths("a2.E-b2")) == 2
+    tutor.show()
+    assert s.clicks.targets == ("a2:red.E",) and s.message == "Choose the lit location: a2, red piece pointing east."
+
+
 def test_show_me_inside_a_move_keeps_what_the_rules_ask_next_in_a_terrafex_split():
     """Terrafex rules 3.7: a glacier splitting on a mountain places its pieces on empty squares beside it [A14],
     the square it leaves counting as empty.  Show me mid-split keeps those words, not only the lit squares' names

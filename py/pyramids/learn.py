@@ -232,8 +232,9 @@ class Tutor:
                 return s.note(f"Choose: {state.label(wanted[0])}.")
         paths = [p for m in moves for p in state.paths(m)
                  if p[:len(selection)] == selection and len(p) > len(selection)] if selection else []
-        if not paths:  # from the start: each move's shortest way (a Terrafex mountain's square, not the pool's)
-            selection, paths = (), [p for m in moves for p in shortest(state.paths(m))]
+        if not paths:  # from the start: each move's shortest way (a Terrafex mountain's square, not the pool's), the
+            # first of equals (an IceToids piece, not also the tile under it)
+            selection, paths = (), [min(state.paths(m), key=len) for m in moves]
         after = tuple(dict.fromkeys(p[len(selection)] for p in paths))
         s.clicks.light(selection, after)
         asked = state.guide(selection, s.clicks.actor).message if selection else ""
@@ -249,12 +250,6 @@ class Tutor:
         everyone = seats(self.game, self.lesson.options)
         mine = self.lesson.seat or everyone[0]
         return {seat: "easy" for seat in everyone if seat != mine}
-
-
-def shortest(paths: tuple[tuple[str, ...], ...]) -> list[tuple[str, ...]]:
-    """The fewest clicks that make a move: its shortest click sequences."""
-    fewest = min(len(path) for path in paths)
-    return [path for path in paths if len(path) == fewest]
 
 
 def box(tutor: Tutor) -> str:
