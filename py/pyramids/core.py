@@ -94,14 +94,14 @@ def counted(number: int, noun: str, plural: str = "") -> str:
     return f"{number:,} {noun if number == 1 else plural or noun + 's'}"
 
 
+def listing(parts: list[str], conjunction: str = "and") -> str:
+    """Words joined as a list: "a, b and c"."""
+    return ", ".join(parts[:-1]) + (f" {conjunction} " if len(parts) > 1 else "") + parts[-1]
+
+
 def either(parts: list[str]) -> str:
     """Words joined as a choice: "a, b or c"."""
-    return ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]
-
-
-def listing(parts: list[str]) -> str:
-    """Words joined as a list: "a, b and c"."""
-    return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+    return listing(parts, "or")
 
 
 def possessive(name: str) -> str:
