@@ -50,6 +50,11 @@ class Clicks:
         """A selection or a choice is open: the player is in the middle of a move."""
         return bool(self.selection or self.choices)
 
+    @property
+    def lit(self) -> bool:
+        """Something is selected, lit or offered: the message speaks of it (a click's, a hint's, Show me's)."""
+        return bool(self.selection or self.targets or self.choices)
+
     def clear(self) -> None:
         """Nothing selected, lit or offered (the message is the session's: `Session.clear_input`)."""
         self.selection, self.targets, self.choices, self.hinted = (), (), (), None

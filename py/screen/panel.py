@@ -35,9 +35,9 @@ class Panel:
         app = self.app
         fallback = app.bots.fallback if s.computer.bots else ""
         notice = " ".join(t for t in (NOT_SAVING if app.saving.not_saving else "", self.notice) if t)
-        # after the message of a move inside that turn (not after a hint's); browsing, the move on screen (not the
-        # latest turn's news)
-        news = ("" if s.warn or s.clicks.selection or s.clicks.hinted else s.words.on_screen() if s.browsing
+        # not after the message of what is lit (a move inside that turn, a hint, Show me); browsing, the move on
+        # screen (not the latest turn's news)
+        news = ("" if s.warn or s.clicks.lit else s.words.on_screen() if s.browsing
                 else s.following.news(going_on=True))
         do(["set", "status", {"textContent": app.bots.status() or s.words.status()}],
            ["set", "message", {"textContent": " ".join(t for t in (notice, s.message, news, fallback) if t),

@@ -156,6 +156,25 @@ def test_show_me_on_a_phone_brings_what_it_lights_into_view(new_context, server)
     assert "Now Black decides where your small fire goes." in app.page.inner_text("#lesson")
 
 
+def test_show_me_is_said_alone_not_run_into_the_turn_told_before_it(app):
+    """IceToids' second step begins after Blue's turn, told in the message; Show me read "Choose the lit location:
+    a2, red piece upright. Blue's turn: brings a waiting piece onto d3; …", as if the turn were part of what to
+    do. Asking Show me is acting, as asking a hint is: its words are said alone."""
+    app.open()
+    app.pick("icetoids")
+    app.page.click("#learn-offer-start")
+    app.page.wait_for_selector("#lesson:not([hidden])")
+    tutor = learn.Tutor(learn.lesson("icetoids"))
+    make(app, tutor, tutor.expected()[0])
+    app.page.click("#lesson-next")
+    tutor.next()
+    app.settled()
+    assert "Blue's turn: " in app.message()
+    app.page.click("#lesson-show")
+    app.settled()
+    assert app.message() == "Choose the lit location: a2, red piece upright."
+
+
 SHOWN = """() => {
     const box = e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; };
     const said = [...document.querySelectorAll('#lesson p')].filter(p => p.offsetHeight && !p.querySelector('button'));
