@@ -8,6 +8,7 @@ import pytest
 from conformance import check_game
 from pyramids.core import IllegalMoveError, InvalidMoveError, OptionError, PositionError
 from pyramids.games.ice_towers import GAME, GHOST, PIECES
+from pyramids.session import Session
 from pyramids.words import status_of
 
 
@@ -405,6 +406,25 @@ def test_the_status_says_a_held_piece_must_be_played_and_how():
     state = table("t1:yL1,rL2,yM1", "t2:yL2", "t3:yL3,rM1", held=("rS1@t1",), done=("yellow",))
     assert status_of(state) == ("Red holds its small: choose it, in hand, then the tower it caps. "
                                 "Yellow is done: the game ends when Red is done too.")
+
+
+def test_a_held_piece_of_a_colour_played_elsewhere_is_told_what_comes_not_asked():
+    """§3.3: a held piece "must immediately" cap; the computer's colour was asked "Blue holds its small: choose it,
+    in hand, …" in the status line (for its reading pause, ~3 s), as if the player here were to choose it. A colour
+    not played here is told what comes; one played here, and the ghost where a human plays here ("either player
+    may move for the ghost", A8), is asked."""
+    state = table("t1:yL1,rL2,yM1", "t2:yL2", "t3:yL3,rM1", held=("rS1@t1",))
+    assert status_of(state, ["yellow"]) == "Red holds its small: it caps a tower next."
+    assert status_of(state, ["red"]) == "Red holds its small: choose it, in hand, then the tower it caps."
+    assert status_of(state) == status_of(state, ["red"])  # no seats known (My games, an embed): asked
+    state = table("t1:yL1,rL2,yM1", "t2:yL2,rL3", "t3:yL3,rM1", held=("rL1@t1",))
+    assert status_of(state, ["yellow"]) == "Red holds its large, which can cap no tower: it is set down next."
+    ghost = table("t1:yL1,rL2,yM1", "t2:yL2", "t3:yL3,rM1", held=("wS1@t1",), haunted=True)
+    assert status_of(ghost, ["red"]) == "The ghost holds its small: choose it, in hand, then the tower it caps."
+    assert status_of(ghost, []) == "The ghost holds its small: it caps a tower next."
+    session = Session("ice-towers", bots={"red": "easy"})
+    session.begin("ice-towers", {}, None, bots={"red": "easy"}, start=state)
+    assert session.words.status() == "Red holds its large, which can cap no tower: it is set down next."
 
 
 def test_undone_withdraws_an_agreement():

@@ -379,7 +379,7 @@ class Relay(State):
     def automatic_move(self):
         return "end" if list(self._moves()) == ["end"] else None
 
-    def prompt(self):
+    def prompt(self, people=None):
         return "p1: act, then the turn ends by itself." if not self.done else ""
 
     def to_text(self):

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 import weakref
 from dataclasses import dataclass, field, fields
-from typing import Any, Iterable, Mapping, Self, TypeVar
+from typing import Any, Collection, Iterable, Mapping, Self, TypeVar
 
 CHANCE = "chance"
 MAX_MOVE_CHARS = 60  # longer than any move of any game's notation
@@ -486,8 +486,9 @@ class State(Circumstances):
         """`(seconds, move)` while a game clock runs: the page plays `move` when it rings."""
         return None
 
-    def prompt(self) -> str:
-        """What the actor to move is asked to do, where "White to move." says too little.
+    def prompt(self, people: Collection[str] | None = None) -> str:
+        """What the actor to move is asked to do, where "White to move." says too little; a seat not among
+        `people` (those played here, None for every seat) is told about, not asked (Ice Towers' held piece).
 
         Terrafex hands the fire to the opponent inside the active player's
         turn ("Black: play the fire."); the page shows this instead of the

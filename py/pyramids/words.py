@@ -7,7 +7,7 @@ the page: whose seats are played here, by the computer or by a friend by link, a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Collection
 
 from . import record, turns
 from .core import CHANCE, State, listing, players_to_act
@@ -61,10 +61,10 @@ class Words:
         state = s.state
         mine = s.link_play.mine
         if not mine or s.browsing or state.outcome is not None:
-            return status_of(state)
+            return status_of(state, s.people)
         acting = players_to_act(state)
         if any(seat in mine for seat in acting):
-            asked = state.prompt()
+            asked = state.prompt(s.people)
             return "Your move." + (f" {asked}" if asked else "")
         return f"Waiting for {self.names(acting)}." if acting else status_of(state)
 
@@ -136,16 +136,18 @@ class Words:
                 "Press End (or Last) to return to the game.")
 
 
-def status_of(state: State) -> str:
-    """The status line of any position of the game (My games shows the latest)."""
+def status_of(state: State, people: Collection[str] | None = None) -> str:
+    """The status line of any position of the game (My games shows the latest), asking `people`, the seats
+    played here (None: every seat), what to do (`State.prompt`)."""
     outcome = state.outcome
     if outcome is not None:
         if outcome.draw:
             return f"Draw. {outcome.reason}"
         names = " and ".join(state.actor_name(w) for w in outcome.winners)
         return f"{names} {'wins' if len(outcome.winners) == 1 else 'share the win'}. {outcome.reason}"
-    if state.prompt():
-        return state.prompt()
+    asked = state.prompt(people)
+    if asked:
+        return asked
     clock = state.clock()
     ringer = state.actor_of(clock[1]) if clock else None  # the clock is not a player
     actors = [state.actor_name(a) for a in state.actors if a not in (CHANCE, ringer)]

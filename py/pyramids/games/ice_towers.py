@@ -52,7 +52,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Collection, Mapping, NamedTuple
 
 from ..core import (
     Computer, Consent, Evaluation, Game, GameError, evolve, IllegalMoveError, InvalidMoveError, Option, OptionError,
@@ -427,25 +427,31 @@ class IceTowersState(State):
         return Consent(self.humans, self.done, {c: f"{c}:done" for c in self.humans},
                        {c: f"{c}:undone" for c in self.humans})
 
-    def prompt(self) -> str:
+    def prompt(self, people: Collection[str] | None = None) -> str:
         """What the status line says where it would only list who may act: a mined piece held, which must cap
-        another tower at once ("Red holds its medium: choose it, in hand, then the tower it caps."), and who is
-        done while others play on, the game ending once every player is ("Yellow and Blue are done: the game
-        ends when Red is done too.")."""
+        another tower at once ("Red holds its medium: choose it, in hand, then the tower it caps."; of a colour
+        the computer plays, "Blue holds its medium: it caps a tower next."), and who is done while others play
+        on, the game ending once every player is ("Yellow and Blue are done: the game ends when Red is done
+        too.")."""
         if self.outcome is not None:
-            return super().prompt()
+            return super().prompt(people)
         said = []
         for colour, hand in self.held.items():
             size = SIZE_NAMES[hand.piece.size]
             who = "The ghost holds its" if colour == GHOST else f"{_name(colour)} holds its"
-            said.append(f"{who} {size}: choose it, in hand, then the tower it caps." if
-                        self._targets(hand.piece, hand.source) else
-                        f"{who} {size}, which can cap no tower: choose it, in hand, to set it down.")
+            caps = bool(self._targets(hand.piece, hand.source))
+            asked = people is None or colour in people or (colour == GHOST and any(h in people for h in self.humans))
+            if not asked:  # the computer's, a friend's: what comes, not how
+                said.append(f"{who} {size}: it caps a tower next." if caps else
+                            f"{who} {size}, which can cap no tower: it is set down next.")
+            else:
+                said.append(f"{who} {size}: choose it, in hand, then the tower it caps." if caps else
+                            f"{who} {size}, which can cap no tower: choose it, in hand, to set it down.")
         if self.done:
             done, playing = ([_name(c) for c in self.humans if (c in self.done) == agreed] for agreed in (True, False))
             said.append(f"{listing(done)} {'is' if len(done) == 1 else 'are'} done: the game ends when "
                         f"{listing(playing)} {'is' if len(playing) == 1 else 'are'} done too.")
-        return " ".join(said) or super().prompt()
+        return " ".join(said) or super().prompt(people)
 
     # -- moves for people --------------------------------------------------------
     def actor_of(self, move: str) -> str:

@@ -71,7 +71,7 @@ import math
 import re
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, Collection, NamedTuple
 
 from ..core import (
     CHANCE, Computer, Evaluation, Game, counted, either, evolve, IllegalMoveError, InvalidMoveError, Option, Outcome,
@@ -741,7 +741,7 @@ class IceTurnState(State):
             return END_MOVES if self.phase == "move" else END_TURN
         return None
 
-    def prompt(self) -> str:
+    def prompt(self, people: Collection[str] | None = None) -> str:
         who = self.active.capitalize()
         if self.phase == "deal":
             return "Dealing the tiles."

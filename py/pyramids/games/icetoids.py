@@ -82,7 +82,7 @@ import heapq
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import Any, Collection, NamedTuple
 
 from ..core import (
     CHANCE, REPEATED, REPETITION_RULE, Computer, Evaluation, Game, counted, evolve, IllegalMoveError, InvalidMoveError,
@@ -919,7 +919,7 @@ class IceToidsState(State):
             return "Choose a lit tile to go to, or a way to point it under the board."
         return "Choose a lit tile to go to."
 
-    def prompt(self) -> str:
+    def prompt(self, people: Collection[str] | None = None) -> str:
         """What the seat to act is asked to do where "P1 to move." would not say it: its colour and its home
         in the setup (§2.3), the way a tile it turned over is turned (§3.3)."""
         if self.outcome is not None:

@@ -44,7 +44,7 @@ import re
 from dataclasses import dataclass
 from itertools import permutations
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Collection, Mapping
 
 from ..core import (
     REPEATED, Computer, Evaluation, Game, Guidance, either, evolve, IllegalMoveError, InvalidMoveError, Option, Outcome,
@@ -314,7 +314,7 @@ class TerrafexState(State):
         blue = sum(size if kind == "B" else top for kind, size, top in filter(None, self.board))
         return (self.setup, blue), (self.board, self.pool, self.pit, self.to_move, self.used, self.fire)
 
-    def prompt(self) -> str:
+    def prompt(self, people: Collection[str] | None = None) -> str:
         if self.setup:
             return "Layout editor: place pieces from the supply, then press Start."
         if self.fire:
