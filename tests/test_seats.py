@@ -173,6 +173,9 @@ def test_in_ice_towers_a_person_acts_only_for_their_own_colours():
         assert (s.clicks.actor, s.message, s.warn) == ("red", refusal, True)
     s.clicks.act_as("green")
     assert s.clicks.actor == "green" and not s.message
+    four = Session("ice-towers", {"players": 4}, bots={"yellow": "easy"})
+    four.attempt(lambda: four.clicks.act_as(None))
+    assert four.message == "You act for Red, Green and Blue: choose which.", "a list, not 'Red and Green and Blue'"
     s.clicks.click("t10")  # Yellow's free-standing small
     assert s.clicks.selection == () and s.message == COMPUTER_PLAYS_YELLOW
     for move in ("yellow:cap:yS1>t1", "yellow:done"):

@@ -517,8 +517,8 @@ class State(Circumstances):
         said = self.effect(move, after)
         outcome = after.outcome
         if outcome is not None:
-            names = " and ".join(after.actor_name(w) for w in outcome.winners)
-            end = f"the game ends: {names} win{'s' if len(outcome.winners) == 1 else ''}" if names else \
+            names = [after.actor_name(w) for w in outcome.winners]
+            end = f"the game ends: {listing(names)} win{'s' if len(names) == 1 else ''}" if names else \
                 "the game ends in a draw"
             said = f"{said}; {end}" if said else end
         return said

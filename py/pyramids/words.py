@@ -52,7 +52,7 @@ class Words:
             return f"{score} " + ("Draw" if outcome.draw else f"{names[0]} wins")
         if outcome.draw:
             return "Draw"
-        return " and ".join(names) + (" win" if len(names) > 1 else " wins")
+        return listing(names) + (" win" if len(names) > 1 else " wins")
 
     def status(self) -> str:
         """One line: whose turn it is, or how the game ended; "Your move" or "Waiting for White" when the
@@ -86,8 +86,8 @@ class Words:
         return "; ".join(said) + "."
 
     def names(self, seats) -> str:
-        """The seats' names, joined: "Black and Red"."""
-        return " and ".join(self.session.latest.actor_name(seat) for seat in seats)
+        """The seats' names, joined: "Black and Red", "Red, Yellow and Blue"."""
+        return listing([self.session.latest.actor_name(seat) for seat in seats])
 
     def summary_since(self, since: int) -> str:
         """What happened after ply `since`, in words, for a link that brings a saved game up to date:
@@ -143,7 +143,7 @@ def status_of(state: State, people: Collection[str] | None = None) -> str:
     if outcome is not None:
         if outcome.draw:
             return f"Draw. {outcome.reason}"
-        names = " and ".join(state.actor_name(w) for w in outcome.winners)
+        names = listing([state.actor_name(w) for w in outcome.winners])
         return f"{names} {'wins' if len(outcome.winners) == 1 else 'share the win'}. {outcome.reason}"
     asked = state.prompt(people)
     if asked:

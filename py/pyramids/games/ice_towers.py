@@ -690,7 +690,7 @@ class IceTowersState(State):
         cleared = [c for c in self.humans if c in self.done and c not in after.done and (kind, c) != ("undone", actor)]
         agreements = ""
         if cleared:
-            names = " and ".join(f"{_name(c)}'s" for c in cleared)
+            names = listing([f"{_name(c)}'s" for c in cleared])
             agreements = f"{names} {'agreement to end is' if len(cleared) == 1 else 'agreements to end are'}"
         if after.ended and kind != "ring":  # the play ends the game: the agreements it clears are not needed
             text += "; the game is over" + (f", so {agreements} no longer needed" if agreements else "")

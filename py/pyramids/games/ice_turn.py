@@ -74,8 +74,8 @@ from functools import cache, cached_property
 from typing import Any, Callable, Collection, NamedTuple
 
 from ..core import (
-    CHANCE, Computer, Evaluation, Game, counted, either, evolve, IllegalMoveError, InvalidMoveError, Option, Outcome,
-    PositionError, State, options_text, parse_options_text, quote,
+    CHANCE, Computer, Evaluation, Game, counted, either, evolve, IllegalMoveError, InvalidMoveError, listing, Option,
+    Outcome, PositionError, State, options_text, parse_options_text, quote,
 )
 from ..grid import STEPS, heading, join_row, split_row, square
 
@@ -932,7 +932,7 @@ class IceTurnState(State):
         text = f"aims: rotates the {TILES[kind].title} on {CELLS[cell]} {90 * quarters}° clockwise"
         now = rotate_arrows(arrows, quarters)
         if kind != "qturner":
-            text += ", now pointing " + " and ".join(DIRECTION_NAMES[a] for a in now)
+            text += ", now pointing " + listing([DIRECTION_NAMES[a] for a in now])
         if self.lying(cell):
             text += (f"; the {piece_name(self.stacks[cell][0])} lying on it turns to point "
                      f"{DIRECTION_NAMES[turned(self.facing[cell], quarters)]}")
