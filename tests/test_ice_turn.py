@@ -557,6 +557,25 @@ def test_placement_clicks_explain_a_refused_tile():
     assert state.guide(("a1", "tile:sN")).moves == ("place:a1=single:N",)
 
 
+def test_a_click_on_an_empty_cell_kept_for_the_q_turners_says_so_and_where_a_tile_may_go():
+    """2.2 [A5] through clicks: Red holds only a double arrow; c3 is empty, but a tile there would leave Blue's last
+    Q-Turner no free row and column. The click said "Red: choose an empty cell, then a tile from your hand.", as if
+    c3 were not one; it says why not, and where Red's tile may go."""
+    state = dealt((["double", "qturner", "single", "double", "double", "double", "double", "single"],
+                   ["double", "qturner", "single", "qturner", "single", "single", "qturner", "single"]))
+    for move in ("a1=double:NS", "b1=qturner", "a2=single:E", "b3=single:E", "a3=single:E", "d2=qturner",
+                 "a4=qturner", "c2=single:W", "b4=double:EW", "d1=double:EW", "c4=double:EW", "c1=single:W",
+                 "b2=double:EW", "d3=single:S"):
+        state = state.play(f"place:{move}")
+    assert state.hands == (("double",), ("qturner",)) and state.active == "red"
+    assert set(state.legal_moves()) == {"place:d4=double:NS", "place:d4=double:EW"}
+    guidance = state.guide(("c3",))
+    assert not guidance.ok and guidance.message == (
+        "Not c3: it is kept free for the Q-Turners still in hands, one per row and column (with a tile there, the "
+        "layout could not be finished). d4 is where a tile from your hand may go.")
+    assert state.guide(("d4",)).ok
+
+
 def test_the_session_never_rerolls_on_undo_redo_or_replay():
     """Chance moves are recorded: undo takes back a roll with the move before it; redo restores the same."""
     session = Session("ice-turn", rng=random.Random(11))

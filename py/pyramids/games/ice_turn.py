@@ -82,6 +82,10 @@ from ..grid import STEPS, heading, join_row, split_row, square
 SIZE = 4
 DIRS = "NESW"
 DIRECTION_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+UNFINISHABLE = ("then the Q-Turners still in hands could not all be placed, one per row and column "
+                "(the layout could not be finished).")  # [A5], of a tile chosen for a cell
+KEPT_FREE = ("it is kept free for the Q-Turners still in hands, one per row and column (with a tile there, the "
+             "layout could not be finished).")  # [A5], of an empty cell no tile in hand may take
 CELLS = tuple(square(col, row) for row in range(SIZE) for col in range(SIZE))
 
 # A move as the rules apply it: a plain tuple (the search builds the move phase's actions in its hot loop), its
@@ -503,8 +507,7 @@ class IceTurnState(State):
                     line = "row" if other // SIZE == cell // SIZE else "column"
                     return f"{CELLS[other]} already holds a Q-Turner in the same {line}; only one per row and column."
         if not self._completable_after(cell, name == "qturner"):
-            return ("then the Q-Turners still in hands could not all be placed, one per row and column "
-                    "(the layout could not be finished).")
+            return UNFINISHABLE
         return None
 
     def _completable_after(self, cell: int, qturner: bool) -> bool:
@@ -1166,6 +1169,8 @@ class IceTurnState(State):
                 return f"Not there: {reason}" if reason else ""
             if last in INDEX and self.tiles[INDEX[last]] is not None:
                 return f"{last} already holds a tile; choose an empty cell."
+            if last in INDEX:
+                return self._why_no_tile_fits(INDEX[last])
             return f"{who}: choose an empty cell, then a tile from your hand."
         if selection[0] not in INDEX:
             return "First choose a piece, or a tile for Aim and Swap; then what to do with it."
@@ -1186,6 +1191,20 @@ class IceTurnState(State):
         if move is None:
             return f"Nothing can be done with {first} that way; choose it again to see what is lit."
         return f"Not that: {self._why_not(*parse_move(move))}"
+
+    def _why_no_tile_fits(self, cell: int) -> str:
+        """Why no tile in hand may go on the empty `cell` (section 2.2: a cell kept free for the Q-Turners still
+        to come, A5, looks as empty as any), and where one may."""
+        hand = dict.fromkeys(self.hands[self.turn])
+        reasons = dict.fromkeys(self._unfit_place(cell, name, arrows) or "" for name in hand
+                                for arrows in TILES[name].orientations)
+        if "" in reasons:
+            return ""
+        if UNFINISHABLE in reasons:
+            reasons[KEPT_FREE] = reasons.pop(UNFINISHABLE)
+        fits = sorted({CELLS[action[1]] for action in self._place_moves().values()}, key=INDEX.__getitem__)
+        where = f"{listing(fits)} {'is' if len(fits) == 1 else 'are'} where" if len(fits) <= 4 else "other cells are"
+        return f"Not {CELLS[cell]}: {'; '.join(reasons).rstrip('.')}. {where} a tile from your hand may go."
 
     def _idle_reason(self, cell: int) -> str:
         """Why a piece of the active player's has no action now (its tile has none either)."""
