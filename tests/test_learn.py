@@ -99,6 +99,23 @@ def test_chance_and_the_other_side_act_only_as_the_lesson_says():
     assert "roll:2" in seen.pop()
 
 
+def test_the_other_side_s_turn_after_the_player_s_move_is_told_and_outlined_as_the_computer_s():
+    """Ice-Turn's End turn step says "The outlines show its moves." of Blue's turn, the lesson's, after it; nothing
+    was outlined, and the message ran Blue's moves into Red's. It is told and outlined as the computer's turn is
+    in a game; a move the lesson's chance answers (an IceToids tile drawn) stays the player's own."""
+    tutor = learn.Tutor(learn.lesson("ice-turn"))
+    walk_to(tutor, 6)
+    make(tutor, "end-turn")
+    s = tutor.session
+    assert s.message == "Red ends the turn."
+    assert s.following.news(going_on=True).startswith("Blue's turn: rolls 2 on the d6 and Aim on the Treehouse die; "
+                                                      "turns the blue large on d2 to point west; moves the blue small")
+    assert set(s.clicks.marks().last) == {"d2", "b2", "b1"}
+    toids = learn.Tutor(learn.lesson("icetoids"))
+    make(toids, toids.expected()[0])
+    assert toids.session.message.endswith("Tile drawn at a2: a red target.") and toids.session.following.watched is None
+
+
 def test_a_lesson_stops_at_chance_it_does_not_name():
     lesson = learn.Lesson("icetoids", (learn.Step("Enter", "Enter.", position="red@a2,blue@d3 4/4/4/4 4/4/4/4 p1 -",
                                                   expect=("off-a2",)),), "Done.")

@@ -101,8 +101,10 @@ class LessonSession(Session):
             raise GameError(self.tutor.elsewhere())
         first = len(self.moves)
         super().play(move)
+        made = len(self.moves)
         self.tutor.moved()
-        self.note(self.words.moves_in_words(first))
+        # another seat's turn after it is told and outlined as the computer's is (`Tutor.moved`)
+        self.note(self.words.moves_in_words(first, made if self.following.watched is not None else None))
 
     def settle_chance(self) -> None:
         """Moves the page makes by itself (a Terrafex turn's end); chance waits for the lesson's outcome."""
@@ -177,10 +179,14 @@ class Tutor:
             s.settle_chance()
 
     def moved(self) -> None:
-        """The step's move is made (the board's session made it), and what follows it by itself."""
-        self.made = True
+        """The step's move is made (the board's session made it), and what follows it by itself: another
+        seat's turn (Ice-Turn's Blue) told and outlined like the computer's in a game."""
+        s, self.made = self.session, True
+        first = len(s.moves)
         self._push_all(self.step.then)
-        self.session.cursor = len(self.session.moves)
+        if any(s.seat_of_move(ply) not in (None, self.lesson.seat) for ply in range(first + 1, len(s.moves) + 1)):
+            s.following.watch(first)
+        s.cursor = len(s.moves)
 
     def expected(self) -> list[str]:
         """The legal moves of the latest position that the step asks for."""

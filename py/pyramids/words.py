@@ -35,9 +35,12 @@ class Words:
         return (f"Move {s.cursor} of {len(s.moves)}: "
                 + (self.describe(s.cursor).rstrip(".") if s.cursor else "the start") + ".")
 
-    def moves_in_words(self, first: int) -> str:
-        """The moves after ply `first` in words, as sentences: the message after a move (`turns.said`)."""
-        return turns.said(self.session.states, self.session.moves, first)
+    def moves_in_words(self, first: int, stop: int | None = None) -> str:
+        """The moves after ply `first` (up to ply `stop`) in words, as sentences: the message after a move
+        (`turns.said`)."""
+        s = self.session
+        stop = len(s.moves) if stop is None else stop
+        return turns.said(s.states[:stop + 1], s.moves[:stop], first)
 
     def result(self) -> str:
         """The result as a short line for the move list and the end panel ("1-0", "Red wins"); '' while it runs."""
