@@ -576,6 +576,20 @@ def test_a_click_on_an_empty_cell_kept_for_the_q_turners_says_so_and_where_a_til
     assert state.guide(("d4",)).ok
 
 
+def test_a_preview_says_where_pieces_would_stand_out_of_the_nest_s_order():
+    """Section 4 [A9]: a nest is small, medium, large from the bottom. Moving into a stack "the mover chooses where
+    in the stack it goes"; every place read "Red 1 cell nearer the nest", the medium under the small too, and the
+    large at the bottom "(0 to go)" as if nearly won."""
+    tiles = "[sE][dEW]q[dNS]/[dNS]q[sE][sN]/q[sE][dEW][sN]/[dNS][sE][dEW]q"
+    state = GAME.from_text(f"{tiles} 2[r3E][r1]/2[b2W][r2N]/1[b1S]1[b3S]/4 -,- red move 5 hop 0 - -")
+    out_of_order = "; Red's pieces on d4 are out of the nest's order (small, medium, large from the bottom)"
+    assert state.preview("move:d3@0") == "Red 1 cell nearer the nest (1 to go)" + out_of_order
+    assert state.preview("move:d3@1") == "Red 1 cell nearer the nest (1 to go)"
+    state = state.play("move:d3@1")
+    assert state.preview("move:c4@0") == "Red 1 cell nearer the nest (0 to go)" + out_of_order
+    assert state.preview("move:c4@2") == "Red 1 cell nearer the nest (0 to go); the game ends: Red wins"
+
+
 def test_the_session_never_rerolls_on_undo_redo_or_replay():
     """Chance moves are recorded: undo takes back a roll with the move before it; redo restores the same."""
     session = Session("ice-turn", rng=random.Random(11))

@@ -656,6 +656,22 @@ class IceTurnState(State):
                              f"{way} ({after[colour]} to go)")
         return ", ".join(words)
 
+    def effect(self, move: str, after: "IceTurnState") -> str:
+        """The race's change; where it puts a seat's pieces on its corner out of the nest's order (the medium
+        under the small: nearer, yet no nest there without tipping them apart), says so."""
+        said = super().effect(move, after)
+        for seat in self.seats:
+            if self._in_nest_order(seat) and not after._in_nest_order(seat):
+                said += (f"; {self.actor_name(seat.colour)}'s pieces on {CELLS[seat.goal]} are out of the nest's "
+                         "order (small, medium, large from the bottom)")
+        return said
+
+    def _in_nest_order(self, seat: Seat) -> bool:
+        """The seat's own pieces on its goal corner stand smaller below larger, as a nest's do (others may come
+        between)."""
+        sizes = [int(p[1]) for p in self.stacks[seat.goal] if p[0] == LETTERS[seat.colour]]
+        return sizes == sorted(sizes)
+
     def chance_outcomes(self) -> list[tuple[str, float]]:
         """Deals in proportion to the undealt tiles of each type; the dice are fair."""
         if self.actors != (CHANCE,):
