@@ -39,6 +39,8 @@ def test_shorten_keeps_whole_sentences():
     text = "First sentence here. Second one is longer than the rest. Third."
     assert record.shorten(text, 30) == "First sentence here."
     assert record.shorten("one two three four five six", 12) == "one two…"
+    turn = "Blue's turn: rolls 5; moves the small; tips the stack."
+    assert record.shorten(turn, 40) == "Blue's turn: rolls 5; moves the small; …", "cut after a whole clause"
     assert record.shorten(text, 500) == text
 
 

@@ -253,6 +253,26 @@ def test_the_rest_of_the_computers_turn_after_the_fire_the_player_placed_is_told
     assert "White" not in s.following.news()
 
 
+def test_a_turn_too_long_for_the_message_line_is_cut_after_an_action_and_points_to_the_log():
+    """An Ice-Turn turn of many actions (527 characters) was cut in the middle of one ("…; tips the stack…"): the
+    player could not tell where it stopped. It ends after a whole action and says where the rest is."""
+    moves = ["deal:red=single", "deal:blue=single", "deal:red=double", "deal:blue=qturner", "deal:red=double",
+             "deal:blue=double", "deal:red=single", "deal:blue=qturner", "deal:red=double", "deal:blue=single",
+             "deal:red=single", "deal:blue=double", "deal:red=qturner", "deal:blue=single", "deal:red=double",
+             "deal:blue=qturner", "place:b1=single:N", "place:b3=single:N", "place:c2=double:NS", "place:c3=qturner",
+             "place:b4=single:W", "place:a1=single:N", "place:d2=single:N", "place:c4=single:W", "place:c1=double:EW",
+             "place:b2=qturner", "place:d4=double:NS", "place:d3=double:NS", "place:a2=double:EW",
+             "place:a3=double:EW", "place:d1=qturner", "place:a4=qturner", "roll:6", "face:wild", "wild:hop:a1-b1",
+             "tip:a1E/b1@1", "move:a1@1", "tip:b1N", "end-moves", "react:b1S", "end-turn"]
+    s = Session("ice-turn", moves=moves)
+    s.following.watch(32)
+    whole = turns.headline(s.states, s.moves, s.turns(32)[0])
+    news = s.following.news()
+    assert len(whole) > 400 >= len(news)
+    told, _, rest = news.partition("; … ")
+    assert rest == "(The Game log has the whole turn.)" and whole.startswith(told + "; ")
+
+
 def test_a_link_with_only_the_deal_tells_nothing():
     s = Session("ice-turn")
     s.following.last_turn()

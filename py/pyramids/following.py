@@ -14,6 +14,8 @@ from .computer import NEWS_CHARS
 from .core import CHANCE, players_to_act
 from .views import last_marks
 
+WHOLE_TURN = "(The Game log has the whole turn.)"  # after a turn told in part: too long for the message line
+
 if TYPE_CHECKING:
     from .session import Session
 
@@ -101,7 +103,8 @@ class Following:
             if said and len(line) + len(said) >= NEWS_CHARS:
                 break
             said = f"{line} {said}".strip()
-        return record.shorten(said, NEWS_CHARS)
+        told = record.shorten(said, NEWS_CHARS - len(WHOLE_TURN) - 1)
+        return said if len(said) <= NEWS_CHARS else f"{told} {WHOLE_TURN}"
 
     def replay_span(self) -> tuple[int, int] | None:
         """The plies Replay turn steps through (the position before the followed turns, then each move

@@ -343,8 +343,8 @@ def bad_move(ply: int, move: str, err: Exception) -> str:
 
 
 def shorten(text: str, limit: int = 280) -> str:
-    """A message of at most `limit` characters: whole sentences while they fit, else the first one cut at a
-    word, with "…" (never a sentence cut in the middle after whole ones)."""
+    """A message of at most `limit` characters: whole sentences while they fit, else the first one cut after a
+    clause ("; ") or else at a word, with "…" (never a sentence cut in the middle after whole ones)."""
     if len(text) <= limit:
         return text
     kept = ""
@@ -356,6 +356,8 @@ def shorten(text: str, limit: int = 280) -> str:
     if kept:
         return kept
     cut = text[:limit - 1]
+    if "; " in cut:
+        return cut.rsplit("; ", 1)[0] + "; …"
     return (cut.rsplit(" ", 1)[0] if " " in cut.strip() else cut) + "…"
 
 
