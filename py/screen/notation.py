@@ -15,7 +15,7 @@ class Notation:
 
     def draw(self, s):
         if self.shown:
-            do(["set", "notation-text", {"value": page.notation(s)}])
+            self.app.share.fill("notation-text", page.notation(s))
 
     def close(self):
         close_box("notation")
@@ -25,6 +25,6 @@ class Notation:
         if self.shown:
             return self.close()
         self.shown = True
-        do(["set", "notation-box", {"hidden": False}],
-           ["set", "notation-text", {"value": page.notation(self.app.session)}])
+        do(["set", "notation-box", {"hidden": False}], ["intoView", "notation-box"])
+        self.app.share.fill("notation-text", page.notation(self.app.session))
         return self.app.share.copy("notation-text", "moves", "The moves in notation are copied.")

@@ -9,6 +9,8 @@ from browser import do, on, page_url
 from pyramids import record, views
 
 
+# each box's field, and the line beside it saying it was copied
+SAID = {"share-link": "share-said", "embed-code": "embed-said", "notation-text": "notation-said"}
 # What a wiki needs before the code shows a game (a wiki shows a pasted <iframe> as text): docs/wiki.md.
 FORM_NOTES = {"mediawiki": "The wiki needs the Pyramids template, which its admin sets up once.",
               "dokuwiki": "The wiki needs embedded HTML allowed (its htmlok setting)."}
@@ -19,7 +21,8 @@ class Share:
         self.app = app
         self.open = set()  # the boxes shown: "share", "embed"
         self.embed_view = {}  # the embed's options as last chosen (its form's fields), none ticked at first
-        self.copying = None  # (session, what, said if copied, said after) of the copy the page is making
+        self.copying = None  # (session, what, said if copied, said after, field) of the copy the page is making
+        self.filled = {}  # field -> the text last put in it: its "Copied." goes once the text changes
 
     def bind(self):
         once_open = self.app.once_open  # each acts on the game on screen: one being opened, once it is shown
@@ -53,7 +56,14 @@ class Share:
     def show_link(self, link, refused):
         """The link in its box, shown unless it is refused (too long to send)."""
         (self.open.discard if refused else self.open.add)("share")
-        do(["set", "share-link", {"value": link}], ["set", "share-box", {"hidden": bool(refused)}])
+        self.fill("share-link", link)
+        do(["set", "share-box", {"hidden": bool(refused)}])
+
+    def fill(self, field, text):
+        """Put `text` in the box's `field`; the box's "Copied." goes with the text it said it of."""
+        if self.filled.get(field) != text:
+            self.filled[field] = text
+            do(["set", field, {"value": text}], ["set", SAID[field], {"textContent": ""}])
 
     def address(self):
         """The whole address Share hands out, and why it is refused (None if it is not)."""
@@ -72,6 +82,7 @@ class Share:
         if refused:
             s.note(refused, warn=True)
             return app.render()
+        do(["intoView", "share-box"])  # opened under Share, which may be at the window's foot (a phone)
         to = s.link_play.send_to()
         said = f"Send it to {to}." if to else "Anyone who opens it sees this game, move by move."
         sheet = ("Looney Pyramids", f"Your move in {s.game.title}" if to else s.game.title)
@@ -82,17 +93,20 @@ class Share:
         note says so once the browser has, or that it refused and the text is selected to copy by hand.
         `sheet` (a title and a text): the phone's own share sheet instead, where the page has one (`share`),
         which says nothing once closed: the note is then just `then`."""
-        self.copying = (self.app.session, what, copied, then)
+        self.copying = (self.app.session, what, copied, then, field)
         do(["share", field, *sheet] if sheet else ["copy", field])
 
     def on_copied(self, event):
         if self.copying is None:
             return
-        (session, what, copied, then), self.copying = self.copying, None
+        (session, what, copied, then, field), self.copying = self.copying, None
         said = then if event.answer == "shared" else copied if event.answer is True else (
             f"The browser did not let the app copy the {what}: it is selected below, to copy by hand "
             f"(Ctrl+C, or \u2318C on a Mac). {then}".strip())
         if session is self.app.session:
+            # beside the box too: on a phone scrolled down to it, the message line is above the window
+            shown = {"shared": "Shared.", True: "Copied."}.get(event.answer, "Selected: copy it by hand.")
+            do(["set", SAID[field], {"textContent": shown}])
             session.note(said)
             self.app.render()
 
@@ -106,14 +120,14 @@ class Share:
         # the embed shows it before Python starts
         painted = embed.picture(s.record(), s.state, s.clicks.marks(), s.cursor, view)
         form, board = chosen.get("form", ["html"])[0], views.draw(s.state)
-        do(["set", "embed-code", {"value": embed.snippet(page_url(), s.record(), s.cursor, view,
-                                                         f"{s.game.title}, Looney Pyramids", board, painted, form)}],
-           ["set", "embed-alt", {"textContent": embed.title_of(board)}],
+        title = f"{s.game.title}, Looney Pyramids"
+        self.fill("embed-code", embed.snippet(page_url(), s.record(), s.cursor, view, title, board, painted, form))
+        do(["set", "embed-alt", {"textContent": embed.title_of(board)}],
            ["set", "embed-form-note", {"textContent": FORM_NOTES.get(form, "")}])
 
     def show_embed(self):
         self.open.add("embed")
-        do(["set", "embed-box", {"hidden": False}])
+        do(["set", "embed-box", {"hidden": False}], ["intoView", "embed-box"])
         self.fill_embed()
         self.copy_embed()
 

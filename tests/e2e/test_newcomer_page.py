@@ -1,7 +1,7 @@
 """The small snags every game met (issue 26): a link and a typed move that belong to the game on screen,
 copying that says whether it worked, the keyboard focus kept on the board, and short notices."""
 
-from conftest import App
+from conftest import PHONE, App, in_window
 from pyramids import record
 from pyramids.loading import Loading
 from test_ice_lady_page import promotion_record
@@ -61,6 +61,30 @@ def test_a_copy_the_browser_allows_is_said_and_done(new_context, server):
     link = app.share()
     app.page.wait_for_function("document.getElementById('message').textContent.startsWith('Link copied')")
     assert app.page.evaluate("navigator.clipboard.readText()") == link
+
+
+def test_on_a_phone_scrolled_down_to_share_the_copy_is_said_beside_the_link(new_context, server):
+    """On a phone, Terrafex's Share is far under the message line: "Link copied. …" was said above the window, and
+    the player saw at most the link's box. The box is brought into view and says it too; a new move (another link)
+    takes it away."""
+    context = new_context(**PHONE)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.rstrip("/"))
+    page = context.new_page()
+    page.add_init_script("delete Navigator.prototype.share")  # the link copied, not the phone's share sheet
+    app = App(page, server).open()
+    app.pick("terrafex")
+    app.page.locator("#share").scroll_into_view_if_needed()
+    app.page.locator("#share").tap()
+    app.page.wait_for_function("document.getElementById('message').textContent.startsWith('Link copied')")
+    said = app.page.locator("#share-said")
+    assert said.inner_text() == "Copied."
+    box = said.bounding_box()
+    assert in_window((box["y"], box["y"] + box["height"]), 844)
+    message = app.page.locator("#message").bounding_box()
+    assert message["y"] + message["height"] < 0, "the message line it is said in too is above the window"
+    app.page.locator('#board [data-cell="e4"]').tap()  # White grows its forest: the link is another
+    app.settled()
+    assert app.moves() == ["forest:grow:e4"] and said.inner_text() == ""
 
 
 def test_the_focus_stays_on_the_board_or_the_control_after_a_choice_esc_redo_and_first(app):
