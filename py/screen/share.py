@@ -9,11 +9,14 @@ from browser import do, on, page_url
 from pyramids import record, views
 
 
-# each box's field, and the line beside it saying it was copied
-SAID = {"share-link": "share-said", "embed-code": "embed-said", "notation-text": "notation-said"}
 # What a wiki needs before the code shows a game (a wiki shows a pasted <iframe> as text): docs/wiki.md.
 FORM_NOTES = {"mediawiki": "The wiki needs the Pyramids template, which its admin sets up once.",
               "dokuwiki": "The wiki needs embedded HTML allowed (its htmlok setting)."}
+
+
+def said_beside(field):
+    """The line beside a box's field that says it was copied: #share-said for #share-link, and so on."""
+    return field.partition("-")[0] + "-said"
 
 
 class Share:
@@ -63,7 +66,7 @@ class Share:
         """Put `text` in the box's `field`; the box's "Copied." goes with the text it said it of."""
         if self.filled.get(field) != text:
             self.filled[field] = text
-            do(["set", field, {"value": text}], ["set", SAID[field], {"textContent": ""}])
+            do(["set", field, {"value": text}], ["set", said_beside(field), {"textContent": ""}])
 
     def address(self):
         """The whole address Share hands out, and why it is refused (None if it is not)."""
@@ -106,7 +109,7 @@ class Share:
         if session is self.app.session:
             # beside the box too: on a phone scrolled down to it, the message line is above the window
             shown = {"shared": "Shared.", True: "Copied."}.get(event.answer, "Selected: copy it by hand.")
-            do(["set", SAID[field], {"textContent": shown}])
+            do(["set", said_beside(field), {"textContent": shown}])
             session.note(said)
             self.app.render()
 
