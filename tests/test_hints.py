@@ -47,3 +47,16 @@ def test_a_hint_s_search_is_seeded_by_the_position_and_the_seat():
     assert s.computer.hint_seed("black") != first
     s.play("d3-e4")
     assert s.computer.hint_seed("white") != first
+
+
+def test_a_click_on_a_hinted_promotion_s_square_keeps_its_choice_open():
+    """A hint for an Ice Lady move that may promote offers its choices at once, its target outlined; a tap on that
+    target (where a player's finger goes) dropped the move without a word. The choice stays open, and is asked."""
+    s = Session("ice-lady", moves=["d3-c4", "d6-e5", "e3-d4", "e5-f4", "e2-e4", "c7-a7", "f2-h2", "e6-d5", "d4-c5",
+                                   "f4-g3", "c4xe6", "f6-g5"])
+    s.clicks.show_hint("e6xg8=K")
+    s.clicks.click("g8")
+    assert (s.clicks.selection, s.clicks.choices, s.clicks.hinted) == (("e6", "g8"), ("e6xg8", "e6xg8=K"), "e6xg8=K")
+    assert s.message == "Now choose: Keep the small or Promote to king."
+    s.clicks.click("e6")  # the piece again: chosen afresh, its targets lit
+    assert s.clicks.selection == ("e6",) and "g8" in s.clicks.targets and not s.clicks.choices

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .core import AGREEMENT_MOVES, GameError, Guidance, players_to_act
+from .core import AGREEMENT_MOVES, GameError, Guidance, either, players_to_act
 from .svg import Marks
 from .views import last_marks
 
@@ -71,7 +71,7 @@ class Clicks:
         """
         s = self.session
         candidates = [cells] if isinstance(cells, str) else list(cells)
-        state, self.hinted = s.state, None
+        state, hinted, self.hinted = s.state, self.hinted, None
         changed, self.changed = self._changed_under(candidates), {}
         s.following.person_acts()
         if s.browsing:
@@ -84,6 +84,10 @@ class Clicks:
         if waiting:
             return s.clear_input(waiting)
         if self.selection and self.selection[-1] in candidates:
+            if self.choices and not self.targets:  # the move's last place again (a hint's target, which shows
+                # its choices at once): the choice is still to make, not the move dropped
+                self.hinted = hinted
+                return s.note(f"Now choose: {either([state.label(m) for m in self.choices])}.")
             return s.clear_input()
         guidance = self._first_ok(self.selection, candidates)
         if not guidance.ok and self.selection:
