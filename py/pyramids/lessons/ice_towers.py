@@ -17,7 +17,8 @@ LESSON = Lesson(
             expect=("red:cap:rS1>t16",),
             wrong="This step caps Yellow's first large with your first small: choose the small, then the large. "
                   "Pointing at a tower (or touching and holding it) says what capping it would score.",
-            done="The tower is yours, 4 points, and stands in your row now.",
+            done="The tower is yours, 4 points: your small tops it, and the letter under it is R now. A tower "
+                 "stands where its bottom piece stood: this one stays in Yellow's row.",
         ),
         Step(
             "Capped back",
