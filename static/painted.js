@@ -195,6 +195,30 @@
     }
   }
 
+  // A link to a tab of its own from a frame that may not open one (sandboxed without allow-popups): the browser
+  // refused it without a word, and the reader was left with a dead link.  Where the tab does not open, the address
+  // is shown beside the link, selected, to copy into a tab by hand.
+  if (self !== top) {
+    document.addEventListener("click", event => {
+      const link = event.target instanceof Element && event.target.closest("a[target=_blank]");
+      if (!link || event.defaultPrevented || event.button !== 0) return;
+      event.preventDefault();
+      const tab = open(link.href, "_blank");
+      if (tab) { tab.opener = null; return; }
+      let copy = link.nextElementSibling;
+      if (!copy || !copy.classList.contains("address")) {
+        copy = document.createElement("span");
+        copy.className = "address";
+        const field = Object.assign(document.createElement("input"), {readOnly: true, value: link.href});
+        field.setAttribute("aria-label", "The game's address");
+        copy.append("This frame may not open a tab: copy the address into one. ", field);
+        link.after(copy);
+      }
+      copy.querySelector("input").select();
+      copy.querySelector("input").focus();
+    });
+  }
+
   // A module script of the page that does not load (a sandboxed frame whose site sends no CORS headers, a
   // network error) never runs, so nothing else would say why the page waits: this classic script does.
   const notLoaded = () => (self.origin === "null"

@@ -194,7 +194,8 @@ def test_what_was_pressed_is_not_kept_once_the_game_cannot_start(watched, tmp_pa
     """A sandboxed frame whose site sends no CORS headers cannot start: a colour chosen on the picture is then
     neither marked as kept nor promised (`cannotStart`), only the notice and its way out remain."""
     session = played("ice-towers", 2)
-    expect_console(r"^error: (Access to script at .* has been blocked by CORS policy|Failed to load resource)")
+    expect_console(r"^error: (Access to script at .* has been blocked by CORS policy|Failed to load resource|"
+                   r"Blocked opening .* 'allow-popups' permission is not set)")
     with StaticServer(ROOT, host="127.0.0.2") as site, StaticServer(tmp_path, host="127.0.0.3") as wiki:
         page = watched((wiki.origin, site.origin)).new_page()
         page.goto(wiki.url + wiki_page(tmp_path, code(site.url, session, embed.View(play=True),
@@ -283,7 +284,8 @@ def test_the_embed_writes_no_storage_and_registers_no_worker_in_a_third_party_fr
 def test_a_sandboxed_frame_plays_where_the_site_sends_cors_and_says_why_where_it_does_not(watched, tmp_path,
                                                                                           expect_console):
     session = played("ice-lady", 6, 2)
-    expect_console(r"^error: (Access to script at .* has been blocked by CORS policy|Failed to load resource)")
+    expect_console(r"^error: (Access to script at .* has been blocked by CORS policy|Failed to load resource|"
+                   r"Blocked opening .* 'allow-popups' permission is not set)")
     for headers, works in ((CORS, True), ({}, False)):
         with StaticServer(ROOT, host="127.0.0.2", headers=headers) as site, \
                 StaticServer(tmp_path, host="127.0.0.3") as wiki:
@@ -299,8 +301,13 @@ def test_a_sandboxed_frame_plays_where_the_site_sends_cors_and_says_why_where_it
             else:
                 notice = frame.wait_for_selector("#board .start-failed", timeout=10_000)
                 assert "sandboxed frame" in notice.inner_text()
-                assert notice.query_selector("a").get_attribute("href") == \
-                    site.url + embed.app_link(session.record(), 2).removeprefix("./")
+                href = site.url + embed.app_link(session.record(), 2).removeprefix("./")
+                assert notice.query_selector("a").get_attribute("href") == href
+                notice.query_selector("a").click()  # no allow-popups: the browser opens no tab, and said nothing
+                address = frame.wait_for_selector("#board .start-failed .address input", timeout=10_000)
+                assert address.input_value() == href and frame.evaluate(
+                    "document.activeElement.value.length === document.activeElement.selectionEnd - "
+                    "document.activeElement.selectionStart")
 
 
 def test_a_frame_where_no_script_may_run_says_so(watched, tmp_path, expect_console):
