@@ -87,7 +87,7 @@ def test_ice_towers_names_towers_pieces_split_points_and_hands_in_words():
     assert state.location_name("t2") == "tower 2: red small; free-standing, 1 point"
     assert state.location_name("done:red") == "Red: I'm done (agree to end the game)"
     held = table(held=("rS1@t9",))
-    assert held.location_name("hand:red") == "Red holds rS1, red small"
+    assert held.location_name("hand:red") == "Red's hand: the red small it holds", "no notation (rS1) in words"
 
 
 def test_icetoids_names_tiles_pieces_and_setup_choices():

@@ -607,8 +607,8 @@ class IceTowersState(State):
             if kind == "done":  # the panel's button: its name holds the words it shows
                 return (f"{_name(rest)}: Not done (withdraw the agreement to end)" if rest in self.done
                         else f"{_name(rest)}: I'm done (agree to end the game)")
-            return (f"{_name(rest)} holds {hand.piece.name}, {_piece_words(hand.piece)}" if hand
-                    else f"{_name(rest)} holds nothing")
+            return (f"{_name(rest)}'s hand: the {_piece_words(hand.piece)} it holds" if hand
+                    else f"{_name(rest)}'s hand, empty")
         match = re.fullmatch(r"t([0-9]+)(?:([.|])([0-9]+))?", cell)
         tower = self.tower(f"t{match.group(1)}") if match else None
         if match is None or tower is None:
