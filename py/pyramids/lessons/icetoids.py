@@ -60,9 +60,10 @@ LESSON = Lesson(
             position="red@a2,blue@d3 1[yellow][red][yellow]/1[red][blue]1/[red][corner=NE]2/4 "
                      "1[red.E][blue.U]1/1[red.U]2/[red.U]3/4 p1 -",
             expect=("b4.E-c4!blue.U",),
-            wrong="Move the piece on b4 to c4, and choose to push Blue's piece.",
-            done="All three red targets are held: Red wins. A piece pushed off the board enters again at its "
-                 "home.",
+            wrong="This step shows the push: move the piece on b4 to c4, and choose to push Blue's piece (not "
+                  "pushing would win too).",
+            done="All three red targets are held: Red wins. Blue's piece was pushed on to d4; a piece pushed off "
+                 "the board enters again at its home.",
         ),
     ),
     finish="You know IceToids now. Play a real game: the computer takes Blue at Easy. You start by choosing a "
