@@ -113,7 +113,10 @@ def test_the_opponent_sees_the_fire_squares_lit():
         s.clicks.click(cell)
     assert s.moves[-1] == "fire:1"
     assert lit(views.draw(s.state, s.clicks.marks())) == set(s.state.asked_cells()) != set()
-    assert "Black: play the small fire" in views.panel(s.state, marks=s.clicks.marks())
+    panel = views.panel(s.state, marks=s.clicks.marks())
+    assert "Black: play the small fire" in panel
+    assert "White's turn goes on once the fire is placed." in panel and "White's turn.<" not in panel, \
+        "§3.6: the fire is Black's to place inside White's turn; 'White's turn.' under 'Black: play…' read as a clash"
 
 
 def test_the_fire_the_computer_or_a_friend_plays_is_not_lit_for_the_person_here():

@@ -253,7 +253,8 @@ def panel(state, actor=None, marks: svg.Marks = svg.Marks(), people=None) -> str
             asked = (f"{escape(opponent)}: play {fire} on one of the lit squares." if marks.targets
                      else f"{escape(opponent)} will play {fire}.")  # the computer's, or a friend's by link
             out.append(f'<p class="tfx-fire">{asked}</p>')
-        out.append(f"<p>{escape(state.actor_name(state.to_move))}'s turn.</p>")
+        mover = escape(state.actor_name(state.to_move))  # inside its turn the other side places the fire
+        out.append(f"<p>{mover}'s turn{' goes on once the fire is placed' if state.fire else ''}.</p>")
         out.append(_trackers(state))
         if "end" in state.legal_moves() and ours:
             out.append('<button type="button" data-cell="end">End the turn</button>')
