@@ -723,3 +723,17 @@ def test_conformance_from_an_edited_layout():
                 check_state(GAME, state)
         check_state(GAME, state)
         assert GAME.replay(moves, layout="custom").to_text() == state.to_text()
+
+
+def test_an_empty_square_chosen_while_only_the_fire_is_left_points_to_the_pool():
+    """§3.2: each action is taken while it has an option; the fire's piece comes from the pool (§3.6). With only
+    the fire left, a tap on an empty square said "Nothing can be placed on h7 now.": on a phone the pool is far
+    under the board, and nothing said to look there."""
+    state = GAME.new()
+    for move in ("forest:grow:d2", "mountain:start:a1", "glacier:h2W"):
+        state = state.play(move)
+    guidance = state.guide(("h7",))
+    assert not guidance.ok and guidance.message == (
+        "Nothing can be placed on h7 now: the fire action left begins in the Pool, with a fire chosen there.")
+    two_left = GAME.new().play("forest:grow:d2").play("mountain:start:a1")
+    assert two_left.guide(("h7",)).message == "Nothing can be placed on h7 now.", "the glacier left too: as before"
