@@ -616,3 +616,15 @@ def test_long_records_replay_and_round_trip():
 ])
 def test_conformance(options, seeds):
     check_game(GAME, seeds=seeds, **options)
+
+
+def test_a_colour_with_no_play_left_is_told_that_only_agreeing_to_end_is_left():
+    """§3.5, §4.2: the game ends when all agree, or when no legal play remains for anyone. Red had no play left while
+    Yellow played on, and the status still said "No turns: Red, Yellow may act at any moment."."""
+    state = GAME.from_text("t2:rS2,yS2 t4:rM1,yM1 t5:rM2,yS1 t9:rL3,yL3 t12:yS3,rS3 t14:yM2,rM3 t15:yM3,rS1 "
+                           "t17:yL2,rL2,yL1,rL1 next:19")
+    assert [m for m in state.legal_moves() if m.startswith("red:")] == ["red:done"]
+    assert status_of(state) == "Red has no play left: press I'm done to agree to end."
+    assert status_of(state, ["yellow"]) == "No turns: Red, Yellow may act at any moment.", "Red is not asked here"
+    assert status_of(state.play("yellow:done")) == ("Red has no play left: press I'm done to agree to end. Yellow is "
+                                                    "done: the game ends when Red is done too.")

@@ -61,6 +61,7 @@ from ..core import (
 
 PALETTE = ("red", "yellow", "green", "blue", "purple", "orange")
 GHOST = "ghost"
+AGREEING = ("done", "undone")  # a colour's moves that are not plays: to agree to end, and to withdraw it
 TIMER = "timer"
 LETTERS = {"red": "r", "yellow": "y", "green": "g", "blue": "b", "purple": "p", "orange": "o", GHOST: "w"}
 SIZE_LETTERS = "SML"
@@ -447,6 +448,11 @@ class IceTowersState(State):
             else:
                 said.append(f"{who} {size}: choose it, in hand, then the tower it caps." if caps else
                             f"{who} {size}, which can cap no tower: choose it, in hand, to set it down.")
+        stuck = [c for c in self.humans if c not in self.held and c not in self.done and (people is None or c in people)
+                 and not any(self.may_act(m, c) for m in self.legal_moves() if m.partition(":")[2] not in AGREEING)]
+        if stuck:  # the others play on: "No turns: Red, Yellow may act" told them nothing to do
+            said.append(f"{listing([_name(c) for c in stuck])} {'has' if len(stuck) == 1 else 'have'} no play "
+                        "left: press I'm done to agree to end.")
         if self.done:
             done, playing = ([_name(c) for c in self.humans if (c in self.done) == agreed] for agreed in (True, False))
             said.append(f"{listing(done)} {'is' if len(done) == 1 else 'are'} done: the game ends when "
