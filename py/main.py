@@ -444,6 +444,8 @@ class App:
             return self.escape()
         if event.within & {"input", "select", "textarea", "dialog"} or event.ctrl or event.meta:
             return None
+        if event.key == "?":  # the keys' help, on the board too (as on many sites): it was only inside the Rules
+            return do(["set", "rules", {"open": True}], ["focus", "#rules-here"])
         if "#board" in event.within:
             return None
         return self.log.on_key(event)

@@ -181,6 +181,24 @@ def test_escape_cancels_and_history_keys_browse_outside_the_board(app):
     assert "Move 0 of 1" in app.page.inner_text("#live")
 
 
+def test_question_mark_on_the_board_or_off_it_brings_the_keys_help(app):
+    """The keys were told only inside the closed Rules, far under the board, and ? did nothing: ? (on the board or
+    off it, not in a field) opens the Rules at the keys' help, the focus there, in view."""
+    app.open()
+    for start in (lambda: to_board(app), lambda: app.page.focus("#undo")):
+        app.page.evaluate("document.getElementById('rules').open = false; scrollTo(0, 0)")
+        start()
+        app.page.keyboard.press("?")
+        app.page.wait_for_function("document.activeElement.id === 'rules-here'")
+        assert app.page.evaluate("document.getElementById('rules').open")
+        box = app.page.locator("#rules-here").bounding_box()
+        assert box["y"] >= 0 and box["y"] < app.page.viewport_size["height"]
+        assert "Tab reaches the board" in app.page.inner_text("#rules-here")
+    app.page.focus("#move-text")
+    app.page.keyboard.press("?")
+    assert app.page.input_value("#move-text") == "?", "typed in a field: a character"
+
+
 def test_the_game_and_the_move_on_screen_are_marked_for_a_screen_reader_and_in_a_high_contrast_theme(app):
     """The header's game on screen and the log's move on screen carry aria-current (a screen reader says "current
     page", "current step"); in a high-contrast theme (forced colours), which drops the backgrounds that alone
