@@ -8,6 +8,7 @@ from pyramids import games, views
 from pyramids.session import Session
 from pyramids.svg import Marks
 from pyramids.views.terrafex import BAND_FILL
+from pyramids.words import status_of
 from test_terrafex import position
 
 GAME = games.get("terrafex")
@@ -245,3 +246,24 @@ def test_a_lit_square_shows_on_a_glacier_as_on_an_empty_square():
     assert len(dots) == 1
     assert dots[0].get("stroke") == "#fff" and float(dots[0].get("stroke-width")) >= 2, dots[0].attrib
     assert dots[0].get("opacity") is None, "a faded ring would not stand out: only the fill is see-through"
+
+
+def test_a_tracker_whose_action_has_no_legal_option_says_so_as_the_status_does():
+    """§3.2: each action is taken while it has an option. The status said "(fire has no legal option)" while the
+    fire's tracker stood as available ("fire: available")."""
+    moves = ("fire:3 fire:burn:e4 mountain:start:f7 glacier:a3E forest:grow:d2 end mountain:start:g4 forest:spread:d3 "
+             "glacier:h2W fire:2 fire:burn:d4 end mountain:start:b6 forest:grow:e6 glacier:a6E fire:1 fire:start:e3 "
+             "end mountain:start:g7 forest:grow:d3 fire:3 fire:burn:f5 glacier:h5W end forest:spread:f6 glacier:g5S "
+             "mountain:start:e1 fire:3 fire:burn:d3 end forest:spread:c2 fire:1 fire:start:d5 mountain:grow:d6 "
+             "glacier:g6N end mountain:start:a5 fire:3 fire:grow:e4 forest:grow:c2 glacier:g5S end mountain:grow:f7 "
+             "forest:spread:e7 fire:2 fire:grow:f5 glacier:g6N end mountain:grow:g7 forest:spread:e2 fire:2 "
+             "fire:burn:c3 glacier:g5S end mountain:start:d1 glacier:g6N forest:spread:e5 fire:2 fire:burn:d2 end")
+    state = GAME.new()
+    for move in moves.split():
+        state = state.play(move)
+    assert status_of(state).endswith("(fire has no legal option).")
+    panel = views.panel(state)
+    assert 'class="tfx-tracker stuck" title="fire: no legal option"' in panel
+    assert 'class="tfx-tracker" title="glacier: available"' in panel
+    fire = GAME.new().play("forest:grow:d2").play("mountain:start:a1").play("fire:1")  # Black places it
+    assert "stuck" not in views.panel(fire), "the turn's options come once the fire is placed"

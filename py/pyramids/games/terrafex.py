@@ -328,7 +328,7 @@ class TerrafexState(State):
         option): "choose a forest, mountain, fire or glacier action.", "two actions left: fire, glacier.";
         an unused action without a legal option is named as such."""
         unused = [a for a in ACTIONS if a not in self.used]
-        open_ = self._open_actions()
+        open_ = self.open_actions()
         stuck = [a for a in unused if a not in open_]
         why = (f" ({', '.join(stuck)} {'has' if len(stuck) == 1 else 'have'} no legal option)" if stuck and open_
                else "")
@@ -339,7 +339,7 @@ class TerrafexState(State):
         count = ("one", "two", "three", "four")[len(open_) - 1]
         return f"{count} action{'s' if len(open_) > 1 else ''} left: {', '.join(open_)}{why}."
 
-    def _open_actions(self) -> list[str]:
+    def open_actions(self) -> list[str]:
         """The turn's actions not yet taken that have a legal option."""
         return [a for a in ACTIONS if a not in self.used and any(m.startswith(f"{a}:") for m in self._moves())]
 
@@ -1114,7 +1114,7 @@ class TerrafexState(State):
         if len(selection) == 1:
             if cell is None:
                 fire = ": the fire action left begins in the Pool, with a fire chosen there" \
-                    if self._open_actions() == ["fire"] else ""  # on a phone the pool is far under the board
+                    if self.open_actions() == ["fire"] else ""  # on a phone the pool is far under the board
                 return f"Nothing can be placed on {last} now{fire}."
             if _glacier_unit(cell):
                 if "glacier" in self.used:

@@ -171,15 +171,17 @@ def _band_word(piece: str) -> str:
 
 
 def _trackers(state) -> str:
-    """The four turn trackers: standing while the action is still to take, toppled once used.
+    """The four turn trackers: standing while the action is still to take, toppled once used, faded while it
+    has no legal option (the status says so: "glacier has no legal option").
 
     A screen reader hears each one's state in words ("forest: used"), as the title says it to a mouse.
     """
-    out = []
+    out, open_ = [], ACTIONS if state.fire else state.open_actions()  # the fire placed, the turn's options come
     for action in ACTIONS:
         used = action in state.used
-        state_word = "used" if used else "available"
-        out.append(f'<li class="tfx-tracker{" used" if used else ""}" title="{action}: {state_word}">'
+        state_word = "used" if used else "available" if action in open_ else "no legal option"
+        look = " used" if used else "" if action in open_ else " stuck"
+        out.append(f'<li class="tfx-tracker{look}" title="{action}: {state_word}">'
                    f"{_icon(TRACKER_KIND[action], 3, lying=used)}<small>{action}"
                    f'<span class="visually-hidden">: {state_word}</span></small></li>')
     return f'<ul class="tfx-trackers" aria-label="This turn\'s actions">{"".join(out)}</ul>'
