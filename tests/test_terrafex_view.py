@@ -116,7 +116,7 @@ def test_the_opponent_sees_the_fire_squares_lit():
     assert lit(views.draw(s.state, s.clicks.marks())) == set(s.state.asked_cells()) != set()
     panel = views.panel(s.state, marks=s.clicks.marks())
     assert "Black: play the small fire" in panel
-    assert "White's turn goes on once the fire is placed." in panel and "White's turn.<" not in panel, \
+    assert ", inside White's turn.</p>" in panel and "<p>White's turn.</p>" not in panel, \
         "§3.6: the fire is Black's to place inside White's turn; 'White's turn.' under 'Black: play…' read as a clash"
 
 

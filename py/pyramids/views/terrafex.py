@@ -249,14 +249,16 @@ def panel(state, actor=None, marks: svg.Marks = svg.Marks(), people=None) -> str
     out = [_score(state)]
     ours = state.outcome is None and (people is None or any(seat in people for seat in state.actors))
     if state.outcome is None:
+        mover = escape(state.actor_name(state.to_move))
         if state.fire:
             opponent = state.actor_name(state.actors[0])
             fire = f"the {SIZE_WORDS[state.fire]} fire {_icon('R', state.fire)}"
-            asked = (f"{escape(opponent)}: play {fire} on one of the lit squares." if marks.targets
+            asked = (f"{escape(opponent)}: play {fire} on one of the lit squares, inside {mover}'s turn."
+                     if marks.targets  # asked here: the turn said in the same line (under it, it read as a clash)
                      else f"{escape(opponent)} will play {fire}.")  # the computer's, or a friend's by link
             out.append(f'<p class="tfx-fire">{asked}</p>')
-        mover = escape(state.actor_name(state.to_move))  # inside its turn the other side places the fire
-        out.append(f"<p>{mover}'s turn{' goes on once the fire is placed' if state.fire else ''}.</p>")
+        if not (state.fire and marks.targets):
+            out.append(f"<p>{mover}'s turn.</p>")
         out.append(_trackers(state))
         if "end" in state.legal_moves() and ours:
             out.append('<button type="button" data-cell="end">End the turn</button>')
