@@ -101,10 +101,8 @@ class LessonSession(Session):
             raise GameError(self.tutor.elsewhere())
         first = len(self.moves)
         super().play(move)
-        made = len(self.moves)
-        self.tutor.moved()
-        # another seat's turn after it is told and outlined as the computer's is (`Tutor.moved`)
-        self.note(self.words.moves_in_words(first, made if self.following.watched is not None else None))
+        # another seat's turn after it is told and outlined as the computer's is, not in the move's words
+        self.note(self.words.moves_in_words(first, self.tutor.moved()))
 
     def settle_chance(self) -> None:
         """Moves the page makes by itself (a Terrafex turn's end); chance waits for the lesson's outcome."""
@@ -178,15 +176,18 @@ class Tutor:
             s.push(move)
             s.settle_chance()
 
-    def moved(self) -> None:
+    def moved(self) -> int | None:
         """The step's move is made (the board's session made it), and what follows it by itself: another
-        seat's turn (Ice-Turn's Blue) told and outlined like the computer's in a game."""
+        seat's turn (Ice-Turn's Blue) told and outlined like the computer's in a game, from the ply returned
+        (None where none follows)."""
         s, self.made = self.session, True
         first = len(s.moves)
         self._push_all(self.step.then)
+        s.cursor = len(s.moves)
         if any(s.seat_of_move(ply) not in (None, self.lesson.seat) for ply in range(first + 1, len(s.moves) + 1)):
             s.following.watch(first)
-        s.cursor = len(s.moves)
+            return first
+        return None
 
     def expected(self) -> list[str]:
         """The legal moves of the latest position that the step asks for."""

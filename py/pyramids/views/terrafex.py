@@ -250,14 +250,14 @@ def panel(state, actor=None, marks: svg.Marks = svg.Marks(), people=None) -> str
     ours = state.outcome is None and (people is None or any(seat in people for seat in state.actors))
     if state.outcome is None:
         mover = escape(state.actor_name(state.to_move))
-        if state.fire:
-            opponent = state.actor_name(state.actors[0])
-            fire = f"the {SIZE_WORDS[state.fire]} fire {_icon('R', state.fire)}"
-            asked = (f"{escape(opponent)}: play {fire} on one of the lit squares, inside {mover}'s turn."
-                     if marks.targets  # asked here: the turn said in the same line (under it, it read as a clash)
-                     else f"{escape(opponent)} will play {fire}.")  # the computer's, or a friend's by link
-            out.append(f'<p class="tfx-fire">{asked}</p>')
-        if not (state.fire and marks.targets):
+        opponent = escape(state.actor_name(state.actors[0])) if state.fire else ""  # who places the fire
+        fire = f"the {SIZE_WORDS[state.fire]} fire {_icon('R', state.fire)}" if state.fire else ""
+        if fire and marks.targets:  # asked here: the turn said in the same line (under it, it read as a clash)
+            out.append(f'<p class="tfx-fire">{opponent}: play {fire} on one of the lit squares, inside {mover}\'s '
+                       "turn.</p>")
+        else:
+            if fire:  # the computer's, or a friend's by link
+                out.append(f'<p class="tfx-fire">{opponent} will play {fire}.</p>')
             out.append(f"<p>{mover}'s turn.</p>")
         out.append(_trackers(state))
         if "end" in state.legal_moves() and ours:
