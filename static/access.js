@@ -1,6 +1,6 @@
 // The board by keyboard and by finger, for every game.
 //
-// Keyboard: one Tab stop, arrows between locations.
+// Keyboard: one Tab stop (and one for a tray of buttons under the board), arrows between locations.
 // Every view marks its clickable locations with data-cell (and Python names each
 // with aria-label, see views.labelled).  After each drawing this layer gives them
 // a role and a roving tabindex (WAI-ARIA Authoring Practices, "Keyboard
@@ -58,7 +58,6 @@
     let inside = false; // the focus is on the board (kept across a redraw)
 
     const cells = () => [...board.querySelectorAll(LOCATION)].filter(shown);
-    const byName = (name) => [...board.querySelectorAll(LOCATION)].find((el) => el.dataset.cell === name);
     const ring = Object.assign(document.createElement("div"), { className: "focus-ring", hidden: true });
 
     // The ring around the focused location, while the keyboard has the focus there; else none.
@@ -75,14 +74,38 @@
       ring.hidden = false;
     }
 
-    function focusOn(el) {
-      for (const other of board.querySelectorAll('[tabindex="0"]')) other.setAttribute("tabindex", "-1");
-      el.setAttribute("tabindex", "0");
+    // A game's tray of buttons under the board (Ice-Turn's, IceToids') is a Tab stop of its own: its End or
+    // Treehouse action was reached only by arrows down from the board's bottom row, which no help said.
+    const part = (el) => el.closest(".tray") || board;
+    let inTray = false;  // `current` is in the tray (Ice-Turn's has the names of the board's own arrows)
+    let onBoard = null;  // the data-cell last focused on the board itself: Shift+Tab from the tray comes back to it
+    const seen = (el) => {
       current = el.dataset.cell;
+      inTray = part(el) !== board;
+      if (!inTray) onBoard = current;
+    };
+
+    function focusOn(el) {
+      for (const other of board.querySelectorAll('[tabindex="0"]')) {
+        if (part(other) === part(el)) other.setAttribute("tabindex", "-1");
+      }
+      el.setAttribute("tabindex", "0");
+      seen(el);
       el.focus({ preventScroll: false });
     }
 
-    // After each drawing: roles, one tab stop, and the focus back where it was.
+    // Where Tab enters a part: the location last focused there (in the tray: only while the focus is there), a
+    // selected one, a lit target (in a tray: a hinted button, a lit one), the one a move begins at, else the first.
+    function entry(locations) {
+      const label = (el, word) => (el.getAttribute("aria-label") || "").includes(word);
+      const was = part(locations[0]) === board ? onBoard : inTray && current;
+      return locations.find((el) => el.dataset.cell === was) || locations.find((el) => label(el, ", selected")) ||
+        locations.find((el) => label(el, ", legal target")) || locations.find((el) => el.matches(".tray .hinted")) ||
+        locations.find((el) => el.matches(".tray .lit")) || locations.find((el) => el.hasAttribute("data-start")) ||
+        locations[0];
+    }
+
+    // After each drawing: roles, one tab stop in each part, and the focus back where it was.
     function prepare() {
       const all = [...board.querySelectorAll(LOCATION)];
       if (!all.length) return;
@@ -91,14 +114,16 @@
         const outer = el.parentElement && el.parentElement.closest(LOCATION);
         if (outer) groups.add(outer);
       }
+      const parts = new Map();
       for (const el of all) {
         if (!el.hasAttribute("role")) el.setAttribute("role", groups.has(el) ? "group" : "button");
         el.setAttribute("tabindex", "-1");
+        if (!parts.has(part(el))) parts.set(part(el), []);
+        parts.get(part(el)).push(el);
       }
-      const label = (el, word) => (el.getAttribute("aria-label") || "").includes(word);
-      const stop = (current && byName(current)) || all.find((el) => label(el, ", selected")) ||
-        all.find((el) => label(el, ", legal target")) || all.find((el) => el.hasAttribute("data-start")) || all[0];
-      stop.setAttribute("tabindex", "0");
+      const stops = [...parts.values()].map(entry);
+      for (const el of stops) el.setAttribute("tabindex", "0");
+      const stop = stops.find((el) => (part(el) !== board) === inTray) || stops[0];  // in the part it was in
       const lost = !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
       if (inside && lost) stop.focus({ preventScroll: true });
       drawRing();
@@ -107,7 +132,7 @@
 
     board.addEventListener("focusin", (event) => {
       const el = event.target.closest(LOCATION);
-      if (el) { inside = true; current = el.dataset.cell; }
+      if (el) { inside = true; seen(el); }
       drawRing();
     });
     board.addEventListener("focusout", (event) => {

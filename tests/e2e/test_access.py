@@ -15,6 +15,8 @@ import zlib
 
 import pytest
 from conftest import ARGS, CHROMIUM, PHONE, App, watched_contexts
+from test_ice_turn_page import DEAL, PLACE
+from test_ice_turn_page import link as ice_turn_link
 
 from pyramids import games
 from pyramids.session import Session
@@ -143,8 +145,35 @@ def test_every_game_plays_by_keyboard_with_each_move_announced(app, game_id):
     for _ in range(4):
         move = choose_move(game.from_text(app.position()))
         play_by_keyboard(app, move)
-    stops = app.page.evaluate("document.querySelectorAll('#board [tabindex=\"0\"]').length")
-    assert stops == 1, "the board is one Tab stop"
+    stops = app.page.evaluate("[...document.querySelectorAll('#board [tabindex=\"0\"]')]"
+                              ".map(e => !!e.closest('.tray'))")
+    assert stops.count(False) == 1, "the board is one Tab stop"
+    assert stops.count(True) <= 1, "a tray of buttons under it, one more"
+
+
+def test_the_tray_of_buttons_under_the_board_is_a_tab_stop_of_its_own(app):
+    """Ice-Turn's End, Treehouse and direction buttons under the board were reached only by the arrow keys down
+    from the board's bottom row, which no help told: the tray is a Tab stop after the board's, on its lit button
+    (End with nothing chosen; a chosen piece's first lit direction), and Shift+Tab goes back to where the board
+    was left."""
+    app.open(ice_turn_link(DEAL + PLACE + ["roll:3", "face:aim"]))
+    to_board(app)  # Shift+Tab from the page's foot: the tray first
+    assert active(app)["cell"] == "end", "nothing chosen: End movement is the tray's one lit button"
+    app.page.keyboard.press("Shift+Tab")
+    assert active(app)["board"] and not app.page.evaluate("!!document.activeElement.closest('.tray')")
+    arrow_to(app, "a1")  # the starting tree
+    app.page.keyboard.press("Enter")
+    assert "selected" in active(app)["label"]
+    app.page.keyboard.press("Tab")
+    lit = app.page.locator("#board .tray .action.lit").evaluate_all("els => els.map(e => e.dataset.cell)")
+    assert active(app)["cell"] == lit[0] and lit[0].startswith("tip:"), "the chosen piece's first lit direction"
+    count = len(app.moves())
+    app.page.keyboard.press("Enter")
+    app.page.wait_for_function("n => document.querySelectorAll('#moves [data-notation]').length > n", arg=count)
+    assert app.moves()[-1] == f"tip:a1{lit[0][-1]}"
+    assert active(app)["cell"] == lit[0], "the focus stays on the button across the redraw"
+    app.page.keyboard.press("Shift+Tab")
+    assert active(app)["cell"] == "a1", "Shift+Tab from the tray comes back to the board's place left"
 
 
 def test_pieces_inside_an_ice_towers_tower_are_reached_by_arrows(app):
