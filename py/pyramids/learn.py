@@ -260,18 +260,21 @@ class Tutor:
 
 
 def box(tutor: Tutor) -> str:
-    """The lesson beside the board: the step's title and words, what the move did, and its buttons."""
+    """The lesson beside the board: the step's title and words, what the move did (with the lesson's last words at
+    its end), and its buttons.  What the move did is there before it, unseen: on a phone it takes the place of the
+    step's words once made (app.css), so that the box keeps its height and the board under it stays where it is."""
     step, steps = tutor.step, len(tutor.lesson.steps)
     title = games.entry(tutor.lesson.game).title
     parts = [f'<p class="lesson-head"><span class="lesson-step">Learn {escape(title)}: step {tutor.index + 1} '
              f'of {steps}</span> <button type="button" id="lesson-leave" title="Back to your game (Esc)">'
              "Leave the lesson</button></p>",
              f'<h2 class="lesson-title">{escape(step.title)}</h2>',
-             f'<div class="lesson-say">{_paragraphs(step.say)}']
-    if tutor.made and step.done:
-        parts.append(f'<div class="lesson-done">{_paragraphs(step.done)}</div>')
-    if tutor.over:
-        parts.append(f'<div class="lesson-done">{_paragraphs(tutor.lesson.finish)}</div>')
+             f'<div class="lesson-say{" made" if tutor.made else ""}">']
+    finish = tutor.lesson.finish if tutor.index == steps - 1 else ""
+    words, after = (step.say, (step.done, finish)) if step.expect else ("\n\n".join((step.say, finish)), ())
+    parts.append(f'<div class="lesson-words">{_paragraphs(words)}</div>')
+    if any(after):  # before the move, kept out of sight as the room it takes (app.css: over a phone's board)
+        parts.append(f'<div class="lesson-done">{"".join(_paragraphs(text) for text in after)}</div>')
     parts.append("</div>")
     buttons = []
     if tutor.over:

@@ -177,11 +177,13 @@ def test_show_me_is_said_alone_not_run_into_the_turn_told_before_it(app):
 
 SHOWN = """() => {
     const box = e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; };
-    const said = [...document.querySelectorAll('#lesson p')].filter(p => p.offsetHeight && !p.querySelector('button'));
+    const said = [...document.querySelectorAll('#lesson p')]
+        .filter(p => p.offsetHeight && getComputedStyle(p).visibility === 'visible' && !p.querySelector('button'));
     return {lesson: box(document.querySelector('#lesson')), said: box(said[said.length - 1]),
             board: box(document.querySelector('#board')), message: box(document.querySelector('#message')),
             answer: box(document.querySelector('#lesson .lesson-done') || document.body),
-            next: box(document.querySelector('#lesson-next, #lesson-play') || document.body), height: innerHeight}; }"""
+            next: box(document.querySelector('#lesson-next, #lesson-play') || document.body), height: innerHeight,
+            page: document.querySelector('#board').getBoundingClientRect().top + scrollY}; }"""
 
 
 def shown(app):
@@ -237,19 +239,26 @@ def test_a_lesson_is_over_the_board_on_a_phone_and_beside_it_on_a_wider_screen_i
     assert lesson["y"] + lesson["height"] <= board["y"], "over the board"
 
 
-def test_each_step_on_a_phone_begins_with_its_words_over_the_board_and_a_move_s_answer_in_view(new_context, server):
+@pytest.mark.parametrize("game_id", games.ids())
+def test_each_step_on_a_phone_begins_with_its_words_over_the_board_and_a_move_s_answer_in_view(new_context, server,
+                                                                                              game_id):
     """A phone's lesson is over the board. Each step begins with its words in view and the board under them; the
     player scrolls down to the board to play; the move's answer and Continue come into view together (the keys'
-    focus on Continue showed Continue alone at the window's top, the answer over it cut), and Continue begins the
-    next step with its words from their top."""
-    app, tutor = lesson_on_a_phone(new_context, server, "terrafex")
+    focus on Continue showed Continue alone at the window's top, the answer over it cut), in the place of the
+    step's words: put under them, it pushed the board down 35-260 px under the finger that had played (the board
+    stays where it is on the page), and Continue begins the next step with its words from their top."""
+    app, tutor = lesson_on_a_phone(new_context, server, game_id)
     begins_with_its_words_over_the_board(shown(app), tutor.step.title)
     for _ in range(3):
         app.page.evaluate("document.querySelector('#board').scrollIntoView({block: 'end'})")  # as a thumb does
+        board = shown(app)["page"]
         make(app, tutor, tutor.expected()[0])
         app.page.wait_for_function("document.activeElement.id === 'lesson-next'")  # the keys go on to Continue
         at = shown(app)
+        assert at["page"] == board, f"{tutor.step.title}: the board stays where it was played"
         assert 0 <= at["answer"][0] and at["next"][1] <= at["height"], f"{tutor.step.title}: the answer, Continue"
+        assert tutor.step.done.split(":")[0] in app.page.inner_text("#lesson"), "the answer is shown"
+        assert tutor.step.say.split("\n")[-1][:30] not in app.page.inner_text("#lesson"), "in the words' place"
         app.page.locator("#lesson-next").tap()
         tutor.next()
         assert tutor.step.title in app.page.inner_text("#lesson")
