@@ -67,7 +67,7 @@ LESSON = Lesson(
         Step(
             "Agree to end",
             "The game ends when everyone agrees, or no play is left; any play cancels agreement. You are ahead: "
-            "press I'm done in the panel.",
+            "press I'm done beside Red's score (in the panel, under the board on a phone).",
             expect=("red:done",),
             then=("yellow:done",),
             done="Yellow agreed too: the higher score wins, Red.",
