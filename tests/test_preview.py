@@ -167,7 +167,7 @@ def test_ice_turn_prompts_each_phase():
     assert "4 of 4 movement points left, Treehouse Dig to use" in state.prompt()
     state = state.play("tip:a1N").play("end-moves")
     assert state.prompt() == "Red: reactionary turning: turn any lit piece, or end the turn."
-    assert state.play("end-turn").prompt() == "Blue: rolling the dice."
+    assert state.play("end-turn").prompt() == "Blue rolls the dice next."
 
 
 def test_previews_a_click_has_no_time_for_follow_and_come_out_the_same():

@@ -250,7 +250,8 @@ def test_on_a_phone_the_tray_s_buttons_act_at_one_tap(new_context, server):
     app.page.tap("#prev")  # a past position: nobody acts there, the tray says what was being done
     app.settled()
     tray, board = (app.page.locator(sel).bounding_box() for sel in ("#board .tray", "#board > svg"))
-    assert app.page.locator("#board .face button").count() == 0 and "Blue is rolling" in app.page.inner_text(".tray")
+    assert app.page.locator("#board .face button").count() == 0
+    assert "Blue rolls the dice next" in app.page.inner_text(".tray")
     assert tray["width"] >= board["width"] - 20, "as wide as the board, however little it holds"
 
 

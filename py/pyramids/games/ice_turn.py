@@ -765,7 +765,7 @@ class IceTurnState(State):
         if self.phase == "deal":
             return "Dealing the tiles."
         if self.phase == "roll":
-            return f"{who}: rolling the dice."
+            return f"{who} rolls the dice next."
         if self.phase == "place":
             return f"{who}: place a tile: choose an empty cell, then a tile from your hand."
         if self.phase == "move":

@@ -311,7 +311,7 @@ def _doing(state) -> str:
         return f"{who} is moving: {state.mp_left} of {state.mp_total} movement points left."
     if state.phase == "react":
         return f"{who}: reactionary turning."
-    return f"{who} is rolling the dice." if state.phase == "roll" else "Dealing the tiles."
+    return f"{who} rolls the dice next." if state.phase == "roll" else "Dealing the tiles."
 
 
 def _edge_arrows(marks: svg.Marks) -> list[str]:
@@ -413,7 +413,7 @@ def panel(state, actor=None, marks=None, people=None) -> str:
     else:
         who = state.actor_name(state.active)
         if state.roll is None:
-            out.append(f'<p class="dice">{escape(who)}: rolling the dice.</p>')
+            out.append(f'<p class="dice">{escape(who)} rolls the dice next.</p>')
         else:
             face = state.face
             used = (f" (used as {state.used})" if state.face == "wild" else " (used)") if state.used else ""
