@@ -177,6 +177,22 @@ def test_turning_a_tile_previews_each_layout_with_the_button_words():
     assert "b2:red.U" not in clickable(text)
 
 
+def test_the_tray_has_a_revealed_tile_s_turns_a_finger_high_each_a_legal_choice():
+    """[A11] "The active player" turns the revealed tile: its pictures over the board came out 27 px on a phone,
+    their words 7 px.  The tray under the board has one button per layout (app.css hides the pictures over the
+    board there), each the click of a legal move, its words in its title, a hinted one ringed; the person
+    watching another seat turn it has none."""
+    state = position({"a2": "red"}, {"b2": "red.U"}, pending="b2").play("reveal:b2=corner")
+    tray = ET.fromstring(views.controls(state))
+    buttons = list(tray.iter("button"))
+    assert [b.get("data-cell") for b in buttons] == [state.path(m)[0] for m in state.legal_moves()]
+    assert [b.get("title") for b in buttons] == [f"Turn b2: {state.label(m)}" for m in state.legal_moves()]
+    assert "".join(tray.itertext()) == "Turn b2", "the words are the buttons' titles: the pictures say them"
+    hinted = ET.fromstring(views.controls(state, Marks((), ("turn:ES",))))
+    assert [b.get("data-cell") for b in hinted.iter("button") if "hinted" in b.get("class")] == ["turn:ES"]
+    assert not list(ET.fromstring(views.controls(state, watching=True)).iter("button"))
+
+
 def test_setup_shows_colours_then_home_tiles_and_corner_edges():
     """§2.3: a colour, then a home tile on the edge, then for a corner the edge to wait by [A5]."""
     state = GAME.new()

@@ -216,6 +216,27 @@ def test_on_a_phone_a_lone_piece_and_the_waiting_pieces_are_taken_at_one_tap(new
     assert app.page.locator(".lens").count() == 0 and app.moves()[-1] == "a2.U>S"
 
 
+def test_on_a_phone_a_revealed_tile_is_turned_at_one_tap_under_the_board(new_context, server):
+    """[A11] the mover turns the revealed tile: on a 390 px phone its pictures over the board measured 27 px and
+    their words 7 px, and each tap opened the lens.  There the tray under the board has them, a finger high, taken
+    at one tap, as high as the tray's room (nothing under it moves); the pictures over the board are not drawn."""
+    app = App(new_context(**PHONE).new_page(), server)
+    app.open(record.encode(record.Record("icetoids", {}, CORNER_DRAWN)))
+    assert app.page.locator("#board .orientations").is_hidden()
+    buttons = app.page.locator("#board .tray [data-cell^='turn:']")
+    assert buttons.evaluate_all("els => els.map(e => e.dataset.cell)") == [f"turn:{a}" for a in ORIENTATIONS["corner"]]
+    assert buttons.first.get_attribute("title") == "Turn a2: Arrows N and E"
+    tray = app.page.locator("#board .tray").bounding_box()
+    east = buttons.nth(1)
+    east.scroll_into_view_if_needed()
+    box = east.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44, box
+    east.tap()
+    app.settled()
+    assert app.page.locator(".lens").count() == 0 and app.moves()[-1] == "orient:a2=ES"
+    assert abs(app.page.locator("#board .tray").bounding_box()["height"] - tray["height"]) < 1
+
+
 def test_on_a_1366x768_laptop_the_board_and_its_tray_fit_the_window(new_context, server):
     """The board's column was as wide as the window is high, less the header's room: IceToids' square board
     with its tray under it stood 34 px below the window's foot once play began, the ways to point among what

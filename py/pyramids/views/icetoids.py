@@ -314,7 +314,7 @@ def draw(state, marks: svg.Marks = svg.Marks(), watching: bool = False, picture:
     `watching`, or in a `picture`: what the player to act is choosing, with no colour to pick and no home tile
     lit)."""
     watching = watching or picture
-    turning = state.pending is not None and state.tiles[state.pending] is not None and state.outcome is None
+    turning = _turning(state)
     choosing_colour = state.in_setup and state.colours[state.active] is None
     choosing_home = state.in_setup and not choosing_colour
     homes = {state.path(move)[0] for move in state.legal_moves()} if choosing_home and not watching else set()
@@ -377,15 +377,40 @@ def draw(state, marks: svg.Marks = svg.Marks(), watching: bool = False, picture:
 
 
 def controls(state, marks: svg.Marks = svg.Marks(), watching: bool = False) -> str:
-    """The ways to point the selected piece, as HTML buttons under the board: a finger high on a phone, where
-    those drawn by its tile measure 16 px (a tap there opens the lens).  The tray keeps its room from the setup
-    on, empty while no piece that may turn is chosen, so nothing under the board moves as one is, nor as play
+    """The ways to point the selected piece, or to turn a tile just revealed, as HTML buttons under the board: a
+    finger high on a phone, where those drawn by the board measure 16 px (a tap there opens the lens) and the
+    turning pictures' words 7 px (app.css hides those there).  The tray keeps its room from the setup on, empty
+    while nothing here is to point or turn, so nothing under the board moves as a piece is chosen, nor as play
     begins (a link shared while the others still choose their colours is shaped as it will be drawn)."""
-    ways = [] if watching else [t[4:] for t in marks.targets if t.startswith("dir:")]
+    if watching:
+        return tray("")
+    if _turning(state):
+        return tray(_turn_buttons(state, marks))
+    ways = [t[4:] for t in marks.targets if t.startswith("dir:")]
     buttons = "".join(f'<button type="button" class="action lit" data-cell="dir:{d}" title="Point the selected '
                       f'piece {EDGE_NAMES[d]}">{ARROW_TEXT[d]} {d}</button>' for d in ways)
     point = f'<div class="group"><span class="caption">Point it</span><span class="buttons">{buttons}</span></div>'
     return tray(point if ways else "")
+
+
+def _turning(state) -> bool:
+    """A tile revealed under a piece waits to be turned."""
+    return state.pending is not None and state.tiles[state.pending] is not None and state.outcome is None
+
+
+def _turn_buttons(state, marks: svg.Marks) -> str:
+    """The ways the revealed tile may be turned, each its picture (a hint's ringed), for the tray."""
+    cell, face = state.pending, _rect(1, 1, 42, 42, f'fill="{TILE_FACE}" stroke="#8a7f68"')
+    name = state.tiles[cell].kind
+    buttons = []
+    for arrows in ORIENTATIONS[name]:
+        hinted = " hinted" if f"turn:{arrows}" in marks.targets else ""
+        buttons.append(f'<button type="button" class="action tile lit{hinted}" data-cell="turn:{arrows}" '
+                       f'title="Turn {CELLS[cell]}: {arrows_words(arrows)}">'
+                       f'<svg viewBox="0 0 44 44" aria-hidden="true">{face}{tile_art((name, arrows), 0, 0, 44)}'
+                       "</svg></button>")
+    return (f'<div class="group"><span class="caption">Turn {CELLS[cell]}</span>'
+            f'<span class="buttons">{"".join(buttons)}</span></div>')
 
 
 def tray(face: str) -> str:
