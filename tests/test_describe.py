@@ -59,15 +59,15 @@ def test_ice_towers_caps_mines_and_splits_name_towers_by_colour_and_worth():
         "yellow:cap:yL3>t2": "Yellow caps the red tower (6 pts) with its free-standing large",
     })
     held_cap = next(m for m in state.legal_moves() if m.startswith("red:cap:rM2>"))
-    assert re.fullmatch(r"Red caps yellow's free-standing (small|medium|large) \(\d pts?\) with the medium it holds",
+    assert re.fullmatch(r"Red caps Yellow's free-standing (small|medium|large) \(\d pts?\) with the medium it holds",
                         state.describe(held_cap))
     split = table("t1:rL1,yM1,yS1")
-    words(split, {"red:split:yS1": "Red lifts yellow's small off the yellow tower (6 pts), "
+    words(split, {"red:split:yS1": "Red lifts Yellow's small off the yellow tower (6 pts), "
                                    "to stand as a free-standing small"})
     split = table("t1:rL1,yM1,yM2,rS1")
     words(split, {"yellow:mine:yM2": "Yellow mines its medium from the red tower (8 pts) and holds it"})
     split = table("t1:rL1,yL2,yM1,rS1")
-    words(split, {"red:split:yM1": "Red lifts yellow's medium and what is above it off the red tower (9 pts), "
+    words(split, {"red:split:yM1": "Red lifts Yellow's medium and what is above it off the red tower (9 pts), "
                           "to stand as the red tower (3 pts)"})
     for text in map(state.describe, state.legal_moves()):
         assert not re.search(r"\bt[0-9]+\b|[rygbpow][SML][0-9]", text), text
@@ -97,7 +97,7 @@ def test_ice_towers_a_play_says_the_agreements_it_withdraws():
                                            "set down as a free-standing large")
     last = TOWERS.from_text("t1:yL1,rL1 t2:yL2,rL2 t3:yL3,rL3 t4:rM1,yM1 t5:rM2,yM2 t6:rM3,yM3 t7:yS1,rS1 "
                             "t8:yS2,rS2 t9:yS3 t10:rS3 done:yellow next:11")  # the last play left: it ends the game
-    assert last.describe("red:cap:rS3>t9") == ("Red caps yellow's free-standing small (1 pt) with its free-standing "
+    assert last.describe("red:cap:rS3>t9") == ("Red caps Yellow's free-standing small (1 pt) with its free-standing "
                                                "small; the game is over, so Yellow's agreement to end is no longer "
                                                "needed")
 

@@ -150,13 +150,13 @@ def test_cap_same_size_or_smaller_on_another_colour():
     assert "red:cap:rM2>t1" in state.legal_moves() and "red:cap:rS1>t1" in state.legal_moves()
     after = state.play("red:cap:rM2>t1")
     assert pieces(after, "t1") == "rL1,yM1,rM2"
-    refused(state, "red:cap:rL2>t1", "smaller than red's large")
+    refused(state, "red:cap:rL2>t1", "smaller than Red's large")
 
 
 def test_cannot_cap_own_colour_on_top():
     """§3.2.3: "You can't cap a tower if your piece is already on top"."""
     state = table("t1:yL1,rM1")
-    refused(state, "red:cap:rS1>t1", "topped by red")
+    refused(state, "red:cap:rS1>t1", "topped by Red")
     assert "yellow:cap:yS1>t1" in state.legal_moves()
 
 
@@ -164,7 +164,7 @@ def test_cap_only_with_own_free_standing_piece():
     """§3.2.1: "You may only pick up and move single free-standing pieces of your own color"."""
     state = table("t1:yL1,rM1", "t2:yL2")
     refused(state, "red:cap:rM1>t2", "Red's medium is inside the ")
-    refused(state, "red:cap:yS1>t1", "yellow's piece, not red's")
+    refused(state, "red:cap:yS1>t1", "Yellow's piece, not Red's")
     refused(state, "red:cap:rS1>t3", "cannot cap itself")  # t3 is rS1's own one-piece tower
     assert "red:cap:rL1>t2" in state.legal_moves()
 
@@ -210,9 +210,9 @@ def test_mine_needs_two_of_yours_and_not_on_top():
     legal = state.legal_moves()
     assert "red:mine:rL1" in legal and "red:mine:rM1" in legal  # "your choice" (A6)
     refused(state, "red:mine:rL2", "only one red piece")
-    refused(state, "red:mine:rL3", "red now tops that tower")
-    refused(state, "yellow:mine:yL1", "yellow now tops that tower")
-    refused(state, "red:mine:yL1", "yellow's piece")
+    refused(state, "red:mine:rL3", "Red now tops that tower")
+    refused(state, "yellow:mine:yL1", "Yellow now tops that tower")
+    refused(state, "red:mine:yL1", "Yellow's piece")
 
 
 def test_mining_keeps_order_and_id_and_puts_the_piece_in_hand():
@@ -343,7 +343,7 @@ def test_a_stale_cap_is_refused_as_too_late():
     assert "red:cap:rM1>t1" in state.legal_moves()
     won = state.play("green:cap:gS1>t1")
     refused(won, "red:cap:rM1>t1",
-            r"^Too late: that tower is now topped by green's small, smaller than red's medium\.$")
+            r"^Too late: that tower is now topped by Green's small, smaller than Red's medium\.$")
     assert "red:cap:rS1>t1" in won.legal_moves()
 
 
@@ -364,7 +364,7 @@ def test_stale_mine_and_split_are_refused():
     other = table("t1:rL1,yL1,yM1,gS1", players=3)
     assert "red:split:yM1" in other.legal_moves()
     refused(other.play("yellow:mine:yL1"), "red:split:yM1",
-            "Too late: under yellow's medium in the .* tower .* is now red's large")
+            "Too late: under Yellow's medium in the .* tower .* is now Red's large")
 
 
 def test_a_raced_ghost_replay_is_refused():
@@ -538,7 +538,7 @@ def test_guide_walks_a_cap_and_hints_explain_dead_clicks():
     rl1 = next(t.id for t in state.towers if t.pieces[0].name == "rL1")
     first = state.guide((rl1,))
     assert "t1" not in first.targets and first.message == "Choose a lit tower to cap."
-    assert state.guide((rl1, "t2")).message == "That tower is now topped by yellow's small, smaller than red's large."
+    assert state.guide((rl1, "t2")).message == "That tower is now topped by Yellow's small, smaller than Red's large."
     assert "not a free-stander" in state.guide(("t1",)).message
     assert state.guide(("t1.1",)).message == "Red now tops that tower; you cannot mine a tower you control."
     assert "one colour" in state.guide(("t2|1",)).message

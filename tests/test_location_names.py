@@ -1,7 +1,7 @@
 """Every clickable location of every game has a name in words, with its state (issue 13).
 
 Issue 13: "every location has an accessible name in words ("c3, white small", "tower 4:
-red large, yellow medium; red controls, 5 points", "b2, face-down tile"), with its state
+red large, yellow medium; Red controls, 5 points", "b2, face-down tile"), with its state
 ("selected", "legal target")"; "the board keeps no role="img" that hides its contents";
 "Colour-blind play stays as good as it is now: pattern and letter as well as hue".
 """
@@ -81,7 +81,7 @@ def test_ice_lady_names_squares_by_what_stands_there():
 def test_ice_towers_names_towers_pieces_split_points_and_hands_in_words():
     """Issue 13: Ice Towers titles read "t1: free-stander, 1 pips" today."""
     state = table("t1:rL1,yL1,yM1")
-    assert state.location_name("t1") == "tower 1: red large, yellow large, yellow medium; yellow controls, 8 points"
+    assert state.location_name("t1") == "tower 1: red large, yellow large, yellow medium; Yellow controls, 8 points"
     assert state.location_name("t1.1") == "tower 1, piece 2 of 3 from the bottom: yellow large"
     assert state.location_name("t1|2") == "tower 1, split between yellow large and yellow medium"
     assert state.location_name("t2") == "tower 2: red small; free-standing, 1 point"

@@ -218,7 +218,7 @@ def test_in_ice_towers_a_choice_half_made_outlives_the_computers_moves():
     s.clicks.click("t3")
     assert s.play_bot("green:cap:gS1>t3", s.position_key())  # green caps the piece chosen
     assert (s.clicks.selection, s.clicks.targets) == ((), ()) and s.warn
-    assert s.message == ("The board changed before you chose: Green caps red's free-standing small (1 pt) with its "
+    assert s.message == ("The board changed before you chose: Green caps Red's free-standing small (1 pt) with its "
                          "free-standing small. Choose again.")
 
 
@@ -397,7 +397,7 @@ def test_in_ice_towers_each_move_of_the_computer_is_left_time_to_read():
     person here did not make; after the person's own move, at its level's own pace."""
     s = Session("ice-towers", bots={"yellow": "hard"})
     bots_play(s, "yellow:cap:yS1>t1")
-    words = "Yellow caps red's free-standing small (1 pt) with its free-standing small."
+    words = "Yellow caps Red's free-standing small (1 pt) with its free-standing small."
     assert s.following.news() == words and s.computer.pause() == reading_time(words) > 5
     s.play("red:cap:rS2>t11")
     assert s.computer.pause() == 0

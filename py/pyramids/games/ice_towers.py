@@ -120,12 +120,18 @@ def _name(colour: str) -> str:
 
 
 def _owner(colour: str) -> str:
+    """The one who plays a colour, inside a sentence: "Yellow's free-standing large", "the ghost's"."""
+    return "the ghost" if colour == GHOST else colour.capitalize()
+
+
+def _colour(colour: str) -> str:
+    """A colour as a piece's: "a red large"."""
     return "the ghost" if colour == GHOST else colour
 
 
 def _piece_words(piece: Piece) -> str:
     """ "red large": a piece as a screen reader says it (colour first, like the board's letter)."""
-    return f"{_owner(piece.colour)} {SIZE_NAMES[piece.size]}"
+    return f"{_colour(piece.colour)} {SIZE_NAMES[piece.size]}"
 
 
 def _describe(piece: Piece) -> str:
@@ -537,7 +543,7 @@ class IceTowersState(State):
             if tower.top.colour == actor:
                 return f"Too late: {_owner(actor)} now tops that tower; you cannot mine a tower you control."
             if sum(p.colour == actor for p in tower.pieces) < 2:
-                return f"Too late: that tower now holds only one {_owner(actor)} piece; mining needs two."
+                return f"Too late: that tower now holds only one {_colour(actor)} piece; mining needs two."
             return None
         if i == 0:
             return (f"{_describe(piece).capitalize()} is at the bottom of {self._tower_words(tower)}; "
