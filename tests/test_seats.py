@@ -403,6 +403,18 @@ def test_in_ice_towers_each_move_of_the_computer_is_left_time_to_read():
     assert s.computer.pause() == 0
 
 
+def test_the_replay_button_says_moves_where_no_turns_run_and_turn_where_they_do():
+    """Ice Towers: "There are no turns": the button that shows again what the computer did said "Replay turn"
+    there; it says "Replay moves", and "Replay turn" in a game of turns."""
+    towers = Session("ice-towers", bots={"yellow": "hard"})
+    bots_play(towers, "yellow:cap:yS1>t1")
+    assert towers.following.replay_span() is not None and towers.following.replay_words() == "Replay moves"
+    lady = Session("ice-lady", bots={"black": "easy"})
+    lady.play("d3-e4")
+    bots_play(lady, "e6-f5")
+    assert lady.following.replay_words() == "Replay turn"
+
+
 def play_until(s: Session, done) -> None:
     """Random moves, the person's and the computer's, until `done(s)`."""
     rng = random.Random(5)

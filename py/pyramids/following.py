@@ -112,6 +112,13 @@ class Following:
         followed = self.turns()
         return (followed[0].first - 1, followed[-1].last) if followed else None
 
+    def replay_words(self) -> str:
+        """The Replay button's words: "Replay moves" where the moves followed were made with no turns running
+        (Ice Towers: several players free to act), else "Replay turn"."""
+        span = self.replay_span()
+        free = span is not None and len(players_to_act(self.session.states[span[0]])) > 1
+        return "Replay moves" if free else "Replay turn"
+
     def marks(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """Every location the followed turns changed (the moves after `watched`), to outline."""
         s = self.session

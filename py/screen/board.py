@@ -31,8 +31,9 @@ class Board:
             self.app.later(self.name_more)
         say_preview("")  # what was under the pointer may be gone
         mark_intent(self.app.bots.intent)
-        do(["set", "follow", {"hidden": s.following.replay_span() is None}],
-           ["set", "replay", {"textContent": "Stop replay" if self.replaying else "Replay turn"}])
+        following = s.following
+        do(["set", "follow", {"hidden": following.replay_span() is None}],
+           ["set", "replay", {"textContent": "Stop replay" if self.replaying else following.replay_words()}])
 
     @staticmethod
     def show():
