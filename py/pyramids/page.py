@@ -24,10 +24,15 @@ def board(session: Session, preview_s: float | None = None) -> str:
     (`Clicks.previews`); the page names the others as they are worked out (`views.name`)."""
     marks, state = session.clicks.marks(), session.state
     watching = bool(session.browsing or session.words.others_to_move())
-    idle = session.clicks.pending or state.outcome is not None or watching
-    starts = () if idle else state.guide((), session.clicks.actor).targets
     drawn = views.draw(state, marks, session.link_play.perspective, watching) + views.controls(state, marks, watching)
-    return views.labelled(drawn, state, marks, starts, session.clicks.previews(preview_s))
+    return views.labelled(drawn, state, marks, starts(session, watching), session.clicks.previews(preview_s))
+
+
+def starts(session: Session, watching: bool) -> tuple[str, ...]:
+    """The locations where the player here may begin a move now (none while a move is half made)."""
+    state = session.state
+    idle = session.clicks.pending or state.outcome is not None or watching
+    return () if idle else state.guide((), session.clicks.actor).targets
 
 
 def shown(session: Session) -> tuple:
@@ -264,8 +269,10 @@ def panel(session: Session, people=None, controls=None) -> str:
     marks, state = session.clicks.marks(), session.state
     people = session.people if people is None else people
     controls = session.people if controls is None else controls
+    watching = bool(session.browsing or session.words.others_to_move())
     return views.labelled(views.panel(state, session.clicks.actor, marks, people, controls), state, marks,
-                          previews=session.clicks.previews(0.0))  # the frame's: the rest follow
+                          starts(session, watching), session.clicks.previews(0.0),  # the frame's: the rest follow
+                          idle_untabbed=True)
 
 
 def welcome(session: Session) -> str:
