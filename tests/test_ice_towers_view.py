@@ -331,3 +331,11 @@ def test_names_scores_and_tower_values_read_on_a_phone(options):
     for text in names + scores + values:
         assert float(text.get("font-size")) * scale >= 9, ET.tostring(text)
     assert min(float(t.get("font-size")) for t in texts) * scale >= 7
+
+
+def test_new_game_form_names_a_list_before_it_and_a_box_after_it():
+    """The New game dialog read "[Layout 1 ▾] Layout" and "[2 ▾] Players" under "White [Person ▾]": a list now
+    follows its name, as the seats' do; a box still comes before its own ("[x] Haunted")."""
+    form = page.options_form(GAME, {})
+    assert re.search(r'<label class="option">Players <select name="players">', form)
+    assert re.search(r'<label class="option"><input type="checkbox" name="haunted"> Haunted', form)

@@ -329,18 +329,20 @@ def options_form(game: Game, current: dict) -> str:
                 "</label>" for c in opt.choices)
             rows.append(f'<fieldset class="option"><legend>{escape(opt.label)}</legend>{boxes} {help_text}</fieldset>')
             continue
-        if isinstance(opt.default, bool):
+        if isinstance(opt.default, bool):  # a box before its name
             checked = " checked" if value else ""
             control = f'<input type="checkbox" name="{escape(opt.name)}"{checked}>'
-        else:
-            selected = opt.link_text(value)
-            options = "".join(
-                f'<option value="{escape(opt.link_text(c))}"{" selected" if opt.link_text(c) == selected else ""}>'
-                f'{escape(opt.text(c))}</option>'
-                for c in opt.choices
-            )
-            control = f'<select name="{escape(opt.name)}">{options}</select>'
-        rows.append(f'<label class="option">{control} {escape(opt.label)} {help_text}</label>')
+            rows.append(f'<label class="option">{control} {escape(opt.label)} {help_text}</label>')
+            continue
+        selected = opt.link_text(value)
+        options = "".join(
+            f'<option value="{escape(opt.link_text(c))}"{" selected" if opt.link_text(c) == selected else ""}>'
+            f'{escape(opt.text(c))}</option>'
+            for c in opt.choices
+        )
+        control = f'<select name="{escape(opt.name)}">{options}</select>'
+        # a list after its name, as the seats' and the computer's speed are (it stood before "Layout", "Players")
+        rows.append(f'<label class="option">{escape(opt.label)} {control} {help_text}</label>')
     return "".join(rows)
 
 
