@@ -77,7 +77,7 @@
     // A game's tray of buttons under the board (Ice-Turn's, IceToids') is a Tab stop of its own: its End or
     // Treehouse action was reached only by arrows down from the board's bottom row, which no help said.
     const part = (el) => el.closest(".tray") || board;
-    let inTray = false;  // `current` is in the tray (Ice-Turn's has the names of the board's own arrows)
+    let inTray = false;  // `current` is in the tray (a name may be in both: Ice-Turn's tip:N by the tile and under it)
     let onBoard = null;  // the data-cell last focused on the board itself: Shift+Tab from the tray comes back to it
     const seen = (el) => {
       current = el.dataset.cell;

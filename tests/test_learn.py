@@ -92,7 +92,7 @@ def test_chance_and_the_other_side_act_only_as_the_lesson_says():
     seen = set()
     for _ in range(5):
         tutor = learn.Tutor(learn.lesson("ice-turn"))
-        walk_to(tutor, 6)
+        walk_to(tutor, 7)
         make(tutor, "end-turn")
         seen.add(tuple(tutor.session.moves))
     assert len(seen) == 1
@@ -104,7 +104,7 @@ def test_the_other_side_s_turn_after_the_player_s_move_is_told_and_outlined_as_t
     was outlined, and the message ran Blue's moves into Red's. It is told and outlined as the computer's turn is
     in a game; a move the lesson's chance answers (an IceToids tile drawn) stays the player's own."""
     tutor = learn.Tutor(learn.lesson("ice-turn"))
-    walk_to(tutor, 6)
+    walk_to(tutor, 7)
     make(tutor, "end-turn")
     s = tutor.session
     assert s.message == "Red ends the turn."
@@ -157,7 +157,7 @@ def test_show_me_inside_a_move_keeps_what_the_rules_ask_next_in_a_terrafex_split
     the square it leaves counting as empty.  Show me mid-split keeps those words, not only the lit squares' names
     (which say what a4 holds now: the large glacier)."""
     tutor = learn.Tutor(learn.lesson("terrafex"))
-    walk_to(tutor, 6)
+    walk_to(tutor, 7)
     s = tutor.session
     assert "splits" in tutor.step.title
     s.clicks.click("a4")

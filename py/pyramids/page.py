@@ -23,15 +23,21 @@ def board(session: Session, preview_s: float | None = None) -> str:
     build time for a first visit (tools/first_board.py).  `preview_s`: the time the locations' previews may take now
     (`Clicks.previews`); the page names the others as they are worked out (`views.name`)."""
     marks, state = session.clicks.marks(), session.state
-    watching = bool(session.browsing or session.words.others_to_move())
+    watching = watched(session)
     drawn = views.draw(state, marks, session.link_play.perspective, watching) + views.controls(state, marks, watching)
-    return views.labelled(drawn, state, marks, starts(session, watching), session.clicks.previews(preview_s))
+    return views.labelled(drawn, state, marks, starts(session), session.clicks.previews(preview_s))
 
 
-def starts(session: Session, watching: bool) -> tuple[str, ...]:
-    """The locations where the player here may begin a move now (none while a move is half made)."""
+def watched(session: Session) -> bool:
+    """Nobody here may act at the position on screen: a past one, or the computer's or a friend's to play."""
+    return bool(session.browsing or session.words.others_to_move())
+
+
+def starts(session: Session) -> tuple[str, ...]:
+    """The locations (board's, tray's, panel's) where the player here may begin a move now (none while a move is
+    half made)."""
     state = session.state
-    idle = session.clicks.pending or state.outcome is not None or watching
+    idle = session.clicks.pending or state.outcome is not None or watched(session)
     return () if idle else state.guide((), session.clicks.actor).targets
 
 
@@ -269,9 +275,8 @@ def panel(session: Session, people=None, controls=None) -> str:
     marks, state = session.clicks.marks(), session.state
     people = session.people if people is None else people
     controls = session.people if controls is None else controls
-    watching = bool(session.browsing or session.words.others_to_move())
     return views.labelled(views.panel(state, session.clicks.actor, marks, people, controls), state, marks,
-                          starts(session, watching), session.clicks.previews(0.0),  # the frame's: the rest follow
+                          starts(session), session.clicks.previews(0.0),  # the frame's: the rest follow
                           idle_untabbed=True)
 
 

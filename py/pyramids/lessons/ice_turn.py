@@ -1,5 +1,5 @@
-"""Learn Ice-Turn: the race from a tree to a nest, the dice, movement points, the Treehouse die, the end of
-the movement, reactionary turning, the end of the turn, and stacking the nest (docs/rules/ice-turn.md)."""
+"""Learn Ice-Turn: laying the tiles, the race from a tree to a nest, the dice, movement points, the Treehouse die,
+the end of the movement, reactionary turning, the end of the turn, and stacking the nest (docs/rules/ice-turn.md)."""
 
 from ..learn import Lesson, Step
 
@@ -10,8 +10,24 @@ LESSON = Lesson(
     seat="red",
     steps=(
         Step(
+            "Lay the tiles",
+            "You play Red against Blue. A game begins with the 16 arrow tiles dealt, then laid on the board in "
+            "turn. Two cells are left: yours takes the single arrow in your hand (under the board), and b3 is kept "
+            "for Blue's Q-Turner: each row and column keeps a cell for a Q-Turner still in a hand.\n\n"
+            "A single arrow may not point off the board (d2 is on its east edge): choose d2, then the arrow "
+            "pointing north, up the board.",
+            position="[sE][dEW]q[dNS]/[dNS]1[sE][sN]/q[sE][dEW]1/[dNS][sE][dEW]q 3[b3b2b1]/4/4/[r3r2r1]3 s,q red "
+                     "place - - 0 - -",
+            expect=("place:d2=single:N",),
+            then=("place:b3=qturner",),
+            wrong="South or west would do in a game; this lesson's board has it pointing north: choose d2, then the "
+                  "up arrow.",
+            done="Blue laid its Q-Turner on b3: the board is full. A single arrow points one way, a double two "
+                 "ways, a Q-Turner all four; what they point at matters in the reactionary turning, later.",
+        ),
+        Step(
             "From a tree to a nest",
-            "You play Red. Your pieces start as a tree on a1. You win with a nest on d4, the far corner: small "
+            "Your pieces start as a tree on a1. You win with a nest on d4, the far corner: small "
             "at the bottom, medium on it, large on top. Blue races the other way.\n\n"
             "Your turn began with two dice: 4 movement points (MP), and Dig on the Treehouse die. A standing "
             "piece cannot move: tip the tree north (1 MP): choose a1, then the up arrow after Tip.",
@@ -89,6 +105,6 @@ LESSON = Lesson(
             done="Small, medium, large on d4: the nest is built, and Red wins.",
         ),
     ),
-    finish="You know Ice-Turn now. Play a real game: the computer takes Blue at Easy. It starts with placing "
-           "the tiles in turn (a single arrow may not point off the board; one Q-Turner a row and column).",
+    finish="You know Ice-Turn now. Play a real game: the computer takes Blue at Easy. It starts with laying "
+           "the tiles, as the first step did, all sixteen.",
 )

@@ -1,5 +1,5 @@
-"""Learn Terrafex: the bands that score, the four actions of a turn, the fire the opponent plays, what
-glaciers do, and the end (docs/rules/terrafex.md)."""
+"""Learn Terrafex: the bands that score, the four actions of a turn, the fire the opponent plays, a forest's
+spread, what glaciers do, and the end (docs/rules/terrafex.md)."""
 
 from ..learn import Lesson, Step
 
@@ -68,8 +68,19 @@ LESSON = Lesson(
                  "smaller one goes and leaves the rest of the fire. Now it is White's turn.",
         ),
         Step(
+            "A large forest spreads",
+            "A new position; only your forest action is left. Besides growing, the forest action may spread a "
+            "large forest: a small forest from the pool goes on an empty square beside it (not diagonally).\n\n"
+            "The large forest on e4 scores 3 for Black, but each square beside it has White's inner band: "
+            "spread it onto one of them.",
+            position="......../......../......../....G3.../......../......../.......B1 w used:mountain,fire,"
+                     "glacier fire:- pool:G5,5,3;Y5,5,4;R5,5,4;B4,5,4 pit:0,0,0 idle:0",
+            expect=("forest:spread:*",),
+            done="1 for White. A fire spreads the same way, beside a large fire.",
+        ),
+        Step(
             "A glacier caps a forest",
-            "A new position; only your glacier action is left. A glacier that moves onto a forest shrinks it one "
+            "Another position; only your glacier action is left. A glacier that moves onto a forest shrinks it one "
             "size and sits on it: bigger than the forest, it caps it, and the forest scores nothing until the "
             "glacier melts or splits.\n\nCap Black's medium forest on b4 with the glacier on a4.",
             position="......../......../......../B3G2.G1G2.../.....Y1../......../.......B1 w used:forest,mountain,"
@@ -80,7 +91,7 @@ LESSON = Lesson(
         ),
         Step(
             "A glacier splits on a mountain",
-            "Another position. A glacier moving onto a medium or large mountain shrinks it and splits into "
+            "And another. A glacier moving onto a medium or large mountain shrinks it and splits into "
             "pieces, which you place on empty squares beside the mountain, one a square.\n\n"
             "Move the glacier on a4 into the mountain on b4, then place each piece.",
             position="......../......../......../B3Y2.G1G2.../......../......../.......B1 w used:forest,mountain,"
