@@ -34,7 +34,7 @@ def watched(session: Session) -> bool:
 
 
 def starts(session: Session) -> tuple[str, ...]:
-    """The locations (board's, tray's, panel's) where the player here may begin a move now (none while a move is
+    """The locations (the board's, its tray's) where the player here may begin a move now (none while a move is
     half made)."""
     state = session.state
     idle = session.clicks.pending or state.outcome is not None or watched(session)
@@ -275,9 +275,11 @@ def panel(session: Session, people=None, controls=None) -> str:
     marks, state = session.clicks.marks(), session.state
     people = session.people if people is None else people
     controls = session.people if controls is None else controls
+    # Tab stops: where the player here may begin a move, whatever is half made (a selection leaves the panel as
+    # it was: drawn again, it cost a Terrafex click milliseconds); while nobody here may act, all as drawn
+    stops = None if state.outcome is not None or watched(session) else state.guide((), session.clicks.actor).targets
     return views.labelled(views.panel(state, session.clicks.actor, marks, people, controls), state, marks,
-                          starts(session), session.clicks.previews(0.0),  # the frame's: the rest follow
-                          idle_untabbed=True)
+                          previews=session.clicks.previews(0.0), tab_stops=stops)  # previews: the frame's
 
 
 def welcome(session: Session) -> str:

@@ -61,7 +61,7 @@ def empty_tray(game_id: str) -> str:
 _LOCATION = re.compile(r'data-cell="([^"]*)"')
 
 
-def labelled(text: str, state: State, marks: Marks = Marks(), starts=(), previews=None, idle_untabbed=False) -> str:
+def labelled(text: str, state: State, marks: Marks = Marks(), starts=(), previews=None, tab_stops=None) -> str:
     """`text` (a board's SVG or the panel's HTML) with each location named for screen readers.
 
     Every ``data-cell`` gets an ``aria-label``: `state.location_name(cell)` and its
@@ -69,9 +69,9 @@ def labelled(text: str, state: State, marks: Marks = Marks(), starts=(), preview
     begin) get ``data-start``, so Tab enters the board on one.  A location whose click
     would make a move says what that does to the score or race (`previews`, from
     `Clicks.previews`), in its name and in ``data-preview``, which the page shows on
-    hover and focus.  With `idle_untabbed` (the panel, whose buttons are each a Tab stop: Terrafex's pool has
-    twelve, most never the side to move's to choose) a location that is no start, target nor selection now is
-    out of the Tab order; its click still says why not.  A board drawn as one
+    hover and focus.  Given `tab_stops` (the panel's, whose buttons are each a Tab stop: Terrafex's pool has
+    twelve, most never the side to move's to choose), a location neither among them nor lit nor selected is out
+    of the Tab order; its click still says why not.  A board drawn as one
     ``role="img"`` would hide its locations, so the page's board is a group.  The
     keyboard layer (static/access.js) adds roles and focus; the names live here, in
     Python, so tests read them.
@@ -82,7 +82,7 @@ def labelled(text: str, state: State, marks: Marks = Marks(), starts=(), preview
         cell = unescape(found.group(1))
         label, preview = name(state, marks, cell, previews.get(cell, ""))
         start = " data-start" if cell in starts else ""
-        if idle_untabbed and cell not in starts and cell not in marks.targets and cell not in marks.selected:
+        if tab_stops is not None and cell not in tab_stops and cell not in marks.targets and cell not in marks.selected:
             start += ' tabindex="-1"'
         if preview:
             start += f' data-preview="{escape(preview)}"'
