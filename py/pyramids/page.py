@@ -25,7 +25,8 @@ def board(session: Session, preview_s: float | None = None) -> str:
     marks, state = session.clicks.marks(), session.state
     watching = watched(session)
     drawn = views.draw(state, marks, session.link_play.perspective, watching) + views.controls(state, marks, watching)
-    return views.labelled(drawn, state, marks, starts(session), session.clicks.previews(preview_s))
+    begin = () if session.clicks.pending else starts(session, watching) or ()  # none while a move is half made
+    return views.labelled(drawn, state, marks, begin, session.clicks.previews(preview_s))
 
 
 def watched(session: Session) -> bool:
@@ -33,12 +34,11 @@ def watched(session: Session) -> bool:
     return bool(session.browsing or session.words.others_to_move())
 
 
-def starts(session: Session) -> tuple[str, ...]:
-    """The locations (the board's, its tray's) where the player here may begin a move now (none while a move is
-    half made)."""
+def starts(session: Session, watching: bool) -> tuple[str, ...] | None:
+    """The locations where the player here may begin a move, whatever is half made: where Tab enters the board,
+    the panel's Tab stops.  None where nobody here may act (`watching`, or the game is over)."""
     state = session.state
-    idle = session.clicks.pending or state.outcome is not None or watched(session)
-    return () if idle else state.guide((), session.clicks.actor).targets
+    return None if watching or state.outcome is not None else state.guide((), session.clicks.actor).targets
 
 
 def shown(session: Session) -> tuple:
@@ -275,11 +275,11 @@ def panel(session: Session, people=None, controls=None) -> str:
     marks, state = session.clicks.marks(), session.state
     people = session.people if people is None else people
     controls = session.people if controls is None else controls
-    # Tab stops: where the player here may begin a move, whatever is half made (a selection leaves the panel as
-    # it was: drawn again, it cost a Terrafex click milliseconds); while nobody here may act, all as drawn
-    stops = None if state.outcome is not None or watched(session) else state.guide((), session.clicks.actor).targets
+    # Tab stops: whatever is half made (a selection leaves the panel as it was: drawn again, it cost a Terrafex click
+    # milliseconds); while nobody here may act, all as drawn
     return views.labelled(views.panel(state, session.clicks.actor, marks, people, controls), state, marks,
-                          previews=session.clicks.previews(0.0), tab_stops=stops)  # previews: the frame's
+                          previews=session.clicks.previews(0.0),  # the frame's: the rest follow
+                          tab_stops=starts(session, watched(session)))
 
 
 def welcome(session: Session) -> str:
