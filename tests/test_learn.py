@@ -157,7 +157,7 @@ def test_show_me_inside_a_move_keeps_what_the_rules_ask_next_in_a_terrafex_split
     the square it leaves counting as empty.  Show me mid-split keeps those words, not only the lit squares' names
     (which say what a4 holds now: the large glacier)."""
     tutor = learn.Tutor(learn.lesson("terrafex"))
-    walk_to(tutor, 7)
+    walk_to(tutor, 8)
     s = tutor.session
     assert "splits" in tutor.step.title
     s.clicks.click("a4")

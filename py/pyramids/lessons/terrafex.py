@@ -1,5 +1,5 @@
 """Learn Terrafex: the bands that score, the four actions of a turn, the fire the opponent plays, a forest's
-spread, what glaciers do, and the end (docs/rules/terrafex.md)."""
+spread, what glaciers do (cap, frost, split, push, melt), and the end (docs/rules/terrafex.md)."""
 
 from ..learn import Lesson, Step
 
@@ -87,7 +87,20 @@ LESSON = Lesson(
                      "fire fire:- pool:G4,3,4;Y4,5,4;R5,5,4;B4,5,3 pit:0,0,0 idle:0",
             expect=("glacier:a4E",),
             wrong="This step moves the glacier on a4 east, onto the forest on b4.",
-            done="Black lost the forest's 2 points. A glacier no bigger than the forest would be frost instead.",
+            done="Black lost the forest's 2 points. A glacier no bigger than the forest it leaves frosts it "
+                 "instead: next.",
+        ),
+        Step(
+            "Frost",
+            "Another position. A glacier no bigger than the forest left under it does not cap it: it becomes "
+            "frost. A frosted forest still scores, but it may not grow, and a fire played on it burns only the "
+            "frost.\n\nMove the small glacier on a3 onto Black's large forest on b3.",
+            position="......../......../B1G3....../......../......../......../.......B1 w used:forest,mountain,"
+                     "fire fire:- pool:G5,5,3;Y5,5,4;R5,5,4;B3,5,4 pit:0,0,0 idle:0",
+            expect=("glacier:a3E",),
+            wrong="This step moves the glacier on a3 east, onto the forest on b3.",
+            done="The forest shrank into White's middle band: 2 for White where it was 3 for Black. Frost never "
+                 "moves, and it is no glacier: had it been the last glacier, the game would have ended.",
         ),
         Step(
             "A glacier splits on a mountain",
@@ -98,8 +111,19 @@ LESSON = Lesson(
                      "fire fire:- pool:G4,4,4;Y5,4,4;R5,5,4;B4,5,3 pit:0,0,0 idle:0",
             expect=("glacier:a4E/*",),
             wrong="This step moves the glacier on a4 east into the mountain on b4, then places its pieces.",
-            done="The mountain shrank to a small one and the glacier became two. A small mountain is pushed two "
-                 "squares on instead.",
+            done="The mountain shrank to a small one and the glacier became two. A small mountain is pushed "
+                 "instead: next.",
+        ),
+        Step(
+            "A glacier pushes a small mountain",
+            "And another. A glacier moving onto a small mountain pushes it two squares further on, to an empty "
+            "square, and takes its place.\n\nPush the small mountain on b5 with the glacier on a5.",
+            position="......../......../......../......../B1Y1....../......../.......B1 w used:forest,mountain,"
+                     "fire fire:- pool:G5,5,4;Y4,5,4;R5,5,4;B3,5,4 pit:0,0,0 idle:0",
+            expect=("glacier:a5E",),
+            wrong="This step moves the glacier on a5 east, onto the mountain on b5.",
+            done="The mountain went on to d5. Two squares on, the bands have the same colours: it scores as it did, "
+                 "but glaciers now move away from it where it stands.",
         ),
         Step(
             "The last glacier",
