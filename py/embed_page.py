@@ -75,9 +75,9 @@ class Embed:
         self.announce(s, self.notice)
         first = page.listed_from(s)
         set_html("moves", page.move_list(s, first, page.listed_to(first)))
-        do(["set", "ply", {"textContent": f"{s.cursor}/{len(s.moves)}"}],
+        do(["set", "ply", {"textContent": s.words.move_of().replace(" of ", "/")}],
            *(["set", name, {"disabled": not enabled}]
-             for name, enabled in (("first", s.cursor > 0), ("prev", s.cursor > 0), ("next", s.browsing),
+             for name, enabled in (("first", s.cursor > s.start), ("prev", s.cursor > s.start), ("next", s.browsing),
                                    ("last", s.browsing), ("toggle-moves", True))),
            ["set", "open", {"href": embed.app_link(s.record(), s.cursor)}],
            ["set", "document", {"title": f"{s.game.title} · Looney Pyramids"}])
@@ -146,7 +146,7 @@ class Embed:
         def button(name, action):
             on(name, "click", lambda _event: action())
 
-        button("first", lambda: self.go(0))
+        button("first", lambda: self.go(self.session.start))
         button("prev", lambda: self.go(self.session.cursor - 1))
         button("next", lambda: self.go(self.session.cursor + 1))
         button("last", lambda: self.go(len(self.session.moves)))

@@ -415,6 +415,23 @@ def test_automatic_moves_are_made_by_the_session_and_undone_with_the_move_before
     assert Session("relay", moves=["act"]).moves == ["act", "end"], "a replayed record settles too"
 
 
+def test_ice_turn_s_history_starts_after_the_deal():
+    """Ice-Turn rules: the tiles are dealt before anyone plays, sixteen chance moves of the record.  Nobody made
+    them: the history counted them as moves ("Move 16 of 16" before the first tile was placed) and stepped back
+    through hands half dealt; it starts after them now."""
+    s = Session("ice-turn", rng=random.Random(2))
+    assert s.start == 16 == len(s.moves) and all(m.startswith("deal:") for m in s.moves)
+    assert s.words.move_of() == "0 of 0" and not s.browsing
+    s.play(s.latest.legal_moves()[0])
+    assert s.words.move_of() == "1 of 1" and s.start == 16
+    s.go(0)
+    assert s.cursor == 16 and s.words.on_screen() == "Move 0 of 1: the start."
+    assert s.undoing.undo_title() == "Take back every move (you are looking at the start)"
+    s.undoing.undo()
+    assert len(s.moves) == 16 and s.message == "Took back 1 move, from move 1 on; Redo puts them back."
+    assert Session("ice-lady").start == 0
+
+
 def test_undo_while_browsing_acts_on_the_move_on_screen():
     """Issue 13: at move 5 of 7, Undo takes back move 5 (the one on screen) and those after it, not move 7."""
     s = fresh()

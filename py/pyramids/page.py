@@ -243,7 +243,7 @@ def move_help(session: Session) -> str:
     if session.latest.outcome is not None:
         return "The game is over: there is no move to type."
     if session.browsing:
-        return f"You are looking at move {session.cursor} of {len(session.moves)}: press End (or Last) to type a move."
+        return f"You are looking at move {session.words.move_of()}: press End (or Last) to type a move."
     legal = session.latest.legal_moves()
     return f"In the notation of the move list, e.g. {legal[0]}." if legal else "There is no move to type here."
 

@@ -265,9 +265,18 @@ class Session:
                 self.following.told = len(self.moves)
         return True
 
+    @property
+    def start(self) -> int:
+        """Where play starts: after the chance moves that open the game (Ice-Turn's deal), which no player made.
+        The history neither steps through them nor counts them as moves ("Move 16 of 16" before anyone moved)."""
+        ply = 0
+        while ply < len(self.moves) and self.states[ply].actors == (CHANCE,):
+            ply += 1
+        return ply
+
     def go(self, ply: int) -> None:
-        """Show the position after `ply` moves (clamped to the game)."""
-        self.cursor = max(0, min(len(self.moves), ply))
+        """Show the position after `ply` moves (clamped to the game, from its start)."""
+        self.cursor = max(self.start, min(len(self.moves), ply))
         self.clear_input()
 
     # -- turns: the game log ------------------------------------------------
@@ -277,7 +286,7 @@ class Session:
 
     def turn_before(self) -> int:
         """The position before the turn on screen (or before the one just ended): where Previous turn goes."""
-        return turns.turn_at(self.states, self.moves, self.cursor).first - 1 if self.cursor else 0
+        return turns.turn_at(self.states, self.moves, self.cursor).first - 1 if self.cursor > self.start else 0
 
     def turn_after(self) -> int:
         """The position after the next turn's last move: where Next turn goes."""

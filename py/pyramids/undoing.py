@@ -54,10 +54,10 @@ class Undoing:
             return f"{friend} played after that move, by link: only your own moves not yet answered can be taken back"
         if not s.browsing:
             return "Take back the last move"
-        if s.cursor == 0:
+        if s.cursor <= s.start:
             return "Take back every move (you are looking at the start)"
         later = len(s.moves) - s.cursor
-        return (f"Take back move {s.cursor}, the one on screen, and the {later} after it "
+        return (f"Take back move {s.cursor - s.start}, the one on screen, and the {later} after it "
                 f"(Redo puts {'it' if later == 0 else 'them'} back)")
 
     def undo(self) -> None:
@@ -83,7 +83,7 @@ class Undoing:
         while len(s.moves) > target and self.can_undo():
             self._undo_last()
         taken = total - len(s.moves)
-        s.clear_input(f"Took back {counted(taken, 'move')}, from move {len(s.moves) + 1} on; "
+        s.clear_input(f"Took back {counted(taken, 'move')}, from move {len(s.moves) + 1 - s.start} on; "
                       "Redo puts them back.", warn=False)
 
     def _undo_last(self) -> None:

@@ -29,11 +29,16 @@ class Words:
         except Exception:  # noqa: BLE001 - the move list must show every move
             return move
 
+    def move_of(self) -> str:
+        """Which move the position on screen is after, counted from the game's start: "2 of 6"."""
+        s = self.session
+        return f"{s.cursor - s.start} of {len(s.moves) - s.start}"
+
     def on_screen(self) -> str:
         """The move on screen while browsing, with where it stands: "Move 2 of 6: Black medium c7 to a7."."""
         s = self.session
-        return (f"Move {s.cursor} of {len(s.moves)}: "
-                + (self.describe(s.cursor).rstrip(".") if s.cursor else "the start") + ".")
+        return (f"Move {self.move_of()}: "
+                + (self.describe(s.cursor).rstrip(".") if s.cursor > s.start else "the start") + ".")
 
     def moves_in_words(self, first: int, stop: int | None = None) -> str:
         """The moves after ply `first` (up to ply `stop`) in words, as sentences: the message after a move

@@ -7,11 +7,11 @@ from browser import SLICE, do, on
 from pyramids import page, turns
 
 HISTORY = {  # the history's buttons: whether each is enabled, and the move it goes to
-    "first": (lambda s: s.cursor > 0, lambda s: 0),
-    "prev": (lambda s: s.cursor > 0, lambda s: s.cursor - 1),
+    "first": (lambda s: s.cursor > s.start, lambda s: s.start),
+    "prev": (lambda s: s.cursor > s.start, lambda s: s.cursor - 1),
     "next": (lambda s: s.browsing, lambda s: s.cursor + 1),
     "last": (lambda s: s.browsing, lambda s: len(s.moves)),
-    "prev-turn": (lambda s: s.cursor > 0, lambda s: s.turn_before()),
+    "prev-turn": (lambda s: s.cursor > s.start, lambda s: s.turn_before()),
     "next-turn": (lambda s: s.browsing, lambda s: s.turn_after()),
 }
 
@@ -47,7 +47,7 @@ class GameLog:
     @staticmethod
     def draw(s):
         """The history's controls, with the board: the keys that browse use them at once."""
-        ply = f"Move {s.cursor} of {len(s.moves)}"
+        ply = f"Move {s.words.move_of()}"
         do(["set", "ply", {"textContent": ply}], ["set", "nav-ply", {"textContent": ply}],
            ["classes", "body", {"browsing": s.browsing}],
            *(["set", name, {"disabled": not enabled(s)}] for name, (enabled, _ply) in HISTORY.items()))
