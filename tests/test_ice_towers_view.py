@@ -182,6 +182,9 @@ def test_a_held_piece_shows_in_its_owners_hand_until_replayed():
     state = table("t1:yL1,rM1,rM2,yM1").play("red:mine:rM1")
     assert "hand:red" in cells(board(state)) and "hand:red" in cells(panel(state))
     assert "holds medium" in views.panel(state)
+    title = by_cell(board(state))["hand:red"].find("{http://www.w3.org/2000/svg}title")
+    assert title.text == "Red holds its medium: it caps a tower next.", "what comes, whoever plays Red (the " \
+        "board's view does not know): the status line asks Red's player to choose it"
     yl2 = next(t.id for t in state.towers if t.pieces[0].name == "yL2")
     replayed = state.play(f"red:cap:rM1>{yl2}")
     assert "hand:red" not in cells(board(replayed)) | cells(panel(replayed))

@@ -442,18 +442,9 @@ class IceTowersState(State):
         too.")."""
         if self.outcome is not None:
             return super().prompt(people)
-        said = []
-        for colour, hand in self.held.items():
-            size = SIZE_NAMES[hand.piece.size]
-            who = "The ghost holds its" if colour == GHOST else f"{_name(colour)} holds its"
-            caps = bool(self._targets(hand.piece, hand.source))
-            asked = people is None or colour in people or (colour == GHOST and any(h in people for h in self.humans))
-            if not asked:  # the computer's, a friend's: what comes, not how
-                said.append(f"{who} {size}: it caps a tower next." if caps else
-                            f"{who} {size}, which can cap no tower: it is set down next.")
-            else:
-                said.append(f"{who} {size}: choose it, in hand, then the tower it caps." if caps else
-                            f"{who} {size}, which can cap no tower: choose it, in hand, to set it down.")
+        said = [self.held_words(colour, people is None or colour in people
+                                or (colour == GHOST and any(h in people for h in self.humans)))
+                for colour in self.held]
         stuck = [c for c in self.humans if c not in self.held and c not in self.done and (people is None or c in people)
                  and not any(self.may_act(m, c) for m in self.legal_moves() if m.partition(":")[2] not in AGREEING)]
         if stuck:  # the others play on: "No turns: Red, Yellow may act" told them nothing to do
@@ -464,6 +455,19 @@ class IceTowersState(State):
             said.append(f"{listing(done)} {'is' if len(done) == 1 else 'are'} done: the game ends when "
                         f"{listing(playing)} {'is' if len(playing) == 1 else 'are'} done too.")
         return " ".join(said) or super().prompt(people)
+
+    def held_words(self, colour: str, asked: bool) -> str:
+        """What comes of the piece `colour` holds: how to play it, for whoever is `asked` to; else what comes (the
+        computer's, a friend's, the board's own words)."""
+        hand = self.held[colour]
+        size = SIZE_NAMES[hand.piece.size]
+        who = "The ghost holds its" if colour == GHOST else f"{_name(colour)} holds its"
+        caps = bool(self._targets(hand.piece, hand.source))
+        if not asked:
+            return (f"{who} {size}: it caps a tower next." if caps else
+                    f"{who} {size}, which can cap no tower: it is set down next.")
+        return (f"{who} {size}: choose it, in hand, then the tower it caps." if caps else
+                f"{who} {size}, which can cap no tower: choose it, in hand, to set it down.")
 
     # -- moves for people --------------------------------------------------------
     def actor_of(self, move: str) -> str:

@@ -189,7 +189,7 @@ def _header(state, colour: str, top: float, geo: Geometry, scores: dict, marks: 
         x, w, h = cx - geo.slot_w / 2 + 2, geo.slot_w - 4, geo.line_h - 4
         width = geo.unit * svg.SCALE[piece.size]
         out.append(f'<g class="{_classes("hand", cell, marks)}" data-cell="{cell}">'
-                   f'<title>{name} holds its {SIZE_NAMES[piece.size]}: choose it, then a tower to cap</title>'
+                   f'<title>{state.held_words(colour, asked=False)}</title>'
                    + _glow(cell, marks, x, y + 2, w, h) +
                    f'<rect x="{x:.1f}" y="{y + 2:.1f}" width="{w:.1f}" height="{h:.1f}" '
                    f'rx="6" fill="#fff" fill-opacity="0" stroke="{paint.stroke}" stroke-dasharray="4 3"/>'
