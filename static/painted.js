@@ -195,38 +195,57 @@
     }
   }
 
+  // `href` in a field after `where`, selected, to copy into a tab by hand, with `why` it must be.
+  function addressToCopy(where, href, why) {
+    let copy = where.nextElementSibling;
+    if (!copy || !copy.classList.contains("address")) {
+      copy = document.createElement("span");
+      copy.className = "address";
+      const field = Object.assign(document.createElement("input"), {readOnly: true, value: href});
+      field.setAttribute("aria-label", "The game's address");
+      copy.append(why, " ", field);
+      where.after(copy);
+    }
+    copy.querySelector("input").select();
+    copy.querySelector("input").focus();
+  }
+
   // A link to a tab of its own from a frame that may not open one (sandboxed without allow-popups): the browser
-  // refused it without a word, and the reader was left with a dead link.  Where the tab does not open, the address
-  // is shown beside the link, selected, to copy into a tab by hand.
+  // refused it without a word (Firefox throws), and the reader was left with a dead link.  Where the tab does not
+  // open, the address is shown beside the link, to copy into a tab by hand.
   if (self !== top) {
     document.addEventListener("click", event => {
       const link = event.target instanceof Element && event.target.closest("a[target=_blank]");
       if (!link || event.defaultPrevented || event.button !== 0) return;
       event.preventDefault();
-      const tab = open(link.href, "_blank");
-      if (tab) { tab.opener = null; return; }
-      let copy = link.nextElementSibling;
-      if (!copy || !copy.classList.contains("address")) {
-        copy = document.createElement("span");
-        copy.className = "address";
-        const field = Object.assign(document.createElement("input"), {readOnly: true, value: link.href});
-        field.setAttribute("aria-label", "The game's address");
-        copy.append("This frame may not open a tab: copy the address into one. ", field);
-        link.after(copy);
+      let tab = null;
+      try { tab = open(link.href, "_blank"); } catch { /* Firefox: "InvalidAccessError" where no tab may open */ }
+      if (tab) {
+        try { tab.opener = null; } catch { /* a tab of no origin (the frame's sandbox kept): nothing to cut */ }
+        return;
       }
-      copy.querySelector("input").select();
-      copy.querySelector("input").focus();
+      addressToCopy(link, link.href, "This frame may not open a tab: copy the address into one.");
     });
   }
 
   // A module script of the page that does not load (a sandboxed frame whose site sends no CORS headers, a
   // network error) never runs, so nothing else would say why the page waits: this classic script does.
-  const notLoaded = () => (self.origin === "null"
-    ? "The game cannot start in this frame: the page showing it does not let it load its files (a sandboxed frame)."
-    : "The game could not load its files: check the connection, then reload the page.");
+  // A tab opened from a sandboxed frame that let it open but not leave the sandbox (allow-popups without
+  // allow-popups-to-escape-sandbox) keeps the frame's limits: the game cannot start in it either, and no link
+  // out of it would do better than its address typed into a tab of the reader's own.
+  const notLoaded = () => (self.origin !== "null"
+    ? "The game could not load its files: check the connection, then reload the page."
+    : self !== top
+      ? "The game cannot start in this frame: the page showing it does not let it load its files (a sandboxed frame)."
+      : "The game cannot start in this tab: it was opened from a sandboxed frame, and keeps its limits.");
   document.addEventListener("error", event => {
     if (event.target instanceof HTMLScriptElement && event.target.type === "module" && !root.hasAttribute("data-ready")) {
       cannotStart(notLoaded());
+      if (self.origin === "null" && self === top) {
+        const notice = document.querySelector("#board .start-failed");
+        notice.append(" ");
+        addressToCopy(notice.lastChild, location.href, "Copy its address into a new tab:");
+      }
     }
   }, true);
 

@@ -1,5 +1,6 @@
 // Firefox ESR smoke test over WebDriver BiDi (Puppeteer): the app becomes ready, a move by clicks,
-// a reload restores it, an offline reload plays, Back returns to a game left, the embed opens, a press held
+// a reload restores it, an offline reload plays, Back returns to a game left, the embed opens (and offers its
+// address where a sandboxed frame may open no tab), a press held
 // while the board is drawn again still clicks, and the computer answers from its worker.
 //   node tests/e2e/firefox_smoke.mjs http://127.0.0.1:PORT/
 // Run by tests/e2e/test_firefox.py against the built app.  Prints each step; exits 1 on the first failure,
@@ -142,6 +143,20 @@ try {
   await page.click("#next");
   await page.waitForFunction("document.getElementById('ply').textContent === '2/2'", {timeout: 10_000});
   step("the embed opens and steps to the next move");
+
+  // A wiki's frame sandboxed without allow-popups: Firefox throws at window.open where Chromium returns null, and
+  // "Open in the full app" did nothing at all; the address is offered to copy instead.
+  await page.evaluate(src => {
+    const frame = Object.assign(document.createElement("iframe"), {id: "sandboxed", src, width: 400, height: 500});
+    frame.setAttribute("sandbox", "allow-scripts allow-same-origin");
+    document.body.append(frame);
+  }, new URL("embed.html#v=1&g=ice-lady&m=d3-e4+e6-f5&ply=1", url).href);
+  const sandboxed = await (await page.waitForSelector("#sandboxed")).contentFrame();
+  await (await sandboxed.waitForSelector("#open", {timeout: 30_000})).click();
+  const address = await sandboxed.waitForSelector(".address input", {timeout: 10_000});
+  check((await address.evaluate(field => field.value)).includes("m=d3-e4+e6-f5"),
+        "the address to copy is not the game's");
+  step("a sandboxed frame's Open in the full app offers the address to copy");
 
   await page.goto(new URL("#v=1&g=ice-lady&m=&bots=black:easy", url).href);  // from the embed: a new page
   await ready(page);

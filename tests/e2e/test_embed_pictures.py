@@ -310,6 +310,32 @@ def test_a_sandboxed_frame_plays_where_the_site_sends_cors_and_says_why_where_it
                     "document.activeElement.selectionStart")
 
 
+def test_a_tab_opened_from_a_sandboxed_frame_starts_only_where_it_may_leave_the_sandbox(watched, tmp_path,
+                                                                                         expect_console):
+    """docs/wiki.md told a wiki with sandboxed frames to add allow-popups for "Open in the full app": the tab then
+    keeps the frame's sandbox, and the app in it said "cannot start in this frame" (it is no frame) with no way
+    out.  It says so of a tab and gives its address to copy; with allow-popups-to-escape-sandbox (what wiki.md
+    says now) the app starts in the tab."""
+    session = played("ice-lady", 6, 2)
+    expect_console(r"^error: (Access to script at .* has been blocked by CORS policy|Failed to load resource)")
+    for sandbox, starts in (("allow-scripts allow-popups", False),
+                            ("allow-scripts allow-popups allow-popups-to-escape-sandbox", True)):
+        with StaticServer(ROOT, host="127.0.0.2") as site, StaticServer(tmp_path, host="127.0.0.3") as wiki:
+            page = watched((wiki.origin, site.origin)).new_page()
+            page.goto(wiki.url + wiki_page(tmp_path, code(site.url, session, attributes=f'sandbox="{sandbox}"')))
+            frame = painted(frame_of(page, "ice-lady"))
+            with page.context.expect_page() as opened:
+                frame.click("#open")
+            tab = opened.value
+            if starts:
+                tab.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+                assert tab.get_attribute("#board", "data-position") == session.states[2].to_text()
+                continue
+            notice = tab.wait_for_selector("#board .start-failed", timeout=10_000).inner_text()
+            assert notice.startswith("The game cannot start in this tab: it was opened from a sandboxed frame"), notice
+            assert tab.input_value("#board .start-failed .address input") == tab.url
+
+
 def test_a_frame_where_no_script_may_run_says_so(watched, tmp_path, expect_console):
     """A wiki that sandboxes its frames without allow-scripts: the embed cannot even paint its picture, and said
     "Loading…" for ever; it says why instead (its <noscript>)."""
