@@ -82,8 +82,9 @@
     byId("board").replaceChildren(...board);
     byId("game-panel").replaceChildren(...painted.inert(pic.panel, "panel"));
     byId("status").textContent = byId("status").title = pic.status;
-    byId("ply").textContent = `${pic.ply}/${pic.moves}`;
-    for (const [id, enabled] of [["first", pic.ply > 0], ["prev", pic.ply > 0], ["next", pic.ply < pic.moves],
+    const start = Number.isInteger(pic.start) ? pic.start : 0;  // Ice-Turn's deal: no player's moves
+    byId("ply").textContent = `${pic.ply - start}/${pic.moves - start}`;
+    for (const [id, enabled] of [["first", pic.ply > start], ["prev", pic.ply > start], ["next", pic.ply < pic.moves],
                                  ["last", pic.ply < pic.moves], ["toggle-moves", true]]) {
       byId(id).disabled = !enabled;
     }

@@ -88,6 +88,28 @@ def test_a_picture_is_the_position_drawn_and_what_it_belongs_to():
     assert unpacked(embed.picture(REC, GAME.replay(MOVES), Marks()))["ply"] == 3, "no ply: the end"
 
 
+def test_a_replay_s_status_line_says_the_move_on_screen_and_its_picture_counts_from_the_game_s_start():
+    """A reader stepping through a replay read whose turn it was ("Red: place a tile: choose an empty cell…", words
+    that ask a player to act, in a frame where nobody may); it says the move that made the position on screen, the
+    result at the end.  Where the reader plays on, whose turn it is.  Ice-Turn's picture counts its bar from after
+    the deal, as the embed's Python does (`Session.start`)."""
+    from pyramids.session import Session
+    s = Session("ice-lady", moves=MOVES[:2])
+    replay, play_on = embed.View(), embed.View(play=True)
+    assert embed.status(s, replay) == "Black small e6 to f5." and embed.status(s, play_on) == "White to move."
+    s.go(0)
+    assert embed.status(s, replay) == "The start of the game."
+    won = Session("ice-lady", moves=("d3-e4", "resign"))
+    assert embed.status(won, replay) == "White wins. Black resigned.", "said once"
+    turn = Session("ice-turn", rng=random.Random(4))
+    turn.play(turn.latest.legal_moves()[0])
+    shown = unpacked(embed.picture(turn.record(), turn.state, ply=turn.cursor, said=embed.status(turn, replay),
+                                   start=turn.start))
+    assert (shown["ply"], shown["moves"], shown["start"]) == (17, 17, 16)
+    assert shown["status"] == turn.words.describe(17).rstrip(".") + "."
+    assert "start" not in unpacked(embed.picture(REC, GAME.new(), ply=0)), "none but where a game deals first"
+
+
 def test_the_picture_of_an_embed_that_plays_on_holds_the_tray_under_its_board():
     """Ice-Turn's tray of buttons is the live embed's where the reader plays on (and its frame has room for it):
     its picture has it too, so the board does not shrink when Python draws; a replay has none."""

@@ -17,12 +17,16 @@ import json
 import math
 import re
 from dataclasses import dataclass, replace
-from .markup import escape, unescape
+from typing import TYPE_CHECKING
 
 from . import games, record, views
-from .core import State
+from .core import AGREEMENT_MOVES, State
+from .markup import escape, unescape
 from .svg import Marks
 from .words import status_of
+
+if TYPE_CHECKING:
+    from .session import Session
 
 FLAGS = ("embed", "play", "static")
 PICTURE = "pic"  # the view setting that carries the position drawn (see `picture`)
@@ -73,12 +77,26 @@ def controls(view: View) -> tuple | None:
     return None if view.play else ()
 
 
+def status(session: Session, view: View) -> str:
+    """The embed's status line (the same from the app's Embed box as in the embed, which plays every seat).  Where
+    the reader plays on, whose turn it is and how to act.  A replay's says the move that made the position on
+    screen, what a reader stepping through wants to read (the bar says which move it is), and the result at the
+    end; it said whose turn it was, in the words that ask a player to act."""
+    s = session
+    if view.play or (s.state.outcome is not None and s.moves[s.cursor - 1] in AGREEMENT_MOVES):
+        return status_of(s.state)  # a resignation, a draw agreed: the result says it ("White wins. Black resigned.")
+    said = s.words.describe(s.cursor).rstrip(".") + "." if s.cursor > s.start else "The start of the game."
+    return f"{said} {status_of(s.state)}" if s.state.outcome is not None else said
+
+
 def picture(rec: record.Record, state: State, marks: Marks = Marks(), ply: int | None = None,
-            view: View = View()) -> str:
+            view: View = View(), said: str | None = None, start: int = 0) -> str:
     """What static/embed.js paints before Python starts, for the embed code of `rec` at `ply` (`state`, marked
     with `marks`) in `view`: the board and the game's panel as the embed draws them, the status line, where the
     game is (ply, moves) and a checksum of the record text they belong to, so a picture copied beside other moves
     is not shown.  JSON, deflated, in base64url ('' when longer than `PICTURE_LIMIT`: Python draws it then).
+    `said` is the status line (`status`; the position's own words if None), `start` the ply the game's bar counts
+    from (`Session.start`).
 
     Every location's hover text is left out (the live board has them): they are half of a Terrafex picture.
     Whatever reads it back treats it as a stranger's markup (static/painted.js's allowlist).
@@ -95,7 +113,8 @@ def picture(rec: record.Record, state: State, marks: Marks = Marks(), ply: int |
     body = record.encode(replace(rec, view={}))
     shown = {"v": 1, "ply": len(rec.moves) if ply is None else ply, "moves": len(rec.moves),
              "record": zlib.crc32(body.encode()), "board": board, "panel": panel,
-             "status": status_of(state), "title": f"{state.game.title} · Looney Pyramids"}
+             "status": status_of(state) if said is None else said, "title": f"{state.game.title} · Looney Pyramids",
+             **({"start": start} if start else {})}
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)  # raw deflate: the browser's DecompressionStream reads it
     packed = packer.compress(json.dumps(shown, separators=(",", ":"), ensure_ascii=False).encode()) + packer.flush()
     text = base64.urlsafe_b64encode(packed).decode().rstrip("=")

@@ -121,7 +121,7 @@ class Share:
         chosen = self.embed_view
         view = embed.View(play="play" in chosen, static="static" in chosen)
         # the embed shows it before Python starts
-        painted = embed.picture(s.record(), s.state, s.clicks.marks(), s.cursor, view)
+        painted = embed.picture(s.record(), s.state, s.clicks.marks(), s.cursor, view, embed.status(s, view), s.start)
         form, board = chosen.get("form", ["html"])[0], views.draw(s.state)
         title = f"{s.game.title}, Looney Pyramids"
         self.fill("embed-code", embed.snippet(page_url(), s.record(), s.cursor, view, title, board, painted, form))

@@ -73,10 +73,13 @@ def test_the_embed_opens_a_record_at_ply_n_and_steps_through_it(app):
     assert view.position() == at(2) and view.ply() == "2/5"
     view.page.click("#next")
     assert view.position() == at(3)
+    said = GAME.replay(MOVES[:2]).words(MOVES[2]).rstrip(".") + "."
+    assert view.page.inner_text("#status") == said, "a replay says the move on screen, not whose turn it is"
     view.page.click("#last")
     assert view.position() == at(5) and view.page.is_disabled("#next")
     view.page.click("#first")
     assert view.position() == at(0) and view.page.is_disabled("#prev")
+    assert view.page.inner_text("#status") == "The start of the game."
     view.page.keyboard.press("ArrowRight")
     assert view.position() == at(1)
     assert view.page.is_hidden("#moves"), "the move list starts collapsed"
@@ -212,7 +215,7 @@ def test_the_embed_needs_no_storage(watched, server, tmp_path, expect_console):
         assert inner.evaluate("() => { try { localStorage; return 'allowed'; } "
                               "catch (e) { return e.name; } }") == "SecurityError"
         assert inner.get_attribute("#board", "data-position") == at(2)
-        assert inner.inner_text("#status") == "White to move."
+        assert inner.inner_text("#status") == "Black small e6 to f5.", "a replay says the move on screen"
         inner.click("#next")
         settled(inner)  # the embed's Python answers from a worker
         assert inner.get_attribute("#board", "data-position") == at(3)
