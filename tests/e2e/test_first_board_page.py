@@ -30,6 +30,9 @@ def test_a_first_visit_sees_the_default_games_start_before_python_starts(new_con
     assert tab.get_attribute("#board", "data-game") == games.DEFAULT
     assert tab.inner_text("#status") == Session(games.DEFAULT).words.status()
     assert tab.inner_text("#board .snapshot-note") == "Starting\u2026"
+    note, board = (tab.locator(part).bounding_box() for part in ("#board .snapshot-note", "#board"))
+    assert board["x"] < note["x"] < note["x"] + note["width"] < board["x"] + board["width"], \
+        "the note in the board, not half out of its left edge (the rule for a link's note moved it, not its centring)"
     assert tab.text_content("#move-help") == page.move_help(Session(games.DEFAULT)), "the game's own example"
 
     tab.click('#board [data-cell="c3"]', force=True)  # inert: kept, marked, nothing played
