@@ -153,6 +153,20 @@ def test_waiting_pieces_stand_beside_their_home_edge_pointing_in():
     assert all(t.get("transform").startswith("rotate(270 ") for t in blue.iter(SVG + "g") if t.get("transform"))
 
 
+def test_waiting_pieces_and_a_piece_lit_as_targets_are_outlined_as_a_lit_tile_is():
+    """Show me in a lesson lights the location to choose: the waiting pieces ("Choose the lit location: 3 red pieces
+    waiting to enter a2.") and a piece on a tile were marked only when chosen, and the board showed nothing lit."""
+    state = position({"a2": "red", "b2": "single=N"}, {"b2": "red.E"})
+    plain = clickable(draw(state))
+    assert not any(elements(ET.tostring(g[0], encoding="unicode"), "rect", "target") for g in plain.values())
+    lit = clickable(draw(state, Marks(targets=("off:red", "b2:red.E"))))
+    for name in ("off:red", "b2:red.E"):
+        (group,) = lit[name]
+        assert [r for r in group.iter(SVG + "rect") if r.get("class") == "target"], name
+    chosen = clickable(draw(state, Marks(selected=("b2:red.E",))))["b2:red.E"][0]
+    assert not [r for r in chosen.iter(SVG + "rect") if r.get("class") == "target"], "chosen: the chosen ring"
+
+
 def test_directions_are_offered_only_around_the_selected_piece():
     """POINT: any of the four ways but the current one [A9]; drawn only once a piece is selected."""
     state = position({"b2": "single=N", "a2": "red"}, {"b2": "red.E"})

@@ -119,7 +119,7 @@ def test_setup_for_three_players_then_enter_and_reveal(app):
 
 def test_turn_a_revealed_tile_then_push_and_share(app, new_context, server):
     app.open(record.encode(record.Record("icetoids", {}, CORNER_DRAWN)))
-    assert app.status() == "Red (P1): choose how a2 is turned (its pictures by the board)."
+    assert app.status() == "Red (P1): choose how a2 is turned (the buttons under the board)."
     assert app.page.locator("#board .preview").count() == 4, "the four layouts are drawn"
     app.click("a2")
     assert sorted(choice_labels(app)) == ["Arrows E and S", "Arrows N and E", "Arrows N and W", "Arrows S and W"]

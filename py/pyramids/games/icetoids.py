@@ -930,7 +930,7 @@ class IceToidsState(State):
                 return f"{who}: choose a colour."
             return f"{who}: choose a home tile on the edge of the board."
         if self.pending is not None and self.tiles[self.pending] is not None:
-            return f"{who}: choose how {CELLS[self.pending]} is turned (its pictures by the board)."
+            return f"{who}: choose how {CELLS[self.pending]} is turned (the buttons under the board)."
         return super().prompt()
 
     def hint(self, selection: tuple[str, ...]) -> str:

@@ -38,7 +38,7 @@ LESSON = Lesson(
         ),
         Step(
             "Turn the tile",
-            "Choose how b2 is turned: the picture of the arrows north and east, by the board.",
+            "Choose how b2 is turned: the arrows north and east, among the buttons under the board.",
             expect=("orient:b2=NE",),
             wrong="Choose the arrows north and east for this lesson.",
             done="Your piece left a2, so you hold no target just now: the panel counts them.",

@@ -143,9 +143,15 @@ def piece(colour: str, stance: str, cx: float, cy: float, slot: float) -> str:
     return svg.lying(cx, cy, slot * 1.2, colour, PIECE_SIZE, stance, piece=colour)
 
 
-def _ring(cx: float, cy: float, w: float, h: float) -> str:
-    """The selection mark around a piece or the waiting pieces."""
-    return _rect(cx - w / 2, cy - h / 2, w, h, f'fill="none" stroke="{BLUE}" stroke-width="3.5" rx="4"')
+def _ring(name: str, marks: svg.Marks, cx: float, cy: float, w: float, h: float) -> str:
+    """The mark around a piece or the waiting pieces: chosen, or lit as one to choose (a tile target's look: Show
+    me lit nothing where a lesson asked for a piece)."""
+    x, y = cx - w / 2, cy - h / 2
+    if name in marks.selected:
+        return _rect(x, y, w, h, f'fill="none" stroke="{BLUE}" stroke-width="3.5" rx="4"')
+    if name in marks.targets:
+        return _rect(x, y, w, h, HALO + '"7" rx="4"') + _rect(x, y, w, h, TARGET_LOOK + ' rx="4"')
+    return ""
 
 
 def _pieces(state, marks: svg.Marks, covered: set) -> list[str]:
@@ -158,7 +164,7 @@ def _pieces(state, marks: svg.Marks, covered: set) -> list[str]:
         for (colour, stance), (px, py) in zip(here, centres):
             name = f"{CELLS[cell]}:{colour}.{stance}"
             click = "" if cell in covered else f' data-cell="{name}"'
-            ring = _ring(px, py, slot - 1, slot - 1) if name in marks.selected else ""
+            ring = _ring(name, marks, px, py, slot - 1, slot - 1)
             hit = LONE_HIT if len(here) == 1 else slot
             out.append(
                 f'<g class="piece {colour}"{click}><title>{colour} piece, '
@@ -202,7 +208,7 @@ def _homes(state, marks: svg.Marks) -> list[str]:
                       slot * 1.15, colour, PIECE_SIZE, OPPOSITE[edge], piece=colour)
             for i in range(count)
         )
-        ring = _ring(sx, sy, w, h) if name in marks.selected else ""
+        ring = _ring(name, marks, sx, sy, w, h)
         hx, hy, hw, hh = _beside(cell, edge, WAITING_HIT, 2)
         out.append(f'<g class="waiting {colour}" data-cell="{name}"><title>{counted(count, colour + " piece")} '
                    f'waiting to enter {home[0]}</title>'
