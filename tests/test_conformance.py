@@ -5,9 +5,10 @@ import random
 
 import pytest
 
-from conformance import bot_game, check_game, check_refusals, check_state
-from pyramids import ai, games
-from pyramids.core import evolve
+from conformance import bot_game, check_game, check_refusals, check_state, playout
+from pyramids import ai, games, views
+from pyramids.core import CHANCE, evolve
+from pyramids.svg import Marks
 
 
 @pytest.mark.parametrize("game_id", games.ids())
@@ -95,3 +96,26 @@ def test_a_state_s_quick_copy_has_its_fields_and_nothing_it_worked_out(game_id):
     assert copy.to_text() == state.to_text() and sorted(copy.legal_moves()) == sorted(state.legal_moves())
     with pytest.raises(TypeError, match="no field 'colour_of_the_sky'"):
         evolve(state, colour_of_the_sky="blue")
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_every_location_a_move_goes_through_is_drawn_lit_when_it_is_a_target(game_id):
+    """Show me, a hint and a half-made move light the locations to choose next: each is drawn differently lit
+    (on the board, in the panel of a player who plays every seat, in the tray under the board).  IceToids'
+    waiting pieces were not, and Show me in its lesson's first step lit nothing."""
+    game, rng = games.get(game_id), random.Random(3)
+    state = game.new()
+    seats = None
+    for move in playout(game, rng, max_plies=60):
+        if state.actors and state.actors != (CHANCE,):
+            seats = seats or tuple(state.actors)
+            for play in rng.sample(state.legal_plays(), min(6, len(state.legal_plays()))):
+                path = state.path(play)
+                for i, location in enumerate(path):
+                    def drawn(marks):
+                        return (views.draw(state, marks) + views.panel(state, None, marks, people=state.actors)
+                                + views.controls(state, marks))
+                    chosen = Marks(selected=path[:i])
+                    assert drawn(chosen) != drawn(Marks(selected=path[:i], targets=(location,))), \
+                        (location, state.to_text())
+        state = state.play(move)

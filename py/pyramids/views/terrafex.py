@@ -261,7 +261,8 @@ def panel(state, actor=None, marks: svg.Marks = svg.Marks(), people=None) -> str
             out.append(f"<p>{mover}'s turn.</p>")
         out.append(_trackers(state))
         if "end" in state.legal_moves() and ours:
-            out.append('<button type="button" data-cell="end">End the turn</button>')
+            lit = ' class="lit"' if "end" in marks.targets else ""  # a hint's, as the pool's pieces are lit
+            out.append(f'<button type="button"{lit} data-cell="end">End the turn</button>')
     out.append(_supply(state, "Pool", ours, marks))
     out.append(_pit(state))
     out.append(_key())
