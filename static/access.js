@@ -195,11 +195,15 @@
     return r.width < TARGET || r.height < TARGET;
   }
 
+  // An embed that only replays its game (no &play): nothing on its board is to be chosen, and a tap says so; a lens
+  // opened over it to choose from hid the frame's controls.
+  const replayOnly = () => document.documentElement.matches(".embed:not(.playable)");
+
   function lens(board) {
     let touch = false;
     board.addEventListener("pointerdown", (event) => { touch = event.pointerType === "touch"; }, true);
     board.addEventListener("click", (event) => {
-      if (!touch || !event.isTrusted) return;
+      if (!touch || !event.isTrusted || replayOnly()) return;
       const svg = board.querySelector("svg");
       if (!svg || !svg.contains(event.target)) return;  // a tray under the board (Ice-Turn's): its buttons are big
       const around = near(svg, event.clientX, event.clientY);

@@ -96,6 +96,20 @@ def test_the_embed_opens_a_record_at_ply_n_and_steps_through_it(app):
     assert app.moves() == ["d3-e4"]
 
 
+def test_a_tap_on_a_replay_s_board_says_it_is_one_and_opens_no_lens(new_context, server):
+    """At 390 px an Ice Lady square is under a finger's width: a tap opens the lens to choose from, which in an
+    embed that only replays its game hid the frame's controls and chose nothing.  There a tap says it is a replay;
+    where the reader plays on, the lens opens as in the app."""
+    for fragment, lens in ((embed.fragment(REC, 2), False), (embed.fragment(REC, 2, view=embed.View(play=True)), True)):
+        view = EmbedView(new_context(viewport={"width": 390, "height": 560}, has_touch=True, is_mobile=True)
+                         .new_page(), server).open(fragment)
+        view.page.tap('#board [data-cell="c3"]')
+        view.settled()
+        assert view.page.locator(".lens").count() == (1 if lens else 0), fragment
+        if not lens:
+            assert view.page.inner_text("#status") == "This is a replay: open it in the full app to play on."
+
+
 def test_play_on_lets_the_reader_move_and_still_saves_nothing(app):
     before = host_game(app)
     view = EmbedView(app.page, app.server).open(embed.fragment(REC, view=embed.View(play=True)))
