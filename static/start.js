@@ -111,10 +111,15 @@ function watch(say, wayOut) {
     later(`The game cannot start here: this site's security policy (Content-Security-Policy, ${directive}) refuses ` +
           `${what}. Whoever runs the site can allow it (see the app's README, "Publishing").`);
   });
-  addEventListener("error", event => later(`The game could not start here (${String(event.message).slice(0, 100)}).`));
+  // A download that failed reads as each engine's words for it ("Failed to fetch", "NetworkError when attempting
+  // to fetch resource.", "Load failed"): said as what it is, as a file that did not load is (painted.js).
+  const because = text => (/failed to fetch|networkerror|load failed/i.test(text)
+    ? "The game could not load its files: check the connection, then reload the page."
+    : `The game could not start here (${text.slice(0, 100)}).`);
+  addEventListener("error", event => later(because(String(event.message))));
   addEventListener("unhandledrejection", event => {
     const reason = event.reason;
-    later(`The game could not start here (${String(reason && reason.message || reason).slice(0, 100)}).`);
+    later(because(String(reason && reason.message || reason)));
   });
   setTimeout(() => {
     if (!ready() && !failed) say("Still starting\u2026 the first visit downloads about 20 MB, which takes a while on a slow connection.");

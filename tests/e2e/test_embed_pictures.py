@@ -411,6 +411,23 @@ def test_a_game_engine_that_cannot_be_loaded_is_named_to_the_reader(watched, ser
     assert page.get_attribute("html", "data-ready") is None
 
 
+def test_a_file_that_does_not_download_is_told_as_such_not_in_the_engine_s_words(browser, server):
+    """A download cut off while the interpreter starts: the reader read "The game could not start here (Failed to
+    fetch)."; each engine words it its own way, and the page says what it is, as a script that did not load.  (Not
+    a watched context: the interpreter's loader leaves the failed download's rejections unhandled, on purpose
+    here.)"""
+    context = browser.new_context()
+    try:
+        context.route("**/pyodide-lock.json", lambda route: route.abort())
+        page = context.new_page()
+        page.goto(server + "embed.html#" + embed.fragment(played("ice-lady", 2).record()))
+        notice = page.wait_for_selector("#board .start-failed", timeout=60_000).inner_text()
+        assert notice.startswith("The game could not load its files: check the connection, then reload the page."), \
+            notice
+    finally:
+        context.close()
+
+
 HOSTILE = {
     "board": ('<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=1" viewBox="0 0 10 10">'
               '<script>window.__pwned=2</script><rect data-cell="a1" width="5" height="5" onclick="window.__pwned=3" '
