@@ -123,12 +123,14 @@ def test_the_picture_of_an_embed_that_plays_on_holds_the_tray_under_its_board():
 
 
 def test_a_picture_leaves_out_what_only_a_live_board_needs():
-    """Every location's hover text and the panel's folded explanation: half of a Terrafex picture."""
+    """Every location's hover text and what the panel's folded explanation unfolds to: half of a Terrafex picture.
+    Its summary stays, folded: without it the panel was a line lower than the live one, and the board jumped."""
     terrafex = games.get("terrafex")
     state = terrafex.new()
     shown = unpacked(embed.picture(record.Record("terrafex", {}, ()), state))
     assert shown["board"].count("<title>") == 1, "the board's own title, the accessible name of the picture"
-    assert "<details" in views.panel(state) and "<details" not in shown["panel"]
+    assert '<details class="tfx-why"><summary>Why each square scores</summary></details>' in shown["panel"]
+    assert "A piece scores for the colour" in views.panel(state) and "A piece scores" not in shown["panel"]
     assert pieces_in(shown["board"]) == pieces_in(views.draw(state))
 
 

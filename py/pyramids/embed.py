@@ -109,7 +109,7 @@ def picture(rec: record.Record, state: State, marks: Marks = Marks(), ply: int |
     board = board[:title_end] + _HOVER.sub("", board[title_end:])
     if view.play:  # a game's tray under its board (Ice-Turn's), as the embed that plays on draws it: in its room
         board += views.controls(state, marks, watching=ply is not None and ply < len(rec.moves))
-    panel = _FOLDED.sub("", views.panel(state, None, marks, people=(), controls=controls(view)))
+    panel = _FOLDED.sub(r"\1\2</details>", views.panel(state, None, marks, people=(), controls=controls(view)))
     body = record.encode(replace(rec, view={}))
     shown = {"v": 1, "ply": len(rec.moves) if ply is None else ply, "moves": len(rec.moves),
              "record": zlib.crc32(body.encode()), "board": board, "panel": panel,
@@ -122,7 +122,9 @@ def picture(rec: record.Record, state: State, marks: Marks = Marks(), ply: int |
 
 
 _HOVER = re.compile(r"<title>[^<]*</title>")  # a location's hover text (the board's own title comes first)
-_FOLDED = re.compile(r"<details\b.*?</details>", re.S)  # a panel's folded explanation ("Why each square scores")
+# A panel's folded explanation ("Why each square scores"): its summary kept, folded, so the panel is as high as the
+# live one (the board grew 11-26 px and shrank back at the first step), what it unfolds to left to the live board.
+_FOLDED = re.compile(r"(<details\b[^>]*>)\s*(<summary\b.*?</summary>).*?</details>", re.S)
 
 
 def app_link(rec: record.Record, ply: int | None = None) -> str:
