@@ -177,6 +177,20 @@ def test_marks_light_up_targets_selection_and_the_last_move():
     assert len([el for el in root.iter() if "glow" in (el.get("class") or "")]) == 5
 
 
+def test_a_piece_lit_or_chosen_in_a_tower_has_the_band_that_shows_outlined():
+    """§3.2 mining: "you may open up the stack and remove one of your pieces"; Show me lights the piece.  Its mark
+    was a stroke on the piece's group, which its own outline's stroke covered: a lesson's lit piece, second from
+    the bottom of a tower of five, showed nothing."""
+    state = table("t1:yL1,rS1,yS1,rS2,yS2")
+    plain = views.draw(state)
+    assert "band-target" not in plain and "band-selected" not in plain
+    lit, chosen = views.draw(state, Marks(targets=("t1.1",))), views.draw(state, Marks(selected=("t1.1",)))
+    assert lit.count('class="band-target"') == 1 and chosen.count('class="band-selected"') == 1
+    outline = re.search(r'class="band-target" d="M([\d.]+) ([\d.]+)L([\d.]+) ', lit)
+    piece = by_cell(ET.fromstring(lit))["t1.1"].find("{http://www.w3.org/2000/svg}path").get("d")
+    assert piece.startswith(f"M{outline.group(1)} {outline.group(2)}L{outline.group(3)} "), "along the piece's base"
+
+
 def test_a_held_piece_shows_in_its_owners_hand_until_replayed():
     """Issue: "A held piece is shown in its owner's hand until replayed"."""
     state = table("t1:yL1,rM1,rM2,yM1").play("red:mine:rM1")

@@ -110,6 +110,17 @@ def _pyramid(cx: float, base: float, width: float, height: float, visible: float
             f"{pips}</g>")
 
 
+def _band_outline(cx: float, base: float, width: float, height: float, visible: float, kind: str) -> str:
+    """The band of a piece in a tower that shows, outlined as a lit or chosen location: Show me lit a piece second
+    from the bottom of a tower of five with a blue stroke its own outline covered, and nothing was seen."""
+    half, top_half = width / 2, width / 2 * (1 - visible / height)
+    d = (f"M{cx - half:.1f} {base:.1f}L{cx + half:.1f} {base:.1f}L{cx + top_half:.1f} {base - visible:.1f}"
+         f"L{cx - top_half:.1f} {base - visible:.1f}Z")
+    return (f'<path class="band-{kind}" d="{d}" fill="none" stroke="#fff" stroke-width="5" stroke-linejoin="round" '
+            f'pointer-events="none"/><path d="{d}" fill="none" stroke="{GLOW[kind][1]}" stroke-width="2.5" '
+            'stroke-linejoin="round" pointer-events="none"/>')
+
+
 def _tower(tower, cx: float, top: float, geo: Geometry, marks: svg.Marks, gaps: set[str]) -> str:
     """A tower on its slot: pieces bottom to top, each lower one showing a band under the next."""
     pieces = tower.pieces
@@ -124,16 +135,18 @@ def _tower(tower, cx: float, top: float, geo: Geometry, marks: svg.Marks, gaps: 
            _glow(tower.id, marks, x0 + 1.5, floor - sum(bands) * squash - 4, geo.slot_w - 3,
                  sum(bands) * squash + LABEL + 6)]
     alone = len(pieces) == 1
-    base, bases = floor, []
+    base, bases, outlined = floor, [], []
     for k, piece in enumerate(pieces):
         bases.append(base)
         cell = f"{tower.id}.{k}"
         attrs = svg.named(piece.name) + ("" if alone else f' data-cell="{cell}"')
-        if not alone and any(cell in m for m in (marks.targets, marks.selected)):
-            attrs += ' stroke="#1f7ae0" stroke-width="2"'
         out.append(_pyramid(cx, base, widths[k], heights[k] * squash, bands[k] * squash,
                             piece.colour, piece.size, attrs))
+        kind = "selected" if cell in marks.selected else "target" if cell in marks.targets else None
+        if kind and not alone:
+            outlined.append(_band_outline(cx, base, widths[k], heights[k] * squash, bands[k] * squash, kind))
         base -= bands[k] * squash
+    out += outlined  # over the pieces above, whose base is the band's top edge
     for k in range(1, len(pieces)):
         cell = f"{tower.id}|{k}"
         if cell in gaps:
