@@ -278,8 +278,9 @@ def box(tutor: Tutor) -> str:
     parts.append("</div>")
     buttons = []
     if tutor.over:
-        buttons.append('<button type="button" id="lesson-play" class="lesson-go">Play a game against the computer'
-                       "</button>")
+        # short: beside Start the lesson again on a phone's row, where the box grew a row (and moved the board) as
+        # the last move was made; the lesson's last words say who the computer plays
+        buttons.append('<button type="button" id="lesson-play" class="lesson-go">Play a game</button>')
         buttons.append('<button type="button" id="lesson-first">Start the lesson again</button>')
     elif tutor.made or not step.expect:
         buttons.append('<button type="button" id="lesson-next" class="lesson-go">Continue</button>')
