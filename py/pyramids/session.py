@@ -286,7 +286,7 @@ class Session:
 
     def turn_before(self) -> int:
         """The position before the turn on screen (or before the one just ended): where Previous turn goes."""
-        return turns.turn_at(self.states, self.moves, self.cursor).first - 1 if self.cursor > self.start else 0
+        return turns.turn_at(self.states, self.moves, self.cursor).first - 1 if self.cursor > self.start else self.start
 
     def turn_after(self) -> int:
         """The position after the next turn's last move: where Next turn goes."""
