@@ -386,8 +386,8 @@ class App:
         s = self.session
         if s.warn and s.message:
             do(["intoView", "message"])
-        elif s.clicks.choices:
-            do(["intoView", "choices"])
+        elif s.clicks.choices:  # the keys go on to them (after the board, the tray: three to seven Tabs away)
+            do(["intoView", "choices"], ["focus", "#choices button", {"from": "#board"}])
         elif s.clicks.targets:
             self.later(self.board.targets_seen)
 

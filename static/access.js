@@ -79,10 +79,21 @@
     const part = (el) => el.closest(".tray") || board;
     let inTray = false;  // `current` is in the tray (a name may be in both: Ice-Turn's tip:N by the tile and under it)
     let onBoard = null;  // the data-cell last focused on the board itself: Shift+Tab from the tray comes back to it
+    let words = "";  // what the focused location said: a tray button that says another thing after a redraw is not
+    // given the focus back (Ice-Turn's End movement became End turn under it, and a second Enter ended the turn)
     const seen = (el) => {
       current = el.dataset.cell;
+      words = el.textContent;
       inTray = part(el) !== board;
       if (!inTray) onBoard = current;
+    };
+    // The locations the arrow keys move between: a tray's buttons, but not those drawn on the board too (IceToids'
+    // ways to point by the piece, Ice-Turn's by the tile), which Tab reaches in the tray: ↑ from a piece went to its
+    // "point north", 39 px off, before the square 107 px north it was meant for, and Enter pointed it.
+    const reachable = () => {
+      const all = cells();
+      const tray = new Set(all.filter((el) => part(el) !== board).map((el) => el.dataset.cell));
+      return all.filter((el) => part(el) !== board || !tray.has(el.dataset.cell));
     };
 
     function focusOn(el) {
@@ -94,13 +105,16 @@
       el.focus({ preventScroll: false });
     }
 
-    // Where Tab enters a part: the location last focused there (in the tray: only while the focus is there), a
+    // Where Tab enters a part: the location last focused there (in the tray: only while the focus is there) unless
+    // targets are lit and it is neither one nor chosen (Show me lit one: Tab went back to the square left), a
     // selected one, a lit target (in a tray: a hinted button, a lit one), the one a move begins at, else the first.
     function entry(locations) {
       const label = (el, word) => (el.getAttribute("aria-label") || "").includes(word);
       const was = part(locations[0]) === board ? onBoard : inTray && current;
-      return locations.find((el) => el.dataset.cell === was) || locations.find((el) => label(el, ", selected")) ||
-        locations.find((el) => label(el, ", legal target")) || locations.find((el) => el.matches(".tray .hinted")) ||
+      const lit = locations.find((el) => label(el, ", legal target"));
+      const left = locations.find((el) => el.dataset.cell === was);
+      return (left && (!lit || label(left, ", legal target") || label(left, ", selected")) ? left : null) ||
+        locations.find((el) => label(el, ", selected")) || lit || locations.find((el) => el.matches(".tray .hinted")) ||
         locations.find((el) => el.matches(".tray .lit")) || locations.find((el) => el.hasAttribute("data-start")) ||
         locations[0];
     }
@@ -113,6 +127,9 @@
       for (const el of all) {    // searching every location's subtree, which was a click's milliseconds
         const outer = el.parentElement && el.parentElement.closest(LOCATION);
         if (outer) groups.add(outer);
+      }
+      if (inTray && all.some((el) => part(el) !== board && el.dataset.cell === current && el.textContent !== words)) {
+        inTray = false;  // the tray button pressed says another thing now: back to the board
       }
       const parts = new Map();
       for (const el of all) {
@@ -130,18 +147,24 @@
       return stop;
     }
 
+    // `data-keys-in`: the keys are on the board (the page then takes them on to the choices a move asks for).
     board.addEventListener("focusin", (event) => {
       const el = event.target.closest(LOCATION);
-      if (el) { inside = true; seen(el); }
+      if (el) { inside = true; seen(el); board.toggleAttribute("data-keys-in", el.matches(":focus-visible")); }
       drawRing();
     });
     board.addEventListener("focusout", (event) => {
       // A redraw removes the focused element (no relatedTarget): that is not leaving the board.
-      if (event.relatedTarget && !board.contains(event.relatedTarget)) inside = false;
+      if (event.relatedTarget && !board.contains(event.relatedTarget)) {
+        inside = false;
+        board.removeAttribute("data-keys-in");
+      }
       ring.hidden = true;
     });
     new ResizeObserver(drawRing).observe(board);
-    document.addEventListener("pointerdown", (event) => { if (!board.contains(event.target)) inside = false; }, true);
+    document.addEventListener("pointerdown", (event) => {
+      if (!board.contains(event.target)) { inside = false; board.removeAttribute("data-keys-in"); }
+    }, true);
     // A mouse click acts without taking the focus: the history keys keep browsing the game for mouse players.
     board.addEventListener("mousedown", (event) => {
       if (event.target.closest(LOCATION) && !inside) event.preventDefault();
@@ -150,7 +173,7 @@
       const el = event.target.closest(LOCATION);
       if (!el || event.altKey || event.ctrlKey || event.metaKey) return;
       let next = null;
-      if (ARROWS[event.key]) next = nearest(el, ARROWS[event.key], cells());
+      if (ARROWS[event.key]) next = nearest(el, ARROWS[event.key], reachable());
       else if (event.key === "Home") next = cells()[0];
       else if (event.key === "End") next = cells().at(-1);
       else if (event.key === "Enter" || event.key === " ") {

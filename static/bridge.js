@@ -310,9 +310,11 @@
     scrollEnd: where => requestAnimationFrame(() => at(where, element => {  // in the next frame: its layout's
       element.scrollTop = element.scrollHeight;
     })),
-    focus: (selector, options) => {  // options as the browser's: {preventScroll: true}
+    // options as the browser's ({preventScroll: true}), and `from`: only where the keys were on that part (the
+    // board: static/access.js marks it), whose redraw in the same task may have taken the focus away
+    focus: (selector, options = {}) => {
       const element = document.querySelector(selector);
-      if (element) element.focus(options);
+      if (element && (!options.from || document.querySelector(`${options.from}[data-keys-in]`))) element.focus(options);
     },
     dialog: (where, open) => at(where, box => {  // a modal box opened (unless it is) or closed
       if (open && !box.open) box.showModal();

@@ -120,7 +120,11 @@ def play_by_keyboard(app: App, move: str) -> None:
         app.page.keyboard.press("Enter")
         app.page.wait_for_timeout(30)
         if on_board(app, cell):
-            assert active(app)["board"], "the focus stays on the board when it is redrawn"
+            offered = app.page.locator("#choices button").evaluate_all("els => els.map(e => e.dataset.move)")
+            if offered:  # the keys go on to the choices the move asks for, three to seven Tabs away
+                assert active(app)["move"] == offered[0], "the focus on the first choice"
+            else:
+                assert active(app)["board"], "the focus stays on the board when it is redrawn"
     if len(app.moves()) == count:
         tab_to(app, "move", move)
         app.page.keyboard.press("Enter")
@@ -174,6 +178,19 @@ def test_the_tray_of_buttons_under_the_board_is_a_tab_stop_of_its_own(app):
     assert active(app)["cell"] == lit[0], "the focus stays on the button across the redraw"
     app.page.keyboard.press("Shift+Tab")
     assert active(app)["cell"] == "a1", "Shift+Tab from the tray comes back to the board's place left"
+
+
+def test_a_tray_button_that_says_another_thing_after_it_is_pressed_does_not_keep_the_focus(app):
+    """Ice-Turn's End movement becomes End turn under the focus: a second Enter (a key held, pressed twice) ended the
+    turn and skipped the reactionary turning.  The focus goes back to the board."""
+    app.open(ice_turn_link(DEAL + PLACE + ["roll:6", "face:dig", "tip:a1E"]))  # with a reactionary turning to come
+    to_board(app)
+    assert active(app)["cell"] == "end" and app.page.evaluate("document.activeElement.textContent") == "End movement"
+    count = len(app.moves())
+    app.page.keyboard.press("Enter")
+    app.page.wait_for_function("n => document.querySelectorAll('#moves [data-notation]').length > n", arg=count)
+    assert app.page.inner_text('#board .tray [data-cell="end"]') == "End turn"
+    assert active(app)["board"] and not app.page.evaluate("!!document.activeElement.closest('.tray')"), active(app)
 
 
 def test_pieces_inside_an_ice_towers_tower_are_reached_by_arrows(app):

@@ -6,7 +6,7 @@ import pytest
 
 from pyramids import games, learn
 from conftest import PHONE, App, in_window, two_frames
-from test_access import small_controls, violations
+from test_access import active, arrow_to, small_controls, to_board, violations
 from test_ice_towers_page import click_piece
 
 def lesson_box(app):
@@ -422,3 +422,55 @@ def test_every_lit_tower_of_a_big_table_comes_to_say_what_capping_it_would_score
                                ".every(e => (e.getAttribute('aria-label') || '').includes('if chosen: Red +'))")
     app.page.hover("#board .tower.target >> nth=-1")
     assert "If chosen: Red +" in app.page.inner_text("#preview")
+
+
+def lesson_by_keys_at(app, game_id, title):
+    """`game_id`'s lesson begun, its steps made by clicks up to the one called `title`; and its tutor."""
+    app.open()
+    app.pick(game_id)
+    app.page.click("#learn-offer-start")
+    app.page.wait_for_selector("#lesson:not([hidden])")
+    tutor = learn.Tutor(learn.lesson(game_id))
+    while tutor.step.title != title:
+        if tutor.step.expect:
+            make(app, tutor, tutor.expected()[0])
+        app.page.click("#lesson-next")
+        tutor.next()
+        app.settled()
+    return tutor
+
+
+def test_the_arrows_pass_over_what_the_tray_under_the_board_has_too(app):
+    """IceToids draws a chosen piece's ways to point on its tile and in the tray: ↑ from the piece went to its
+    "point north", 39 px off, before the square north of it, and Enter pointed the piece (a whole turn) where the
+    lesson asked to move it.  The arrows go from square to square; Tab reaches the ways to point, in the tray."""
+    tutor = lesson_by_keys_at(app, "icetoids", "Ride an arrow")
+    piece, square = tutor.session.state.path(tutor.expected()[0])
+    assert square == "b3"
+    to_board(app)
+    arrow_to(app, piece)
+    app.page.keyboard.press("Enter")
+    app.settled()
+    assert "selected" in active(app)["label"]
+    assert app.page.locator('#board svg [data-cell="dir:N"]').count() == 1, "the way north drawn on the tile"
+    app.page.keyboard.press("ArrowUp")
+    assert active(app)["cell"] == "b3", active(app)
+    app.page.keyboard.press("Tab")
+    assert active(app)["cell"].startswith("dir:") and app.page.evaluate("!!document.activeElement.closest('.tray')")
+
+
+def test_after_show_me_the_keys_enter_the_board_on_what_it_lit(app):
+    """Show me keeps the focus (its words are read); Tab back to the board went to the square last left there, not
+    to the one lit: a keyboard player then hunted for it."""
+    tutor = lesson_by_keys_at(app, "ice-lady", tutor_title := learn.lesson("ice-lady").steps[2].title)
+    assert tutor.step.title == tutor_title
+    to_board(app)
+    lit = tutor.session.state.path(tutor.expected()[0])[0]
+    away = next(c for c in ("a1", "c1", "e1", "g1") if c != lit)
+    arrow_to(app, away)
+    app.page.focus("#lesson-show")
+    app.page.keyboard.press("Enter")
+    app.settled()
+    assert app.page.evaluate("document.activeElement.id") == "lesson-show"
+    to_board(app)
+    assert active(app)["cell"] == lit, (active(app), lit)

@@ -17,7 +17,8 @@ LESSON = Lesson(
             "band, a medium in the middle, a large in the outer, and scores for the player whose colour is "
             "\u201cimmediately surrounded\u201d around it: forests (green) and mountains (yellow) add their size, "
             "fires (red) subtract.\n\n"
-            "Point at a forest (on a touch screen, touch and hold it) to see what growing it does. Grow the small "
+            "Point at a forest (on a touch screen, touch and hold it; by keys, move to it) to see what growing it "
+            "does. Grow the small "
             "forest on e4 (choose it).",
             expect=("forest:grow:e4",),
             wrong="Growing is not always good: a grown forest moves into the next band, which may be Black's. "
@@ -30,10 +31,10 @@ LESSON = Lesson(
             "Each turn you take four actions, one of each kind: forest, mountain, fire, glacier, in any order, "
             "each one that can be taken. Your forest tracker lies down: that one is used.\n\n"
             "The mountain action starts a small mountain on an empty square, or grows one. Start one where it "
-            "scores for White (point at a square first, or touch and hold it).",
+            "scores for White (point at a square first, touch and hold it, or move to it by keys).",
             expect=tuple(f"mountain:start:{square}" for square in WHITE_INNER),
-            wrong="Choose an empty square where a small mountain would score for White: pointing at it (or "
-                  "touching and holding it) says \u201cWhite +1\u201d.",
+            wrong="Choose an empty square where a small mountain would score for White: pointing at it (touching "
+                  "and holding it, or moving to it by keys) says \u201cWhite +1\u201d.",
             done="1 more point for White. Mountains also stop glaciers.",
         ),
         Step(
@@ -59,7 +60,8 @@ LESSON = Lesson(
         Step(
             "Black's fire is yours to play",
             "Black took its forest, mountain and glacier actions, then selected a medium fire: you play it.\n\n"
-            "Point at the lit squares (or touch and hold them) to see what the fire would do, and put it where "
+            "Point at the lit squares (touch and hold them, or move to them by keys) to see what the fire would do, "
+            "and put it where "
             "Black loses points.",
             before=("forest:grow:d4", "mountain:start:d5", "glacier:h2W", "fire:2"),
             expect=("fire:burn:c3", "fire:burn:d2", "fire:burn:d4", "fire:burn:e4"),
@@ -137,5 +139,5 @@ LESSON = Lesson(
         ),
     ),
     finish="You know Terrafex now. Play a real game: the computer takes Black at Easy. Point at a square "
-           "(or touch and hold it) before you choose it to see what it would score.",
+           "(touch and hold it, or move to it by keys) before you choose it to see what it would score.",
 )
