@@ -49,7 +49,8 @@ def play(app, move: str, ply: int):
 
 
 def receive(app, link: str, ply: int, position: str | None = None):
-    """A link opened in a tab that is already open (pasted into the address bar).  `position`: the link's last
+    """A link opened in a tab that is already open (pasted into the address bar), `ply` moves long (counted from the
+    game's start, after Ice-Turn's deal: `Session.start`).  `position`: the link's last
     position, for a link whose move count the game on screen before it showed too (that game's "Move 300 of
     300" would otherwise pass for the new one's while the new one is still being replayed)."""
     app.page.evaluate("link => { location.href = link; }", link)
@@ -171,7 +172,7 @@ def test_a_300_move_link_of_every_game_fits_in_2000_characters(app):
     for game_id in games.ids():
         session = Session(game_id, moves=long_playout(game_id, random.Random(7)), rng=random.Random(7))
         link = session.link_play.share_link()
-        receive(app, app.server + "#" + link, len(session.moves), session.latest.to_text())
+        receive(app, app.server + "#" + link, len(session.moves) - session.start, session.latest.to_text())
         shared = app.share()
         assert len(shared) <= 2_000, (game_id, len(shared))
         assert len(session.moves) >= 300 or session.latest.outcome, "300 moves, unless the game cannot go on"
