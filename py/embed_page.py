@@ -69,7 +69,7 @@ class Embed:
         # app, not to a page that shows the game; the game's own controls (Ice Towers' "I'm done") to one
         # that plays it
         draw_panel(s, people=(), controls=embed.controls(self.view))
-        status = " ".join(t for t in (self.notice, s.message) if t) or embed.status(s, self.view)
+        status = " ".join(t for t in (self.notice, embed.message(s, self.view)) if t) or embed.status(s, self.view)
         do(["set", "status", {"textContent": status, "title": status}])
         set_html("choices", page.choices(s))
         self.announce(s, self.notice)

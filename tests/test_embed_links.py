@@ -88,6 +88,22 @@ def test_a_picture_is_the_position_drawn_and_what_it_belongs_to():
     assert unpacked(embed.picture(REC, GAME.replay(MOVES), Marks()))["ply"] == 3, "no ply: the end"
 
 
+def test_where_the_reader_plays_on_the_status_line_says_what_comes_next_not_the_move_just_made():
+    """The embed has one status line: the note saying the reader's own move stood there in place of what to do
+    next (the app has a message line and a status line).  A refusal, and what a choice under way asks, still show;
+    a replay shows every message."""
+    from pyramids.session import Session
+    s = Session("ice-lady")
+    replay, play_on = embed.View(), embed.View(play=True)
+    s.clicks.click("d3")
+    assert embed.message(s, play_on) == s.message == "Choose where to go."
+    s.clicks.click("e4")
+    assert s.message == "White small d3 to e4." and embed.message(s, replay) == s.message
+    assert embed.message(s, play_on) == "" and embed.status(s, play_on) == "Black to move."
+    s.clicks.click("e4")
+    assert s.warn and embed.message(s, play_on) == s.message != "", "a refusal"
+
+
 def test_a_replay_s_status_line_says_the_move_on_screen_and_its_picture_counts_from_the_game_s_start():
     """A reader stepping through a replay read whose turn it was ("Red: place a tile: choose an empty cell…", words
     that ask a player to act, in a frame where nobody may); it says the move that made the position on screen, the

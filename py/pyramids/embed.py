@@ -89,6 +89,18 @@ def status(session: Session, view: View) -> str:
     return f"{said} {status_of(s.state)}" if s.state.outcome is not None else said
 
 
+def message(session: Session, view: View) -> str:
+    """The message line's words the embed's one status line shows before the game's own (`status`).  In a replay
+    all of them (a refusal, "This is a replay…").  Where the reader plays on, not the note saying the move just
+    made (the board outlines it, the live region reads it): it stood in the status line in place of what comes
+    next, which the reader needs ("Red has no play left: press I'm done to agree to end." never showed); a
+    refusal, and what a choice under way asks ("Choose where to go."), still show."""
+    s = session
+    if view.play and not (s.warn or s.clicks.selection or s.clicks.choices):
+        return ""
+    return s.message
+
+
 def picture(rec: record.Record, state: State, marks: Marks = Marks(), ply: int | None = None,
             view: View = View(), said: str | None = None, start: int = 0) -> str:
     """What static/embed.js paints before Python starts, for the embed code of `rec` at `ply` (`state`, marked

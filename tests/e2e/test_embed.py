@@ -14,6 +14,7 @@ from conftest import App, settled
 from pyramids import embed, games, page as fragments, record, views
 from pyramids.core import CHANCE
 from pyramids.session import Session
+from pyramids.words import status_of
 from static_server import StaticServer
 from test_access import small_controls, violations
 from test_embed_links import expected_pieces, iframe_of, pieces_in
@@ -119,6 +120,7 @@ def test_play_on_lets_the_reader_move_and_still_saves_nothing(app):
     view.play(*state.path(move))
     assert view.moves() == [*MOVES, move]
     assert view.position() == state.play(move).to_text()
+    assert view.page.inner_text("#status") == status_of(state.play(move)), "what comes next, not the move made"
     assert view.page.get_attribute("#open", "href") == embed.app_link(record.Record("ice-lady", {}, (*MOVES, move)), 6)
     assert stored(view.page) == before
     assert view.fragment() == embed.fragment(REC, view=embed.View(play=True)), "nor does it rewrite its link"
