@@ -64,15 +64,35 @@ def test_an_import_overwrites_nothing_continues_what_it_continues_and_keeps_othe
     store = Store()
     saves.save(store, "short", played("e3-f4"), {}, NOW)
     saves.save(store, "same", played("c3-b4"), {}, NOW)
-    saves.save(store, "line", played("d3-e4", "e6-f5", "e4xg6", "c6-b5"), {"name": "Mine"}, NOW)
-    text = exported(played("d3-e4", "e6-f5", "e4xg6", "c6-b5", "c3-d4"),  # continues "line"
-                    played("c3-b4"),  # already here
-                    played("d3-e4", "e6-f5", "e4xg6", "f6-e5"))  # parts from "line"
+    saves.save(store, "line", played("d3-e4", "e6-f5", "e4xg6", "c6-b5"), {"name": "Mine"}, NOW - 500)
+    backup = json.loads(exported(played("d3-e4", "e6-f5", "e4xg6", "c6-b5", "c3-d4"),  # continues "line"
+                                 played("c3-b4"),  # already here
+                                 played("d3-e4", "e6-f5", "e4xg6", "f6-e5")))  # parts from "line"
+    backup["games"][-1]["created"] = NOW - 500  # "line", begun in this browser, played on in another
+    text = json.dumps(backup)
     assert imported(store, text) == "Imported 3 games: 1 added, 1 brought up to date, 1 already here."
     lines = sorted((e.id in ("short", "same", "line"), e.moves) for e in saves.entries(store))
     assert lines == [(False, 4), (True, 1), (True, 1), (True, 5)]
     assert json.loads(store["saved.line"])["name"] == "Mine", "brought up to date, not overwritten"
     assert imported(store, text) == "Imported 3 games: 3 already here.", "a second import adds nothing"
+
+
+def test_a_game_of_the_file_that_only_opened_as_a_saved_one_did_is_a_game_of_its_own():
+    """Moves alone made one game of two that opened alike: a saved game ("d3-e4", Undo's line kept to redo)
+    became the file's longer game, its own line gone; a named game of the file that was the start of a saved one
+    was never imported.  The same game is one begun at the same moment (the same `created`), saved in two
+    browsers."""
+    store = Store()
+    mine = played("d3-e4", "e6-f5", "c3-d4")
+    mine.undoing.undo()
+    mine.undoing.undo()
+    saves.save(store, "mine", mine, {}, NOW - 500)
+    saves.save(store, "long", played("c3-b4", "f6-g5", "b4-a5"), {}, NOW - 400)
+    before = dict(store.items())
+    text = exported(played("d3-e4", "c6-d5", "e3-f4"), played("c3-b4"), names=("From my laptop", "With Ann"))
+    assert imported(store, text) == "Imported 2 games: 2 added."
+    assert {k: store[k] for k in before} == before, "the saved games as they were, Undo's line too"
+    assert {e.title for e in saves.entries(store)} >= {"From my laptop", "With Ann"}
 
 
 def test_the_same_game_twice_in_one_file_is_added_once():
@@ -119,10 +139,12 @@ def test_the_matcher_finds_each_relation_by_its_moves_even_when_hashes_collide(m
     assert kinds(("e3-f4",)) is None
     matcher.add(saves.Saved("c", (), {}))
     assert kinds(("e3-f4",)) == ("c", "continues", 0), "a link continues a saved game with no move"
-    assert matcher.holds(("e3-f4",)) is None, "an import does not: a game with no move is no game's start"
-    assert matcher.holds(("d3-e4",)).kind == "earlier", "an import leaves an earlier moment of a game"
+    assert matcher.holds(("e3-f4",), None) is None, "an import does not: a game with no move is no game's start"
+    assert matcher.holds(("d3-e4",), None).kind == "earlier", "an import leaves an earlier moment of a game"
+    assert matcher.holds(("d3-e4",), NOW) is None, "of the same game (begun at the same moment) only"
+    assert matcher.holds(("c3-d4", "f6-g5"), NOW) is None and matcher.holds(("c3-d4", "f6-g5"), None).id == "b"
     matcher.remove("a")
-    assert matcher.holds(("d3-e4", "e6-f5")) is None
+    assert matcher.holds(("d3-e4", "e6-f5"), None) is None
     monkeypatch.setattr(saves, "_prefix_hashes", lambda moves: [0] * (len(moves) + 1))  # every prefix collides
     colliding = saves.Matcher()
     for entry_id, moves in (("x", ("d3-e4", "e6-f5")), ("y", ("c3-d4", "f6-g5")), ("z", ("c3-d4", "f6-e5", "b2-c3"))):
@@ -152,9 +174,9 @@ def test_an_import_reads_each_saved_game_once_not_once_for_each_game_of_the_file
     first = []
     original = saves._Lookup._first
 
-    def counted(self, index, k, longer):
+    def counted(self, index, k, longer, kin=None):
         first.append(len(index.get(self.hashes[k], ())))
-        return original(self, index, k, longer)
+        return original(self, index, k, longer, kin)
     monkeypatch.setattr(saves._Lookup, "_first", counted)
     said = imported(store, text, now=time.time() * 1000)
     assert said.startswith("Imported 60 games:")
@@ -179,7 +201,7 @@ def test_each_stage_is_said_however_fast_the_machine():
     whole saving of 2,000 games fitted in one slice and the player never read "Saving game")."""
     store = Store()
     saves.save(store, "mine", played("d3-e4", "e6-f5"), {"name": "Mine"}, NOW)  # something to compare with
-    text = exported(played("d3-e4"), played("c3-b4"), played("c3-d4"))
+    text = exported(played("d3-e4", "e6-f5"), played("c3-b4"), played("c3-d4"))
     importing, said = backups.Importing(text, store, NOW), []
     while not importing.step(60):
         said.append(importing.progress)

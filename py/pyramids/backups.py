@@ -7,8 +7,9 @@ file too large, or holding too many games, is refused from its size and a
 count of its records before it is parsed; then it is read a game at a time
 (nested no deeper than a save), each game checked as a save is (its moves
 replayed, its name and dates as Rename and saving make them) and matched
-against the saved games by their moves (`saves.Matcher`), so the same game is
-added once however often it is in the file or here.  Nothing is written until
+against the saved games by their moves (`saves.Matcher`; to continue one, begun
+at the same moment), so the same game is added once however often it is in the
+file or here.  Nothing is written until
 every game has been read.  A game a save could not hold (unreadable, a name
 too long, a date out of range, seats not the game's) is left out, saying which
 and why, and the others are imported: a backup made by an older version that
@@ -308,7 +309,7 @@ class Importing:
         while played and session.by_itself(played - 1):  # a roll after the last move a player made
             played -= 1
         matcher = matchers.setdefault(_options_key(rec.game, rec.options), Matcher())
-        found_here = matcher.holds(moves)
+        found_here = matcher.holds(moves, meta["created"])
         if _here(found_here) or any(moves[:len(other)] == other or other[:len(moves)] == moves
                                     for other in added.get(moves[:played], ())):  # this file's game already
             self.here += 1

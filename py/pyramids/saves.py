@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
@@ -326,24 +326,28 @@ class Matcher:
         look = _Lookup(self, moves)
         return look.same() or look.continued() or look.earlier() or look.parted()
 
-    def holds(self, moves) -> Related | None:
-        """The saved game these moves are, or are an earlier moment of (a game already here); else the one
-        they continue (a game to bring up to date): an import's question."""
-        look = _Lookup(self, moves)
+    def holds(self, moves, created) -> Related | None:
+        """The saved game these moves are (a game already here); else, of the saved games begun at the same moment
+        `created` (the same game, saved in two browsers), the one they are an earlier moment of (here already) or
+        continue (to bring up to date): an import's question.  Moves alone made one game of two that opened alike
+        (a saved game overwritten by another from the file, a named game of the file never imported)."""
+        look = _Lookup(self, moves, lambda saved: saved.data.get("created") == created)
         return look.same() or look.earlier() or look.continued(at_least=1)  # a game with no move is no game's start
 
 
 class _Lookup:
     """One record's moves looked up in a `Matcher`: each relation costs a lookup per move at most."""
 
-    def __init__(self, matcher: Matcher, moves):
-        self.matcher, self.moves = matcher, tuple(moves)
+    def __init__(self, matcher: Matcher, moves, kin: Callable[[Saved], bool] | None = None):
+        self.matcher, self.moves, self.kin = matcher, tuple(moves), kin  # `kin`: the saved games a record may
+        # continue or be an earlier moment of
         self.hashes, self.count = _prefix_hashes(self.moves), len(self.moves)
 
-    def _first(self, index, k: int, longer: bool) -> Saved | None:
+    def _first(self, index, k: int, longer: bool, kin: Callable[[Saved], bool] | None = None) -> Saved | None:
         """The first game indexed by the record's first k moves that has exactly them (or them and more)."""
         return next((s for s in index.get(self.hashes[k], ())
-                     if (len(s.moves) > k if longer else len(s.moves) == k) and s.moves[:k] == self.moves[:k]), None)
+                     if (len(s.moves) > k if longer else len(s.moves) == k) and s.moves[:k] == self.moves[:k]
+                     and (kin is None or kin(s))), None)
 
     def _related(self, saved: Saved | None, kind: str, common: int) -> Related | None:
         return None if saved is None else Related(saved.id, kind, common, saved.moves, saved.data)
@@ -354,13 +358,13 @@ class _Lookup:
     def continued(self, at_least: int = 0):
         """The longest saved game (of at least `at_least` moves) the record's moves continue."""
         for k in range(self.count - 1, at_least - 1, -1):
-            if found := self._first(self.matcher.whole, k, longer=False):
+            if found := self._first(self.matcher.whole, k, longer=False, kin=self.kin):
                 return self._related(found, "continues", k)
         return None
 
     def earlier(self):
         """A saved game the record is an earlier moment of (its moves the first ones, within PARTED_WITHIN)."""
-        found = self._first(self.matcher.near_end, self.count, longer=True) if self.count else None
+        found = self._first(self.matcher.near_end, self.count, longer=True, kin=self.kin) if self.count else None
         return self._related(found, "earlier", self.count)
 
     def parted(self):
