@@ -271,6 +271,42 @@ def test_a_full_storage_says_how_many_games_could_not_be_saved():
     assert said == "Imported 2 games: none. 2 could not be saved: this browser's storage is full."
 
 
+class FillingStore(Store):
+    """A storage with room for `room` more entries."""
+
+    room = 10
+
+    def set(self, key, value):
+        if key not in self:
+            if self.room <= 0:
+                return False
+            self.room -= 1
+        return super().set(key, value)
+
+
+def test_a_file_that_does_not_fit_is_taken_back_whole_and_says_so():
+    """An import that filled storage kept what fitted (8,478 of 10,000 games): storage stayed full, the player's own
+    next moves were not saved, and the way back was deleting games one by one.  The page takes it all back."""
+    store = FillingStore()
+    saves.save(store, "line", played("d3-e4"), {}, NOW - 500)
+    store.room = 1  # and "line" written again
+    before = dict(store.items())
+    backup = json.loads(exported(played("d3-e4", "e6-f5"), played("c3-b4"), played("c3-d4"), played("e3-f4")))
+    backup["games"][-1]["created"] = NOW - 500  # brings "line" up to date
+    importing = backups.Importing(json.dumps(backup), store, NOW)
+    while not importing.step():
+        pass
+    assert (importing.added, importing.updated, importing.failed) == (1, 1, 2) and importing.brought == {"line"}
+    importing.take_back()
+    said = [importing.progress]
+    while not importing.step(0):
+        said.append(importing.progress)
+    assert said[0] == "Storage is full: taking back the games saved so far…"
+    assert importing.result.startswith("The games of this file do not fit in this browser's storage (2 of 4 games "
+                                       "could not be saved), so none were imported; nothing was changed.")
+    assert dict(store.items()) == before and importing.brought == set()
+
+
 GAME = {"v": 2, "record": "v=1&g=ice-lady&m=d3-e4", "name": "Club", "created": NOW - 9000, "played": NOW - 8000}
 
 

@@ -124,7 +124,17 @@ class Importing:
 
     def cancel(self) -> None:
         """Stop, and take back every game written so far: the following steps do it."""
-        self.work = self._undo()
+        self.stage, self.work = "cancelling", self._undo("cancelled")
+
+    def take_back(self) -> None:
+        """Storage refused some of the games (full): take back the others too, as the following steps do.  Kept,
+        they left it full, the player's own next moves unsaved, and a way back only by deleting games one by one."""
+        self.stage, self.work = "taking back", self._undo("did not fit")
+
+    @property
+    def brought(self) -> set[str]:
+        """The ids of the saved games this import brought up to date (written, not taken back)."""
+        return {key[len(ENTRY):] for key, before in self.written if before is not None}
 
     @property
     def progress(self) -> str:
@@ -136,6 +146,8 @@ class Importing:
             return f"Checking game {self.at:,} of {self.of:,}…"
         if self.stage == "saving":
             return f"Saving game {self.at:,} of {self.of:,}…"
+        if self.stage == "taking back":
+            return "Storage is full: taking back the games saved so far…"
         return "Cancelling: taking back the games saved so far…"
 
     # -- the work, a generator: each `yield` is a point where a slice may end ----------
@@ -154,6 +166,10 @@ class Importing:
     @property
     def result(self) -> str:
         """What the import did, in words, once it is over (counted as the games' writes are, or are refused)."""
+        if self.over == "did not fit":
+            return (f"The games of this file do not fit in this browser's storage ({self.failed:,} of "
+                    f"{counted(self.count, 'game')} could not be saved), so none were imported; nothing was changed. "
+                    "Delete games you no longer need from My games, or import a file of fewer games.")
         if self.over != "done":
             return "The import was cancelled; nothing was changed." if self.over else ""
         said = [f"{n:,} {what}" for n, what in ((self.added, "added"), (self.updated, "brought up to date"),
@@ -363,8 +379,7 @@ class Importing:
                 self.failed += 1
         self.written = [(key, before) for key, before in self.written if key not in keys]
 
-    def _undo(self):
-        self.stage = "cancelling"
+    def _undo(self, why: str):
         while self.written:
             key, before = self.written.pop()
             if before is None:
@@ -372,7 +387,7 @@ class Importing:
             else:
                 self.store.set(key, before)
             yield
-        self.over = "cancelled"
+        self.over = why
 
 
 def _here(found) -> bool:

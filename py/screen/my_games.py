@@ -21,6 +21,7 @@ PICTURES_SLICE = 0.01  # seconds of drawing pictures per task (a picture takes a
 REFILL_AFTER = 0.2  # seconds: the changes another tab makes meanwhile are shown together
 NOT_CHANGED = ("Another tab changed this game at the same moment, so your change was not made. The list shows the "
                "games as they are now: try again if you still want it.")
+CLOSED_CANCELS = "The import stopped when My games was closed; nothing was changed."
 ON_SCREEN_DELETED = ("The game on screen was deleted from My games. It stays on the board; play on in it to save it "
                      "again, as a new game.")
 
@@ -37,6 +38,7 @@ class MyGames:
         self.fills = 0  # lists asked for: only the last one asked is drawn
         self.focus_at = None  # the item the focus goes to once the list is drawn ("Show more games")
         self.open_box = False  # the dialog is open
+        self.unseen = ""  # an import's result it could not show (the dialog closed), for its next opening
 
     def bind(self):
         on("my-games", "click", lambda _event: self.show())
@@ -52,7 +54,8 @@ class MyGames:
 
     def show(self):
         self.app.saving.persist()
-        say_note("")
+        say_note(self.unseen)
+        self.unseen = ""
         self.shown = PAGE
         self.fill()
         do(["dialog", "games-box", True])
@@ -150,7 +153,8 @@ class MyGames:
 
     async def import_file(self, files):
         """Add the games of a file Export made (the first of `files`, chosen), a slice per task, saying how far
-        it got: nothing here is overwritten; a bad file, or Cancel, changes nothing."""
+        it got: a saved game changes only where the file has it played on (the same game); a bad file, Cancel, or a
+        file that does not fit in storage changes nothing."""
         if not files or self.importing is not None:
             return
         file = files[0]
@@ -166,12 +170,22 @@ class MyGames:
             return
         self.show_importing(True)
         try:
-            say_note(await self.run(importing))
+            said = await self.run(importing)
+            app, on_screen = self.app, self.app.saving.entry
+            if on_screen in importing.brought and await app.open_shown(on_screen):  # the board follows: a move made
+                # on the game as it was shown was taken for another tab's
+                said += (" The game on screen was one of them: it is shown as the file has it, at move "
+                         f"{app.session.words.move_of()}.")
         finally:
             self.importing = None
             self.show_importing(False)
         if self.open_box:
+            say_note(said)
             self.fill()
+        else:  # closed, which cancels an import: said at once under the board, and when My games opens again
+            self.unseen = CLOSED_CANCELS if importing.over == "cancelled" else said
+            app.session.note(self.unseen)
+            app.act(lambda: None, save=False)
 
     async def run(self, importing):
         """Step the import to its end (or its cancelling), a task per slice; what it did, in words."""
@@ -185,6 +199,12 @@ class MyGames:
                 progress(importing.progress)
                 await asyncio.sleep(0)
             await caught_up()  # the last slice's writes made by the page, or refused (`Saving.refused`)
+            if importing.failed and importing.over == "done":  # storage full: the whole file taken back
+                importing.take_back()
+                while not importing.step(SLICE):
+                    progress(importing.progress)
+                    await asyncio.sleep(0)
+                await caught_up()
             return importing.result
         except GameError as err:
             return str(err)
@@ -197,7 +217,7 @@ class MyGames:
 
     def cancel_import(self):
         """Cancel (or the dialog closed): the import stops and takes back what it wrote."""
-        if self.importing is not None and self.importing.stage != "cancelling":
+        if self.importing is not None and self.importing.stage not in ("cancelling", "taking back"):
             self.importing.cancel()
 
     def show_importing(self, busy):

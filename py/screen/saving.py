@@ -111,7 +111,7 @@ class Saving:
                 saves.not_saved(app.store, self.entry)
             else:
                 self.persist()
-        elif full:
+        elif full and app.my_games.importing is None:  # an import's writes: it takes them all back, saying so
             app.panel.tell(NOT_SAVING)
         elif app.my_games.importing is None and any(key.startswith(saves.ENTRY) for key in keys):
             app.my_games.not_changed()  # a rename or delete in My games met another tab's write

@@ -8,7 +8,6 @@ import re
 import pytest
 
 from bench import backup as backup_files
-from test_storage_page import FULL
 from pyramids import games, record
 
 ICE_LADY = games.get("ice-lady")
@@ -198,7 +197,8 @@ def test_a_10000_move_link_opens_in_slices_and_answers_meanwhile(app):
 LONG_TASKS = """window.__tasks = [];
 new PerformanceObserver(list => __tasks.push(...list.getEntries().map(e => [e.startTime, e.duration])))
   .observe({type: 'longtask'});"""
-IMPORTED = "/^Imported|cannot be imported|cancelled/.test(document.getElementById('games-note').textContent)"
+IMPORTED = ("/^Imported|cannot be imported|cancelled|do not fit/"
+            ".test(document.getElementById('games-note').textContent)")
 
 
 @pytest.fixture(scope="module")
@@ -294,7 +294,14 @@ def test_cancel_stops_an_import_and_changes_nothing(app, backup_2000):
                                timeout=120_000)
     app.page.keyboard.press("Escape")
     app.page.wait_for_function("document.getElementById('games-import').disabled === false", timeout=60_000)
-    assert app.page.evaluate("JSON.stringify(Object.entries(localStorage).sort())") == before
+    games_only = ("JSON.stringify(Object.entries(localStorage).filter(([k]) => k !== 'pyramids.snapshot.v1').sort())")
+    assert app.page.evaluate(games_only) == json.dumps(
+        [[k, v] for k, v in json.loads(before) if k != "pyramids.snapshot.v1"], separators=(",", ":")), \
+        "(the board's snapshot, no game, has the message under the board)"
+    closed = "The import stopped when My games was closed; nothing was changed."
+    app.page.wait_for_function("said => document.getElementById('message').textContent === said", arg=closed)
+    app.page.click("#my-games")  # it had said nothing, there or under the board
+    assert app.page.inner_text("#games-note") == closed
 
 
 def test_a_file_too_large_is_refused_at_once_and_changes_nothing(app, tmp_path):
@@ -364,11 +371,14 @@ def test_import_opens_the_file_chooser_and_adds_the_file_chosen(app, tmp_path):
     assert "Chosen" in app.page.inner_text("#games-list")
 
 
-def test_an_import_into_full_storage_says_its_games_were_not_saved(app, tmp_path):
+def test_an_import_that_does_not_fit_in_storage_is_taken_back_and_says_so(app, tmp_path):
     """Issue 55: the Python's writes are taken by its copy of the storage and refused by the page after (the
-    first of them a message later): the games refused are counted as not saved, never as added."""
+    first of them a message later).  An import that filled storage kept what fitted: storage stayed full, the
+    player's next moves unsaved, and the way back was deleting games one by one; it is taken back whole."""
     app.open()
-    app.page.evaluate(FULL)
+    app.play("d3", "e4")
+    before = app.page.evaluate("JSON.stringify(Object.entries(localStorage).sort())")
+    app.page.evaluate(ROOM_FOR_ONE)
     path = tmp_path / "three.json"
     games_in_it = [{"v": 2, "record": f"v=1&g=ice-lady&m={move}", "name": "", "mine": []}
                    for move in ("c3-b4", "c3-d4", "e3-f4")]
@@ -377,5 +387,53 @@ def test_an_import_into_full_storage_says_its_games_were_not_saved(app, tmp_path
     app.page.set_input_files("#games-file", path)
     app.page.wait_for_function(IMPORTED)
     assert app.page.inner_text("#games-note") == (
-        "Imported 3 games: none. 3 could not be saved: this browser's storage is full.")
-    assert saved_keys(app) == 0
+        "The games of this file do not fit in this browser's storage (2 of 3 games could not be saved), so none were "
+        "imported; nothing was changed. Delete games you no longer need from My games, or import a file of fewer "
+        "games.")
+    app.page.wait_for_function("document.querySelectorAll('#games-list li.saved').length === 1")
+    assert app.page.evaluate("JSON.stringify(Object.entries(localStorage).sort())") == before
+    app.page.click("#games-close")
+    app.play("e6", "f5")  # the player's own game is saved as before
+    app.page.wait_for_function("Object.entries(localStorage).some(([k, v]) => k.startsWith('pyramids.v1.saved.') "
+                               "&& v.includes('d3-e4+e6-f5'))")
+    assert "not saving" not in app.page.inner_text("#message")
+
+
+ROOM_FOR_ONE = """(() => {
+  // localStorage with room for one more entry: a new key after that throws, as a full browser's does
+  const setItem = Storage.prototype.setItem;
+  let room = 1;
+  Storage.prototype.setItem = function (key, value) {
+    if (this === window.localStorage && key.startsWith('pyramids.v1.saved.') && this.getItem(key) === null) {
+      if (room <= 0) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      room -= 1;
+    }
+    return setItem.call(this, key, value);
+  };
+})()"""
+
+
+def test_an_import_that_plays_on_the_game_on_screen_shows_it_so(app, tmp_path):
+    """A file holding the game on screen played on (the same game, begun at the same moment) brings its entry up to
+    date; the board kept the game as it was, and the next move there was taken for another tab's ("Two versions of
+    this game ... Another tab of this browser played this game otherwise")."""
+    app.open()
+    app.play("d3", "e4")
+    app.page.wait_for_function("Object.entries(localStorage).some(([k, v]) => k.startsWith('pyramids.v1.saved.') "
+                               "&& v.includes('m=d3-e4'))")
+    created = app.page.evaluate("JSON.parse(Object.entries(localStorage).find(([k]) => "
+                                "k.startsWith('pyramids.v1.saved.'))[1]).created")
+    path = tmp_path / "played-on.json"
+    path.write_text(json.dumps({"format": "looney-pyramids-games", "v": 1, "games": [
+        {"v": 2, "record": "v=1&g=ice-lady&m=d3-e4+e6-f5+c3-d4", "name": "", "mine": [], "created": created}]}))
+    app.page.click("#my-games")
+    app.page.set_input_files("#games-file", path)
+    app.page.wait_for_function(IMPORTED)
+    assert app.page.inner_text("#games-note") == (
+        "Imported 1 game: 1 brought up to date. The game on screen was one of them: it is shown as the file has it, "
+        "at move 3 of 3.")
+    app.page.click("#games-close")
+    assert app.moves() == ["d3-e4", "e6-f5", "c3-d4"]
+    app.play("f6", "g5")
+    assert app.page.is_hidden("#parted-box") and saved_keys(app) == 1
+    app.page.wait_for_function("Object.values(localStorage).some(v => v.includes('m=d3-e4+e6-f5+c3-d4+f6-g5'))")
