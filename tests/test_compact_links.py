@@ -111,8 +111,8 @@ def test_a_cut_off_compact_link_keeps_the_moves_before_the_cut():
 
 
 @pytest.mark.parametrize("text, problem", [
-    ("v=2&g=ice-lady&c=4", "not in the compact form"),
-    ("v=2&g=ice-lady&c=x.AAAA", "not in the compact form"),
+    ("v=2&g=ice-lady&c=4", "are damaged: a character of them was changed or lost"),
+    ("v=2&g=ice-lady&c=x.AAAA", "are damaged: a character of them was changed or lost"),
     ("v=2&g=ice-lady&c=99999.A", "at most 10,000 moves"),
     ("v=2&g=ice-lady&c=150000.AAAA", "This link holds 150,000 moves; the app opens games of at most 10,000 moves."),
     ("v=2&g=ice-lady&c=" + "9" * 5000 + ".A", "more than 10,000 moves"),

@@ -322,3 +322,13 @@ def test_another_tab_s_write_is_seen_by_its_revision_and_named_by_what_it_did():
     assert saves.other_tab(store, "g", rev, moves).kind == "deleted"
     store.clear()
     assert saves.other_tab(store, "g", rev, moves).kind == "cleared", "issue 52: the site's data cleared"
+
+
+def test_my_games_counts_the_moves_from_the_game_s_start():
+    """Ice-Turn showed "17 moves" once one tile was placed: the sixteen tiles dealt are no player's moves."""
+    store = Store()
+    turn = Session("ice-turn", rng=random.Random(2))
+    turn.play(turn.latest.legal_moves()[0])
+    saves.save(store, "turn", turn, {}, 1000)
+    saves.save(store, "lady", played("d3-e4", "e6-f5"), {}, 2000)
+    assert {e.id: e.moves for e in saves.entries(store)} == {"turn": 1, "lady": 2}

@@ -428,7 +428,7 @@ def test_ice_turn_s_history_starts_after_the_deal():
     assert s.cursor == 16 and s.words.on_screen() == "Move 0 of 1: the start."
     assert s.undoing.undo_title() == "Take back every move (you are looking at the start)"
     s.undoing.undo()
-    assert len(s.moves) == 16 and s.message == "Took back 1 move, from move 1 on; Redo puts them back."
+    assert len(s.moves) == 16 and s.message == "Took back move 1; Redo puts it back."
     assert Session("ice-lady").start == 0
 
 

@@ -29,7 +29,8 @@ from typing import Any, Generator
 from . import games, record
 from .core import GameError, counted, quote, seats
 from .loading import MAX_NESTING, Loading, read_save
-from .saves import ENTRY, NAME_LIMIT, Matcher, Store, clean_name, entries, entry_fields, new_id, saved_game
+from .saves import (ENTRY, NAME_LIMIT, Matcher, Store, clean_name, entries, entry_fields, moves_made, new_id,
+                    saved_game)
 
 EXPORT_FORMAT = "looney-pyramids-games"
 MAX_IMPORT_BYTES = 20_000_000  # more than any browser's storage of saved games holds, as a file
@@ -337,7 +338,7 @@ class Importing:
             self.updates[entry_id] = found_here.data.get("rev") or ""
         else:
             entry_id = self._fresh_id()
-        pending[entry_id] = entry_fields(session, {**meta, "moves": len(session.moves)}, self.now)  # its dates
+        pending[entry_id] = entry_fields(session, {**meta, "moves": moves_made(session)}, self.now)  # its dates
         added.setdefault(moves[:played], []).append(moves)
 
     def _fresh_id(self) -> str:

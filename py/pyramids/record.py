@@ -302,7 +302,8 @@ def _packed(text: str) -> str:
     """A compact link's moves, checked for form (whether they play is found as they are replayed)."""
     found = _PACKED.fullmatch(text)
     if not found:
-        raise RecordError(f"The link's moves ({quote(unquote(text), 20)}) are not in the compact form.")
+        raise RecordError(f"The link's moves ({quote(unquote(text), 20)}) are damaged: a character of them was "
+                          "changed or lost, perhaps as the link was copied.")
     count = found.group(1)
     if len(count) > len(str(MAX_MOVES)) or int(count) > MAX_MOVES:
         many = f"{int(count):,}" if len(count) <= 9 else f"more than {MAX_MOVES:,}"

@@ -91,18 +91,24 @@ def new_id(now_ms: float, rng: random.Random | None = None) -> str:
 
 def entry_fields(session: Session, meta: dict, now_ms: float) -> dict:
     """What an entry holds: `meta` (the entry's other fields, kept) updated with the game as it is now."""
-    state, fields = session.latest, storage_fields(session)
-    moves_changed = meta.get("moves") != len(session.moves)
+    state, fields, count = session.latest, storage_fields(session), moves_made(session)
+    moves_changed = meta.get("moves") != count
     return {**meta, **fields,
             "rev": new_id(now_ms),
             "name": str(meta.get("name") or ""),
             "game": session.game.id,
             "players": players_text(session),
-            "moves": len(session.moves),
+            "moves": count,
             "status": status_of(state),
             "position": state.to_text(),
             "created": meta.get("created") or now_ms,
             "played": now_ms if moves_changed or not meta.get("played") else meta["played"]}
+
+
+def moves_made(session: Session) -> int:
+    """The moves My games counts: from the game's start (`Session.start`), so an Ice-Turn game with one tile
+    placed has 1 move, not 17 (the sixteen tiles dealt are no player's moves)."""
+    return len(session.moves) - session.start
 
 
 def players_text(session: Session) -> str:

@@ -82,9 +82,9 @@ class Undoing:
         total, target = len(s.moves), max(0, ply - 1)
         while len(s.moves) > target and self.can_undo():
             self._undo_last()
-        taken = total - len(s.moves)
-        s.clear_input(f"Took back {counted(taken, 'move')}, from move {len(s.moves) + 1 - s.start} on; "
-                      "Redo puts them back.", warn=False)
+        taken, first = total - len(s.moves), len(s.moves) + 1 - s.start
+        s.clear_input(f"Took back move {first}; Redo puts it back." if taken == 1 else
+                      f"Took back {counted(taken, 'move')}, from move {first} on; Redo puts them back.", warn=False)
 
     def _undo_last(self) -> None:
         s = self.session

@@ -131,7 +131,7 @@ class Parted:
             else:
                 taken = len(s.moves) - found.common
                 app.panel.tell(f"Another tab took back {counted(taken, 'move')} in this game; "
-                               "Redo puts them back.")
+                               f"Redo puts {'it' if taken == 1 else 'them'} back.")
         else:  # its write went over this tab's moves: they are kept as a game of their own
             self.keep_both(found)
             saving.persist()
