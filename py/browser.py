@@ -80,14 +80,15 @@ def on(where: str, kind: str, handler, prevent: bool | dict = False, asks: tuple
                              to_js([list(question) for question in asks]))
 
 
-def confirm(selector: str, text: str) -> tuple:
-    """`on`'s question, OK or Cancel (True or False), for an event in an element `selector` finds."""
-    return (selector, "confirm", text)
+def confirm(selector: str, text: str, ok: str) -> tuple:
+    """`on`'s question, `ok` or Cancel (True or False), for an event in an element `selector` finds (the page's
+    own box: static/bridge.js's `askInBox`)."""
+    return (selector, "confirm", text, None, ok)
 
 
-def prompt(selector: str, text: str, default: str) -> tuple:
+def prompt(selector: str, text: str, default: str, ok: str) -> tuple:
     """`on`'s question for a text (None for Cancel), filled in with the value of the element's data-`default`."""
-    return (selector, "prompt", text, default)
+    return (selector, "prompt", text, default, ok)
 
 
 def choose_file(selector: str, field: str) -> tuple:

@@ -73,23 +73,56 @@
     (PLACES[where] || document.getElementById(where)).addEventListener(type, event => {
       if (prevented(event)) event.preventDefault();
       const described = describe(event);
-      described.answer = event instanceof CustomEvent ? event.detail : ask(event, asks || []);
-      handler(described);
+      const answer = event instanceof CustomEvent ? event.detail : ask(event, asks || []);
+      if (answer instanceof Promise) {
+        answer.then(given => handler({...described, answer: given}));
+      } else {
+        handler({...described, answer});
+      }
     });
   }
 
   function ask(event, asks) {
     const target = event.target instanceof Element ? event.target : null;
-    for (const [selector, kind, text, from] of asks) {
+    for (const [selector, kind, text, from, ok] of asks) {
       const element = target && target.closest(selector);
       if (!element) continue;
       if (kind === "choose") {
         document.getElementById(text).click();
         return null;
       }
-      return kind === "confirm" ? confirm(text) : prompt(text, element.dataset[from] || "");
+      const about = element.querySelector(".visually-hidden")?.textContent.trim() || "";  // the game it acts on
+      return askInBox(text, about, kind === "prompt" ? element.dataset[from] || "" : null, ok);
     }
     return null;
+  }
+
+  // A question in the page's own box (#ask-box), not the browser's confirm() and prompt(): a frame sandboxed
+  // without allow-modals, and some apps' web views, ignore those, and Rename and Delete did nothing without a
+  // word.  What it is about (the box covers the game's row: "Friday, Ice Lady, 2 players, 3 moves"), a text to
+  // fill in (`value`, or null for a question of OK or Cancel); the answer as confirm's and prompt's: true or
+  // false, the text or null.  Cancel has the focus where nothing is filled in (Delete).
+  function askInBox(text, about, value, ok) {
+    const box = byId("ask-box"), field = byId("ask-field");
+    byId("ask-text").textContent = text;
+    byId("ask-about").textContent = about;
+    byId("ask-about").hidden = !about;
+    byId("ask-ok").textContent = ok;
+    field.hidden = value === null;
+    field.value = value ?? "";
+    box.returnValue = "";
+    byId("ask-cancel").onclick = () => box.close();
+    box.showModal();
+    if (value === null) {
+      byId("ask-cancel").focus();
+    } else {
+      field.focus();
+      field.select();
+    }
+    return new Promise(resolve => box.addEventListener("close", () => {
+      const yes = box.returnValue === "ok";
+      resolve(value === null ? yes : yes ? field.value : null);
+    }, {once: true}));
   }
 
   // -- the focus kept across a drawing ------------------------------------------

@@ -36,15 +36,16 @@ class MyGames:
         self.drawing = False  # the pictures not drawn yet are being drawn, a few per task
         self.refilling = False  # another tab changed the saved games: the list is drawn again shortly
         self.fills = 0  # lists asked for: only the last one asked is drawn
-        self.focus_at = None  # the item the focus goes to once the list is drawn ("Show more games")
+        self.focus_at = None  # the item the focus goes to once the list is drawn ("Show more games", a rename, a
+        # delete: the list drawn again took it from the button pressed) and the button, else the first of it
         self.open_box = False  # the dialog is open
         self.unseen = ""  # an import's result it could not show (the dialog closed), for its next opening
 
     def bind(self):
         on("my-games", "click", lambda _event: self.show())
         on("games-list", "click", self.on_click, asks=(  # the page's own boxes, in the press
-            prompt("[data-rename]", "A name for this game:", "name"),
-            confirm("[data-delete]", "Delete this saved game? This cannot be undone.")))
+            prompt("[data-rename]", "A name for this game:", "name", "Rename"),
+            confirm("[data-delete]", "Delete this saved game? This cannot be undone.", "Delete")))
         on("games-close", "click", lambda _event: self.close())
         on("games-export", "click", lambda _event: self.export())
         on("games-import", "click", lambda _event: None, asks=(choose_file("#games-import", "games-file"),))
@@ -96,9 +97,16 @@ class MyGames:
             len(ordered) - len(self.listed))}], ["set", "games-kept", {"textContent": ""}])
         if self.listed:  # whether this browser keeps the games safe (persistent storage) or may clear them
             do(["kept", "games-kept", KEPT_SAFE, MAY_CLEAR])
-        if self.focus_at is not None and self.focus_at < len(self.listed):  # "Show more games": the first of them
-            item = f"#games-list li[data-entry={css_string(self.listed[self.focus_at].id)}]"
-            do(["focus", f"{item} [data-open], {item} [data-delete]"])
+        if self.focus_at is not None:
+            at, button = self.focus_at  # a place in the list, or a game's id (renamed: it may be listed elsewhere)
+            if self.listed:
+                ids = [e.id for e in self.listed]
+                place = ids.index(at) if at in ids else at if isinstance(at, int) else 0
+                item = f"#games-list li[data-entry={css_string(ids[min(place, len(ids) - 1)])}]"
+                do(["focus", f"{item} [data-{button}]" if button != "open" else  # a damaged save has no Open
+                    f"{item} [data-open], {item} [data-delete]"])
+            else:
+                do(["focus", "#games-close"])
         self.focus_at = None
         asyncio.ensure_future(self.draw_pictures())
 
@@ -239,12 +247,17 @@ class MyGames:
     def rename(self, entry_id, name):
         """The name the player gave (the page asked, the current one filled in); Cancel (None) changes nothing."""
         app = self.app
+        self.focus_at = (entry_id, "rename")
         if name is not None:
             if not saves.rename(app.store, entry_id, str(name), now_ms()):
                 app.session.note("The new name could not be saved.", warn=True)
             elif entry_id == app.saving.entry:
                 app.saving.meta = {**app.saving.meta, "name": saves.load(app.store, entry_id)[1].get("name", "")}
         self.fill()
+
+    def place_of(self, entry_id):
+        """Where a game is in the list shown (its place, the next game's once it is deleted)."""
+        return next((n for n, shown in enumerate(self.listed) if shown.id == entry_id), 0)
 
     def not_changed(self):
         """A rename or delete the page refused: another tab wrote that game at the same moment (its write kept)."""
@@ -263,6 +276,7 @@ class MyGames:
         elif renamed:
             self.rename(renamed, event.answer)
         elif deleted and event.answer is True:
+            self.focus_at = (self.place_of(deleted), "delete")  # the next game's, where the deleted one was
             saves.delete(app.store, deleted)
             self.fill()
             if deleted == app.saving.entry:
@@ -273,8 +287,8 @@ class MyGames:
 
     def show_more(self):
         """The next games of the list; the focus goes to the first of them."""
-        self.focus_at = len(self.listed)
-        self.shown = self.focus_at + PAGE
+        self.focus_at = (len(self.listed), "open")
+        self.shown = len(self.listed) + PAGE
         self.fill()
 
 

@@ -354,6 +354,15 @@ class App:
         self.settled()
         return self.page.locator("#moves button[data-notation]").evaluate_all("els => els.map(e => e.dataset.notation)")
 
+    def answer(self, text: str | None = None, ok: bool = True) -> None:
+        """Answer the page's own box (#ask-box: Rename's name, Delete's question): `text` typed in, then OK or
+        Cancel."""
+        self.page.wait_for_selector("#ask-box[open]")
+        if text is not None:
+            self.page.fill("#ask-field", text)
+        self.page.click("#ask-ok" if ok else "#ask-cancel")
+        self.page.wait_for_selector("#ask-box:not([open])", state="attached")
+
     def message(self) -> str:
         self.settled()  # what saving says (a side taken, storage full) is drawn after the frame
         return self.page.inner_text("#message")

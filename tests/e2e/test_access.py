@@ -600,8 +600,8 @@ def test_my_games_buttons_name_their_game_and_a_long_name_wraps(screen):
     type_move(app, "c3-d4")
     app.page.click("#my-games")
     name = "W" * 80  # the longest name kept (saves.rename)
-    app.page.once("dialog", lambda dialog: dialog.accept(name))
     app.page.click("#games-list [data-rename]")
+    app.answer(name)
     app.page.wait_for_function("n => document.querySelector('#games-list .about strong').textContent === n", arg=name)
     for action in ("Open", "Rename", "Delete"):
         assert app.page.get_by_role("button", name=f"{action} {name}, Ice Lady, 2 players, 1 move, ").count() == 1

@@ -8,6 +8,7 @@ a missing storage key as the text "jsnull" greeted every first visit with
 import pytest
 
 from conftest import App
+from test_access import violations
 
 GAMES = ["ice-lady", "ice-towers", "icetoids", "terrafex", "ice-turn"]
 WELCOME = ("Tap or click a piece to see where it can go. Both sides play on this device \u2014 "
@@ -41,16 +42,15 @@ def test_cancelling_a_rename_keeps_the_name(app):
     app.open()
     app.play("c3", "d4")
     app.page.click("#my-games")
-    app.page.once("dialog", lambda dialog: dialog.accept("Friday game"))
     app.page.click("#games-list [data-rename]")
+    app.answer("Friday game")
     app.page.wait_for_selector("#games-list :text('Friday game')")
-    seen = []
-
-    def dismiss(dialog):
-        seen.append(dialog.default_value)
-        dialog.dismiss()
-    app.page.once("dialog", dismiss)
     app.page.click("#games-list [data-rename]")
-    assert seen == ["Friday game"]  # the current name is offered to edit
+    app.page.wait_for_selector("#ask-box[open]")
+    assert app.page.input_value("#ask-field") == "Friday game"  # the current name is offered to edit
+    assert app.page.inner_text("#ask-about").startswith("Friday game, Ice Lady, 2 players, 1 move"), "the box covers"
+    # the game's row: it says which game it asks about
+    assert violations(app) == [], "the box as axe-core reads it"
+    app.answer("Another", ok=False)
     assert "Friday game" in app.page.inner_text("#games-list")
     assert "jsnull" not in app.page.inner_text("#games-list")

@@ -84,8 +84,8 @@ def test_a_rename_or_delete_that_meets_another_tab_s_write_says_it_was_not_made(
     app.page.click("#my-games")
     app.page.evaluate("([key, value]) => localStorage.setItem(key, value)",  # no storage event in this tab
                       ["pyramids.v1.saved." + other, json.dumps(theirs)])
-    app.page.once("dialog", lambda dialog: dialog.accept("My name"))
     app.page.click(f'#games-list [data-rename="{other}"]')
+    app.answer("My name")
     app.page.wait_for_function("document.getElementById('games-note').textContent.includes('not made')")
     assert app.page.inner_text("#games-note").startswith("Another tab changed this game at the same moment, so your "
                                                          "change was not made.")
@@ -97,8 +97,8 @@ def test_a_rename_or_delete_that_meets_another_tab_s_write_says_it_was_not_made(
     assert app.page.inner_text("#games-note") == "", "said once"
     app.page.evaluate("([key, value]) => localStorage.setItem(key, value)",
                       ["pyramids.v1.saved." + other, json.dumps({**theirs, "name": "Renamed again"})])
-    app.page.once("dialog", lambda dialog: dialog.accept())
     app.page.click(f'#games-list [data-delete="{other}"]')
+    app.answer()
     app.page.wait_for_function("document.getElementById('games-list').textContent.includes('Renamed again')")
     assert "not made" in app.page.inner_text("#games-note") and entry(app, other)["name"] == "Renamed again"
 
@@ -335,9 +335,9 @@ def test_a_name_written_right_to_left_never_turns_its_row_round(app, tmp_path):
     Lady" reads "ydaL ecI"), through Rename and Import"."""
     app.open()
     app.play("d3", "e4")
-    app.page.once("dialog", lambda dialog: dialog.accept("Friday \u202enight"))
     app.page.click("#my-games")
     app.page.click("#games-list [data-rename]")
+    app.answer("Friday \u202enight")
     app.page.wait_for_function("document.querySelector('#games-list em')?.textContent === 'Ice Lady'")
     assert glyphs_in_order(app.page, "#games-list li.saved em", "Ice Lady")
     assert glyphs_in_order(app.page, "#games-list li.saved small", "2 players")
@@ -437,3 +437,28 @@ def test_an_import_that_plays_on_the_game_on_screen_shows_it_so(app, tmp_path):
     app.play("f6", "g5")
     assert app.page.is_hidden("#parted-box") and saved_keys(app) == 1
     app.page.wait_for_function("Object.values(localStorage).some(v => v.includes('m=d3-e4+e6-f5+c3-d4+f6-g5'))")
+
+
+def test_the_keys_stay_on_the_list_after_a_rename_or_a_delete(app):
+    """The list drawn again after a rename or a delete took the focus from the button pressed (to the page): it
+    goes to the renamed game's Rename, and to the Delete of the game that took the deleted one's place."""
+    app.open()
+    app.play("d3", "e4")
+    for first in ("c3-b4", "e3-f4"):
+        app.open(f"v=1&g=ice-lady&m={first}")
+        app.play("f6", "g5")
+    app.page.click("#my-games")
+    app.page.wait_for_function("document.querySelectorAll('#games-list li.saved').length === 3")
+    focused = "document.activeElement.closest('li.saved')?.dataset.entry + ' ' + " \
+              "Object.keys(document.activeElement.dataset)[0]"
+    second = app.page.get_attribute("#games-list li.saved:nth-child(2)", "data-entry")
+    third = app.page.get_attribute("#games-list li.saved:nth-child(3)", "data-entry")
+    app.page.focus("#games-list li.saved:nth-child(2) [data-rename]")
+    app.page.keyboard.press("Enter")
+    app.answer("Second")
+    app.page.wait_for_function(f"{focused} === '{second} rename'")
+    app.page.focus("#games-list li.saved:nth-child(2) [data-delete]")
+    app.page.keyboard.press("Enter")
+    assert app.page.evaluate("document.activeElement.id") == "ask-cancel"
+    app.answer()
+    app.page.wait_for_function(f"{focused} === '{third} delete'")

@@ -83,9 +83,10 @@ def test_the_new_game_form_and_my_games_say_what_they_do(app):
     assert app.status() == "White to move.", "no friend to wait for: the computer played Black here"
 
     app.page.click("#my-games")
-    app.page.once("dialog", lambda dialog: dialog.accept())
     app.page.locator("#games-list [data-delete]").first.click()
+    app.answer()
     note = "The game on screen was deleted from My games. It stays on the board; play on in it to save it again"
+    app.page.wait_for_function("note => document.getElementById('games-note').textContent.startsWith(note)", arg=note)
     assert app.page.inner_text("#games-note").startswith(note)
     app.page.click("#games-close")
     assert app.message().startswith(note) and len(app.moves()) == 2

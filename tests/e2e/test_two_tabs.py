@@ -103,17 +103,17 @@ def test_the_question_put_away_with_escape_says_this_tab_s_line_goes_on(new_cont
 def test_renames_and_deletes_show_in_every_tab(new_context, server):
     first, second = two_tabs(new_context, server)
     first.page.click("#my-games")
-    second.page.once("dialog", lambda dialog: dialog.accept("Friday game"))
     second.page.click("#my-games")
     second.page.click("#games-list [data-rename]")
+    second.answer("Friday game")
     first.page.wait_for_function("document.getElementById('games-list').textContent.includes('Friday game')")
     first.page.click("#games-close")
     play(first, "e6-f5")  # the first tab's next save keeps the name given in the other tab
     (entry,) = entries(first).values()
     assert entry["name"] == "Friday game" and moves_of(entry) == ["d3-e4", "e6-f5"]
 
-    second.page.once("dialog", lambda dialog: dialog.accept())
     second.page.click("#games-list [data-delete]")
+    second.answer()
     first.page.wait_for_function("document.getElementById('message').textContent.includes('deleted in My games in "
                                  "another tab')")
     assert entries(first) == {} and first.moves() == ["d3-e4", "e6-f5"], "still on screen, nothing resaved"
@@ -127,9 +127,9 @@ def test_my_games_exports_a_backup_that_another_browser_imports(new_context, ser
     overwriting nothing; a bad file, or a game a save cannot hold, says why and changes nothing (issue 52: the
     game is left out, the file's others imported)."""
     first, _ = two_tabs(new_context, server)
-    first.page.once("dialog", lambda dialog: dialog.accept("Club night"))
     first.page.click("#my-games")
     first.page.click("#games-list [data-rename]")
+    first.answer("Club night")
     with first.page.expect_download() as download:
         first.page.click("#games-export")
     backup = tmp_path / "games.json"
