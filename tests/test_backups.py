@@ -268,7 +268,7 @@ def test_a_full_storage_says_how_many_games_could_not_be_saved():
     store = Store()
     store.full = True
     said = imported(store, exported(played("d3-e4"), played("c3-b4")))
-    assert said == "Imported 2 games: none. 2 could not be saved: this browser's storage is full."
+    assert said == "Of 2 games in the file: none. 2 could not be saved: this browser's storage is full."
 
 
 class FillingStore(Store):
@@ -362,14 +362,14 @@ def test_a_game_a_save_cannot_hold_is_left_out_saying_why_and_the_rest_are_impor
     such a game in, still restores the rest)."""
     store = Store()
     said = imported(store, file_of({**GAME, "record": "v=1&g=ice-lady&m=c3-b4", "name": "Fine"}, bad))
-    assert said.startswith("Imported 2 games: 1 added. 1 left out: " + why[0].upper() + why[1:]), said
+    assert said.startswith("Of 2 games in the file: 1 added. 1 left out: " + why[0].upper() + why[1:]), said
     assert [json.loads(text)["name"] for text in store.values()] == ["Fine"]
 
 
 def test_of_many_games_left_out_the_first_reasons_are_said_and_the_rest_counted():
     said = imported(Store(), file_of(*[{**GAME, "name": ["x"]}] * 5, GAME))
-    assert said == ("Imported 6 games: 1 added. 5 left out: The name of game 1 is not text. The name of game 2 is not "
-                    "text. The name of game 3 is not text. And 2 more.")
+    assert said == ("Of 6 games in the file: 1 added. 5 left out: The name of game 1 is not text. The name of game 2 "
+                    "is not text. The name of game 3 is not text. And 2 more.")
 
 
 def test_an_imported_game_s_name_and_dates_are_kept_as_rename_and_saving_keep_them():

@@ -91,7 +91,7 @@ def test_an_import_counts_the_games_the_page_refused_as_not_saved():
     refused = {key for key, _value, _before in sent[1:]}
     store.refused(True, dict.fromkeys(refused))
     importing.refused(refused)
-    assert importing.result == "Imported 3 games: 1 added. 2 could not be saved: this browser's storage is full."
+    assert importing.result == "Of 3 games in the file: 1 added. 2 could not be saved: this browser's storage is full."
     assert len(store.keys()) == 1
     importing.cancel()
     while not importing.step():

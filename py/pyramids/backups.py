@@ -175,7 +175,10 @@ class Importing:
             return "The import was cancelled; nothing was changed." if self.over else ""
         said = [f"{n:,} {what}" for n, what in ((self.added, "added"), (self.updated, "brought up to date"),
                                                 (self.here, "already here")) if n]
-        result = f"Imported {counted(self.count, 'game')}: {', '.join(said) or 'none'}."
+        games_in_it = counted(self.count, "game")  # "Of 4 games in the file", not "Imported 4 games", where 3 of
+        # them were left out
+        lead = f"Imported {games_in_it}" if not (self.left_out or self.failed) else f"Of {games_in_it} in the file"
+        result = f"{lead}: {', '.join(said) or 'none'}."
         if self.left_out:
             more = len(self.left_out) - LEFT_OUT_SAID
             said_why = " ".join(why[0].upper() + why[1:] for why in self.left_out[:LEFT_OUT_SAID])

@@ -151,7 +151,7 @@ def test_my_games_exports_a_backup_that_another_browser_imports(new_context, ser
     bad.write_text('{"format": "looney-pyramids-games", "v": 1, "games": [{"v": 2}]}')
     elsewhere.page.set_input_files("#games-file", bad)
     elsewhere.page.wait_for_function("document.getElementById('games-note').textContent.includes('left out')")
-    assert elsewhere.page.inner_text("#games-note").startswith("Imported 1 game: none. "
+    assert elsewhere.page.inner_text("#games-note").startswith("Of 1 game in the file: none. "
                                                                "1 left out: Game 1 cannot be read.")
     assert len(entries(elsewhere)) == 1
     elsewhere.page.set_input_files("#games-file", backup)
