@@ -103,25 +103,27 @@
   // fill in (`value`, or null for a question of OK or Cancel); the answer as confirm's and prompt's: true or
   // false, the text or null.  Cancel has the focus where nothing is filled in (Delete).
   function askInBox(text, about, value, ok) {
-    const box = byId("ask-box"), field = byId("ask-field");
-    byId("ask-text").textContent = text;
-    byId("ask-about").textContent = about;
-    byId("ask-about").hidden = !about;
-    byId("ask-ok").textContent = ok;
+    const box = document.getElementById("ask-box"), field = document.getElementById("ask-field");
+    const said = document.getElementById("ask-text"), named = document.getElementById("ask-about");
+    const yes = document.getElementById("ask-ok"), no = document.getElementById("ask-cancel");
+    said.textContent = text;
+    named.textContent = about;
+    named.hidden = !about;
+    yes.textContent = ok;
     field.hidden = value === null;
     field.value = value ?? "";
     box.returnValue = "";
-    byId("ask-cancel").onclick = () => box.close();
+    no.onclick = () => box.close();
     box.showModal();
     if (value === null) {
-      byId("ask-cancel").focus();
+      no.focus();
     } else {
       field.focus();
       field.select();
     }
     return new Promise(resolve => box.addEventListener("close", () => {
-      const yes = box.returnValue === "ok";
-      resolve(value === null ? yes : yes ? field.value : null);
+      const given = box.returnValue === "ok";
+      resolve(value === null ? given : given ? field.value : null);
     }, {once: true}));
   }
 
