@@ -85,6 +85,9 @@ def test_the_computer_s_seat_thinking_is_said_with_one_pair_of_brackets():
     s = Session("icetoids", moves=["p1:colour=red", "p1:home=a2", "p2:colour=yellow", "p2:home=d3"])
     assert thinking(s.latest.actor_name("p1")) == "Red (P1, computer) is thinking…"
     assert thinking(games.get("ice-lady").new().actor_name("black")) == "Black (computer) is thinking…"
+    assert thinking("Blue", chosen=True) == ("Blue (computer) has chosen its move: it waits while you read the last "
+                                             "turn…")
+    assert thinking("Blue", playing=True, chosen=True) == "Blue (computer) is playing its turn…"
 
 
 def ended(game_id):

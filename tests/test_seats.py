@@ -5,10 +5,10 @@ from html.parser import HTMLParser
 
 import pytest
 
-from pyramids import page, record
-from pyramids.core import RESIGN, GameError
+from pyramids import page, record, turns
+from pyramids.core import RESIGN, GameError, possessive
 from pyramids.games import get
-from pyramids.computer import STEP_S, reading_time
+from pyramids.computer import NEWS_CHARS, STEP_S, reading_time
 from pyramids.loading import Loading, parse_bots, to_storage
 from pyramids.session import Session
 from pyramids.undoing import REPLY_TAKEN_BACK
@@ -390,6 +390,26 @@ def test_a_computer_s_turn_is_told_on_the_message_line_as_it_is_played():
     assert race.latest.turn_of() == "blue" and race.moves[-2:][0].startswith("roll:"), race.moves[-3:]
     assert race.following.news(going_on=True) == race.following.news(), "Blue has only rolled: Red's turn is told"
     assert not race.following.playing("blue")
+
+
+def test_a_long_turn_told_as_it_is_played_keeps_its_latest_actions():
+    """Watching four computers play Ice-Turn, the message line said the same words for six moves while an action
+    landed on the board every second: a turn told so far past 400 characters was cut at its end.  Its earliest
+    actions are left out instead."""
+    s = Session("ice-turn", options={"players": 4}, bots=dict.fromkeys(("red", "blue", "green", "yellow"), "easy"),
+                rng=random.Random(0))
+    rng = random.Random(0)
+    while True:
+        bots_play(s, rng.choice(s.latest.legal_moves()))
+        found = s.following.turns(going_on=True)
+        if found and turns.running(s.states, s.moves, found[-1]) and len(
+                turns.headline(s.states, s.moves, found[-1], None, True)) > NEWS_CHARS:
+            break
+    told = s.following.news(going_on=True)
+    turn = found[-1]
+    last = turns.summary(s.states, s.moves, turn, turn.plies[-1:])
+    line = told[told.index(f"{possessive(turns.name(s.states, s.moves, turn))} turn so far: …; "):]
+    assert line.endswith(f"; {last}.") and len(line) <= NEWS_CHARS, told
 
 
 def test_in_ice_towers_each_move_of_the_computer_is_left_time_to_read():

@@ -100,6 +100,8 @@ class Following:
         for turn, rest in reversed(untold[-3:]):
             so_far = going_on and turns.running(s.states, s.moves, turn) and not self._asked_inside()
             line = turns.headline(s.states, s.moves, turn, rest, so_far)
+            if so_far and rest is None and len(line) > NEWS_CHARS:  # its latest actions, which the board shows
+                line = turns.latest_so_far(s.states, s.moves, turn, NEWS_CHARS)
             if said and len(line) + len(said) >= NEWS_CHARS:
                 break
             said = f"{line} {said}".strip()

@@ -192,6 +192,19 @@ def headline(states: Sequence[State], moves: Sequence[str], turn: Turn, plies: S
     return f"{possessive(who)} turn{' so far' if going_on else ''}: {said}."
 
 
+def latest_so_far(states: Sequence[State], moves: Sequence[str], turn: Turn, limit: int) -> str:
+    """A turn still being played, told so far in at most `limit` characters where it can be: its latest actions,
+    the earliest left out ("Blue's turn so far: …; tips the stack on a1 east: …").  Cut at its end, the message
+    line kept saying the same words while the actions a watcher saw land on the board were the ones left out."""
+    lead = f"{possessive(name(states, moves, turn))} turn so far: "
+    plies = list(turn.plies)
+    for start in range(len(plies)):
+        told = f"{lead}{'…; ' if start else ''}{summary(states, moves, turn, plies[start:])}."
+        if len(told) <= limit:
+            return told
+    return told
+
+
 def said(states: Sequence[State], moves: Sequence[str], first: int) -> str:
     """The moves after ply `first` as sentences, each in its own words, for the message after a move and the
     live region; chance that opens another player's turn (the dice rolled for the next player) as that

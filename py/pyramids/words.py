@@ -167,9 +167,15 @@ def status_of(state: State, people: Collection[str] | None = None) -> str:
     return "No turns: " + ", ".join(actors) + " may act at any moment."
 
 
-def thinking(name: str, playing: bool = False) -> str:
+def thinking(name: str, playing: bool = False, chosen: bool = False) -> str:
     """The status while the computer searches for `name`'s seat: "Black (computer) is thinking…", and for a seat
     named with its number, "Red (P1, computer) is thinking…" rather than two brackets in a row; `playing`, once its
-    turn's actions are being shown one by one: "Blue (computer) is playing its turn…"."""
+    turn's actions are being shown one by one: "Blue (computer) is playing its turn…"; `chosen`, once its move is
+    chosen and the last turn is left on screen to be read (up to half a minute: "thinking" all that time made the
+    computer seem slow): "Blue (computer) has chosen its move: it waits while you read the last turn…"."""
     computer = f"{name[:-1]}, computer)" if name.endswith(")") else f"{name} (computer)"
-    return f"{computer} is {'playing its turn' if playing else 'thinking'}…"
+    if playing:
+        return f"{computer} is playing its turn…"
+    if chosen:
+        return f"{computer} has chosen its move: it waits while you read the last turn…"
+    return f"{computer} is thinking…"

@@ -51,6 +51,7 @@ class Bots:
         self.answered = False  # the worker has answered once: it runs
         self.fallback = ""  # why the search runs on the page, once the worker failed
         self.thinking = None  # (position key, seat) of the turn being searched
+        self.chosen = None  # the same, once its move is chosen and waits for the last turn to be read (`hold`)
         self.intent = ()  # the locations of the move a bot is about to make (games without turns)
         self.timers = set()  # (session, seat) with a timer running (games without turns)
         self.waited = {}  # seat -> (session, position) where it last chose to wait (games without turns)
@@ -142,6 +143,9 @@ class Bots:
             session.note(f"The computer could not move: {err}", warn=True)
             self.app.render()
             return
+        if session is self.app.session and session.computer.pause() > 0:  # the status says so, not "thinking…"
+            self.chosen = (key, seat)
+            do(["set", "status", {"textContent": self.status()}])
         await self.hold(session)
         if self.thinking == (key, seat):
             self.thinking = None
@@ -206,11 +210,12 @@ class Bots:
 
     def status(self):
         """The status while a bot's turn is searched ("Black (computer) is thinking…", "… is playing its turn…" once
-        its actions are shown one by one), else nothing."""
+        its actions are shown one by one, "… has chosen its move…" while the last turn is left to read), else
+        nothing."""
         s = self.app.session
         if self.thinking and self.thinking[0] == s.position_key() and not s.browsing:
             seat = self.thinking[1]
-            return thinking(s.latest.actor_name(seat), s.following.playing(seat))
+            return thinking(s.latest.actor_name(seat), s.following.playing(seat), self.chosen == self.thinking)
         return ""
 
     async def hint(self):

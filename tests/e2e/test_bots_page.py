@@ -119,6 +119,17 @@ def test_a_click_on_the_computers_pieces_while_it_thinks_is_refused(app):
     assert GAME.replay(app.moves()).to_text() == app.position() and app.status() == "White to move."
 
 
+def test_while_the_last_turn_is_left_to_read_the_status_says_the_computer_has_chosen(app):
+    """Watching computers play, "Blue (computer) is thinking…" stood 15-25 s after each long turn, where the search
+    took under half a second and the rest was the time left to read the last turn: the computer seemed slow."""
+    app.open("v=1&g=ice-lady&m=c3-d4&bots=black:easy")  # White's move, from the link, told and left to read
+    app.page.wait_for_function("document.getElementById('status').textContent.includes('has chosen')")
+    assert app.status() == "Black (computer) has chosen its move: it waits while you read the last turn…"
+    assert app.moves() == ["c3-d4"] and int(app.page.get_attribute("html", "data-bot-pause-ms")) > 1000
+    wait_moves(app, 2)
+    assert app.status() == "White to move."
+
+
 def test_the_computer_plays_white_and_moves_first(app):
     app.open("v=1&g=ice-lady&m=&bots=white:medium")
     wait_moves(app, 1)
