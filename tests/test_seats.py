@@ -392,6 +392,22 @@ def test_a_computer_s_turn_is_told_on_the_message_line_as_it_is_played():
     assert not race.following.playing("blue")
 
 
+def test_the_computer_waits_while_the_player_looks_back_and_says_so():
+    s = Session("ice-lady", bots={"black": "easy"})
+    s.play("d3-e4")
+    assert s.computer.turn() == ("black", "easy") and not s.computer.waits_for_browsing()
+    s.go(0)
+    assert s.computer.turn() is None and s.computer.waits_for_browsing()
+    s.go(1)
+    bots_play(s, "e6-f5")
+    s.go(0)
+    assert not s.computer.waits_for_browsing(), "the player's move is due: nothing waits"
+    towers = Session("ice-towers", bots={"yellow": "easy"})
+    towers.play(towers.latest.legal_moves()[0])
+    towers.go(0)
+    assert not towers.computer.waits_for_browsing(), "in a game without turns the computer's seats act on"
+
+
 def test_a_long_turn_told_as_it_is_played_keeps_its_latest_actions():
     """Watching four computers play Ice-Turn, the message line said the same words for six moves while an action
     landed on the board every second: a turn told so far past 400 characters was cut at its end.  Its earliest

@@ -49,8 +49,16 @@ class Computer:
         Games without turns (several players may act at once) give None: the
         page runs each bot seat on its own timer (`seats_acting`).
         """
+        return None if self.session.browsing else self._due()
+
+    def waits_for_browsing(self) -> bool:
+        """The computer is to move at the latest position, and waits while the player looks back through the game
+        (the page says so: the status of the move on screen gave no sign of it)."""
+        return self.session.browsing and self._due() is not None
+
+    def _due(self) -> tuple[str, str] | None:
         s = self.session
-        if not self.bots or s.browsing or s.latest.outcome is not None or self.stopped():
+        if not self.bots or s.latest.outcome is not None or self.stopped():
             return None
         acting = players_to_act(s.latest)
         if len(acting) == 1 and acting[0] in self.bots:

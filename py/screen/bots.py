@@ -208,12 +208,17 @@ class Bots:
             self.intent = ()
             mark_intent(())
 
+    def searching(self, session):
+        """Whether a seat's move is being searched (or waits to be played) at the session's latest position: it is
+        played there even while the player looks back (`Session.play_bot`)."""
+        return bool(self.thinking) and self.thinking[0] == session.position_key()
+
     def status(self):
         """The status while a bot's turn is searched ("Black (computer) is thinking…", "… is playing its turn…" once
         its actions are shown one by one, "… has chosen its move…" while the last turn is left to read), else
         nothing."""
         s = self.app.session
-        if self.thinking and self.thinking[0] == s.position_key() and not s.browsing:
+        if self.searching(s) and not s.browsing:
             seat = self.thinking[1]
             return thinking(s.latest.actor_name(seat), s.following.playing(seat), self.chosen == self.thinking)
         return ""

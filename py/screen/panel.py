@@ -9,6 +9,8 @@ from pyramids import games, page, record
 from pyramids.clock import minutes
 from screen.store import NOT_SAVING
 
+COMPUTER_WAITS = "The computer waits while you look back: End (or Last) returns to the game."
+
 
 class Panel:
     def __init__(self, app):
@@ -39,6 +41,8 @@ class Panel:
         # screen (not the latest turn's news)
         news = ("" if s.warn or s.clicks.lit else s.words.on_screen() if s.browsing
                 else s.following.news(going_on=True))
+        if s.computer.waits_for_browsing() and not app.bots.searching(s):  # a search under way plays on
+            news = f"{news} {COMPUTER_WAITS}".strip()
         do(["set", "status", {"textContent": app.bots.status() or s.words.status()}],
            ["set", "message", {"textContent": " ".join(t for t in (notice, s.message, news, fallback) if t),
                                "className": "message" + (" warn" if notice or fallback or (s.message and s.warn)

@@ -56,6 +56,7 @@ def browse_while_thinking(app):
     app.page.wait_for_function("document.getElementById('status').textContent.includes('thinking')")
     press_at_once(app, "#first")
     assert app.page.inner_text("#ply").startswith("Move 0 of")
+    assert "The computer waits" not in app.message(), "a search under way is played (the player stays where they are)"
     press_at_once(app, "#last")
 
 
@@ -128,6 +129,21 @@ def test_while_the_last_turn_is_left_to_read_the_status_says_the_computer_has_ch
     assert app.moves() == ["c3-d4"] and int(app.page.get_attribute("html", "data-bot-pause-ms")) > 1000
     wait_moves(app, 2)
     assert app.status() == "White to move."
+
+
+def test_the_computer_waits_while_the_player_looks_back_and_says_so(app):
+    """Watching two computers play, ‹ stopped them with no sign of it: the status says the move on screen's."""
+    app.open("v=1&g=ice-lady&m=&bots=white:easy,black:easy&pace=fast")
+    wait_moves(app, 2)
+    app.page.click("#first")
+    app.page.wait_for_function("document.getElementById('message').textContent.endsWith("
+                               "'The computer waits while you look back: End (or Last) returns to the game.')")
+    made = len(app.moves())
+    app.page.wait_for_timeout(3000)  # at Fast, a move of Easy's well within it
+    assert len(app.moves()) == made and app.page.inner_text("#ply").startswith("Move 0 of")
+    app.page.click("#last")
+    app.page.wait_for_function(f"document.querySelectorAll('#moves li').length > {made}", timeout=60_000)
+    assert "The computer waits" not in app.message()
 
 
 def test_the_computer_plays_white_and_moves_first(app):
