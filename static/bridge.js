@@ -112,8 +112,18 @@
     yes.textContent = ok;
     field.hidden = value === null;
     field.value = value ?? "";
-    box.returnValue = "";
-    no.onclick = () => box.close();
+    let given = null;  // the answer, taken as it is given: the box may open again before its close event
+    const answer = () => {
+      given = value === null ? true : field.value;
+      box.close();
+    };
+    no.onclick = () => box.close();  // buttons, not a form's submission, which a frame sandboxed without
+    yes.onclick = answer;  // allow-forms refuses (method="dialog" too)
+    field.onkeydown = event => {
+      if (event.key !== "Enter") return;
+      event.preventDefault();  // no keypress: it would press the button the focus goes back to, asking again
+      answer();
+    };
     box.showModal();
     if (value === null) {
       no.focus();
@@ -122,8 +132,7 @@
       field.select();
     }
     return new Promise(resolve => box.addEventListener("close", () => {
-      const given = box.returnValue === "ok";
-      resolve(value === null ? given : given ? field.value : null);
+      resolve(given ?? (value === null ? false : null));
     }, {once: true}));
   }
 

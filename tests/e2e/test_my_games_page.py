@@ -462,3 +462,32 @@ def test_the_keys_stay_on_the_list_after_a_rename_or_a_delete(app):
     assert app.page.evaluate("document.activeElement.id") == "ask-cancel"
     app.answer()
     app.page.wait_for_function(f"{focused} === '{third} delete'")
+
+
+def test_rename_and_delete_work_in_a_sandboxed_frame(page, server, expect_console):
+    """A frame sandboxed without allow-modals ignores the browser's prompt() and confirm(), and one without
+    allow-forms refuses a form's submission (method="dialog" too): Rename and Delete did nothing, without a word.
+    The page's own box asks there as anywhere."""
+    expect_console(r"^warning: An iframe which has both allow-scripts and allow-same-origin")  # the host's choice
+    host = server + "wiki-page.html"
+    page.route(host, lambda route: route.fulfill(status=200, content_type="text/html", body=(
+        f'<!doctype html><title>A wiki page</title><iframe src="{server}" width="1000" height="760" '
+        'sandbox="allow-scripts allow-same-origin allow-downloads"></iframe>')))
+    native = []
+    page.on("dialog", lambda dialog: (native.append(dialog.type), dialog.dismiss()))
+    page.goto(host)
+    page.wait_for_function("document.querySelector('iframe').contentDocument?.documentElement.dataset.ready !== "
+                           "undefined", timeout=90_000)
+    frame = page.frames[1]
+    for cell in ("d3", "e4"):
+        frame.click(f'#board [data-cell="{cell}"]')
+    frame.wait_for_function("Object.keys(localStorage).some(k => k.startsWith('pyramids.v1.saved.'))")
+    frame.click("#my-games")
+    frame.click("#games-list [data-rename]")
+    frame.fill("#ask-field", "From the wiki")
+    page.keyboard.press("Enter")
+    frame.wait_for_function("document.querySelector('#games-list strong').textContent === 'From the wiki'")
+    frame.click("#games-list [data-delete]")
+    frame.click("#ask-ok")
+    frame.wait_for_selector("#games-list li.empty")
+    assert native == []
